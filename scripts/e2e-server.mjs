@@ -1,0 +1,15 @@
+// The browser tests' server: the production SPA build on the real Worker, on fresh local state.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { ensureDevVars, migrate, root, seedAdmin, startWorker } from "./lib/local.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 8788);
+const persistTo = path.join(root, ".wrangler/e2e");
+
+rmSync(persistTo, { recursive: true, force: true });
+ensureDevVars();
+migrate(persistTo);
+seedAdmin(persistTo, "admin@e2e.local");
+const worker = startWorker({ port, persistTo });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));
+worker.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,69 @@
+// Shared by `npm start` and the browser tests: a local D1/R2/KV/DO state, migrated and seeded,
+// and the Worker serving the built SPA on one localhost URL. No account, no network.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { hashPassword } from "./password.mjs";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+const wranglerBin = path.join(root, "node_modules/.bin/wrangler");
+const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true", NO_COLOR: "1" };
+
+export function wrangler(args, options = {}) {
+  return execFileSync(wranglerBin, args, { cwd: root, env: quietEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options });
+}
+
+/** Local secrets live in .dev.vars (git-ignored), made once with a random signing key. */
+export function ensureDevVars() {
+  const file = path.join(root, ".dev.vars");
+  if (existsSync(file)) return;
+  writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString("hex")}\nINTERNAL_TOKEN=${randomBytes(24).toString("hex")}\n`);
+  console.log("Создан .dev.vars с локальными секретами.");
+}
+
+export function buildWeb() {
+  execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "-c", "web/vite.config.ts", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+}
+
+export function migrate(persistTo) {
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+}
+
+function query(persistTo, sql) {
+  const out = wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql]);
+  return JSON.parse(out)[0].results;
+}
+
+const sqlString = (s) => `'${String(s).replaceAll("'", "''")}'`;
+
+/** Creates the first admin when there is none; returns its credentials only then. */
+export function seedAdmin(persistTo, email = "admin@yasno.local") {
+  const [{ admins }] = query(persistTo, "SELECT count(*) AS admins FROM users WHERE role = 'admin'");
+  if (admins > 0) return null;
+  const password = randomBytes(9).toString("base64url");
+  query(
+    persistTo,
+    `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, 'Администратор', ${sqlString(hashPassword(password))}, 'admin')`,
+  );
+  return { email, password };
+}
+
+export function startWorker({ port, persistTo, stdio = "inherit" }) {
+  return spawn(
+    wranglerBin,
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn"],
+    { cwd: root, env: quietEnv, stdio },
+  );
+}
+
+export async function waitForHealth(port, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v2/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Worker не ответил на порту ${port} за ${timeoutMs / 1000} с`);
+}

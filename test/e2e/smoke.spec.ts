@@ -1,0 +1,9 @@
+import { expect, test } from "@playwright/test";
+
+test("the built SPA is served by the Worker, deep links included", async ({ page, request }) => {
+  const health = await request.get("/api/v2/health");
+  expect(await health.json()).toEqual({ status: "ok" });
+  await page.goto("/no-such-page");
+  await expect(page.getByText("Страница не найдена")).toBeVisible();
+  await expect(page).toHaveTitle("Ясно");
+});

@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Worker tests run inside workerd with real local D1, R2, KV and Durable Objects. The secrets
+// below are test-only values; real ones come from Worker secrets (docs/secrets.md).
+export default defineConfig(async () => {
+  // wrangler.toml serves web/dist as assets; the API tests need the folder, not a build.
+  mkdirSync(path.join(import.meta.dirname, "web/dist"), { recursive: true });
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: "test-jwt-secret-that-is-long-enough-for-hs256",
+            INTERNAL_TOKEN: "test-internal-token",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["test/worker/**/*.test.ts"],
+      setupFiles: ["./test/worker/setup.ts"],
+    },
+  };
+});

@@ -1,0 +1,17 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true },
+  server: {
+    // `vite` alone (npm run dev:web) talks to the Worker of `npm start`.
+    proxy: { "/api": "http://localhost:8787", "/internal": "http://localhost:8787" },
+  },
+  test: {
+    root: import.meta.dirname + "/..",
+    include: ["test/web/**/*.test.{ts,tsx}"],
+    environment: "jsdom",
+  },
+});

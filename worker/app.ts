@@ -1,0 +1,48 @@
+import { swaggerUI } from "@hono/swagger-ui";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { openAPIRouteHandler } from "hono-openapi";
+import type { AppEnv } from "./env";
+import { ApiError } from "./errors";
+import { health } from "./routes/health";
+import { users } from "./routes/users";
+
+// Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users);
+
+export type AppType = typeof api;
+
+const app = new Hono<AppEnv>({ strict: false });
+
+app.onError((err, c) => {
+  if (err instanceof ApiError) return err.toResponse();
+  if (err instanceof HTTPException) {
+    const detail = err.status === 400 ? "Некорректное тело запроса" : err.message || "Ошибка запроса";
+    return new ApiError(err.status, detail).toResponse();
+  }
+  console.error("unhandled", c.req.method, c.req.path, err);
+  return new ApiError(500, "Внутренняя ошибка сервера").toResponse();
+});
+
+app.notFound(() => ApiError.notFound().toResponse());
+
+app.route("/api/v2", api);
+
+app.get(
+  "/api/v2/openapi.json",
+  openAPIRouteHandler(app, {
+    documentation: {
+      info: { title: "Ясно API", version: "2.0.0", description: "API русскоязычного ИИ-ассистента «Ясно»" },
+      components: {
+        securitySchemes: {
+          jwt: { type: "apiKey", in: "header", name: "jwt-token" },
+          refresh: { type: "apiKey", in: "header", name: "refresh-token" },
+          internal: { type: "apiKey", in: "header", name: "internal-token" },
+        },
+      },
+    },
+  }),
+);
+app.get("/api/v2/docs", swaggerUI({ url: "/api/v2/openapi.json", title: "Ясно API" }));
+
+export { app };

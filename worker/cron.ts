@@ -1,0 +1,12 @@
+import type { Env } from "./env";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Nightly housekeeping (00:00 Moscow): drops what can no longer be used. Safe to run twice. */
+export async function runCron(env: Env, now: number): Promise<void> {
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(now - DAY_MS),
+    env.DB.prepare("DELETE FROM recovery_tokens WHERE expires_at < ?").bind(now - DAY_MS),
+    env.DB.prepare("DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?").bind(now, now - 30 * DAY_MS),
+  ]);
+}

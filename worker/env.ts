@@ -1,0 +1,24 @@
+/**
+ * Bindings and vars come from wrangler.toml through `npm run types` (worker-configuration.d.ts);
+ * the secrets added here are set with `wrangler secret put` and listed in docs/secrets.md.
+ */
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      JWT_SECRET: string;
+      MAIL_API_KEY?: string;
+      GOOGLE_CLIENT_ID?: string;
+      GOOGLE_CLIENT_SECRET?: string;
+      YANDEX_CLIENT_ID?: string;
+      YANDEX_CLIENT_SECRET?: string;
+      VK_CLIENT_ID?: string;
+      VK_CLIENT_SECRET?: string;
+      TELEGRAM_BOT_TOKEN?: string;
+      INTERNAL_TOKEN?: string;
+    }
+  }
+}
+
+export type Env = Cloudflare.Env;
+
+export type AppEnv = { Bindings: Env; Variables: { userId: number; role: "user" | "admin" } };
