@@ -1,5 +1,14 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../../worker/app";
+import { useAuth } from "../stores/auth";
 
-/** The one way the web app reaches the API: typed from the Worker's own routes. */
-export const api = hc<AppType>("/api/v2");
+/**
+ * The one way the web app reaches the API: typed from the Worker's own routes, with the access
+ * token of the auth store in `jwt-token` on every call.
+ */
+export const api = hc<AppType>("/api/v2", {
+  headers: (): Record<string, string> => {
+    const token = useAuth.getState().record?.access_token;
+    return token ? { "jwt-token": token } : {};
+  },
+});

@@ -1,0 +1,16 @@
+import { create } from "zustand";
+
+export type ThemeName = "light" | "dark";
+export const THEME_STORAGE_KEY = "vite-ui-theme";
+
+const stored = (): ThemeName => (localStorage.getItem(THEME_STORAGE_KEY) === "dark" ? "dark" : "light");
+
+/** Light by default; the choice survives reloads under `vite-ui-theme` (SPEC.md §1, §9). */
+export const useTheme = create<{ theme: ThemeName; setTheme: (theme: ThemeName) => void; toggle: () => void }>((set, get) => ({
+  theme: stored(),
+  setTheme: (theme) => {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+    set({ theme });
+  },
+  toggle: () => get().setTheme(get().theme === "dark" ? "light" : "dark"),
+}));
