@@ -49,12 +49,25 @@ export function seedAdmin(persistTo, email = "admin@yasno.local") {
   return { email, password };
 }
 
-export function startWorker({ port, persistTo, stdio = "inherit" }) {
-  return spawn(
-    wranglerBin,
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn"],
-    { cwd: root, env: quietEnv, stdio },
-  );
+const devFlags = (port) => ["--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn"];
+
+/** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
+export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {
+  const varFlags = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  return spawn(wranglerBin, ["dev", ...devFlags(port), "--persist-to", persistTo, ...varFlags], { cwd: root, env: quietEnv, stdio });
+}
+
+/** Another Worker by its own config (the benchmarks' baselines). */
+export function startWranglerConfig(configPath, port) {
+  return spawn(wranglerBin, ["dev", "-c", configPath, ...devFlags(port)], { cwd: root, env: quietEnv, stdio: "ignore" });
+}
+
+export function stopWorker(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
 }
 
 export async function waitForHealth(port, timeoutMs = 60_000) {
