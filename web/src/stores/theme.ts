@@ -14,3 +14,14 @@ export const useTheme = create<{ theme: ThemeName; setTheme: (theme: ThemeName) 
   },
   toggle: () => get().setTheme(get().theme === "dark" ? "light" : "dark"),
 }));
+
+// The page itself (html background, scrollbars, form controls) follows the theme too, not only the
+// Radix Theme root that AppShell renders: a class for Radix's tokens and the native color-scheme.
+function applyToDocument(theme: ThemeName) {
+  const root = document.documentElement;
+  root.classList.toggle("dark", theme === "dark");
+  root.classList.toggle("light", theme === "light");
+  root.style.colorScheme = theme;
+}
+applyToDocument(useTheme.getState().theme);
+useTheme.subscribe((state) => applyToDocument(state.theme));
