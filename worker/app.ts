@@ -5,10 +5,11 @@ import { openAPIRouteHandler } from "hono-openapi";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { health } from "./routes/health";
+import { mail } from "./routes/mail";
 import { users } from "./routes/users";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/mail", mail);
 
 export type AppType = typeof api;
 

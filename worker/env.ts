@@ -21,4 +21,8 @@ declare global {
 
 export type Env = Cloudflare.Env;
 
-export type AppEnv = { Bindings: Env; Variables: { userId: number; role: "user" | "admin" } };
+/** Set by requireUser: the caller, and the access token it presented (sid = its session). */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: { userId: number; role: "user" | "admin"; token: { sid: string; jti: string; exp: number } };
+};

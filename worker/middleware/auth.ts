@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { every } from "hono/combine";
+import { createMiddleware } from "hono/factory";
+import { getDb } from "../db/client";
+import { users } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { isAccessTokenRevoked } from "../services/revoked-tokens";
+import { verifyAccessToken } from "../services/tokens";
+
+export const AUTH_TEXTS = {
+  missing: "Требуется авторизация",
+  revoked: "Сессия завершена, войдите снова",
+  forbidden: "Недостаточно прав",
+} as const;
+
+/**
+ * The caller must present a valid access token in `jwt-token`: signed by us, not expired, not
+ * logged out (KV), and of the user's current token version (D1) for a user that still exists.
+ * The role comes from D1, so a changed role counts at once. Running it twice is harmless.
+ */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get("userId") !== undefined) return next();
+  const raw = c.req.header("jwt-token");
+  if (!raw) throw ApiError.unauthorized(AUTH_TEXTS.missing);
+  const claims = await verifyAccessToken(c.env, raw);
+  const [revoked, user] = await Promise.all([
+    isAccessTokenRevoked(c.env.KV, claims.jti),
+    getDb(c.env.DB).query.users.findFirst({ columns: { id: true, role: true, tokenVersion: true }, where: eq(users.id, claims.userId) }),
+  ]);
+  if (revoked || !user || user.tokenVersion !== claims.ver) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
+  c.set("userId", user.id);
+  c.set("role", user.role);
+  c.set("token", { sid: claims.sid, jti: claims.jti, exp: claims.exp });
+  await next();
+});
+
+const adminRole = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get("role") !== "admin") throw ApiError.forbidden(AUTH_TEXTS.forbidden);
+  await next();
+});
+
+/** requireUser, then 403 unless the caller is an admin. Use it alone on admin routes. */
+export const requireAdmin = every(requireUser, adminRole);
