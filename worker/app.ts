@@ -6,10 +6,12 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { health } from "./routes/health";
 import { mail } from "./routes/mail";
+import { oauth } from "./routes/oauth";
+import { telegramAuth } from "./routes/telegram-auth";
 import { users } from "./routes/users";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/mail", mail);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail);
 
 export type AppType = typeof api;
 
