@@ -1,0 +1,175 @@
+import { env } from "cloudflare:test";
+import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { authHeaders, call, login, refreshHeaders, registerUser, type AuthRecord } from "./helpers";
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** The claims of a real token, re-signed as the test says. */
+async function forge(record: AuthRecord, opts: { secret?: string; exp?: number; claims?: Record<string, unknown> } = {}) {
+  const { sub, role, ver, sid, jti, iss, aud, exp } = decodeJwt(record.access_token);
+  return new SignJWT({ role, ver, sid, ...opts.claims })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(sub!)
+    .setJti(jti!)
+    .setIssuer(iss!)
+    .setAudience(aud as string)
+    .setIssuedAt()
+    .setExpirationTime(opts.exp ?? exp!)
+    .sign(key(opts.secret ?? env.JWT_SECRET));
+}
+
+const self = (token: string) => call("/users/self", { headers: { "jwt-token": token } });
+const refresh = (access: string, refreshToken: string) => call("/users/token/refresh", { method: "POST", headers: { "jwt-token": access, "refresh-token": refreshToken } });
+const past = () => Math.floor(Date.now() / 1000) - 60;
+
+describe("access tokens", () => {
+  it("a token re-signed with our secret and the same claims works (the forging helper is sound)", async () => {
+    const { record } = await registerUser();
+    expect((await self(await forge(record))).status).toBe(200);
+  });
+
+  it("refuses a tampered payload", async () => {
+    const { record } = await registerUser();
+    const [header, payload, signature] = record.access_token.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    const tampered = Buffer.from(JSON.stringify({ ...claims, role: "admin" })).toString("base64url");
+    const res = await self(`${header}.${tampered}.${signature}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: "Недействительный токен авторизации" });
+  });
+
+  it("refuses alg:none", async () => {
+    const { record } = await registerUser();
+    const claims = decodeJwt(record.access_token);
+    const unsigned = new UnsecuredJWT(claims).encode();
+    expect(unsigned.endsWith(".")).toBe(true);
+    const res = await self(unsigned);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: "Недействительный токен авторизации" });
+  });
+
+  it("refuses a token signed with another secret", async () => {
+    const { record } = await registerUser();
+    const res = await self(await forge(record, { secret: "another-secret-that-is-long-enough-for-hs256" }));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: "Недействительный токен авторизации" });
+  });
+
+  it("refuses another issuer or audience, and garbage", async () => {
+    const { record } = await registerUser();
+    const { sub, role, ver, sid } = decodeJwt(record.access_token);
+    for (const [iss, aud] of [["someone-else", "yasno-api"], ["yasno", "another-api"]]) {
+      const token = await new SignJWT({ role, ver, sid }).setProtectedHeader({ alg: "HS256" }).setSubject(sub!).setJti("x").setIssuer(iss!).setAudience(aud!).setExpirationTime("5m").sign(key(env.JWT_SECRET));
+      expect((await self(token)).status).toBe(401);
+    }
+    expect((await self("not-a-jwt")).status).toBe(401);
+  });
+
+  it("refuses an expired token with its own Russian text", async () => {
+    const { record } = await registerUser();
+    const res = await self(await forge(record, { exp: past() }));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: "Срок действия токена истёк" });
+  });
+});
+
+describe("refresh", () => {
+  it("rotates the refresh token on every call", async () => {
+    const { record } = await registerUser();
+    const res = await call("/users/token/refresh", { method: "POST", headers: refreshHeaders(record) });
+    expect(res.status).toBe(200);
+    const next = (await res.json()) as { access_token: string; refresh_token: string };
+    expect(next.refresh_token).not.toBe(record.refresh_token);
+    expect(decodeJwt(next.access_token).sid).toBe(decodeJwt(record.access_token).sid);
+    expect(decodeJwt(next.access_token).jti).not.toBe(decodeJwt(record.access_token).jti);
+    expect((await self(next.access_token)).status).toBe(200);
+    const third = await refresh(next.access_token, next.refresh_token);
+    expect(third.status).toBe(200);
+  });
+
+  it("accepts an expired access token of ours", async () => {
+    const { record } = await registerUser();
+    const res = await refresh(await forge(record, { exp: past() }), record.refresh_token);
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a forged access token even with a good refresh token", async () => {
+    const { record } = await registerUser();
+    expect((await refresh(await forge(record, { secret: "another-secret-that-is-long-enough-for-hs256" }), record.refresh_token)).status).toBe(401);
+    // The refresh token was not spent by that attempt.
+    expect((await refresh(record.access_token, record.refresh_token)).status).toBe(200);
+  });
+
+  it("refuses a refresh token of another session", async () => {
+    const { email, password, record } = await registerUser();
+    const other = await login(email, password);
+    expect((await refresh(record.access_token, other.refresh_token)).status).toBe(401);
+    expect((await refresh(other.access_token, other.refresh_token)).status).toBe(200);
+  });
+
+  it("refuses unknown and missing tokens", async () => {
+    const { record } = await registerUser();
+    const unknown = await refresh(record.access_token, "unknown-token");
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
+    const missing = await call("/users/token/refresh", { method: "POST", headers: authHeaders(record) });
+    expect(missing.status).toBe(401);
+  });
+
+  it("refuses an expired session", async () => {
+    const { record } = await registerUser();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, decodeJwt(record.access_token).sid).run();
+    expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
+  });
+
+  it("reuse of a rotated token revokes the whole family, the newest token too", async () => {
+    const { record } = await registerUser();
+    const first = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    const second = (await (await refresh(first.access_token, first.refresh_token)).json()) as AuthRecord;
+
+    // A thief replays the first (already rotated) refresh token.
+    const replay = await refresh(record.access_token, record.refresh_token);
+    expect(replay.status).toBe(401);
+    // The legitimate holder of the newest token is signed out as well.
+    expect((await refresh(second.access_token, second.refresh_token)).status).toBe(401);
+    const session = await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?").bind(decodeJwt(record.access_token).sid).first<{ revoked_at: number | null }>();
+    expect(session?.revoked_at).not.toBeNull();
+  });
+
+  it("of two parallel refreshes with one token exactly one wins", async () => {
+    const { record } = await registerUser();
+    const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+});
+
+describe("logout", () => {
+  it("ends the session and revokes the access token through KV", async () => {
+    const { record } = await registerUser();
+    const res = await call("/users/logout", { method: "POST", headers: authHeaders(record) });
+    expect(res.status).toBe(200);
+    const { jti, exp } = decodeJwt(record.access_token);
+    expect(await env.KV.get(`revoked-jti:${jti}`)).not.toBeNull();
+
+    const after = await self(record.access_token);
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
+    expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
+    // The KV entry expires with the token.
+    const { keys } = await env.KV.list({ prefix: `revoked-jti:${jti}` });
+    expect(keys[0]?.expiration).toBeGreaterThanOrEqual(exp!);
+  });
+
+  it("leaves the user's other sessions alone", async () => {
+    const { email, password, record } = await registerUser();
+    const other = await login(email, password);
+    await call("/users/logout", { method: "POST", headers: authHeaders(record) });
+    expect((await self(other.access_token)).status).toBe(200);
+    expect((await refresh(other.access_token, other.refresh_token)).status).toBe(200);
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await call("/users/logout", { method: "POST" })).status).toBe(401);
+  });
+});
