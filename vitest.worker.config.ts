@@ -19,6 +19,13 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-for-hs256",
             INTERNAL_TOKEN: "test-internal-token",
+            // External sign-in talks to fake providers in test/worker/fakes (routed by host).
+            GOOGLE_CLIENT_ID: "test-google-client.apps.googleusercontent.com",
+            GOOGLE_CLIENT_SECRET: "test-google-secret",
+            YANDEX_CLIENT_ID: "test-yandex-client",
+            YANDEX_CLIENT_SECRET: "test-yandex-secret",
+            VK_CLIENT_ID: "51000001",
+            TELEGRAM_BOT_TOKEN: "123456789:TEST-telegram-bot-token",
           },
         },
       }),
