@@ -61,6 +61,7 @@ export const texts = {
     showPassword: "Показать пароль",
     hidePassword: "Скрыть пароль",
     or: "или по e-mail",
+    orExternal: "или",
     close: "Закрыть",
     login: {
       title: "Вход",

@@ -1,6 +1,31 @@
-import { Outlet } from "react-router-dom";
+import { ArrowLeftIcon } from "@radix-ui/react-icons";
+import { Box, Button, Flex, Text } from "@radix-ui/themes";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import "../components/auth/auth.css";
+import { texts } from "../texts";
 
-// Placeholder: the accounts web work fills it in.
+/** The frame of the sign-in pages: a "Назад" button to Main whenever the page is not Main. */
 export default function AuthLayout() {
-  return <Outlet />;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Flex direction="column" className="auth-layout">
+      <Box px="4" pt="4" style={{ minHeight: 48 }}>
+        {pathname !== "/" && (
+          <Button variant="ghost" color="gray" onClick={() => navigate("/")}>
+            <ArrowLeftIcon />
+            {texts.back}
+          </Button>
+        )}
+      </Box>
+      <Flex flexGrow="1" align="center" justify="center" px="4" py="6">
+        <Outlet />
+      </Flex>
+      <Flex justify="center" pb="4">
+        <Text size="1" color="gray">
+          © {new Date().getFullYear()} {texts.brand}
+        </Text>
+      </Flex>
+    </Flex>
+  );
 }

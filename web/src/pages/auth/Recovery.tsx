@@ -1,4 +1,91 @@
-// Placeholder: the accounts web work fills it in.
+import { Button, Flex } from "@radix-ui/themes";
+import { useState, type FormEvent } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import { api } from "../../api/client";
+import { readDetail, fieldOf } from "../../api/errors";
+import { AuthCard } from "../../components/auth/AuthCard";
+import { FieldError, PasswordInput } from "../../components/auth/fields";
+import { useApiForm } from "../../components/auth/use-api-form";
+import { useAuth, type AuthRecord } from "../../stores/auth";
+import { texts } from "../../texts";
+
+const t = texts.auth.recovery;
+
+/** A new password from the link in the recovery mail (`/recovery/:token`). */
 export default function Recovery() {
-  return <div>Recovery</div>;
+  const { token = "" } = useParams();
+  const navigate = useNavigate();
+  const login = useAuth((s) => s.login);
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const form = useApiForm(["password", "confirm_password"] as const);
+  // SPEC.md §5: saving needs a non-empty password equal to its repeat.
+  const canSave = password !== "" && password === repeat;
+  const mismatch = repeat !== "" && password !== repeat ? t.mismatch : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSave) return;
+    void form.submit(
+      () => api.users.password.recovery.$post({ json: { recovery_hash: token, password, confirm_password: repeat } }),
+      async (res) => {
+        const body = (await res.json().catch(() => null)) as Partial<AuthRecord> | null;
+        if (body?.access_token && body.refresh_token) {
+          login({ access_token: body.access_token, refresh_token: body.refresh_token, email: body.email ?? null, name: body.name ?? null });
+        } else {
+          navigate("/login", { replace: true, state: { notice: t.done } });
+        }
+      },
+      async (res) => {
+        // A used, expired or unknown link is not something to fix in this form.
+        const status: number = res.status;
+        if (status === 422) {
+          const detail = await readDetail(res.clone());
+          const aboutLink = Array.isArray(detail) && detail.some((item) => fieldOf(item) === "recovery_hash");
+          if (!aboutLink) return false;
+        } else if (![400, 404, 410].includes(status)) {
+          return false;
+        }
+        navigate("/recovery-invalid", { replace: true });
+        return true;
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={t.title} subtitle={t.subtitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="4">
+          <PasswordInput
+            label={t.password}
+            name="password"
+            autoComplete="new-password"
+            placeholder={texts.auth.passwordPlaceholder}
+            autoFocus
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              form.clear("password");
+            }}
+            error={form.errors.fields.password}
+          />
+          <PasswordInput
+            label={t.repeat}
+            name="confirm_password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(e) => {
+              setRepeat(e.target.value);
+              form.clear("confirm_password");
+            }}
+            error={form.errors.fields.confirm_password ?? mismatch}
+          />
+          <FieldError text={form.errors.form} />
+          <Button type="submit" size="3" loading={form.pending} disabled={!canSave}>
+            {t.submit}
+          </Button>
+        </Flex>
+      </form>
+    </AuthCard>
+  );
 }
