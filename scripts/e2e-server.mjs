@@ -9,7 +9,8 @@ const persistTo = path.join(root, ".wrangler/e2e");
 rmSync(persistTo, { recursive: true, force: true });
 ensureDevVars();
 migrate(persistTo);
-seedAdmin(persistTo, "admin@e2e.local");
+// A known password: the browser tests sign in as this admin to read the mail outbox.
+seedAdmin(persistTo, "admin@e2e.local", "e2e-admin-password");
 const worker = startWorker({ port, persistTo });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));
 worker.on("exit", (code) => process.exit(code ?? 0));

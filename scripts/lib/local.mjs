@@ -37,11 +37,13 @@ function query(persistTo, sql) {
 
 const sqlString = (s) => `'${String(s).replaceAll("'", "''")}'`;
 
-/** Creates the first admin when there is none; returns its credentials only then. */
-export function seedAdmin(persistTo, email = "admin@yasno.local") {
+/**
+ * Creates the first admin when there is none; returns its credentials only then. The password is
+ * random unless given (the browser tests' server passes a known test password).
+ */
+export function seedAdmin(persistTo, email = "admin@yasno.local", password = randomBytes(9).toString("base64url")) {
   const [{ admins }] = query(persistTo, "SELECT count(*) AS admins FROM users WHERE role = 'admin'");
   if (admins > 0) return null;
-  const password = randomBytes(9).toString("base64url");
   query(
     persistTo,
     `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, 'Администратор', ${sqlString(hashPassword(password))}, 'admin')`,
