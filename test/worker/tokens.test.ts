@@ -88,6 +88,15 @@ describe("refresh", () => {
     expect(third.status).toBe(200);
   });
 
+  it("slides the session's end 30 days past the latest refresh", async () => {
+    const { record } = await registerUser();
+    const sid = decodeJwt(record.access_token).sid;
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() + 60_000, sid).run();
+    expect((await refresh(record.access_token, record.refresh_token)).status).toBe(200);
+    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE id = ?").bind(sid).first<{ expires_at: number }>();
+    expect(Math.round((row!.expires_at - Date.now()) / 86_400_000)).toBe(30);
+  });
+
   it("accepts an expired access token of ours", async () => {
     const { record } = await registerUser();
     const res = await refresh(await forge(record, { exp: past() }), record.refresh_token);

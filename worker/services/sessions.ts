@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { refreshTokens, sessions } from "../db/schema";
 import { newOpaqueToken, sha256Hex } from "./opaque-tokens";
@@ -45,6 +45,11 @@ export async function rotateRefreshToken(db: Db, presented: string, sessionId: s
         .where(live),
     ),
     db.update(refreshTokens).set({ rotatedAt: now }).where(live).returning({ sessionId: refreshTokens.sessionId }),
+    // Sliding lifetime: a session ends after 30 days without a refresh.
+    db
+      .update(sessions)
+      .set({ expiresAt: now + REFRESH_TOKEN_TTL_MS })
+      .where(and(eq(sessions.id, sessionId), sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${nextHash})`)),
   ]);
   if (rotated[0]) {
     const session = await db.query.sessions.findFirst({ columns: { userId: true }, where: eq(sessions.id, sessionId) });
@@ -63,10 +68,3 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: Date.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
-  const row = await db.query.sessions.findFirst({
-    columns: { id: true },
-    where: and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())),
-  });
-  return row !== undefined;
-}
