@@ -192,3 +192,23 @@ describe("changing the account", () => {
     await login(email, "новый-пароль-123");
   });
 });
+
+describe("API description", () => {
+  it("lists the accounts routes in the OpenAPI document", async () => {
+    const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, method] of [
+      ["/api/v2/users", "post"],
+      ["/api/v2/users", "patch"],
+      ["/api/v2/users/login", "post"],
+      ["/api/v2/users/self", "get"],
+      ["/api/v2/users/token/refresh", "post"],
+      ["/api/v2/users/logout", "post"],
+      ["/api/v2/users/password/forgot", "post"],
+      ["/api/v2/users/password/recovery", "post"],
+      ["/api/v2/mail/outbox", "get"],
+    ] as const) {
+      const entry = doc.paths[path] ?? doc.paths[`${path}/`];
+      expect(entry?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
