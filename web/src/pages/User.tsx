@@ -1,4 +1,17 @@
-// Placeholder: the accounts web work fills it in.
+import { Card, Container, Heading } from "@radix-ui/themes";
+import { AccountPanel } from "../components/settings/AccountPanel";
+import { texts } from "../texts";
+
+/** `/user`: the account fields of the settings modal, on their own page. */
 export default function User() {
-  return <div>User</div>;
+  return (
+    <Container size="2" px={{ initial: "4", sm: "6" }} py={{ initial: "4", sm: "6" }}>
+      <Heading as="h2" size="6" mb="4">
+        {texts.settingsLayout.account}
+      </Heading>
+      <Card size={{ initial: "2", sm: "3" }}>
+        <AccountPanel />
+      </Card>
+    </Container>
+  );
 }

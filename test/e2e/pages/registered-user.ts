@@ -1,0 +1,32 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { AUTH_STORAGE_KEY, type AuthRecord } from "../../../web/src/stores/auth";
+
+export type RegisteredUser = { email: string; password: string; name: string; record: AuthRecord };
+
+let counter = 0;
+
+/** Registers a fresh account through the API (POST /api/v2/users/), as the registration page would. */
+export async function registerUser(request: APIRequestContext, name = "Анна"): Promise<RegisteredUser> {
+  const email = `e2e-${Date.now().toString(36)}-${++counter}@example.com`;
+  const password = "e2e-password-1";
+  const response = await request.post("/api/v2/users/", { data: { email, password, name } });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, password, name, record: (await response.json()) as AuthRecord };
+}
+
+/**
+ * Signs the page in with a registered user's auth record, stored where the auth store keeps it.
+ * Only on the tab's first page load: the app rotates the refresh token at start, and putting the
+ * old one back on a reload would present a used token (which ends the session, by design).
+ */
+export async function signIn(page: Page, user: RegisteredUser) {
+  await page.addInitScript(
+    ([key, record]) => {
+      if (sessionStorage.getItem("e2e-signed-in")) return;
+      sessionStorage.setItem("e2e-signed-in", "1");
+      localStorage.setItem(key, record);
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(user.record)] as const,
+  );
+}

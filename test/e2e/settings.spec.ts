@@ -1,0 +1,161 @@
+import { expect, test } from "@playwright/test";
+import { AUTH_STORAGE_KEY } from "../../web/src/stores/auth";
+import { MainLayoutPage } from "./pages/main-layout";
+import { registerUser, signIn } from "./pages/registered-user";
+import { SettingsLayoutPage } from "./pages/settings-layout";
+
+test.describe("header and settings modal", () => {
+  test("the header shows the name and its first letter; the modal changes the name and the header follows", async ({ page, request }) => {
+    await signIn(page, await registerUser(request, "анна"));
+    const main = new MainLayoutPage(page);
+    await main.goto("/");
+    await expect(page.getByRole("banner").getByRole("heading", { name: "Ясно" })).toBeVisible();
+    await expect(main.headerName).toHaveText("анна");
+    await expect(main.headerAvatar).toHaveText("А");
+
+    await main.openSettings();
+    await expect(main.settings.getByRole("tab", { name: "Аккаунт" })).toHaveAttribute("aria-selected", "true");
+    await expect(main.settings.getByRole("tab", { name: "Подписка" })).toBeVisible();
+    const box = await main.settings.boundingBox();
+    expect(box && { width: Math.round(box.width), height: Math.round(box.height) }).toEqual({ width: 600, height: 500 });
+    await expect(main.field("Имя")).toContainText("анна");
+    await expect(main.field("Пароль").getByTestId("password-mask")).toHaveText(/^•{10,15}$/);
+
+    await main.saveField("Имя", "Борис");
+    await expect(main.field("Имя")).toContainText("Борис");
+    await expect(main.headerName).toHaveText("Борис");
+    await expect(main.headerAvatar).toHaveText("Б");
+
+    // The server has it: after a reload the header and the modal still say Борис.
+    await page.reload();
+    await expect(main.headerName).toHaveText("Борис");
+    await main.openSettings();
+    await expect(main.field("Имя")).toContainText("Борис");
+  });
+
+  test("an e-mail the server refuses reverts to the server value and shows why", async ({ page, request }) => {
+    const other = await registerUser(request, "Другой");
+    const user = await registerUser(request, "Вера");
+    await signIn(page, user);
+    const main = new MainLayoutPage(page);
+    await main.goto("/");
+    await main.openSettings();
+    await expect(main.field("E-mail")).toContainText(user.email);
+
+    await main.saveField("E-mail", other.email);
+    await expect(main.field("E-mail").getByRole("alert")).toHaveText("Пользователь с данным email уже зарегистрирован");
+    await expect(main.field("E-mail")).toContainText(user.email);
+    await expect(main.field("E-mail")).not.toContainText(other.email);
+  });
+
+  test("the password is changed in the modal and works for the next sign-in", async ({ page, request }) => {
+    const user = await registerUser(request, "Глеб");
+    await signIn(page, user);
+    const main = new MainLayoutPage(page);
+    await main.goto("/");
+    await main.openSettings();
+    const field = main.field("Пароль");
+    await field.getByRole("button", { name: "Изменить" }).click();
+    const save = field.getByRole("button", { name: "Сохранить" });
+    await expect(save).toBeDisabled();
+    await field.getByLabel("Новый пароль").fill("новый-пароль-1");
+    await field.getByLabel("Повторите пароль").fill("новый-пароль-");
+    await expect(save).toBeDisabled();
+    await field.getByLabel("Повторите пароль").fill("новый-пароль-1");
+    await save.click();
+    await expect(field.getByLabel("Новый пароль")).toHaveCount(0);
+
+    const login = await request.post("/api/v2/users/login", { data: { email: user.email, password: "новый-пароль-1" } });
+    expect(login.status()).toBe(200);
+    // This tab stays signed in with the token the change handed back.
+    await page.reload();
+    await expect(main.headerName).toHaveText("Глеб");
+  });
+
+  test("the subscription tab is a placeholder for now; closing the modal and «Выйти» signs out to Login", async ({ page, request }) => {
+    await signIn(page, await registerUser(request));
+    const main = new MainLayoutPage(page);
+    await main.goto("/");
+    await main.openSettings();
+    await main.settings.getByRole("tab", { name: "Подписка" }).click();
+    await expect(main.settings.getByTestId("subscription-tab")).toBeVisible();
+    await main.settings.getByRole("button", { name: "Закрыть" }).click();
+    await expect(main.settings).toHaveCount(0);
+
+    await main.chooseFromMenu("Выйти");
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
+  });
+});
+
+test.describe("settings layout", () => {
+  test("the sidebar shows the user, highlights the page and leads home and between sections", async ({ page, request }) => {
+    await signIn(page, await registerUser(request, "Дарья"));
+    const settings = new SettingsLayoutPage(page);
+    await settings.goto("/user");
+    await expect(settings.menuButton).toHaveCount(0);
+    await expect(settings.nav.getByTestId("settings-user")).toContainText("Дарья");
+    await expect(settings.link("Управление аккаунтом")).toHaveAttribute("aria-current", "page");
+    await expect(settings.link("Управление подпиской")).not.toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("main").getByRole("group", { name: "Имя" })).toContainText("Дарья");
+
+    await settings.link("Управление подпиской").click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(settings.link("Управление подпиской")).toHaveAttribute("aria-current", "page");
+    await settings.link("На главную").click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+    test("the drawer opens with ☰ and a swipe from the left edge, and closes with a tap outside, a left swipe and an item", async ({ page, request }) => {
+      await signIn(page, await registerUser(request, "Ева"));
+      const settings = new SettingsLayoutPage(page);
+      await settings.goto("/user");
+      const box = await settings.topBar.boundingBox();
+      expect(box && Math.round(box.height)).toBe(60);
+      await expect(settings.nav).toBeHidden();
+
+      await settings.menuButton.tap();
+      await expect(settings.nav).toBeVisible();
+      await expect(settings.nav.getByTestId("settings-user")).toContainText("Ева");
+      await page.touchscreen.tap(340, 500);
+      await expect(settings.nav).toBeHidden();
+
+      // Not from the edge, or not far enough: nothing happens.
+      await settings.swipe({ x: 80, y: 400 }, { x: 300, y: 400 });
+      await settings.swipe({ x: 5, y: 400 }, { x: 90, y: 400 });
+      await expect(settings.nav).toBeHidden();
+
+      await settings.swipe({ x: 5, y: 400 }, { x: 220, y: 410 });
+      await expect(settings.nav).toBeVisible();
+      await settings.swipe({ x: 250, y: 400 }, { x: 60, y: 395 });
+      await expect(settings.nav).toBeHidden();
+
+      await settings.swipe({ x: 3, y: 300 }, { x: 200, y: 300 });
+      await expect(settings.nav).toBeVisible();
+      await settings.link("Управление подпиской").tap();
+      await expect(page).toHaveURL(/\/subscription$/);
+      await expect(settings.nav).toBeHidden();
+    });
+
+    test("touches within 20 px of either edge have their default action prevented", async ({ page, request }) => {
+      await signIn(page, await registerUser(request));
+      const settings = new SettingsLayoutPage(page);
+      await settings.goto("/user");
+      const prevented = await page.evaluate(() => {
+        const touchAt = (x: number) => {
+          const touch = new Touch({ identifier: x, target: document.body, clientX: x, clientY: 300 });
+          const event = new TouchEvent("touchstart", { touches: [touch], changedTouches: [touch], bubbles: true, cancelable: true });
+          document.body.dispatchEvent(event);
+          document.body.dispatchEvent(new TouchEvent("touchend", { changedTouches: [touch], bubbles: true, cancelable: true }));
+          return event.defaultPrevented;
+        };
+        return [touchAt(2), touchAt(20), touchAt(21), touchAt(187), touchAt(354), touchAt(355), touchAt(373)];
+      });
+      expect(prevented).toEqual([true, true, false, false, false, true, true]);
+    });
+  });
+});

@@ -1,0 +1,225 @@
+import { Theme } from "@radix-ui/themes";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AccountPanel } from "../../web/src/components/settings/AccountPanel";
+import { useAuth } from "../../web/src/stores/auth";
+
+const TAKEN = "Пользователь с данным email уже зарегистрирован";
+
+type Call = { method: string; path: string; token: string | null; body: unknown };
+
+/**
+ * The accounts API at the HTTP boundary, as DESIGN.md §3 and the Worker answer it: GET /users/self,
+ * PATCH /users/ with one field (409 for a taken e-mail, a new access token after a password change).
+ */
+function fakeServer(user: { email: string; name: string | null }, options: { selfStatus?: number; patchDown?: boolean; passwordStatus?: number } = {}) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : null;
+    calls.push({ method, path: url.pathname, token: headers.get("jwt-token"), body });
+    const json = (data: unknown, status = 200) => Response.json(data, { status });
+    if (headers.get("jwt-token") !== "access-1") return json({ detail: "Требуется авторизация" }, 401);
+    if (method === "GET" && url.pathname === "/api/v2/users/self") {
+      if (options.selfStatus) return json({ detail: "Внутренняя ошибка сервера" }, options.selfStatus);
+      return json({ id: 1, role: "user", created_at: "2025-01-01T00:00:00Z", ...user });
+    }
+    if (method === "PATCH" && /^\/api\/v2\/users\/?$/.test(url.pathname)) {
+      if (options.patchDown) throw new TypeError("Failed to fetch");
+      if (body.email === "taken@example.com") return json({ detail: TAKEN }, 409);
+      if (body.email === "anna@localhost") return json({ detail: [{ loc: ["body", "email"], msg: "Некорректный e-mail", type: "invalid_format" }] }, 422);
+      if (body.password !== undefined) {
+        if (options.passwordStatus) return json({ detail: "Пароль должен быть не короче 8 символов" }, options.passwordStatus);
+        return json({ id: 1, role: "user", ...user, access_token: "access-2" });
+      }
+      Object.assign(user, body);
+      return json({ id: 1, role: "user", ...user });
+    }
+    return json({ detail: "Не найдено" }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls, patches: () => calls.filter((c) => c.method === "PATCH") };
+}
+
+const field = (name: string) => screen.getByRole("group", { name });
+
+async function renderPanel() {
+  render(
+    <Theme>
+      <AccountPanel />
+    </Theme>,
+  );
+  await screen.findByRole("group", { name: "E-mail" });
+}
+
+async function editAndSave(name: string, value: string) {
+  fireEvent.click(within(field(name)).getByRole("button", { name: "Изменить" }));
+  fireEvent.change(within(field(name)).getByRole("textbox", { name }), { target: { value } });
+  fireEvent.click(within(field(name)).getByRole("button", { name: "Сохранить" }));
+  await waitFor(() => expect(within(field(name)).queryByRole("textbox")).toBeNull());
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "old@example.com", name: null } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("account fields", () => {
+  it("loads the self user with the access token and shows e-mail, name and a 10–15 dot mask", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    expect(within(field("E-mail")).getByText("anna@example.com")).toBeTruthy();
+    expect(within(field("Имя")).getByText("Анна")).toBeTruthy();
+    expect(within(field("Пароль")).getByTestId("password-mask").textContent).toMatch(/^•{10,15}$/);
+    expect(server.calls[0]).toMatchObject({ method: "GET", path: "/api/v2/users/self", token: "access-1" });
+    // The header reads the auth record: it follows the server's view.
+    expect(useAuth.getState().record).toMatchObject({ email: "anna@example.com", name: "Анна" });
+  });
+
+  it("shows the load failure text when the self user cannot be loaded", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" }, { selfStatus: 500 });
+    render(
+      <Theme>
+        <AccountPanel />
+      </Theme>,
+    );
+    expect(await screen.findByText("Не удалось загрузить данные пользователя.")).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "E-mail" })).toBeNull();
+  });
+
+  it("saves the name with PATCH /users/ and updates the user", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    await editAndSave("Имя", "Анна Петровна");
+    expect(within(field("Имя")).getByText("Анна Петровна")).toBeTruthy();
+    expect(server.patches()).toEqual([{ method: "PATCH", path: expect.stringMatching(/^\/api\/v2\/users\/?$/), token: "access-1", body: { name: "Анна Петровна" } }]);
+    expect(useAuth.getState().record?.name).toBe("Анна Петровна");
+    expect(JSON.parse(localStorage.getItem("yasno-auth") ?? "{}").name).toBe("Анна Петровна");
+  });
+
+  it("a refused e-mail reverts to the server value and shows the server's detail under the field", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    await editAndSave("E-mail", "taken@example.com");
+    expect(within(field("E-mail")).getByText("anna@example.com")).toBeTruthy();
+    expect(within(field("E-mail")).queryByText("taken@example.com")).toBeNull();
+    expect(within(field("E-mail")).getByRole("alert").textContent).toBe(TAKEN);
+    expect(useAuth.getState().record?.email).toBe("anna@example.com");
+
+    // Editing again starts from the server value and hides the old error.
+    fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Изменить" }));
+    expect((within(field("E-mail")).getByRole("textbox", { name: "E-mail" }) as HTMLInputElement).value).toBe("anna@example.com");
+    expect(within(field("E-mail")).queryByRole("alert")).toBeNull();
+  });
+
+  it("a validation answer (422) for an address the browser lets through shows its messages", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    await editAndSave("E-mail", "anna@localhost");
+    expect(within(field("E-mail")).getByRole("alert").textContent).toBe("Некорректный e-mail");
+    expect(within(field("E-mail")).getByText("anna@example.com")).toBeTruthy();
+  });
+
+  it("a network failure reverts the name too, with a generic text", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" }, { patchDown: true });
+    await renderPanel();
+    await editAndSave("Имя", "Другая");
+    expect(within(field("Имя")).getByText("Анна")).toBeTruthy();
+    expect(within(field("Имя")).getByRole("alert").textContent).toBe("Не удалось сохранить изменения, повторите попытку позже.");
+  });
+
+  it("cancel leaves edit mode without a call", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    fireEvent.click(within(field("Имя")).getByRole("button", { name: "Изменить" }));
+    fireEvent.change(within(field("Имя")).getByRole("textbox", { name: "Имя" }), { target: { value: "Другая" } });
+    fireEvent.click(within(field("Имя")).getByRole("button", { name: "Отмена" }));
+    expect(within(field("Имя")).getByText("Анна")).toBeTruthy();
+    expect(server.patches()).toHaveLength(0);
+  });
+});
+
+describe("password field", () => {
+  const inputs = () => ({
+    password: within(field("Пароль")).getByLabelText("Новый пароль") as HTMLInputElement,
+    repeat: within(field("Пароль")).getByLabelText("Повторите пароль") as HTMLInputElement,
+    save: within(field("Пароль")).getByRole("button", { name: "Сохранить" }) as HTMLButtonElement,
+  });
+  const type = (password: string, repeat: string) => {
+    fireEvent.change(inputs().password, { target: { value: password } });
+    fireEvent.change(inputs().repeat, { target: { value: repeat } });
+  };
+  const openPassword = () => fireEvent.click(within(field("Пароль")).getByRole("button", { name: "Изменить" }));
+
+  it("save is enabled only for a non-empty password equal to its repeat", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    openPassword();
+    expect(inputs().save.disabled).toBe(true);
+    type("новый-пароль", "");
+    expect(inputs().save.disabled).toBe(true);
+    type("новый-пароль", "новый-парол");
+    expect(inputs().save.disabled).toBe(true);
+    type("новый-пароль", "новый-пароль");
+    expect(inputs().save.disabled).toBe(false);
+    type("", "");
+    expect(inputs().save.disabled).toBe(true);
+  });
+
+  it("each input has its own show/hide toggle", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    openPassword();
+    const [showFirst, showSecond] = within(field("Пароль")).getAllByRole("button", { name: "Показать пароль" });
+    fireEvent.click(showFirst);
+    expect(inputs().password.type).toBe("text");
+    expect(inputs().repeat.type).toBe("password");
+    fireEvent.click(showSecond);
+    expect(inputs().repeat.type).toBe("text");
+    fireEvent.click(within(field("Пароль")).getAllByRole("button", { name: "Скрыть пароль" })[0]);
+    expect(inputs().password.type).toBe("password");
+  });
+
+  it("cancel clears both fields and leaves edit mode", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    openPassword();
+    type("новый-пароль", "новый-пароль");
+    fireEvent.click(within(field("Пароль")).getByRole("button", { name: "Отмена" }));
+    expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull();
+    openPassword();
+    expect(inputs().password.value).toBe("");
+    expect(inputs().repeat.value).toBe("");
+  });
+
+  it("a failed save is silent and keeps what was typed", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна" }, { passwordStatus: 422 });
+    await renderPanel();
+    openPassword();
+    type("short", "short");
+    fireEvent.click(inputs().save);
+    await waitFor(() => expect(server.patches()).toHaveLength(1));
+    await waitFor(() => expect(inputs().save.disabled).toBe(false));
+    expect(inputs().password.value).toBe("short");
+    expect(inputs().repeat.value).toBe("short");
+    expect(within(field("Пароль")).queryByRole("alert")).toBeNull();
+    expect(useAuth.getState().record?.access_token).toBe("access-1");
+  });
+
+  it("a saved password leaves edit mode and this session takes the new access token", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна" });
+    await renderPanel();
+    openPassword();
+    type("новый-пароль", "новый-пароль");
+    fireEvent.click(inputs().save);
+    await waitFor(() => expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull());
+    expect(server.patches()[0].body).toEqual({ password: "новый-пароль" });
+    expect(useAuth.getState().record).toMatchObject({ access_token: "access-2", refresh_token: "refresh-1", email: "anna@example.com" });
+  });
+});
