@@ -7,9 +7,9 @@ export type TelegramCheck = { ok: true; profile: ExternalProfile } | { ok: false
 
 const encoder = new TextEncoder();
 
-function hexToBytes(hex: string): Uint8Array | null {
+function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[0-9a-f]{64}$/i.test(hex)) return null;
-  return Uint8Array.from(hex.match(/../g)!, (byte) => parseInt(byte, 16));
+  return new Uint8Array(hex.match(/../g)!.map((byte) => parseInt(byte, 16)));
 }
 
 /**
