@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuth } from "../../web/src/stores/auth";
 import { useSettings } from "../../web/src/stores/settings";
 
 const initial = useSettings.getState();
@@ -44,5 +45,15 @@ describe("settings modal store (SPEC.md §4)", () => {
     state().setTab("subscription");
     state().setView("available");
     expect(state()).toMatchObject({ open: true, tab: "subscription", view: "available" });
+  });
+
+  it("signing out closes the modal and forgets the tab", () => {
+    // logout tells the server (best effort): answer it at the HTTP boundary.
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({})));
+    useAuth.setState({ status: "authenticated", record: { access_token: "a", refresh_token: "r", email: "a@example.com", name: null } });
+    state().openSettings("subscription", "available");
+    useAuth.getState().logout();
+    expect(state()).toMatchObject({ open: false, tab: "account", view: "active" });
+    vi.unstubAllGlobals();
   });
 });

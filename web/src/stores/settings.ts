@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { onLogout } from "./auth";
 
 export type SettingsTab = "account" | "subscription";
 export type SubscriptionView = "active" | "available";
@@ -26,3 +27,6 @@ export const useSettings = create<SettingsState>((set) => ({
   setTab: (tab) => set({ tab }),
   setView: (view) => set({ view }),
 }));
+
+// A session that ends with the modal open (a failed refresh) must not reopen it at the next sign-in.
+onLogout(() => useSettings.setState({ open: false, tab: "account", view: "active" }));
