@@ -1,6 +1,7 @@
 import { Theme } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
+import "../components/app-shell.css";
 import { AuthNotice } from "../components/auth/AuthNotice";
 import { readAuthReturn } from "../components/auth/auth-return";
 import { returnAddress, type GateState } from "../components/auth/return-address";

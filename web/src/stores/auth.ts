@@ -37,6 +37,8 @@ type AuthState = {
   /** Fetches `/users/self` and merges e-mail and name into the record. */
   loadSelf: () => Promise<boolean>;
   updateUser: (user: Partial<Pick<AuthRecord, "email" | "name">>) => void;
+  /** Takes tokens the server handed out mid-session (PATCH /users/ answers a new access_token after a password change). */
+  setTokens: (tokens: { access_token: string; refresh_token?: string }) => void;
   dismissNotice: () => void;
 };
 
@@ -256,6 +258,11 @@ export const useAuth = create<AuthState>((set, get) => ({
     const next = { ...record, ...user };
     store(next);
     set({ record: next });
+  },
+
+  setTokens: ({ access_token, refresh_token }) => {
+    const record = get().record;
+    if (record) adopt({ ...record, access_token, refresh_token: refresh_token ?? record.refresh_token });
   },
 
   dismissNotice: () => {

@@ -6,7 +6,7 @@ import "./auth.css";
 /** The card every sign-in page sits in: the brand, a heading, a line under it, the content. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <Card size="4" className="auth-card">
+    <Card size={{ initial: "3", xs: "4" }} className="auth-card">
       <Flex direction="column" gap="5">
         <Flex direction="column" align="center" gap="3">
           <Flex align="center" gap="2">

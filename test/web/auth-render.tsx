@@ -1,0 +1,71 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { vi } from "vitest";
+
+/** A page standing in for the ones other parts build: its name and the URL it was reached at. */
+function Probe({ name }: { name: string }) {
+  const location = useLocation();
+  return (
+    <div>
+      <h1>{name}</h1>
+      <output data-testid="location">{location.pathname + location.search + location.hash}</output>
+    </div>
+  );
+}
+
+/**
+ * The app's gate and sign-in pages, fresh (the auth store is module state), in a memory router
+ * shaped like web/src/router.tsx, with stand-ins for Main, Chat and Share.
+ */
+export async function renderAuthApp(entry: string) {
+  vi.resetModules();
+  const { AppShell, PublicOnly, RequireAuth } = await import("../../web/src/layouts/AccessGate");
+  const { default: AuthLayout } = await import("../../web/src/layouts/AuthLayout");
+  const { default: Login } = await import("../../web/src/pages/auth/Login");
+  const { default: Register } = await import("../../web/src/pages/auth/Register");
+  const { default: RegisterV2 } = await import("../../web/src/pages/auth/RegisterV2");
+  const { default: Forgot } = await import("../../web/src/pages/auth/Forgot");
+  const { default: ForgotSent } = await import("../../web/src/pages/auth/ForgotSent");
+  const { default: Recovery } = await import("../../web/src/pages/auth/Recovery");
+  const { default: RecoveryInvalid } = await import("../../web/src/pages/auth/RecoveryInvalid");
+  const { useAuth } = await import("../../web/src/stores/auth");
+
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppShell />,
+        children: [
+          {
+            element: <PublicOnly />,
+            children: [
+              {
+                element: <AuthLayout />,
+                children: [
+                  { path: "/login", element: <Login /> },
+                  { path: "/register", element: <Register /> },
+                  { path: "/register-v2", element: <RegisterV2 /> },
+                  { path: "/forgot", element: <Forgot /> },
+                  { path: "/forgot/sent", element: <ForgotSent /> },
+                  { path: "/recovery/:token", element: <Recovery /> },
+                  { path: "/recovery-invalid", element: <RecoveryInvalid /> },
+                ],
+              },
+            ],
+          },
+          { path: "/share/:hash", element: <Probe name="Общая история" /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: "/", element: <Probe name="Главная" /> },
+              { path: "/chat", element: <Probe name="Новый чат" /> },
+              { path: "/chat/:id", element: <Probe name="Чат" /> },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, useAuth };
+}
