@@ -1,6 +1,3 @@
-// The web app type-checks the Worker through AppType, and its tsconfig has no Node types: this file
-// runs on workerd's node:crypto (nodejs_compat), so it brings their declarations itself.
-/// <reference types="node" />
 import { scrypt, timingSafeEqual } from "node:crypto";
 
 // OWASP's scrypt setting for 16 MiB of memory (N=2^14, r=8, p=5). Raise these and old hashes are
