@@ -17,7 +17,7 @@ const failureText = (error: unknown) => (error instanceof UserApiError && error.
 export function AccountFields({ user: loaded }: { user: SelfUser }) {
   const [user, setUser] = useState(loaded);
   const updateUser = useAuth((s) => s.updateUser);
-  const login = useAuth((s) => s.login);
+  const setTokens = useAuth((s) => s.setTokens);
 
   const save = (field: "email" | "name") => async (next: string) => {
     if (next === (user[field] ?? "")) return null;
@@ -34,8 +34,7 @@ export function AccountFields({ user: loaded }: { user: SelfUser }) {
   const savePassword = async (password: string) => {
     try {
       const { accessToken } = await patchUser({ password });
-      const record = useAuth.getState().record;
-      if (accessToken && record) login({ ...record, access_token: accessToken });
+      if (accessToken) setTokens({ access_token: accessToken });
       return true;
     } catch {
       return false;
