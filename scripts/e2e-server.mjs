@@ -11,6 +11,8 @@ ensureDevVars();
 migrate(persistTo);
 // A known password: the browser tests sign in as this admin to read the mail outbox.
 seedAdmin(persistTo, "admin@e2e.local", "e2e-admin-password");
-const worker = startWorker({ port, persistTo });
+// APP_URL must name this port (links in mail, OAuth redirects); every test comes from 127.0.0.1,
+// so the per-IP limits are raised (the counting still runs).
+const worker = startWorker({ port, persistTo, vars: { APP_URL: `http://localhost:${port}`, RATE_LIMIT_FACTOR: "100" } });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));
 worker.on("exit", (code) => process.exit(code ?? 0));

@@ -15,7 +15,7 @@ if (admin) {
   console.log("\nСоздан администратор (пароль показывается один раз):");
   console.log(`  e-mail: ${admin.email}\n  пароль: ${admin.password}\n`);
 }
-const worker = startWorker({ port, persistTo });
+const worker = startWorker({ port, persistTo, vars: { APP_URL: `http://localhost:${port}` } });
 await waitForHealth(port);
 console.log(`\nЯсно работает: http://localhost:${port}\n`);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));

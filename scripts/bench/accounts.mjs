@@ -31,7 +31,7 @@ export async function benchAccounts() {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   const workers = [
-    startWorker({ port: PORTS.app, persistTo, stdio: "ignore", vars: { RATE_LIMITS: "off" } }),
+    startWorker({ port: PORTS.app, persistTo, stdio: "ignore", vars: { RATE_LIMIT_FACTOR: "100000" } }),
     startWranglerConfig("scripts/bench/bare.wrangler.toml", PORTS.bare),
     startWranglerConfig("scripts/bench/hash.wrangler.toml", PORTS.hash),
   ];

@@ -49,7 +49,7 @@ export const users = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid("json");
       const db = getDb(c.env.DB);
-      await enforceRateLimits(db, [["registerPerIp", clientIp(c)]]);
+      await enforceRateLimits(db, c.env, [["registerPerIp", clientIp(c)]]);
       const user = await createUser(db, { email: body.email, name: body.name || null, passwordHash: await hashPassword(body.password), utm: body.utm });
       return c.json(await issueAuthRecord(c.env, db, user, c.req.header("user-agent")), 201);
     },
@@ -61,7 +61,7 @@ export const users = new Hono<AppEnv>()
     async (c) => {
       const { email, password } = c.req.valid("json");
       const db = getDb(c.env.DB);
-      await enforceRateLimits(db, [["loginPerIp", clientIp(c)], ["loginPerEmail", email]]);
+      await enforceRateLimits(db, c.env, [["loginPerIp", clientIp(c)], ["loginPerEmail", email]]);
       const user = await findUserByEmail(db, email);
       const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user?.passwordHash || !matches) throw ApiError.unauthorized(LOGIN_FAILED);
@@ -119,7 +119,7 @@ export const users = new Hono<AppEnv>()
       const refresh = c.req.header("refresh-token");
       if (!access || !refresh) throw ApiError.unauthorized("Требуется авторизация");
       const db = getDb(c.env.DB);
-      await enforceRateLimits(db, [["refreshPerIp", clientIp(c)]]);
+      await enforceRateLimits(db, c.env, [["refreshPerIp", clientIp(c)]]);
       const claims = await verifyAccessToken(c.env, access, { allowExpired: true });
       const rotation = await rotateRefreshToken(db, refresh, claims.sid);
       if (!rotation.ok || rotation.userId !== claims.userId) throw ApiError.unauthorized(SESSION_ENDED);
@@ -146,7 +146,7 @@ export const users = new Hono<AppEnv>()
     async (c) => {
       const { email } = c.req.valid("query");
       const db = getDb(c.env.DB);
-      await enforceRateLimits(db, [["forgotPerIp", clientIp(c)], ["forgotPerEmail", email]]);
+      await enforceRateLimits(db, c.env, [["forgotPerIp", clientIp(c)], ["forgotPerEmail", email]]);
       // In the background: the answer takes as long whether or not a letter goes out.
       c.executionCtx.waitUntil(requestPasswordRecovery(c.env, db, email).catch((err) => console.error("password recovery mail", err)));
       return c.json({ detail: FORGOT_SENT }, 200);
