@@ -1,8 +1,9 @@
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import type { ComponentType } from "react";
 import { texts } from "../../texts";
+import { Divider } from "./AuthCard";
 import { AuthNoticeCallout } from "./AuthNotice";
-import { oauthStartUrl, OAUTH_PROVIDERS, telegramBotId, telegramLoginUrl, type OAuthProvider } from "./external-sign-in";
+import { enabledOAuthProviders, oauthStartUrl, telegramBotId, telegramLoginUrl, type OAuthProvider } from "./external-sign-in";
 import { GoogleIcon, TelegramIcon, VkIcon, YandexIcon } from "./ProviderIcons";
 
 const ICONS: Record<OAuthProvider | "telegram", ComponentType<{ className?: string }>> = {
@@ -16,7 +17,7 @@ const ICONS: Record<OAuthProvider | "telegram", ComponentType<{ className?: stri
  * Sign-in through Telegram, VK, Google or Yandex. Each is a plain navigation: the browser comes
  * back with tokens (or an error) in the URL, which the access gate reads. `next` is where to land.
  */
-export function ExternalSignIn({ next }: { next?: string | null }) {
+export function ExternalSignIn({ next, divider }: { next?: string | null; divider: { text: string; side: "before" | "after" } }) {
   const botId = telegramBotId();
   const links: { key: OAuthProvider | "telegram"; label: string; href: string }[] = [];
   if (botId) {
@@ -24,29 +25,35 @@ export function ExternalSignIn({ next }: { next?: string | null }) {
     // Back to the page the user was headed for: the gate reads the hash there and signs them in.
     links.push({ key: "telegram", label: texts.auth.external.telegram, href: telegramLoginUrl(botId, origin, origin + (next ?? window.location.pathname)) });
   }
-  for (const provider of OAUTH_PROVIDERS) links.push({ key: provider, label: texts.auth.external[provider], href: oauthStartUrl(provider, next) });
+  for (const provider of enabledOAuthProviders()) links.push({ key: provider, label: texts.auth.external[provider], href: oauthStartUrl(provider, next) });
 
+  if (links.length === 0) return <AuthNoticeCallout />;
+  const rule = <Divider>{divider.text}</Divider>;
   return (
-    <Flex direction="column" gap="3">
-      <Text as="div" size="2" color="gray" align="center">
-        {texts.auth.external.label}
-      </Text>
-      <Grid columns="2" gap="2">
-        {links.map(({ key, label, href }, index) => {
-          const Icon = ICONS[key];
-          // An odd last button takes the whole row rather than leaving a hole.
-          const wide = links.length % 2 === 1 && index === links.length - 1;
-          return (
-            <Button key={key} asChild size="3" variant="surface" color="gray" highContrast style={wide ? { gridColumn: "span 2" } : undefined}>
-              <a href={href} data-provider={key}>
-                <Icon className="auth-provider-icon" />
-                {label}
-              </a>
-            </Button>
-          );
-        })}
-      </Grid>
-      <AuthNoticeCallout />
-    </Flex>
+    <>
+      {divider.side === "before" && rule}
+      <Flex direction="column" gap="3">
+        <Text as="div" size="2" color="gray" align="center">
+          {texts.auth.external.label}
+        </Text>
+        <Grid columns="2" gap="2">
+          {links.map(({ key, label, href }, index) => {
+            const Icon = ICONS[key];
+            // An odd last button takes the whole row rather than leaving a hole.
+            const wide = links.length % 2 === 1 && index === links.length - 1;
+            return (
+              <Button key={key} asChild size="3" variant="surface" color="gray" highContrast style={wide ? { gridColumn: "span 2" } : undefined}>
+                <a href={href} data-provider={key}>
+                  <Icon className="auth-provider-icon" />
+                  {label}
+                </a>
+              </Button>
+            );
+          })}
+        </Grid>
+        <AuthNoticeCallout />
+      </Flex>
+      {divider.side === "after" && rule}
+    </>
   );
 }

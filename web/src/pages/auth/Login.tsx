@@ -3,7 +3,7 @@ import { Button, Callout, Flex, Link, Text } from "@radix-ui/themes";
 import { useState, type FormEvent } from "react";
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import { api } from "../../api/client";
-import { AuthCard, Divider } from "../../components/auth/AuthCard";
+import { AuthCard } from "../../components/auth/AuthCard";
 import { ExternalSignIn } from "../../components/auth/ExternalSignIn";
 import { FieldError, PasswordInput, TextInput } from "../../components/auth/fields";
 import { noticeOf, returnAddress } from "../../components/auth/return-address";
@@ -97,8 +97,7 @@ export default function Login() {
           </Button>
         </Flex>
       </form>
-      <Divider>{t.orExternal}</Divider>
-      <ExternalSignIn next={returnAddress(location.state)} />
+      <ExternalSignIn next={returnAddress(location.state)} divider={{ text: t.orExternal, side: "before" }} />
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, Text } from "@radix-ui/themes";
 import { Link as RouterLink, useLocation } from "react-router-dom";
-import { AuthCard, Divider } from "../../components/auth/AuthCard";
+import { AuthCard } from "../../components/auth/AuthCard";
 import { ExternalSignIn } from "../../components/auth/ExternalSignIn";
 import { RegisterForm } from "../../components/auth/RegisterForm";
 import { returnAddress } from "../../components/auth/return-address";
@@ -30,8 +30,7 @@ export default function Register() {
       }
     >
       <RegisterForm withName utm={readUtm(location.search)} submitLabel={t.register.submit} />
-      <Divider>{t.orExternal}</Divider>
-      <ExternalSignIn next={from} />
+      <ExternalSignIn next={from} divider={{ text: t.orExternal, side: "before" }} />
     </AuthCard>
   );
 }

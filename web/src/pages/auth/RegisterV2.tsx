@@ -1,7 +1,7 @@
 import { Link, Text } from "@radix-ui/themes";
 import { useMemo } from "react";
 import { Link as RouterLink, useLocation } from "react-router-dom";
-import { AuthCard, Divider } from "../../components/auth/AuthCard";
+import { AuthCard } from "../../components/auth/AuthCard";
 import { ExternalSignIn } from "../../components/auth/ExternalSignIn";
 import { RegisterForm } from "../../components/auth/RegisterForm";
 import { returnAddress } from "../../components/auth/return-address";
@@ -33,8 +33,7 @@ export default function RegisterV2() {
         </>
       }
     >
-      <ExternalSignIn next={from} />
-      <Divider>{t.or}</Divider>
+      <ExternalSignIn next={from} divider={{ text: t.or, side: "after" }} />
       <RegisterForm withName={false} utm={utm} submitLabel={t.registerV2.submit} />
     </AuthCard>
   );
