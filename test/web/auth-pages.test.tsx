@@ -150,6 +150,9 @@ describe("Recovery", () => {
     expect(save().disabled).toBe(true);
     type("Новый пароль", "new-password-1");
     expect(save().disabled).toBe(true);
+    type("Повторите пароль", "new-pass");
+    expect(save().disabled).toBe(true);
+    expect(errorOf("Повторите пароль")).toBeNull();
     type("Повторите пароль", "new-password-2");
     expect(save().disabled).toBe(true);
     expect(errorOf("Повторите пароль")).toBe("Пароли не совпадают");

@@ -21,7 +21,8 @@ export default function Recovery() {
   const form = useApiForm(["password", "confirm_password"] as const);
   // SPEC.md §5: saving needs a non-empty password equal to its repeat.
   const canSave = password !== "" && password === repeat;
-  const mismatch = repeat !== "" && password !== repeat ? t.mismatch : null;
+  // Said once the repeat stops being a beginning of the password, not at every keystroke.
+  const mismatch = repeat !== "" && !password.startsWith(repeat) ? t.mismatch : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
