@@ -16,8 +16,13 @@ test.describe("header and settings modal", () => {
     await main.openSettings();
     await expect(main.settings.getByRole("tab", { name: "Аккаунт" })).toHaveAttribute("aria-selected", "true");
     await expect(main.settings.getByRole("tab", { name: "Подписка" })).toBeVisible();
-    const box = await main.settings.boundingBox();
-    expect(box && { width: Math.round(box.width), height: Math.round(box.height) }).toEqual({ width: 600, height: 500 });
+    // The dialog scales in, so poll until the opening animation has settled.
+    await expect
+      .poll(async () => {
+        const box = await main.settings.boundingBox();
+        return box && { width: Math.round(box.width), height: Math.round(box.height) };
+      })
+      .toEqual({ width: 600, height: 500 });
     await expect(main.field("Имя")).toContainText("анна");
     await expect(main.field("Пароль").getByTestId("password-mask")).toHaveText(/^•{10,15}$/);
 
