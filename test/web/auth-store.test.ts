@@ -89,12 +89,30 @@ describe("refresh scheduling", () => {
     expect(api.calls).toHaveLength(1);
   });
 
-  it("signs out silently when the server cannot be reached for the refresh", async () => {
-    const { useAuth } = await loadStore();
+  it("keeps the session while the server cannot be reached and refreshes once it can", async () => {
+    const { useAuth, REFRESH_RETRY_MS } = await loadStore();
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
     useAuth.getState().login({ access_token: accessToken(60), refresh_token: "refresh-1", email: null, name: null });
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(useAuth.getState().status).toBe("anonymous");
+    expect(useAuth.getState()).toMatchObject({ status: "authenticated", record: { refresh_token: "refresh-1" } });
+    expect(localStorage.getItem(AUTH_KEY)).not.toBeNull();
+
+    const api = fakeApi({ "POST /users/token/refresh": () => json({ access_token: accessToken(900), refresh_token: "refresh-2" }) });
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
+    expect(api.callsTo("POST /users/token/refresh")).toHaveLength(1);
+    expect(useAuth.getState().record?.refresh_token).toBe("refresh-2");
+  });
+
+  it("keeps the session when the server fails with a 5xx, and signs out when it then refuses", async () => {
+    const { useAuth, REFRESH_RETRY_MS } = await loadStore();
+    fakeApi({ "POST /users/token/refresh": () => json({ detail: "Внутренняя ошибка сервера" }, 503) });
+    useAuth.getState().login({ access_token: accessToken(60), refresh_token: "refresh-1", email: null, name: null });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(useAuth.getState().status).toBe("authenticated");
+
+    fakeApi({ "POST /users/token/refresh": () => json({ detail: "Сеанс завершён, войдите снова" }, 401) });
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
+    expect(useAuth.getState()).toMatchObject({ status: "anonymous", endedBy: "expiry" });
   });
 
   it("sends one refresh however many callers ask at once", async () => {

@@ -51,7 +51,9 @@ describe("registration", () => {
 
     const empty = await call("/users/", { json: {} });
     expect(empty.status).toBe(422);
-    for (const issue of (await detailOf(empty)) as Issue[]) expect(issue.msg).toMatch(cyrillic);
+    const missing = (await detailOf(empty)) as Issue[];
+    expect(missing.find((i) => i.loc[1] === "email")?.msg).toBe("Укажите e-mail");
+    expect(missing.find((i) => i.loc[1] === "password")?.msg).toBe("Укажите пароль");
   });
 
   it("answers 400, not 500, for a body that is not JSON", async () => {
@@ -87,7 +89,9 @@ describe("login", () => {
   it("answers 422 for a missing password", async () => {
     const res = await call("/users/login", { json: { email: uniqueEmail() } });
     expect(res.status).toBe(422);
-    expect(((await detailOf(res)) as Issue[])[0]!.loc).toEqual(["body", "password"]);
+    expect(((await detailOf(res)) as Issue[])[0]).toMatchObject({ loc: ["body", "password"], msg: "Укажите пароль" });
+    const empty = await call("/users/login", { json: { email: uniqueEmail(), password: "" } });
+    expect(((await detailOf(empty)) as Issue[])[0]).toMatchObject({ loc: ["body", "password"], msg: "Введите пароль" });
   });
 
   it("verifies a hash written by scripts/lib/password.mjs", async () => {

@@ -16,19 +16,21 @@ import { changePassword, createUser, findUserByEmail, findUserById, replacePassw
 import { validate } from "../validate";
 
 // The request shapes of the accounts API (DESIGN.md §3).
-const email = z.string().trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" }).max(254));
-const password = z.string().min(8, { error: "Пароль должен быть не короче 8 символов" }).max(128, { error: "Пароль должен быть не длиннее 128 символов" });
+const text = (field: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `Укажите ${field}` : `Поле «${field}» должно быть строкой`) });
+const email = text("e-mail").trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" }).max(254));
+const password = text("пароль").min(8, { error: "Пароль должен быть не короче 8 символов" }).max(128, { error: "Пароль должен быть не длиннее 128 символов" });
 const name = z.string().trim().max(100, { error: "Имя должно быть не длиннее 100 символов" });
 
 export const registerBody = z.object({ email, password, name: name.optional(), utm: z.record(z.string(), z.string()).optional() });
-export const loginBody = z.object({ email, password: z.string().min(1).max(128) });
+export const loginBody = z.object({ email, password: text("пароль").min(1, { error: "Введите пароль" }).max(128, { error: "Неверный e-mail или пароль" }) });
 export const patchBody = z
   .object({ email: email.optional(), name: name.optional(), password: password.optional() })
   .refine((b) => b.email !== undefined || b.name !== undefined || b.password !== undefined, {
     error: "Укажите email, name или password",
   });
 export const recoveryBody = z
-  .object({ recovery_hash: z.string().min(1).max(200), password, confirm_password: z.string() })
+  .object({ recovery_hash: text("ссылку восстановления").min(1).max(200), password, confirm_password: text("повтор пароля") })
   .refine((b) => b.password === b.confirm_password, { error: "Пароли не совпадают", path: ["confirm_password"] });
 
 export const LOGIN_FAILED = "Неверный e-mail или пароль";

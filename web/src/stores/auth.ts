@@ -18,6 +18,8 @@ export const REFRESH_LEAD_MS = 30_000;
 export const MIN_REFRESH_DELAY_MS = 1_000;
 /** SPEC.md §9: the "e-mail already registered" notice of an external sign-in goes after 3 s. */
 export const OAUTH_CONFLICT_CLEAR_MS = 3_000;
+/** When the server cannot be reached for a refresh, the session is kept and the refresh retried. */
+export const REFRESH_RETRY_MS = 15_000;
 
 type AuthState = {
   /** "loading" until the stored record has been read and refreshed once at start. */
@@ -32,7 +34,10 @@ type AuthState = {
   login: (record: AuthRecord) => void;
   /** Signs the user out: the server ends the session (best effort), everything local is cleared. */
   logout: () => void;
-  /** Exchanges the refresh token for new tokens; on failure signs out silently. */
+  /**
+   * Exchanges the refresh token for new tokens. When the server refuses, signs out silently
+   * (SPEC.md §4); when it cannot be reached, keeps the session and retries in REFRESH_RETRY_MS.
+   */
   refresh: () => Promise<boolean>;
   /** Fetches `/users/self` and merges e-mail and name into the record. */
   loadSelf: () => Promise<boolean>;
@@ -99,16 +104,21 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request("yasno-auth-refresh", task) as Promise<T>) : task();
 }
 
-async function requestNewTokens(current: AuthRecord): Promise<AuthRecord | null> {
+/**
+ * New tokens, or why there are none: "refused" (the server ended the session: sign out) or
+ * "unreachable" (no network, or the server failed: keep the session and try again later).
+ */
+async function requestNewTokens(current: AuthRecord): Promise<AuthRecord | "refused" | "unreachable"> {
   // Another tab may have refreshed while this one waited for the lock: take its tokens.
   const stored = readStored();
   if (stored && stored.refresh_token !== current.refresh_token) return stored;
-  const res = await api.users.token.refresh.$post(undefined, {
-    headers: { "jwt-token": current.access_token, "refresh-token": current.refresh_token },
-  });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { access_token?: unknown; refresh_token?: unknown };
-  if (typeof body.access_token !== "string") return null;
+  const res = await api.users.token.refresh
+    .$post(undefined, { headers: { "jwt-token": current.access_token, "refresh-token": current.refresh_token } })
+    .catch(() => null);
+  if (!res || res.status >= 500) return "unreachable";
+  if (!res.ok) return "refused";
+  const body = (await res.json().catch(() => null)) as { access_token?: unknown; refresh_token?: unknown } | null;
+  if (typeof body?.access_token !== "string") return "unreachable";
   return {
     ...current,
     access_token: body.access_token,
@@ -226,15 +236,22 @@ export const useAuth = create<AuthState>((set, get) => ({
     const current = get().record;
     if (!current) return Promise.resolve(false);
     refreshing ??= withRefreshLock(() => requestNewTokens(current))
-      .catch(() => null)
+      .catch(() => "unreachable" as const)
       .then((next) => {
         refreshing = null;
         const latest = get().record;
         // Signed out (or in again) while the call was out: its answer is stale.
         if (latest?.refresh_token !== current.refresh_token) return get().status === "authenticated";
-        if (!next) {
+        if (next === "refused") {
           endSession("expiry");
           return false;
+        }
+        if (next === "unreachable") {
+          // A network blip must not sign a paying user out: keep the session, try again soon.
+          set({ status: "authenticated", endedBy: null });
+          clearTimeout(refreshTimer);
+          refreshTimer = setTimeout(() => void get().refresh(), REFRESH_RETRY_MS);
+          return true;
         }
         adopt({ ...latest, access_token: next.access_token, refresh_token: next.refresh_token });
         return true;
