@@ -8,10 +8,11 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { issueAuthRecord } from "../services/auth-record";
 import { resolveExternalUser } from "../services/oauth/accounts";
-import { oauthClient } from "../services/oauth/clients";
+import { configuredOAuthProviders, oauthClient } from "../services/oauth/clients";
 import { FLOW_COOKIE, flowCookieOptions, flowCookiePath, openFlow, sealFlow } from "../services/oauth/flow-cookie";
 import { OAUTH_PROVIDERS, PROVIDER_TITLES, type ExternalProfile } from "../services/oauth/provider";
 import { signedInUrl, signInFailedUrl, toSpaPath, type SignInFailure } from "../services/oauth/spa-redirects";
+import { telegramBotId } from "../services/oauth/telegram";
 import { validate } from "../validate";
 
 // External sign-in by redirect (DESIGN.md §3, docs/external-sign-in.md). Both routes are browser
@@ -40,6 +41,23 @@ const callbackQuery = z.object({
 const redirectResponse = (description: string) => ({ 302: { description } });
 
 export const oauth = new Hono<AppEnv>()
+  // Before "/auth/:provider", which would take "providers" for a provider's name.
+  .get(
+    "/auth/providers",
+    describeRoute({
+      tags: ["users"],
+      summary: "Какими способами можно войти: настроенные провайдеры и id бота Telegram",
+      description:
+        "`providers`: те из vk, google, yandex, у которых заданы секреты, в этом порядке. " +
+        "`telegram_bot_id`: числовой id бота для Login Widget (публичная часть токена до двоеточия) или null.",
+      responses: { 200: { description: "{providers, telegram_bot_id}" } },
+    }),
+    (c) => {
+      // Secrets change only with a deployment; a few minutes of staleness is harmless.
+      c.header("Cache-Control", "public, max-age=300");
+      return c.json({ providers: configuredOAuthProviders(c.env), telegram_bot_id: telegramBotId(c.env.TELEGRAM_BOT_TOKEN) });
+    },
+  )
   .get(
     "/auth/:provider",
     describeRoute({

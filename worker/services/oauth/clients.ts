@@ -20,3 +20,9 @@ export function oauthClient(env: Env, provider: OAuthProviderName): OAuthClient 
       return env.VK_CLIENT_ID ? vkIdClient(env.VK_CLIENT_ID, redirectUri) : null;
   }
 }
+
+/** The order the sign-in page offers them in (SPEC.md: tg, vk, google, yandex). */
+const OFFER_ORDER = ["vk", "google", "yandex"] as const satisfies readonly OAuthProviderName[];
+
+/** The providers a sign-in can start with now: exactly those `oauthClient` can build a client for. */
+export const configuredOAuthProviders = (env: Env): OAuthProviderName[] => OFFER_ORDER.filter((provider) => oauthClient(env, provider) !== null);

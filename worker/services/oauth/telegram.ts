@@ -3,6 +3,15 @@ import { fullName, type ExternalProfile } from "./provider";
 /** Telegram's Login Widget data is good for a day after `auth_date`. */
 export const TELEGRAM_AUTH_MAX_AGE_SECONDS = 24 * 60 * 60;
 
+/**
+ * The bot's numeric id for the Login Widget: the part of the token before the colon, which
+ * Telegram treats as public. Null when Telegram sign-in is not configured (or the token is not
+ * shaped like a bot token, so no widget could work with it).
+ */
+export function telegramBotId(botToken: string | undefined): string | null {
+  return botToken ? (/^(\d+):./.exec(botToken)?.[1] ?? null) : null;
+}
+
 export type TelegramCheck = { ok: true; profile: ExternalProfile } | { ok: false; reason: "forged" | "expired" };
 
 const encoder = new TextEncoder();
