@@ -62,12 +62,13 @@ describe("Login", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Ошибка 502: Bad Gateway");
   });
 
-  it("links to Forgot and to Register, and offers VK, Google and Yandex (Telegram needs a bot id)", async () => {
-    fakeApi({});
+  it("links to Forgot and to Register, and offers the providers the Worker has configured", async () => {
+    fakeApi({ "GET /users/auth/providers": () => json({ providers: ["vk", "google", "yandex"], telegram_bot_id: null }) });
     await renderAuthApp("/login");
     await heading("Вход");
     expect(screen.getByRole("link", { name: "Забыли пароль?" }).getAttribute("href")).toBe("/forgot");
     expect(screen.getByRole("link", { name: "Зарегистрироваться" }).getAttribute("href")).toBe("/register");
+    await screen.findByRole("link", { name: "VK ID" });
     const providers = screen.getAllByRole("link").filter((a) => a.dataset.provider).map((a) => [a.dataset.provider, a.getAttribute("href")]);
     expect(providers).toEqual([
       ["vk", "/api/v2/users/auth/vk"],
@@ -104,10 +105,14 @@ describe("Register", () => {
 
 describe("Register-v2", () => {
   it("puts external sign-in first, asks only e-mail and password, and sends the utm_* parameters", async () => {
-    const api = fakeApi({ "POST /users": () => json(record, 201) });
+    const api = fakeApi({
+      "POST /users": () => json(record, 201),
+      "GET /users/auth/providers": () => json({ providers: ["google"], telegram_bot_id: null }),
+    });
     await renderAuthApp("/register-v2?utm_source=yandex&utm_campaign=spring&ref=friend");
     await heading("Начните за минуту");
     expect(screen.queryByLabelText("Имя")).toBeNull();
+    await screen.findByRole("link", { name: "Google" });
     const order = [...document.querySelectorAll("a[data-provider], input")].map((el) => el.tagName);
     expect(order.indexOf("A")).toBeLessThan(order.indexOf("INPUT"));
     type("E-mail", "new@example.com");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeTelegramResult, readAuthReturn } from "../../web/src/components/auth/auth-return";
-import { enabledOAuthProviders, oauthStartUrl, telegramLoginUrl } from "../../web/src/components/auth/external-sign-in";
+import { oauthStartUrl, telegramLoginUrl } from "../../web/src/components/auth/external-sign-in";
 import { readUtm } from "../../web/src/components/auth/utm";
 
 const at = (url: string) => {
@@ -73,12 +73,6 @@ describe("external sign-in links", () => {
     expect(oauthStartUrl("google")).toBe("/api/v2/users/auth/google");
     expect(oauthStartUrl("vk", "/")).toBe("/api/v2/users/auth/vk");
     expect(oauthStartUrl("yandex", "/chat/5?x=1")).toBe("/api/v2/users/auth/yandex?next=%2Fchat%2F5%3Fx%3D1");
-  });
-
-  it("offers the providers the build names, all three by default", () => {
-    expect(enabledOAuthProviders(undefined)).toEqual(["vk", "google", "yandex"]);
-    expect(enabledOAuthProviders(" Yandex,google ")).toEqual(["google", "yandex"]);
-    expect(enabledOAuthProviders("")).toEqual([]);
   });
 
   it("sends Telegram's redirect flow to oauth.telegram.org with the bot id and the return page", () => {

@@ -3,8 +3,9 @@ import type { ComponentType } from "react";
 import { texts } from "../../texts";
 import { Divider } from "./AuthCard";
 import { AuthNoticeCallout } from "./AuthNotice";
-import { enabledOAuthProviders, oauthStartUrl, telegramBotId, telegramLoginUrl, type OAuthProvider } from "./external-sign-in";
+import { oauthStartUrl, telegramLoginUrl, type OAuthProvider } from "./external-sign-in";
 import { GoogleIcon, TelegramIcon, VkIcon, YandexIcon } from "./ProviderIcons";
+import { useSignInProviders } from "./use-sign-in-providers";
 
 const ICONS: Record<OAuthProvider | "telegram", ComponentType<{ className?: string }>> = {
   telegram: TelegramIcon,
@@ -16,16 +17,20 @@ const ICONS: Record<OAuthProvider | "telegram", ComponentType<{ className?: stri
 /**
  * Sign-in through Telegram, VK, Google or Yandex. Each is a plain navigation: the browser comes
  * back with tokens (or an error) in the URL, which the access gate reads. `next` is where to land.
+ * Only the providers the Worker has secrets for show, and none until it has said which.
  */
 export function ExternalSignIn({ next, divider }: { next?: string | null; divider: { text: string; side: "before" | "after" } }) {
-  const botId = telegramBotId();
+  const configured = useSignInProviders();
+  if (!configured) return <AuthNoticeCallout />;
+
+  const botId = configured.telegramBotId;
   const links: { key: OAuthProvider | "telegram"; label: string; href: string }[] = [];
   if (botId) {
     const origin = window.location.origin;
     // Back to the page the user was headed for: the gate reads the hash there and signs them in.
     links.push({ key: "telegram", label: texts.auth.external.telegram, href: telegramLoginUrl(botId, origin, origin + (next ?? window.location.pathname)) });
   }
-  for (const provider of enabledOAuthProviders()) links.push({ key: provider, label: texts.auth.external[provider], href: oauthStartUrl(provider, next) });
+  for (const provider of configured.providers) links.push({ key: provider, label: texts.auth.external[provider], href: oauthStartUrl(provider, next) });
 
   if (links.length === 0) return <AuthNoticeCallout />;
   const rule = <Divider>{divider.text}</Divider>;

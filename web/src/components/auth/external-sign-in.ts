@@ -24,19 +24,3 @@ export function telegramLoginUrl(botId: string, origin: string, returnTo: string
   url.searchParams.set("return_to", returnTo);
   return url.toString();
 }
-
-/**
- * The providers whose buttons show: `VITE_SIGN_IN_PROVIDERS` (e.g. "google,yandex") when the build
- * sets it, so a deployment offers only what its Worker has secrets for; all three otherwise.
- */
-export function enabledOAuthProviders(setting = import.meta.env.VITE_SIGN_IN_PROVIDERS): OAuthProvider[] {
-  if (setting === undefined) return [...OAUTH_PROVIDERS];
-  const wanted = new Set(setting.split(",").map((name) => name.trim().toLowerCase()));
-  return OAUTH_PROVIDERS.filter((provider) => wanted.has(provider));
-}
-
-/** The bot id of the build (`VITE_TELEGRAM_BOT_ID`); without one the Telegram button is hidden. */
-export function telegramBotId(): string | null {
-  const id = import.meta.env.VITE_TELEGRAM_BOT_ID?.trim();
-  return id && /^\d+$/.test(id) ? id : null;
-}
