@@ -1,3 +1,5 @@
+import type { User } from "./services/users";
+
 /**
  * Bindings and vars come from wrangler.toml through `npm run types` (worker-configuration.d.ts);
  * the secrets added here are set with `wrangler secret put` and listed in docs/secrets.md.
@@ -24,5 +26,6 @@ export type Env = Cloudflare.Env;
 /** Set by requireUser: the caller, and the access token it presented (sid = its session). */
 export type AppEnv = {
   Bindings: Env;
-  Variables: { userId: number; role: "user" | "admin"; token: { sid: string; jti: string; exp: number } };
+  /** Set by requireUser: the caller's row as loaded for this request, and its token's claims. */
+  Variables: { user: User; userId: number; role: "user" | "admin"; token: { sid: string; jti: string; exp: number } };
 };

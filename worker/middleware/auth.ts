@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import { getDb } from "../db/client";
-import { users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { isAccessTokenRevoked } from "../services/revoked-tokens";
 import { verifyAccessToken } from "../services/tokens";
+import { findUserById } from "../services/users";
 
 export const AUTH_TEXTS = {
   missing: "Требуется авторизация",
@@ -17,7 +16,8 @@ export const AUTH_TEXTS = {
 /**
  * The caller must present a valid access token in `jwt-token`: signed by us, not expired, not
  * logged out (KV), and of the user's current token version (D1) for a user that still exists.
- * The role comes from D1, so a changed role counts at once. Running it twice is harmless.
+ * The role comes from D1, so a changed role counts at once. The loaded row is `c.var.user`, so
+ * handlers need not read it again. Running it twice is harmless.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get("userId") !== undefined) return next();
@@ -26,9 +26,10 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await verifyAccessToken(c.env, raw);
   const [revoked, user] = await Promise.all([
     isAccessTokenRevoked(c.env.KV, claims.jti),
-    getDb(c.env.DB).query.users.findFirst({ columns: { id: true, role: true, tokenVersion: true }, where: eq(users.id, claims.userId) }),
+    findUserById(getDb(c.env.DB), claims.userId),
   ]);
   if (revoked || !user || user.tokenVersion !== claims.ver) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
+  c.set("user", user);
   c.set("userId", user.id);
   c.set("role", user.role);
   c.set("token", { sid: claims.sid, jti: claims.jti, exp: claims.exp });

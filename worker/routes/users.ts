@@ -75,11 +75,7 @@ export const users = new Hono<AppEnv>()
     "/self",
     describeRoute({ tags: ["users"], summary: "Текущий пользователь", security: [{ jwt: [] }], responses: { 200: { description: "id, email, name, role, created_at" }, 401: { description: "Нет или неверный токен" } } }),
     requireUser,
-    async (c) => {
-      const user = await findUserById(getDb(c.env.DB), c.var.userId);
-      if (!user) throw ApiError.unauthorized(SESSION_ENDED);
-      return c.json(publicUser(user), 200);
-    },
+    (c) => c.json(publicUser(c.var.user), 200),
   )
   .patch(
     "/",
@@ -96,8 +92,7 @@ export const users = new Hono<AppEnv>()
       const body = c.req.valid("json");
       const db = getDb(c.env.DB);
       const userId = c.var.userId;
-      let user = await findUserById(db, userId);
-      if (!user) throw ApiError.unauthorized(SESSION_ENDED);
+      let user = c.var.user;
       if (body.email !== undefined || body.name !== undefined) user = await updateProfile(db, userId, { email: body.email, name: body.name });
       if (body.password === undefined) return c.json({ ...publicUser(user), access_token: undefined as string | undefined }, 200);
       const { sid } = c.var.token;
