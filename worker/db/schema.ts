@@ -107,3 +107,90 @@ export const products = sqliteTable("products", {
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
 });
+
+export const folders = sqliteTable(
+  "folders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    assistantType: text("assistant_type").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("folders_user_type").on(t.userId, t.assistantType)],
+);
+
+export const topics = sqliteTable(
+  "topics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    topicName: text("topic_name"),
+    assistantType: text("assistant_type").notNull(),
+    status: text("status", { enum: ["active", "archived"] }).notNull().default("active"),
+    // Deleting a folder keeps its topics: they fall back to no folder.
+    folderId: integer("folder_id").references(() => folders.id, { onDelete: "set null" }),
+    pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    // Null until shared; 128+ random bits, base64url.
+    shareHash: text("share_hash").unique(),
+    createdAt: integer("created_at").notNull().default(now),
+    // Last activity: the list is ordered and grouped by it.
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("topics_user_status_updated").on(t.userId, t.status, t.updatedAt)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    topicId: integer("topic_id").notNull().references(() => topics.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    text: text("text").notNull(),
+    // "partial": the model failed or was stopped mid-reply; what it had said is kept.
+    state: text("state", { enum: ["complete", "partial"] }).notNull().default("complete"),
+    // Which model answered (assistant messages); the UI shows it.
+    model: text("model"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("messages_topic").on(t.topicId, t.id)],
+);
+
+export const attachments = sqliteTable(
+  "attachments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    // Null until the attachment is sent with a message.
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["image", "document"] }).notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    // R2 key, under the owner's prefix: `u/<userId>/<uuid>`.
+    r2Key: text("r2_key").notNull(),
+    // The text of a document, extracted at upload.
+    extractedText: text("extracted_text"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("attachments_user").on(t.userId), index("attachments_message").on(t.messageId)],
+);
+
+// Request packs: a user's (or, later, a company's) rows; a send takes one from the row that
+// expires first (DESIGN.md §6).
+export const limits = sqliteTable(
+  "limits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id"),
+    requests: integer("requests").notNull(),
+    availableRequests: integer("available_requests").notNull(),
+    isUnlimited: integer("is_unlimited", { mode: "boolean" }).notNull().default(false),
+    // Null: never expires.
+    dateExpire: integer("date_expire"),
+    source: text("source", { enum: ["start", "daily", "subscription", "promo", "admin"] }).notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("limits_user_expire").on(t.userId, t.dateExpire), index("limits_company_expire").on(t.companyId, t.dateExpire)],
+);

@@ -1,0 +1,28 @@
+/**
+ * The numbers the product runs by, in one place: the server enforces them and `GET /quotas/`
+ * (issue 4) publishes them to clients.
+ */
+export const QUOTAS = {
+  /** Largest upload, bytes. */
+  uploadMaxBytes: 20 * 1024 * 1024,
+  /** Longest message a user may send, characters. */
+  messageMaxChars: 10_000,
+  /** Requests a new user starts with. */
+  startRequests: 10,
+  /** Free requests renewed every day at 00:00 Moscow time. */
+  freeDailyRequests: 5,
+  /** Documents (pdf, doc, docx, txt) per message. */
+  documentsPerMessage: 1,
+  /** Images per message. */
+  imagesPerMessage: 5,
+  /** Characters of extracted document text given to the model per message (the rest is cut, with a note). */
+  documentTextBudgetChars: 60_000,
+} as const;
+
+/** Assistant modes (SPEC.md §3) and the topic-list types they fall under. */
+export const ASSISTANT_TYPES = ["explain_law", "gpt", "explain_estate", "explain_img"] as const;
+export type AssistantType = (typeof ASSISTANT_TYPES)[number];
+export const TOPIC_TYPES = ["law", "gpt", "estate", "all"] as const;
+export type TopicType = (typeof TOPIC_TYPES)[number];
+export const topicTypeOf = (assistantType: string): Exclude<TopicType, "all"> =>
+  assistantType === "explain_law" ? "law" : assistantType === "explain_estate" ? "estate" : "gpt";
