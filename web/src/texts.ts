@@ -129,4 +129,11 @@ export const texts = {
       unknown: "Что-то пошло не так, повторите попытку позже.",
     },
   },
+  // The topic list, the sidebar, the mode picker and sharing (SPEC.md §2, §4, §8).
+  topics: {
+    loadFailed: "Ошибка загрузки чатов, повторите попытку позже.",
+    untitled: "Без названия",
+    today: "Сегодня",
+    yesterday: "Вчера",
+  },
 } as const;
