@@ -17,6 +17,13 @@ declare global {
       VK_CLIENT_SECRET?: string;
       TELEGRAM_BOT_TOKEN?: string;
       INTERNAL_TOKEN?: string;
+      /** AI_PROVIDER = "openai": any OpenAI-compatible endpoint (docs/ai.md). */
+      OPENAI_BASE_URL?: string;
+      OPENAI_API_KEY?: string;
+      OPENAI_MODEL?: string;
+      OPENAI_VISION_MODEL?: string;
+      /** Workers AI, bound in production only (local wrangler dev would need a Cloudflare account). */
+      AI?: Ai;
     }
   }
 }
