@@ -5,13 +5,16 @@ import { openAPIRouteHandler } from "hono-openapi";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { health } from "./routes/health";
+import { folders } from "./routes/folders";
 import { mail } from "./routes/mail";
 import { oauth } from "./routes/oauth";
+import { share } from "./routes/share";
 import { telegramAuth } from "./routes/telegram-auth";
+import { topics } from "./routes/topics";
 import { users } from "./routes/users";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/folders", folders).route("/share", share);
 
 export type AppType = typeof api;
 
