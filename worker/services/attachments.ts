@@ -5,6 +5,8 @@ import { attachments } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../errors";
 import { QUOTAS } from "../settings";
+import { extractDocumentText, UnreadableDocument, type UnreadableReason } from "./extract";
+import { detectFileType, type FileFormat } from "./file-types";
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -14,12 +16,81 @@ export const ATTACHMENT_TEXTS = {
   tooManyDocuments:
     "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
   tooManyImages: `Можно прикрепить не больше ${QUOTAS.imagesPerMessage} изображений к сообщению`,
+  tooLarge: `Файл слишком большой: максимум ${QUOTAS.uploadMaxBytes / 1024 / 1024} МБ`,
+  unsupported: "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)",
   badSignature: "Ссылка на файл недействительна",
   expired: "Срок действия ссылки на файл истёк",
 } as const;
 
+const UNREADABLE_TEXTS: Record<UnreadableReason, string> = {
+  encrypted: "Документ защищён паролем: снимите защиту и загрузите его снова",
+  corrupt: "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате",
+  empty: "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)",
+};
+
+/** Longest kept filename, characters; a longer one is cut before its extension. */
+export const FILENAME_MAX_CHARS = 200;
+
 /** How long a signed file URL works: long enough for a page that stays open, short enough to not leak. */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+
+/**
+ * Stores one upload: judges the bytes (415 for anything but the allowed images and documents),
+ * reads a document's text (422 when there is none to read), then puts the bytes into R2 under
+ * `u/<userId>/<uuid>` and the row into D1. A refused file leaves nothing behind in either.
+ */
+export async function storeUpload(env: Env, db: Db, userId: number, upload: { name: string; bytes: Uint8Array }): Promise<AttachmentRow> {
+  if (upload.bytes.byteLength > QUOTAS.uploadMaxBytes) throw new ApiError(413, ATTACHMENT_TEXTS.tooLarge);
+  const detected = await detectFileType(upload.bytes);
+  if (!detected) throw new ApiError(415, ATTACHMENT_TEXTS.unsupported);
+  let extractedText: string | null = null;
+  if (detected.kind === "document") {
+    try {
+      extractedText = await extractDocumentText(detected, upload.bytes);
+    } catch (err) {
+      if (err instanceof UnreadableDocument) throw new ApiError(422, UNREADABLE_TEXTS[err.reason]);
+      throw err;
+    }
+  }
+  const r2Key = `u/${userId}/${crypto.randomUUID()}`;
+  const filename = cleanFilename(upload.name, detected.format);
+  await env.FILES.put(r2Key, upload.bytes, {
+    httpMetadata: { contentType: detected.mimeType },
+    customMetadata: { userId: String(userId), filename },
+  });
+  try {
+    const [row] = await db
+      .insert(attachments)
+      .values({ userId, kind: detected.kind, filename, contentType: detected.mimeType, size: upload.bytes.byteLength, r2Key, extractedText })
+      .returning();
+    return row!;
+  } catch (err) {
+    await env.FILES.delete(r2Key);
+    throw err;
+  }
+}
+
+/**
+ * The name the user gave the file, kept as it was but safe to show and serve: path parts and
+ * control characters dropped, trimmed, at most `FILENAME_MAX_CHARS` (the extension survives the
+ * cut). A name left empty becomes `файл.<format>`.
+ */
+export function cleanFilename(name: string, format: FileFormat): string {
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim();
+  if (!base || base === "." || base === "..") return `файл.${format}`;
+  const chars = [...base];
+  if (chars.length <= FILENAME_MAX_CHARS) return base;
+  const dot = base.lastIndexOf(".");
+  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : "";
+  return chars.slice(0, FILENAME_MAX_CHARS - [...ext].length).join("").trimEnd() + ext;
+}
+
+/** One attachment by id, whoever owns it (the signed file route and the share route check access). */
+export async function findAttachment(db: Db, attachmentId: number): Promise<AttachmentRow | undefined> {
+  return db.select().from(attachments).where(eq(attachments.id, attachmentId)).get();
+}
 
 /**
  * The caller's uploaded attachments for one message: every id must be the user's (else 404, the

@@ -1,0 +1,106 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { requireUser } from "../middleware/auth";
+import {
+  ATTACHMENT_TEXTS,
+  attachmentFileResponse,
+  findAttachment,
+  signedAttachmentUrl,
+  storeUpload,
+  verifyAttachmentSignature,
+} from "../services/attachments";
+import { QUOTAS } from "../settings";
+import { validate } from "../validate";
+
+// Room for the multipart boundary and part headers around a file of the largest allowed size.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const uploadForm = z.object({
+  file: z.instanceof(File, { error: "Выберите файл для загрузки (поле file)" }),
+});
+
+const fileParams = z.object({ id: z.coerce.number({ error: "Некорректный номер вложения" }).int().positive() });
+const fileQuery = z.object({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+});
+
+export const attachments = new Hono<AppEnv>()
+  .post(
+    "/upload",
+    describeRoute({
+      tags: ["attachments"],
+      summary: "Загрузка вложения: изображение (PNG, JPEG, WEBP, GIF) или документ (PDF, DOC, DOCX, TXT)",
+      security: [{ jwt: [] }],
+      responses: {
+        201: { description: "{attachment_id, filename, content_type, mime_type, size, url}" },
+        413: { description: "Файл больше допустимого размера" },
+        415: { description: "Неподдерживаемый тип файла (определяется по содержимому)" },
+        422: { description: "Нет файла, или из документа не удалось извлечь текст" },
+      },
+    }),
+    requireUser,
+    // Refuses a body over the limit by its Content-Length before reading it, and stops a body
+    // without one (chunked) as soon as it grows past the limit.
+    bodyLimit({
+      maxSize: QUOTAS.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES,
+      onError: () => {
+        throw new ApiError(413, ATTACHMENT_TEXTS.tooLarge);
+      },
+    }),
+    validate("form", uploadForm),
+    async (c) => {
+      const { file } = c.req.valid("form");
+      const row = await storeUpload(c.env, getDb(c.env.DB), c.var.userId, {
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return c.json(
+        {
+          attachment_id: row.id,
+          filename: row.filename,
+          content_type: row.kind,
+          mime_type: row.contentType,
+          size: row.size,
+          url: await signedAttachmentUrl(c.env, row.id),
+        },
+        201,
+      );
+    },
+  )
+  .get(
+    "/:id/file",
+    describeRoute({
+      tags: ["attachments"],
+      summary: "Байты вложения по подписанной ссылке (или владельцу с jwt-token)",
+      responses: {
+        200: { description: "Файл: изображения inline, документы для скачивания" },
+        403: { description: "Подпись неверна или срок ссылки истёк" },
+        404: { description: "Вложение не найдено" },
+      },
+    }),
+    validate("param", fileParams),
+    validate("query", fileQuery),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { exp, sig } = c.req.valid("query");
+      if (exp !== undefined || sig !== undefined) {
+        // The signed link is the permission: it works in <img src> without headers.
+        if (exp === undefined || sig === undefined) throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
+        await verifyAttachmentSignature(c.env, id, exp, sig);
+        const row = await findAttachment(getDb(c.env.DB), id);
+        if (!row) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
+        return attachmentFileResponse(c.env, row);
+      }
+      // Without a signature, only the owner (by jwt-token) gets the bytes.
+      await requireUser(c, async () => {});
+      const row = await findAttachment(getDb(c.env.DB), id);
+      if (!row || row.userId !== c.var.userId) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
+      return attachmentFileResponse(c.env, row);
+    },
+  );

@@ -1,0 +1,49 @@
+import type { DetectedFile } from "../file-types";
+import { docText } from "./doc";
+import { docxText } from "./docx";
+import { pdfText } from "./pdf";
+import { plainText } from "./txt";
+import { UnreadableDocument } from "./unreadable";
+
+export { UnreadableDocument, type UnreadableReason } from "./unreadable";
+
+/**
+ * Most characters of a document's text kept in D1 (a D1 row holds at most 2 MB). The model gets
+ * far less per message (`QUOTAS.documentTextBudgetChars`), so a longer text is still cut with a note there.
+ */
+export const EXTRACTED_TEXT_MAX_CHARS = 500_000;
+
+/**
+ * The text of a document, normalised (line ends, trailing spaces, runs of blank lines) and capped
+ * at `EXTRACTED_TEXT_MAX_CHARS`. Throws `UnreadableDocument` when there is none to read: an
+ * encrypted or broken file, a scan without a text layer, an empty document.
+ */
+export async function extractDocumentText(file: DetectedFile, bytes: Uint8Array): Promise<string> {
+  const raw = await rawText(file, bytes);
+  const text = normalise(raw);
+  if (!/[\p{L}\p{N}]/u.test(text)) throw new UnreadableDocument("empty");
+  return text.slice(0, EXTRACTED_TEXT_MAX_CHARS);
+}
+
+function rawText(file: DetectedFile, bytes: Uint8Array): Promise<string> {
+  switch (file.format) {
+    case "pdf":
+      return pdfText(bytes);
+    case "docx":
+      return docxText(bytes);
+    case "doc":
+      return docText(bytes);
+    case "txt":
+      return Promise.resolve(plainText(bytes, file.charset ?? "utf-8"));
+    default:
+      throw new Error(`not a document: ${file.format}`);
+  }
+}
+
+const normalise = (text: string) =>
+  text
+    .replace(/\r\n?/g, "\n")
+    .replace(/\u0000/g, "")
+    .replace(/[ \t\u00a0]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
