@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
+import { attachments } from "./routes/attachments";
 import { health } from "./routes/health";
 import { folders } from "./routes/folders";
 import { mail } from "./routes/mail";
@@ -14,7 +15,7 @@ import { topics } from "./routes/topics";
 import { users } from "./routes/users";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/folders", folders).route("/share", share);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/folders", folders).route("/share", share).route("/attachments", attachments);
 
 export type AppType = typeof api;
 
