@@ -292,23 +292,22 @@ export const useChat = create<ChatState>(() => ({
         void res?.body?.cancel().catch(() => undefined);
         return;
       }
+      const adopt = (id: string) => {
+        topicId = id;
+        set({ topicId: id, history: "loaded" });
+        onTopic?.(id);
+        // SPEC.md §4: the new topic shows in the list at once.
+        void useTopics.getState().reload();
+      };
       if (!res?.ok) {
         void res?.body?.cancel().catch(() => undefined);
+        // A new topic whose model failed (502) keeps the question: the chat moves to it all the same.
+        const created = res?.headers.get("X-Topic-Id");
+        if (!topicId && created) adopt(created);
         set((state) => ({ messages: [...state.messages, replyFailed(res?.status ?? 0)], loading: false, streaming: null }));
         return;
       }
-      const marker = topicId
-        ? undefined
-        : {
-            parser: new TopicIdMarker(),
-            onId: (id: string) => {
-              topicId = id;
-              set({ topicId: id, history: "loaded" });
-              onTopic?.(id);
-              // SPEC.md §4: the new topic shows in the list at once.
-              void useTopics.getState().reload();
-            },
-          };
+      const marker = topicId ? undefined : { parser: new TopicIdMarker(), onId: adopt };
       const reply = await readReply(res, mine, marker);
       if (!reply.left) await finishReply(topicId, mine, reply);
     } finally {

@@ -1,0 +1,99 @@
+import { Theme } from "@radix-ui/themes";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { MessageList } from "../../web/src/components/chat/MessageList";
+import { Markdown } from "../../web/src/components/markdown/Markdown";
+
+const renderMarkdown = (text: string) => render(<Theme><Markdown text={text} /></Theme>).container.querySelector(".markdown")!;
+
+afterEach(cleanup);
+
+describe("assistant replies as Markdown", () => {
+  it("renders GFM: headings, lists, tables, code, strikethrough", () => {
+    const root = renderMarkdown("## Итог\n\n- первый\n- второй\n\n| Срок | Сумма |\n|---|---|\n| 10 дней | 5 000 ₽ |\n\n```js\nconst a = 1;\n```\n\n~~старое~~");
+    expect(screen.getByRole("heading", { level: 2, name: "Итог" })).toBeTruthy();
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["первый", "второй"]);
+    expect(screen.getByRole("table")).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "5 000 ₽" })).toBeTruthy();
+    expect(root.querySelector("pre code")?.textContent).toBe("const a = 1;\n");
+    expect(root.querySelector("del")?.textContent).toBe("старое");
+  });
+
+  it("shows a <script> as text and never puts it in the page", () => {
+    const root = renderMarkdown('Вот код: <script>window.__ran = true</script> конец');
+    expect(root.querySelector("script")).toBeNull();
+    expect(root.textContent).toContain("<script>window.__ran = true</script>");
+    expect((window as unknown as { __ran?: boolean }).__ran).toBeUndefined();
+  });
+
+  it("shows an <img onerror> block as text, with no element and no handler", () => {
+    const root = renderMarkdown('<img src="x" onerror="window.__ran = true">\n\nпосле');
+    expect(root.querySelector("img")).toBeNull();
+    expect(root.querySelector("[onerror]")).toBeNull();
+    expect(root.textContent).toContain('<img src="x" onerror="window.__ran = true">');
+  });
+
+  it("drops javascript: links and opens the others in a new tab without an opener", () => {
+    const root = renderMarkdown("[сайт](https://example.ru) и [плохая](javascript:alert(1))");
+    const good = screen.getByRole("link", { name: "сайт" });
+    expect(good.getAttribute("href")).toBe("https://example.ru");
+    expect(good.getAttribute("target")).toBe("_blank");
+    expect(good.getAttribute("rel")).toContain("noopener");
+    expect(root.innerHTML).not.toContain("javascript:");
+  });
+
+  it("puts wide tables in their own scroll box and gives code blocks a copy button", () => {
+    const root = renderMarkdown("| a | b |\n|---|---|\n| 1 | 2 |\n\n```\nls -la\n```");
+    expect(root.querySelector(".markdown__table-scroll > table")).not.toBeNull();
+    expect(screen.getByRole("button", { name: "Копировать код" })).toBeTruthy();
+  });
+});
+
+describe("the message list", () => {
+  it("shows the user's text as it is (no Markdown, no HTML) and the reply's model and partial mark", () => {
+    render(
+      <Theme>
+        <MessageList
+          messages={[
+            { id: 1, role: "user", text: "**не жирный** <b>тоже</b>", attachments: [] },
+            { id: 2, role: "assistant", text: "Ответ **жирный**", model: "yasno-demo", state: "partial", attachments: [] },
+          ]}
+        />
+      </Theme>,
+    );
+    expect(screen.getByTestId("message-user").textContent).toBe("**не жирный** <b>тоже</b>");
+    const reply = screen.getByTestId("message-assistant");
+    expect(reply.querySelector("strong")?.textContent).toBe("жирный");
+    expect(screen.getByTestId("message-model").textContent).toContain("yasno-demo");
+    expect(screen.getByTestId("message-partial").textContent).toBe("Ответ прерван");
+    expect(screen.getByRole("button", { name: "Копировать" })).toBeTruthy();
+  });
+
+  it("read-only (the share page) has no actions, and shows attachments as thumbnails and chips", () => {
+    render(
+      <Theme>
+        <MessageList
+          readOnly
+          messages={[
+            {
+              id: 1,
+              role: "user",
+              text: "Посмотрите",
+              attachments: [
+                { id: 5, filename: "фото.png", content_type: "image", url: "/api/v2/share/h/attachments/5" },
+                { id: 6, filename: "договор.pdf", content_type: "document", size: 2048, url: "/api/v2/share/h/attachments/6" },
+              ],
+            },
+            { id: 2, role: "assistant", text: "Готово", model: "yasno-demo", attachments: [] },
+          ]}
+        />
+      </Theme>,
+    );
+    expect(screen.queryByRole("button", { name: "Копировать" })).toBeNull();
+    expect(screen.getByRole("img", { name: "фото.png" }).getAttribute("src")).toBe("/api/v2/share/h/attachments/5");
+    const chip = screen.getByTestId("file-chip");
+    expect(chip.textContent).toContain("договор.pdf");
+    expect(chip.textContent).toContain("PDF · 2 КБ");
+    expect(chip.querySelector("a")?.getAttribute("href")).toBe("/api/v2/share/h/attachments/6");
+  });
+});
