@@ -2,28 +2,27 @@ import { Box, Flex } from "@radix-ui/themes";
 import { Tooltip } from "radix-ui";
 import { Outlet } from "react-router-dom";
 import { Header } from "../components/header/Header";
+import { LandingRedirect } from "../components/modes/LandingRedirect";
 import { SettingsModal } from "../components/settings/SettingsModal";
+import { Sidebar } from "../components/sidebar/Sidebar";
+import { SidebarDrawerButton } from "../components/sidebar/SidebarToggle";
+import { useIsMobile } from "../hooks/useMediaQuery";
 
-/**
- * The left slot of SPEC.md §2's main layout. The conversations work renders the collapsible chat
- * sidebar here (and may hand the header a toggle through `Header start`); until then it is empty.
- */
-function ConversationsSidebarSlot() {
-  return null;
-}
-
-/** `/`, `/chat`, `/chat/:id`, `/checkout`: the sidebar slot, the header and the page, plus the settings modal. */
+/** `/`, `/chat`, `/chat/:id`, `/checkout`: the conversations sidebar, the header and the page, plus the settings modal. */
 export default function MainLayout() {
+  const isMobile = useIsMobile();
   return (
     // SPEC.md §2: the product opens tooltips at once.
     <Tooltip.Provider delayDuration={0}>
       <Flex height="100dvh" overflow="hidden">
-        <ConversationsSidebarSlot />
+        <Sidebar />
         <Flex direction="column" flexGrow="1" minWidth="0">
-          <Header />
+          <Header start={isMobile ? <SidebarDrawerButton /> : undefined} />
           <Box asChild flexGrow="1" minHeight="0" overflowY="auto">
             <main>
-              <Outlet />
+              <LandingRedirect>
+                <Outlet />
+              </LandingRedirect>
             </main>
           </Box>
         </Flex>

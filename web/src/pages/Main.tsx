@@ -1,4 +1,10 @@
-// Placeholder until issue 3 (conversations) fills it in.
+import { ModePicker } from "../components/modes/ModePicker";
+
+/** `/`: the landing page where a mode is picked (SPEC.md §2). */
 export default function Main() {
-  return <div data-testid="page-main">Main</div>;
+  return (
+    <div data-testid="page-main">
+      <ModePicker />
+    </div>
+  );
 }

@@ -39,6 +39,8 @@ type TopicsState = {
   reload: () => Promise<void>;
   /** Puts a changed topic in place (rename, pin...), or drops it when it no longer belongs to the list. */
   applyTopic: (topic: Topic) => void;
+  /** Changes some fields of a listed topic (e.g. its share hash) without loading the list. */
+  patchTopic: (id: number, patch: Partial<Topic>) => void;
   removeTopic: (id: number) => void;
   clear: () => void;
 };
@@ -131,6 +133,10 @@ export const useTopics = create<TopicsState>((set, get) => ({
           .filter((group) => group.topics.length > 0),
       };
     }),
+  patchTopic: (id, patch) =>
+    set((s) => ({
+      groups: s.groups.map((group) => ({ ...group, topics: group.topics.map((t) => (t.id === id ? { ...t, ...patch } : t)) })),
+    })),
   removeTopic: (id) =>
     set((s) => ({
       groups: s.groups.map((group) => ({ ...group, topics: group.topics.filter((t) => t.id !== id) })).filter((group) => group.topics.length > 0),

@@ -1,0 +1,31 @@
+import { errorMessage } from "../../api/errors";
+import { useTopics, type Topic } from "../../stores/topics";
+import { texts } from "../../texts";
+import { conversationsApi } from "../sidebar/conversations-client";
+
+/** The public address of a shared topic. */
+export const shareUrl = (hash: string, origin = window.location.origin) => `${origin}/share/${hash}`;
+
+/** `POST /topics/{id}/share`: the link's hash (the same one on repeat), or the text to show. */
+export async function createShareLink(topic: Topic): Promise<{ hash: string } | { error: string }> {
+  const res = await conversationsApi()
+    .topics[":id"].share.$post({ param: { id: String(topic.id) } })
+    .catch(() => null);
+  if (!res) return { error: texts.share.failed };
+  if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
+  const body = (await res.json().catch(() => null)) as { hash?: unknown } | null;
+  if (typeof body?.hash !== "string") return { error: texts.share.failed };
+  useTopics.getState().patchTopic(topic.id, { share_hash: body.hash });
+  return { hash: body.hash };
+}
+
+/** `DELETE /topics/{id}/share`: the link stops working; null when done, else the text to show. */
+export async function revokeShareLink(topic: Topic): Promise<string | null> {
+  const res = await conversationsApi()
+    .topics[":id"].share.$delete({ param: { id: String(topic.id) } })
+    .catch(() => null);
+  if (!res) return texts.share.failed;
+  if (!res.ok) return errorMessage(res, texts.share.failed);
+  useTopics.getState().patchTopic(topic.id, { share_hash: null });
+  return null;
+}
