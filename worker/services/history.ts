@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { attachments, messages, topics } from "../db/schema";
 import type { AttachmentView } from "./attachments";
@@ -18,13 +18,14 @@ export type AttachmentUrl = (attachmentId: number) => string | Promise<string>;
  * undefined when nothing matched.
  */
 export async function loadHistory(db: Db, which: SQL): Promise<{ topic?: TopicRow; messages: MessageRow[]; attachments: AttachmentRow[] }> {
-  const topicIds = db.select({ id: topics.id }).from(topics).where(which);
+  // A scalar subquery (one topic): messages then come in index order, without a sort.
+  const topicId = sql`(${db.select({ id: topics.id }).from(topics).where(which)})`;
   const [[topic], messageRows, attachmentRows] = await db.batch([
     db.select().from(topics).where(which),
     db
       .select({ id: messages.id, role: messages.role, text: messages.text, state: messages.state, model: messages.model, createdAt: messages.createdAt })
       .from(messages)
-      .where(inArray(messages.topicId, topicIds))
+      .where(eq(messages.topicId, topicId))
       .orderBy(asc(messages.id)),
     db
       .select({
@@ -37,7 +38,7 @@ export async function loadHistory(db: Db, which: SQL): Promise<{ topic?: TopicRo
       })
       .from(attachments)
       .innerJoin(messages, eq(attachments.messageId, messages.id))
-      .where(inArray(messages.topicId, topicIds))
+      .where(eq(messages.topicId, topicId))
       .orderBy(asc(attachments.id)),
   ]);
   return { topic, messages: messageRows, attachments: attachmentRows };
