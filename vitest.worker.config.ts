@@ -26,6 +26,15 @@ export default defineConfig(async () => {
             YANDEX_CLIENT_SECRET: "test-yandex-secret",
             VK_CLIENT_ID: "51000001",
             TELEGRAM_BOT_TOKEN: "123456789:TEST-telegram-bot-token",
+            // The demo model answers at once in tests; the OpenAI-compatible provider talks to the
+            // fake model in test/worker/fakes/openai.ts when a test switches AI_PROVIDER to "openai".
+            AI_PROVIDER: "demo",
+            DEMO_TOKEN_DELAY_MS: "0",
+            AI_MAX_RETRIES: "0",
+            OPENAI_BASE_URL: "https://llm.fake.test/v1",
+            OPENAI_API_KEY: "test-openai-key",
+            OPENAI_MODEL: "fake-chat",
+            OPENAI_VISION_MODEL: "fake-vision",
           },
         },
       }),

@@ -1,12 +1,289 @@
+import { streamText } from "ai";
 import { DurableObject } from "cloudflare:workers";
+import { loadPrompt } from "../ai/context";
+import { aiSettings, languageModel, type ModelChoice } from "../ai/providers";
+import { getDb } from "../db/client";
 import type { Env } from "../env";
+import { refundRequest, type Charge } from "../services/limits";
+import { saveAssistantMessage, type MessageState } from "../services/messages";
+import { findProduct } from "../services/products";
+import { purgeSharedTopic } from "../services/share";
+
+/** What the Worker hands the session to answer: the question is already saved, the request taken. */
+export type ReplyJob = {
+  topicId: number;
+  userMessageId: number;
+  assistantType: string;
+  model: ModelChoice;
+  charge: Charge;
+};
+
+export const REPLY_TEXTS = {
+  busy: "Дождитесь окончания ответа",
+  failedBeforeFirstToken: "Модель не ответила. Запрос возвращён, попробуйте ещё раз",
+  failedMidway: "Ответ модели прервался: сохранено то, что она успела написать",
+} as const;
+
+/** A reservation not followed by `start` within this time (the Worker died in between) lapses. */
+const RESERVATION_TTL_MS = 30_000;
+/** While a reply runs an alarm fires this often: it keeps the object alive and recovers after a restart. */
+const HEARTBEAT_MS = 30_000;
+/** The model must send something at least this often, and finish within the total. */
+const MODEL_TIMEOUT = { chunkMs: 90_000, totalMs: 10 * 60_000 };
+
+type Live = {
+  job: ReplyJob;
+  abort: AbortController;
+  stopped: boolean;
+  chunks: string[];
+  readers: Set<ReadableStreamDefaultController<Uint8Array>>;
+  /** Settles at the first chunk or when the reply ends, whichever comes first. */
+  firstEvent: Promise<void>;
+  settleFirst: () => void;
+  /** The reply ended without a word: the request was given back. */
+  failedEarly: boolean;
+  done: Promise<void>;
+};
+
+const encoder = new TextEncoder();
+const json = (status: number, detail: string) => Response.json({ detail }, { status });
 
 /**
- * One per topic: owns the live reply stream (DESIGN.md §4). Declared with the skeleton so the
- * binding and its migration exist from the start; the conversations work fills it in.
+ * One per topic (`idFromName(String(topicId))`), the owner of its live reply (DESIGN.md §4): it
+ * calls the model, keeps every chunk in its own SQLite storage as it comes, fans chunks out to
+ * every reader (a reader who joins late gets the text so far, then the rest live: each chunk once,
+ * in order), keeps going when readers leave, and writes the reply to D1 when it ends (marked
+ * `partial` if the model failed midway or was stopped; nothing, and the request given back, if it
+ * failed before its first token). If the object restarts mid-reply, the next start (or the
+ * heartbeat alarm) saves what was stored as a partial reply.
+ *
+ * RPC: `reserve()` / `release(token)` / `stop()`. Streams over fetch: `POST /start` `{token, job}`
+ * and `GET /stream`.
  */
 export class TopicSession extends DurableObject<Env> {
-  async fetch(): Promise<Response> {
-    return new Response(null, { status: 204 });
+  private live: Live | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => {
+      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)");
+      // A job in storage at start-up belongs to an instance that died mid-reply.
+      if (ctx.storage.kv.get("job")) await this.recover();
+    });
+  }
+
+  /** Holds the topic for one send; null when a reply is in flight or another send holds it. */
+  async reserve(): Promise<string | null> {
+    if (this.busy()) return null;
+    const token = crypto.randomUUID();
+    this.ctx.storage.kv.put("reservation", { token, at: Date.now() });
+    return token;
+  }
+
+  /** Gives up a reservation (the send was refused after all, e.g. no requests left). */
+  async release(token: string): Promise<void> {
+    if (this.ctx.storage.kv.get<{ token: string }>("reservation")?.token === token) this.ctx.storage.kv.delete("reservation");
+  }
+
+  /** Stops the reply in flight and resolves once what it said is saved. False when nothing was running. */
+  async stop(): Promise<boolean> {
+    const live = this.live;
+    if (!live) return false;
+    live.stopped = true;
+    live.abort.abort();
+    await live.done;
+    return true;
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (request.method === "POST" && path === "/start") {
+      const { token, job } = await request.json<{ token: string; job: ReplyJob }>();
+      return this.start(token, job);
+    }
+    if (request.method === "GET" && path === "/stream") {
+      const live = this.live;
+      if (!live) return new Response(null, { status: 204 });
+      return this.respond(live, this.attach(live));
+    }
+    return json(404, "Не найдено");
+  }
+
+  async alarm(): Promise<void> {
+    if (this.live) await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
+    else if (this.ctx.storage.kv.get("job")) await this.recover();
+  }
+
+  private busy(): boolean {
+    if (this.live || this.ctx.storage.kv.get("job")) return true;
+    const held = this.ctx.storage.kv.get<{ at: number }>("reservation");
+    return held !== undefined && Date.now() - held.at < RESERVATION_TTL_MS;
+  }
+
+  private async start(token: string, job: ReplyJob): Promise<Response> {
+    if (this.ctx.storage.kv.get<{ token: string }>("reservation")?.token !== token || this.live) return json(409, REPLY_TEXTS.busy);
+    this.ctx.storage.kv.delete("reservation");
+    this.ctx.storage.kv.put("job", job);
+    this.ctx.storage.sql.exec("DELETE FROM chunks");
+
+    let settleFirst!: () => void;
+    const firstEvent = new Promise<void>((resolve) => (settleFirst = resolve));
+    const live: Live = {
+      job,
+      abort: new AbortController(),
+      stopped: false,
+      chunks: [],
+      readers: new Set(),
+      firstEvent,
+      settleFirst,
+      failedEarly: false,
+      done: Promise.resolve(),
+    };
+    this.live = live;
+    // The sender is a reader from the start, so it misses nothing however fast the model is.
+    const body = this.attach(live);
+    live.done = this.run(live);
+    this.ctx.waitUntil(live.done);
+    await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
+    return this.respond(live, body);
+  }
+
+  /** 200 with the stream once the first chunk is there; 502 if the reply ended without one. */
+  private async respond(live: Live, body: ReadableStream<Uint8Array>): Promise<Response> {
+    await live.firstEvent;
+    if (live.failedEarly) {
+      await body.cancel();
+      return json(502, REPLY_TEXTS.failedBeforeFirstToken);
+    }
+    return new Response(body, { headers: { "content-type": "text/plain; charset=utf-8", "x-model": live.job.model.modelId } });
+  }
+
+  /** A new reader: the text so far, then every later chunk. Synchronous, so nothing slips in between. */
+  private attach(live: Live): ReadableStream<Uint8Array> {
+    let reader!: ReadableStreamDefaultController<Uint8Array>;
+    return new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        reader = controller;
+        const soFar = live.chunks.join("");
+        if (soFar) controller.enqueue(encoder.encode(soFar));
+        live.readers.add(controller);
+      },
+      cancel: () => {
+        live.readers.delete(reader);
+      },
+    });
+  }
+
+  private append(live: Live, text: string): void {
+    live.chunks.push(text);
+    this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", live.chunks.length, text);
+    const bytes = encoder.encode(text);
+    for (const reader of live.readers) reader.enqueue(bytes);
+    live.settleFirst();
+  }
+
+  private async run(live: Live): Promise<void> {
+    const { job } = live;
+    let failure: unknown = null;
+    try {
+      const settings = aiSettings(this.env);
+      const db = getDb(this.env.DB);
+      const product = await findProduct(db, job.assistantType);
+      if (!product) throw new Error(`no product for ${job.assistantType}`);
+      const prompt = await loadPrompt(this.env, db, {
+        product,
+        topicId: job.topicId,
+        userMessageId: job.userMessageId,
+        contextTokens: settings.contextTokens,
+        maxOutputTokens: settings.maxOutputTokens,
+      });
+      const result = streamText({
+        model: languageModel(this.env, job.model),
+        system: prompt.system,
+        messages: prompt.messages,
+        maxOutputTokens: settings.maxOutputTokens,
+        maxRetries: settings.maxRetries,
+        abortSignal: live.abort.signal,
+        timeout: MODEL_TIMEOUT,
+        onError: () => {},
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === "text-delta" && part.text) this.append(live, part.text);
+        else if (part.type === "error") throw part.error;
+        else if (part.type === "abort") {
+          if (!live.stopped) throw new Error("the model timed out");
+          break;
+        }
+      }
+    } catch (err) {
+      if (!live.stopped) failure = err;
+    }
+    if (failure) console.error("model failed", job.topicId, job.model.modelId, failure);
+    await this.finish(live, failure === null ? (live.stopped ? "partial" : "complete") : "partial", failure !== null);
+  }
+
+  /** Saves the outcome to D1, forgets the reply, and ends every reader (in that order). */
+  private async finish(live: Live, state: MessageState, failed: boolean): Promise<void> {
+    const text = live.chunks.join("");
+    let saved = true;
+    this.ctx.storage.kv.put("state", state);
+    try {
+      await this.persist(live.job, text, state);
+      this.forget();
+    } catch (err) {
+      // Storage still holds the reply: the heartbeat alarm saves it on its next round.
+      saved = false;
+      console.error("saving the reply failed", live.job.topicId, err);
+    }
+    this.live = null;
+    live.failedEarly = text === "";
+    for (const reader of live.readers) {
+      try {
+        if (failed && text !== "") reader.error(new Error(REPLY_TEXTS.failedMidway));
+        else reader.close();
+      } catch {
+        // The reader went away meanwhile.
+      }
+    }
+    live.readers.clear();
+    live.settleFirst();
+    if (saved) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Date.now() + 5_000);
+  }
+
+  /** The reply into D1: a message if there is any text (and the share cache purged), else the request back. */
+  private async persist(job: ReplyJob, text: string, state: MessageState): Promise<void> {
+    const db = getDb(this.env.DB);
+    if (text === "") {
+      await refundRequest(db, job.charge);
+      return;
+    }
+    await saveAssistantMessage(db, { topicId: job.topicId, text, state, model: job.model.modelId });
+    await purgeSharedTopic(this.env, job.topicId).catch((err) => console.error("share purge failed", job.topicId, err));
+  }
+
+  private forget(): void {
+    this.ctx.storage.kv.delete("job");
+    this.ctx.storage.kv.delete("state");
+    this.ctx.storage.sql.exec("DELETE FROM chunks");
+  }
+
+  /** After a restart: what the dead instance had stored becomes a partial reply (or a refund). */
+  private async recover(): Promise<void> {
+    const job = this.ctx.storage.kv.get<ReplyJob>("job");
+    if (!job) return;
+    const text = this.ctx.storage.sql
+      .exec<{ text: string }>("SELECT text FROM chunks ORDER BY seq")
+      .toArray()
+      .map((r) => r.text)
+      .join("");
+    try {
+      // A reply that ended but could not be saved kept its state; one cut by a restart is partial.
+      await this.persist(job, text, this.ctx.storage.kv.get<MessageState>("state") ?? "partial");
+      this.forget();
+    } catch (err) {
+      console.error("recovering the reply failed", job.topicId, err);
+      await this.ctx.storage.setAlarm(Date.now() + 5_000);
+    }
   }
 }

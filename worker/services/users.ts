@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ApiError } from "../errors";
+import { startPackForNewUser } from "./limits";
 
 export type User = typeof users.$inferSelect;
 
@@ -25,15 +26,19 @@ export async function createUser(
   input: { email: string | null; name: string | null; passwordHash: string | null; utm?: Record<string, string> | null },
 ): Promise<User> {
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: input.email === null ? null : normalizeEmail(input.email),
-        name: input.name,
-        passwordHash: input.passwordHash,
-        utm: input.utm ? JSON.stringify(input.utm) : null,
-      })
-      .returning();
+    // The start pack goes in the same batch: a user never exists without it.
+    const [[user]] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          email: input.email === null ? null : normalizeEmail(input.email),
+          name: input.name,
+          passwordHash: input.passwordHash,
+          utm: input.utm ? JSON.stringify(input.utm) : null,
+        })
+        .returning(),
+      startPackForNewUser(db),
+    ]);
     return user!;
   } catch (err) {
     if (isUniqueViolation(err)) throw ApiError.conflict(EMAIL_TAKEN);

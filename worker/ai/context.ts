@@ -1,0 +1,99 @@
+import type { ModelMessage, UserContent } from "ai";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+import { readAttachmentBytes } from "../services/attachments";
+import { loadTurns, type Turn } from "../services/messages";
+import type { ProductRow } from "../services/products";
+import { QUOTAS } from "../settings";
+import { documentBlock, earlierImageNote, systemPromptFor } from "./prompts";
+
+/** Token counts are estimated from characters: Russian text runs about 3 characters a token. */
+export const CHARS_PER_TOKEN = 3;
+/** What an image is assumed to cost in the window, tokens. */
+export const IMAGE_TOKENS = 1_000;
+/** The share of the current turn's room that its documents may take (the rest is for history). */
+const DOCUMENT_SHARE = 0.75;
+/** A document is never cut below this, whatever the window (the model sees at least its start). */
+const MIN_DOCUMENT_CHARS = 2_000;
+
+export type PromptTurn = {
+  role: "user" | "assistant";
+  text: string;
+  documents: { filename: string; text: string }[];
+  /** Images go to the model only with the turn they came with (the last one); earlier ones become a note. */
+  images: { filename: string; mediaType: string; bytes: Uint8Array | null }[];
+};
+
+export type ComposedPrompt = { system: string; messages: ModelMessage[]; droppedTurns: number };
+
+/**
+ * The prompt for the last turn (the user's question): the system prompt, the question with its
+ * documents (cut to the budget, with a note) and images, and as much history as fits the window,
+ * newest kept, oldest dropped first.
+ */
+export function composePrompt(input: {
+  system: string;
+  turns: PromptTurn[];
+  contextTokens: number;
+  maxOutputTokens: number;
+  documentBudgetChars?: number;
+}): ComposedPrompt {
+  const current = input.turns.at(-1);
+  if (!current || current.role !== "user") throw new Error("the last turn must be the user's question");
+  const images = current.images.filter((i) => i.bytes !== null);
+
+  let room = (input.contextTokens - input.maxOutputTokens) * CHARS_PER_TOKEN - input.system.length - current.text.length - images.length * IMAGE_TOKENS * CHARS_PER_TOKEN;
+  const perDocument = current.documents.length
+    ? Math.max(MIN_DOCUMENT_CHARS, Math.floor(Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, room * DOCUMENT_SHARE) / current.documents.length))
+    : Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, Math.max(MIN_DOCUMENT_CHARS, Math.floor(room * DOCUMENT_SHARE)));
+
+  const blocks = current.documents.map((d) => documentBlock(d.filename, d.text, perDocument));
+  room -= blocks.reduce((n, b) => n + b.length, 0);
+  const content: UserContent = [
+    { type: "text", text: current.text },
+    ...blocks.map((text) => ({ type: "text" as const, text })),
+    ...images.map((i) => ({ type: "image" as const, image: i.bytes!, mediaType: i.mediaType })),
+  ];
+
+  const history: ModelMessage[] = [];
+  let index = input.turns.length - 2;
+  for (; index >= 0; index--) {
+    const turn = input.turns[index]!;
+    const text =
+      turn.role === "assistant"
+        ? turn.text
+        : [turn.text, ...turn.documents.map((d) => documentBlock(d.filename, d.text, perDocument)), ...turn.images.map((i) => earlierImageNote(i.filename))].join("\n\n");
+    if (text.length > room) break;
+    room -= text.length;
+    history.unshift({ role: turn.role, content: text });
+  }
+  return { system: input.system, messages: [...history, { role: "user", content }], droppedTurns: index + 1 };
+}
+
+const toPromptTurn = (turn: Turn, withImageBytes: Map<number, Uint8Array | null>): PromptTurn => ({
+  role: turn.role,
+  text: turn.text,
+  documents: turn.attachments.filter((a) => a.kind === "document").map((a) => ({ filename: a.filename, text: a.extractedText ?? "" })),
+  images: turn.attachments
+    .filter((a) => a.kind === "image")
+    .map((a) => ({ filename: a.filename, mediaType: a.contentType, bytes: withImageBytes.get(a.id) ?? null })),
+});
+
+/** Reads the topic's history up to the question from D1 and the question's images from R2, and composes the prompt. */
+export async function loadPrompt(
+  env: Env,
+  db: Db,
+  input: { product: Pick<ProductRow, "title" | "systemPrompt">; topicId: number; userMessageId: number; contextTokens: number; maxOutputTokens: number },
+): Promise<ComposedPrompt> {
+  const turns = await loadTurns(db, input.topicId, input.userMessageId);
+  const question = turns.at(-1);
+  if (!question || question.id !== input.userMessageId) throw new Error(`message ${input.userMessageId} is not the last of topic ${input.topicId}`);
+  const images = question.attachments.filter((a) => a.kind === "image");
+  const bytes = new Map(await Promise.all(images.map(async (a) => [a.id, await readAttachmentBytes(env, a.r2Key)] as const)));
+  return composePrompt({
+    system: systemPromptFor(input.product),
+    turns: turns.map((t) => toPromptTurn(t, bytes)),
+    contextTokens: input.contextTokens,
+    maxOutputTokens: input.maxOutputTokens,
+  });
+}

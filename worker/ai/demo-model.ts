@@ -1,0 +1,150 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
+} from "@ai-sdk/provider";
+import { modeTitleOf, parseDocumentBlock } from "./prompts";
+
+export const DEMO_MODEL_ID = "yasno-demo";
+
+const number = new Intl.NumberFormat("ru-RU");
+
+/** What the demo model understood from its prompt: it answers with exactly this. */
+export type DemoReading = {
+  modeTitle: string | null;
+  question: string;
+  documents: { filename: string; totalChars: number; text: string; cut: boolean }[];
+  images: number;
+  earlierMessages: number;
+};
+
+export function readPrompt(prompt: LanguageModelV3Prompt): DemoReading {
+  const system = prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
+  const lastUser = prompt.findLastIndex((m) => m.role === "user");
+  const current = lastUser >= 0 ? prompt[lastUser]! : null;
+  const parts = current?.role === "user" ? current.content : [];
+  const texts = parts.flatMap((p) => (p.type === "text" ? [p.text] : []));
+  return {
+    modeTitle: modeTitleOf(system),
+    question: texts[0] ?? "",
+    documents: texts.slice(1).flatMap((t) => parseDocumentBlock(t) ?? []),
+    images: parts.filter((p) => p.type === "file" && p.mediaType.startsWith("image/")).length,
+    earlierMessages: prompt.slice(0, Math.max(0, lastUser)).filter((m) => m.role === "user" || m.role === "assistant").length,
+  };
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+const clip = (text: string, max: number) => {
+  const chars = Array.from(oneLine(text));
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : chars.join("");
+};
+const firstWords = (text: string, count: number) => {
+  const words = oneLine(text).split(" ").filter(Boolean);
+  return words.length > count ? `${words.slice(0, count).join(" ")}…` : words.join(" ");
+};
+
+/** The demo answer: a plain statement that this is the demo model, and what it received. */
+export function demoAnswer(reading: DemoReading): string {
+  const lines = [
+    "**Это демо-модель «Ясно».** Настоящая языковая модель не подключена, поэтому я не отвечаю по существу, а показываю, что получил.",
+    "",
+    `- **Режим:** ${reading.modeTitle ?? "не указан"}`,
+    `- **Вопрос:** «${clip(reading.question, 200)}» (${number.format(Array.from(reading.question).length)} симв.)`,
+  ];
+  if (reading.documents.length === 0) lines.push("- **Документы:** нет");
+  for (const doc of reading.documents) {
+    const cut = doc.cut ? `, модели передано ${number.format(doc.text.length)}` : "";
+    lines.push(`- **Документ:** «${doc.filename}», ${number.format(doc.totalChars)} симв.${cut}; начало: «${firstWords(doc.text, 12)}»`);
+  }
+  lines.push(`- **Изображения:** ${reading.images === 0 ? "нет" : number.format(reading.images)}`);
+  lines.push(`- **Предыдущих сообщений в контексте:** ${number.format(reading.earlierMessages)}`);
+  lines.push("", "Чтобы получать настоящие ответы, подключите модель: настройка `AI_PROVIDER` (Workers AI или OpenAI-совместимый API).");
+  return lines.join("\n");
+}
+
+/** Word-sized tokens, each with the whitespace before it: joined they give the answer back exactly. */
+export const demoTokens = (answer: string) => answer.match(/\s*\S+/g) ?? [];
+
+const usage = (input: number, output: number): LanguageModelV3Usage => ({
+  inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: output, text: output, reasoning: undefined },
+});
+
+const promptChars = (prompt: LanguageModelV3Prompt) =>
+  prompt.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : m.content.reduce((k, p) => k + (p.type === "text" ? p.text.length : 0), 0)), 0);
+
+const abortError = () => new DOMException("The demo reply was aborted", "AbortError");
+
+/**
+ * The built-in model: no network, a Russian answer streamed word by word, `delayMs` apart (tens of
+ * ms looks like a real model; 0 for tests). A real LanguageModelV3, so the rest of the app treats it
+ * like any provider's model.
+ */
+export class DemoLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = "v3";
+  readonly provider = "yasno";
+  readonly modelId = DEMO_MODEL_ID;
+  readonly supportedUrls = {};
+
+  constructor(private readonly delayMs: number) {}
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    const answer = demoAnswer(readPrompt(options.prompt));
+    return {
+      content: [{ type: "text", text: answer }],
+      finishReason: { unified: "stop", raw: "stop" },
+      usage: usage(Math.ceil(promptChars(options.prompt) / 3), demoTokens(answer).length),
+      warnings: [],
+    };
+  }
+
+  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    const tokens = demoTokens(demoAnswer(readPrompt(options.prompt)));
+    const inputTokens = Math.ceil(promptChars(options.prompt) / 3);
+    const signal = options.abortSignal;
+    const delayMs = this.delayMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let index = 0;
+
+    const pause = () =>
+      new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(abortError());
+        if (delayMs <= 0) return resolve();
+        const onAbort = () => {
+          clearTimeout(timer);
+          reject(abortError());
+        };
+        timer = setTimeout(() => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        }, delayMs);
+        signal?.addEventListener("abort", onAbort, { once: true });
+      });
+
+    const stream = new ReadableStream<LanguageModelV3StreamPart>({
+      start(controller) {
+        controller.enqueue({ type: "stream-start", warnings: [] });
+        controller.enqueue({ type: "response-metadata", id: crypto.randomUUID(), modelId: DEMO_MODEL_ID, timestamp: new Date() });
+        controller.enqueue({ type: "text-start", id: "0" });
+      },
+      async pull(controller) {
+        await pause();
+        if (index < tokens.length) {
+          controller.enqueue({ type: "text-delta", id: "0", delta: tokens[index++]! });
+          return;
+        }
+        controller.enqueue({ type: "text-end", id: "0" });
+        controller.enqueue({ type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: usage(inputTokens, tokens.length) });
+        controller.close();
+      },
+      cancel() {
+        clearTimeout(timer);
+      },
+    });
+    return { stream };
+  }
+}
