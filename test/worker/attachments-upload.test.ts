@@ -2,8 +2,11 @@ import { env } from "cloudflare:test";
 import * as CFB from "cfb";
 import { describe, expect, it } from "vitest";
 import { detailOf } from "./helpers";
+import { DOC_BASE64, DOC_PARAGRAPHS } from "./fixtures/doc-fixture";
 import { cp1251, makeDocx, makeExe, makeGif, makeJpeg, makeOtherZip, makePdf, makePng, makeWebp } from "./fixtures/files";
 import { extractedTextOf, newUser, storedFor, upload, uploadOk } from "./fixtures/uploads";
+
+const docFixture = () => Uint8Array.from(atob(DOC_BASE64), (ch) => ch.charCodeAt(0));
 
 const UNSUPPORTED = "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)";
 
@@ -56,6 +59,14 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
     expect(await extractedTextOf(body.attachment_id)).toBe("Исковое заявление\n\nПрошу суд взыскать 10 000 ₽.");
   });
 
+  it("DOC (Word 97–2003, made by LibreOffice: scripts/fixtures/make-doc.mjs)", async () => {
+    const { record } = await newUser();
+    const body = await uploadOk(record, docFixture(), "договор.doc");
+    expect(body).toMatchObject({ content_type: "document", mime_type: "application/msword" });
+    const text = await extractedTextOf(body.attachment_id);
+    for (const paragraph of DOC_PARAGRAPHS) expect(text).toContain(paragraph);
+  });
+
   it("TXT in UTF-8", async () => {
     const { record } = await newUser();
     const body = await uploadOk(record, new TextEncoder().encode("Претензия\r\nВерните деньги за товар.\r\n"), "претензия.txt");
@@ -98,6 +109,13 @@ describe("POST /attachments/upload/: refused files leave nothing behind", () => 
     const cfb = CFB.utils.cfb_new();
     CFB.utils.cfb_add(cfb, "/Workbook", new Uint8Array(600).fill(7));
     return refuses(new Uint8Array(CFB.write(cfb, { type: "array" }) as number[]), "table.xls", 415, UNSUPPORTED);
+  });
+  it("a DOC whose WordDocument stream is broken → 422", () => {
+    const cfb = CFB.read(docFixture(), { type: "array" });
+    const stream = CFB.find(cfb, "WordDocument")!;
+    stream.content = new Uint8Array(stream.content.length) as unknown as typeof stream.content;
+    const broken = new Uint8Array(CFB.write(cfb, { type: "array" }) as number[]);
+    return refuses(broken, "битый.doc", 422, "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате");
   });
   it("an empty file → 415", () => refuses(new Uint8Array(), "empty.txt", 415, UNSUPPORTED));
   it("binary bytes that are neither UTF-8 nor Russian windows-1251 → 415", () =>

@@ -21,7 +21,7 @@ import { validate } from "../validate";
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 const uploadForm = z.object({
-  file: z.instanceof(File, { error: "Выберите файл для загрузки (поле file)" }),
+  file: z.instanceof(File, { error: "Выберите файл для загрузки (поле file)" }).meta({ type: "string", format: "binary" }),
 });
 
 const fileParams = z.object({ id: z.coerce.number({ error: "Некорректный номер вложения" }).int().positive() });
