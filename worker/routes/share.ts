@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
+import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { attachmentFileResponse, shareAttachmentUrl } from "../services/attachments";
 import { loadSharedHistory, publicMessages } from "../services/history";
-import { findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "../services/share";
+import { edgeCache, findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "../services/share";
 import { validate } from "../validate";
 import { pathId } from "./topics";
-import { z } from "zod";
 
 const checkedHash = (hash: string) => {
   if (!SHARE_HASH_PATTERN.test(hash)) throw ApiError.notFound(SHARE_NOT_FOUND);
@@ -30,7 +30,7 @@ export const share = new Hono<AppEnv>()
     }),
     async (c) => {
       const hash = checkedHash(c.req.param("hash"));
-      const cache = caches.default;
+      const cache = edgeCache();
       const key = sharedHistoryCacheKey(c.env, hash);
       const hit = await cache.match(key);
       if (hit) {

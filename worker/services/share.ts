@@ -54,9 +54,15 @@ export async function revokeShare(db: Db, userId: number, topicId: number): Prom
 export const sharedHistoryCacheKey = (env: Env, hash: string) =>
   new URL(`/api/v2/share/topic/history/${encodeURIComponent(hash)}`, env.APP_URL || "http://localhost").toString();
 
+/**
+ * The Workers edge cache (`caches.default`). Typed by hand because the web project also compiles
+ * this file (through the typed client) and the DOM's CacheStorage has no `default`.
+ */
+export const edgeCache = (): Cache => (caches as CacheStorage & { default: Cache }).default;
+
 /** Drops the cached copy of a shared history in this data centre. */
 export async function purgeShareHash(env: Env, hash: string | null | undefined): Promise<void> {
-  if (hash) await caches.default.delete(sharedHistoryCacheKey(env, hash));
+  if (hash) await edgeCache().delete(sharedHistoryCacheKey(env, hash));
 }
 
 /**
