@@ -2,11 +2,12 @@ import { env } from "cloudflare:test";
 import * as CFB from "cfb";
 import { describe, expect, it } from "vitest";
 import { detailOf } from "./helpers";
-import { DOC_BASE64, DOC_PARAGRAPHS } from "./fixtures/doc-fixture";
+import { DOC_BASE64, DOC_PARAGRAPHS, ENCRYPTED_PDF_BASE64 } from "./fixtures/office-fixtures";
 import { cp1251, makeDocx, makeExe, makeGif, makeJpeg, makeOtherZip, makePdf, makePng, makeWebp } from "./fixtures/files";
 import { extractedTextOf, newUser, storedFor, upload, uploadOk } from "./fixtures/uploads";
 
-const docFixture = () => Uint8Array.from(atob(DOC_BASE64), (ch) => ch.charCodeAt(0));
+const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+const docFixture = () => fromBase64(DOC_BASE64);
 
 const UNSUPPORTED = "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)";
 
@@ -59,7 +60,7 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
     expect(await extractedTextOf(body.attachment_id)).toBe("Исковое заявление\n\nПрошу суд взыскать 10 000 ₽.");
   });
 
-  it("DOC (Word 97–2003, made by LibreOffice: scripts/fixtures/make-doc.mjs)", async () => {
+  it("DOC (Word 97–2003, made by LibreOffice: scripts/fixtures/make-office-fixtures.mjs)", async () => {
     const { record } = await newUser();
     const body = await uploadOk(record, docFixture(), "договор.doc");
     expect(body).toMatchObject({ content_type: "document", mime_type: "application/msword" });
@@ -123,6 +124,8 @@ describe("POST /attachments/upload/: refused files leave nothing behind", () => 
 
   it("a PDF without a text layer (a scan) → 422", () =>
     refuses(makePdf([]), "скан.pdf", 422, "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)"));
+  it("a password-protected PDF (LibreOffice export) → 422", () =>
+    refuses(fromBase64(ENCRYPTED_PDF_BASE64), "секрет.pdf", 422, "Документ защищён паролем: снимите защиту и загрузите его снова"));
   it("a broken PDF → 422", () =>
     refuses(new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog garbage"), "битый.pdf", 422, "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате"));
   it("a DOCX with no text → 422", async () =>
