@@ -1,0 +1,97 @@
+import { Theme } from "@radix-ui/themes";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useProducts } from "../../web/src/components/modes/products";
+import Share from "../../web/src/pages/Share";
+import { useAuth } from "../../web/src/stores/auth";
+import { fakeChatApi } from "./chat-fakes";
+
+const json = (data: unknown, status = 200) => Response.json(data, { status });
+
+function renderShare(hash: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/share/:hash", element: <Share /> },
+      { path: "/register", element: <h1>Регистрация</h1> },
+    ],
+    { initialEntries: [`/share/${hash}`] },
+  );
+  render(
+    <Theme>
+      <RouterProvider router={router} />
+    </Theme>,
+  );
+  return router;
+}
+
+describe("/share/:hash (read-only shared history)", () => {
+  beforeEach(() => {
+    useAuth.setState({ status: "anonymous", record: null });
+    useProducts.setState({ products: [], state: "idle", error: null });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the title, the messages as Markdown, attachments, and the call to action; no token is sent", async () => {
+    const api = fakeChatApi({
+      "GET /products": () => json([{ assistant_type: "explain_law", title: "Юрист", description: "", model: "demo" }]),
+      "GET /share/topic/history/:hash": () =>
+        json({
+          topic_name: "Договор аренды",
+          assistant_type: "explain_law",
+          messages: [
+            {
+              id: 1,
+              role: "user",
+              text: "Проверьте договор",
+              state: "complete",
+              model: null,
+              created_at: "2025-03-12T09:00:00Z",
+              attachments: [
+                { id: 5, filename: "фото.png", content_type: "image", mime_type: "image/png", size: 10, url: "/api/v2/share/h4sh/attachments/5" },
+                { id: 6, filename: "договор.pdf", content_type: "document", mime_type: "application/pdf", size: 2048, url: "/api/v2/share/h4sh/attachments/6" },
+              ],
+            },
+            { id: 2, role: "assistant", text: "**Главное:** срок аренды\n\n| Пункт | Риск |\n|---|---|\n| 4.1 | высокий |", state: "complete", model: "yasno-demo", created_at: "2025-03-12T09:00:05Z", attachments: [] },
+          ],
+        }),
+    });
+    renderShare("h4sh");
+    expect(await screen.findByRole("heading", { level: 1, name: "Договор аренды" })).toBeTruthy();
+    expect(screen.getByText("Проверьте договор")).toBeTruthy();
+    expect(screen.getByText("Главное:").tagName).toBe("STRONG");
+    expect(screen.getByRole("table")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "фото.png" }).getAttribute("src")).toBe("/api/v2/share/h4sh/attachments/5");
+    expect(screen.getByText("договор.pdf")).toBeTruthy();
+    // Read-only: no copy buttons under the replies.
+    expect(screen.queryByRole("button", { name: /Копировать/ })).toBeNull();
+    const links = screen.getAllByRole("link", { name: "Попробовать Ясно" });
+    expect(links.every((link) => link.getAttribute("href") === "/register")).toBe(true);
+    expect(await screen.findByText("Юрист")).toBeTruthy();
+    const [call] = api.callsTo("GET", "/share/topic/history/h4sh");
+    expect(call.headers.get("jwt-token")).toBeNull();
+  });
+
+  it("an unknown or revoked link shows the history error text of SPEC.md §8", async () => {
+    fakeChatApi({ "GET /share/topic/history/:hash": () => json({ detail: "Ссылка не найдена" }, 404), "GET /products": () => json([]) });
+    renderShare("gone");
+    expect((await screen.findByTestId("share-error")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");
+    expect(within(screen.getByTestId("page-share")).getAllByRole("link", { name: "Попробовать Ясно" }).length).toBeGreaterThan(0);
+  });
+
+  it("a network failure shows the same text", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    renderShare("any");
+    expect((await screen.findByTestId("share-error")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");
+  });
+
+  it("an untitled topic with no messages", async () => {
+    fakeChatApi({ "GET /share/topic/history/:hash": () => json({ topic_name: null, assistant_type: "gpt", messages: [] }), "GET /products": () => json([]) });
+    renderShare("empty");
+    expect(await screen.findByRole("heading", { level: 1, name: "Без названия" })).toBeTruthy();
+    expect(screen.getByText("В этом чате пока нет сообщений.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeChatApi } from "./chat-fakes";
+import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
+
+const json = (data: unknown, status = 200) => Response.json(data, { status });
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(new Date());
+const folder = (id: number, name: string) => ({ id, name, assistant_type: "explain_law", created_at: "2025-03-12T09:00:00Z" });
+
+/** A tiny Worker for folders: its state changes with the calls, as the real one's does. */
+function fakeFolderWorker() {
+  let folders = [folder(1, "Работа")];
+  let topics = [topic(1), topic(2, { folder_id: 1 })];
+  const list = (folderId: string | null) => {
+    const shown = topics.filter((t) => folderId == null || t.folder_id === Number(folderId));
+    return shown.length ? [{ date: today(), topics: shown }] : [];
+  };
+  const api = fakeChatApi({
+    "GET /topics/active/law": (call) => json(list(call.query.get("folder_id"))),
+    "GET /folders/explain_law": () => json(folders),
+    "GET /products": () => json([]),
+    "POST /folders/:type/:name": (_, params) => {
+      const created = folder(folders.length + 10, decodeURIComponent(params.name));
+      folders = [...folders, created];
+      return json(created, 201);
+    },
+    "PATCH /folders/:id": (call, params) => {
+      folders = folders.map((f) => (f.id === Number(params.id) ? { ...f, name: (call.body as { name: string }).name } : f));
+      return json(folders.find((f) => f.id === Number(params.id)));
+    },
+    "DELETE /folders/:id": (_, params) => {
+      folders = folders.filter((f) => f.id !== Number(params.id));
+      topics = topics.map((t) => (t.folder_id === Number(params.id) ? { ...t, folder_id: null } : t));
+      return new Response(null, { status: 204 });
+    },
+    "POST /topics/:topicId/:folderId": (_, params) => {
+      topics = topics.map((t) => (t.id === Number(params.topicId) ? { ...t, folder_id: Number(params.folderId) } : t));
+      return json(topics.find((t) => t.id === Number(params.topicId)));
+    },
+  });
+  return { api, topics: () => topics };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetSidebar();
+  signIn();
+  stubViewport(1280);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("folders in the sidebar", () => {
+  it("a folder narrows the list to its topics; a second click shows every topic again", async () => {
+    const { api } = fakeFolderWorker();
+    renderMainLayout("/");
+    await screen.findByRole("link", { name: "Вопрос 1" });
+    fireEvent.click(await screen.findByRole("button", { name: "Работа" }));
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Вопрос 1" })).toBeNull());
+    expect(screen.getByRole("link", { name: "Вопрос 2" })).toBeTruthy();
+    expect(screen.getByText("Папка «Работа»")).toBeTruthy();
+    expect(api.calls.some((c) => c.path === "/topics/active/law" && c.query.get("folder_id") === "1")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Работа" }));
+    expect(await screen.findByRole("link", { name: "Вопрос 1" })).toBeTruthy();
+  });
+
+  it("creates a folder with a name the path cannot break", async () => {
+    const { api } = fakeFolderWorker();
+    renderMainLayout("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Новая папка" }));
+    const input = await screen.findByRole("textbox", { name: "Новая папка" });
+    fireEvent.change(input, { target: { value: "Аренда / 2025?" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(await screen.findByRole("button", { name: "Аренда / 2025?" })).toBeTruthy();
+    expect(api.calls.find((c) => c.method === "POST" && c.path.startsWith("/folders/"))?.path).toBe("/folders/explain_law/%D0%90%D1%80%D0%B5%D0%BD%D0%B4%D0%B0%20%2F%202025%3F");
+  });
+
+  it("renames a folder in place", async () => {
+    fakeFolderWorker();
+    renderMainLayout("/");
+    fireEvent.pointerDown(await screen.findByRole("button", { name: "Действия с папкой: Работа" }), { button: 0, ctrlKey: false });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Переименовать" }));
+    const input = await screen.findByRole("textbox", { name: "Переименовать" });
+    fireEvent.change(input, { target: { value: "Личное" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(await screen.findByRole("button", { name: "Личное" })).toBeTruthy();
+  });
+
+  it("deleting a folder asks first and keeps its topics", async () => {
+    const worker = fakeFolderWorker();
+    renderMainLayout("/");
+    fireEvent.pointerDown(await screen.findByRole("button", { name: "Действия с папкой: Работа" }), { button: 0, ctrlKey: false });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Удалить" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Удалить папку?" });
+    expect(dialog.textContent).toContain("Чаты из неё останутся в списке.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Удалить" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Работа" })).toBeNull());
+    expect(screen.getByRole("link", { name: "Вопрос 2" })).toBeTruthy();
+    expect(worker.topics().find((t) => t.id === 2)?.folder_id).toBeNull();
+  });
+
+  it("moves a topic into a folder from its menu", async () => {
+    const worker = fakeFolderWorker();
+    renderMainLayout("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Действия с чатом: Вопрос 1" }), { clientY: 120 });
+    const menu = await screen.findByRole("menu");
+    fireEvent.keyDown(within(menu).getByRole("menuitem", { name: "В папку…" }), { key: "ArrowRight" });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Работа" }));
+    await waitFor(() => expect(worker.topics().find((t) => t.id === 1)?.folder_id).toBe(1));
+  });
+});
