@@ -9,6 +9,7 @@ import { loadOwnHistory, publicMessages } from "../services/history";
 import { purgeShareHash, revokeShare, shareTopic } from "../services/share";
 import {
   deleteTopic,
+  findOwnTopic,
   groupByDay,
   isTimeZone,
   listTopics,
@@ -103,7 +104,12 @@ export const topics = new Hono<AppEnv>()
     validate("param", idParams),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { r2Keys, shareHash } = await deleteTopic(getDb(c.env.DB), c.var.userId, id);
+      const db = getDb(c.env.DB);
+      await findOwnTopic(db, c.var.userId, id);
+      // A reply still running would save into a topic that is gone: stop it first (the TopicSession
+      // of a topic is named by its id); what it said is saved, then deleted with the rest.
+      await c.env.TOPIC_SESSION.get(c.env.TOPIC_SESSION.idFromName(String(id))).stop();
+      const { r2Keys, shareHash } = await deleteTopic(db, c.var.userId, id);
       c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)));
       await purgeShareHash(c.env, shareHash);
       return c.body(null, 204);
