@@ -154,9 +154,9 @@ export async function signedAttachmentUrl(env: Env, attachmentId: number, ttlSec
 
 /** Checks a file link: a wrong or missing signature → 403, an expired one → 403 with its own text. */
 export async function verifyAttachmentSignature(env: Env, attachmentId: number, exp: number, sig: string): Promise<void> {
-  let raw: Uint8Array;
+  let raw: Uint8Array<ArrayBuffer>;
   try {
-    raw = base64url.decode(sig);
+    raw = new Uint8Array(base64url.decode(sig));
   } catch {
     throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
   }

@@ -1,3 +1,4 @@
+/// <reference path="./word-extractor.d.ts" />
 import { Buffer } from "node:buffer";
 import WordExtractor from "word-extractor";
 import { UnreadableDocument } from "./unreadable";
