@@ -1,8 +1,9 @@
 import { create } from "zustand";
-import { errorMessage } from "../api/errors";
-import { conversationsApi } from "../components/sidebar/conversations-client";
+import { errorMessage, type ResponseLike } from "../api/errors";
+import { api } from "../api/client";
 import { texts } from "../texts";
 import { onLogout, useAuth } from "./auth";
+import type { AssistantType } from "./mode";
 
 /** A folder as `docs/conversations.md` shapes it: folders belong to one mode. */
 export type Folder = { id: number; name: string; assistant_type: string; created_at: string };
@@ -13,11 +14,11 @@ export type ActionResult = string | null;
 type FoldersState = {
   folders: Folder[];
   /** The mode the folders were loaded for. */
-  assistantType: string | null;
+  assistantType: AssistantType | null;
   state: "idle" | "loading" | "loaded" | "error";
   error: string | null;
   /** Loads the mode's folders unless they are already loaded (or loading) for it. */
-  load: (assistantType: string) => Promise<void>;
+  load: (assistantType: AssistantType) => Promise<void>;
   create: (name: string) => Promise<ActionResult>;
   rename: (id: number, name: string) => Promise<ActionResult>;
   /** Deletes the folder; its topics stay, outside any folder. */
@@ -28,7 +29,7 @@ type FoldersState = {
 let inFlight: { key: string; promise: Promise<void> } | null = null;
 let sequence = 0;
 
-async function failure(res: Response | null): Promise<string> {
+async function failure(res: ResponseLike | null): Promise<string> {
   return res ? errorMessage(res, texts.folders.actionFailed) : texts.folders.actionFailed;
 }
 
@@ -44,7 +45,7 @@ export const useFolders = create<FoldersState>((set, get) => ({
     const mine = ++sequence;
     set({ assistantType, state: "loading", error: null, folders: get().assistantType === assistantType ? get().folders : [] });
     const promise = (async () => {
-      const res = await conversationsApi().folders[":assistantType"].$get({ param: { assistantType } }).catch(() => null);
+      const res = await api.folders[":assistantType"].$get({ param: { assistantType } }).catch(() => null);
       const body = res?.ok ? ((await res.json().catch(() => null)) as unknown) : null;
       if (mine !== sequence) return;
       if (Array.isArray(body)) set({ folders: body as Folder[], state: "loaded" });
@@ -59,8 +60,8 @@ export const useFolders = create<FoldersState>((set, get) => ({
     const assistantType = get().assistantType;
     if (!assistantType) return texts.folders.actionFailed;
     // The hono client puts params into the path as they are: the name may hold "/", "?" or "#".
-    const res = await conversationsApi()
-      .folders[":assistantType"][":name"].$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } })
+    const res = await api.folders[":assistantType"][":name"]
+      .$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } })
       .catch(() => null);
     if (!res?.ok) return failure(res);
     const folder = (await res.json()) as Folder;
@@ -68,8 +69,8 @@ export const useFolders = create<FoldersState>((set, get) => ({
     return null;
   },
   rename: async (id, name) => {
-    const res = await conversationsApi()
-      .folders[":folderId"].$patch({ param: { folderId: String(id) }, json: { name: name.trim() } })
+    const res = await api.folders[":folderId{[0-9]+}"]
+      .$patch({ param: { folderId: String(id) }, json: { name: name.trim() } })
       .catch(() => null);
     if (!res?.ok) return failure(res);
     const folder = (await res.json()) as Folder;
@@ -77,8 +78,8 @@ export const useFolders = create<FoldersState>((set, get) => ({
     return null;
   },
   remove: async (id) => {
-    const res = await conversationsApi()
-      .folders[":folderId"].$delete({ param: { folderId: String(id) } })
+    const res = await api.folders[":folderId{[0-9]+}"]
+      .$delete({ param: { folderId: String(id) } })
       .catch(() => null);
     if (!res?.ok) return failure(res);
     set({ folders: get().folders.filter((f) => f.id !== id) });

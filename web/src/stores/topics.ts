@@ -51,19 +51,6 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 const sameQuery = (a: TopicQuery | null, b: TopicQuery | null) =>
   !!a && !!b && a.status === b.status && a.type === b.type && a.folderId === b.folderId;
 
-// The list routes land with the Worker's topics sub-app; until `AppType` carries them the client is
-// typed here from the contract (docs/conversations.md). The hono client builds the same URL either way.
-type TopicsClient = {
-  topics: {
-    ":status": {
-      ":type": {
-        $get: (args: { param: { status: TopicStatus; type: TopicType }; query: { tz: string; folder_id?: string } }) => Promise<Response>;
-      };
-    };
-  };
-};
-const client = () => api as unknown as TopicsClient;
-
 let inFlight: { query: TopicQuery; token: string | null; promise: Promise<void> } | null = null;
 let sequence = 0;
 
@@ -71,7 +58,7 @@ const currentToken = () => useAuth.getState().record?.access_token ?? null;
 
 async function fetchGroups(query: TopicQuery): Promise<{ groups: TopicGroup[] } | { error: string }> {
   try {
-    const res = await client().topics[":status"][":type"].$get({
+    const res = await api.topics[":status{[a-z]+}"][":type{[a-z]+}"].$get({
       param: { status: query.status, type: query.type },
       query: { tz: browserTimeZone(), ...(query.folderId != null ? { folder_id: String(query.folderId) } : {}) },
     });

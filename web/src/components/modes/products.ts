@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { errorMessage } from "../../api/errors";
 import { texts } from "../../texts";
-import { conversationsApi } from "../sidebar/conversations-client";
+import { api } from "../../api/client";
 
 /** A mode as `GET /products/` lists it (docs/conversations.md). */
 export type Product = { assistant_type: string; title: string; description: string; model: string };
@@ -25,7 +25,7 @@ export const useProducts = create<ProductsState>((set, get) => ({
     loading ??= (async () => {
       set({ state: "loading", error: null });
       try {
-        const res = await conversationsApi().products.$get();
+        const res = await api.products.$get();
         if (!res.ok) {
           set({ state: "error", error: await errorMessage(res, texts.modes.loadFailed) });
           return;

@@ -1,15 +1,15 @@
 import { errorMessage } from "../../api/errors";
 import { useTopics, type Topic } from "../../stores/topics";
 import { texts } from "../../texts";
-import { conversationsApi } from "../sidebar/conversations-client";
+import { api } from "../../api/client";
 
 /** The public address of a shared topic. */
 export const shareUrl = (hash: string, origin = window.location.origin) => `${origin}/share/${hash}`;
 
 /** `POST /topics/{id}/share`: the link's hash (the same one on repeat), or the text to show. */
 export async function createShareLink(topic: Topic): Promise<{ hash: string } | { error: string }> {
-  const res = await conversationsApi()
-    .topics[":id"].share.$post({ param: { id: String(topic.id) } })
+  const res = await api.topics[":id{[0-9]+}"].share
+    .$post({ param: { id: String(topic.id) } })
     .catch(() => null);
   if (!res) return { error: texts.share.failed };
   if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
@@ -21,8 +21,8 @@ export async function createShareLink(topic: Topic): Promise<{ hash: string } | 
 
 /** `DELETE /topics/{id}/share`: the link stops working; null when done, else the text to show. */
 export async function revokeShareLink(topic: Topic): Promise<string | null> {
-  const res = await conversationsApi()
-    .topics[":id"].share.$delete({ param: { id: String(topic.id) } })
+  const res = await api.topics[":id{[0-9]+}"].share
+    .$delete({ param: { id: String(topic.id) } })
     .catch(() => null);
   if (!res) return texts.share.failed;
   if (!res.ok) return errorMessage(res, texts.share.failed);
