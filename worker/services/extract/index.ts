@@ -1,7 +1,4 @@
 import type { DetectedFile } from "../file-types";
-import { docText } from "./doc";
-import { docxText } from "./docx";
-import { pdfText } from "./pdf";
 import { plainText } from "./txt";
 import { UnreadableDocument } from "./unreadable";
 
@@ -25,16 +22,18 @@ export async function extractDocumentText(file: DetectedFile, bytes: Uint8Array)
   return text.slice(0, EXTRACTED_TEXT_MAX_CHARS);
 }
 
-function rawText(file: DetectedFile, bytes: Uint8Array): Promise<string> {
+// The readers are loaded on first use: PDF.js alone is megabytes of code that every other
+// request (and the Worker's start) would otherwise evaluate.
+async function rawText(file: DetectedFile, bytes: Uint8Array): Promise<string> {
   switch (file.format) {
     case "pdf":
-      return pdfText(bytes);
+      return (await import("./pdf")).pdfText(bytes);
     case "docx":
-      return docxText(bytes);
+      return (await import("./docx")).docxText(bytes);
     case "doc":
-      return docText(bytes);
+      return (await import("./doc")).docText(bytes);
     case "txt":
-      return Promise.resolve(plainText(bytes, file.charset ?? "utf-8"));
+      return plainText(bytes, file.charset ?? "utf-8");
     default:
       throw new Error(`not a document: ${file.format}`);
   }
