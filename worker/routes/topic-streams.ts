@@ -59,6 +59,9 @@ const streamHeaders = (model: string, extra: Record<string, string> = {}) => ({
   "content-type": "text/plain; charset=utf-8",
   "cache-control": "no-store",
   "x-content-type-options": "nosniff",
+  // Compressing text/plain (Cloudflare's edge, and miniflare locally, gzip it for browsers) holds
+  // the chunks back until the end: the reply must reach the reader as the model writes it.
+  "content-encoding": "identity",
   "x-model": model,
   ...extra,
 });
