@@ -22,6 +22,7 @@ export const REPLY_TEXTS = {
   busy: "Дождитесь окончания ответа",
   failedBeforeFirstToken: "Модель не ответила. Запрос возвращён, попробуйте ещё раз",
   failedMidway: "Ответ модели прервался: сохранено то, что она успела написать",
+  interrupted: "Ответ прервался: обновите чат, чтобы увидеть сохранённую часть",
 } as const;
 
 /** A reservation not followed by `start` within this time (the Worker died in between) lapses. */
@@ -46,6 +47,14 @@ type Live = {
 };
 
 const encoder = new TextEncoder();
+
+/** The failure for the logs, without the request it carries (the user's text stays out of logs). */
+function describeFailure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const status = (err as { statusCode?: number }).statusCode;
+  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : "";
+  return `${err.name}${status ? ` ${status}` : ""}: ${err.message}${cause}`;
+}
 const json = (status: number, detail: string) => Response.json({ detail }, { status });
 
 /**
@@ -207,7 +216,17 @@ export class TopicSession extends DurableObject<Env> {
         timeout: MODEL_TIMEOUT,
         onError: () => {},
       });
-      for await (const part of result.fullStream) {
+      // Stop ends the loop at once, whether or not the provider notices the abort promptly.
+      const stopped = new Promise<"stopped">((resolve) => live.abort.signal.addEventListener("abort", () => resolve("stopped"), { once: true }));
+      const parts = result.fullStream[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await Promise.race([parts.next(), stopped]);
+        if (next === "stopped") {
+          void parts.return?.().catch(() => {});
+          break;
+        }
+        if (next.done) break;
+        const part = next.value;
         if (part.type === "text-delta" && part.text) this.append(live, part.text);
         else if (part.type === "error") throw part.error;
         else if (part.type === "abort") {
@@ -218,7 +237,7 @@ export class TopicSession extends DurableObject<Env> {
     } catch (err) {
       if (!live.stopped) failure = err;
     }
-    if (failure) console.error("model failed", job.topicId, job.model.modelId, failure);
+    if (failure) console.error("model failed", job.topicId, job.model.modelId, describeFailure(failure));
     await this.finish(live, failure === null ? (live.stopped ? "partial" : "complete") : "partial", failure !== null);
   }
 

@@ -103,21 +103,29 @@ async function send(
   if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
 
   let charge: Charge | null = null;
-  let started: Response;
+  let job: ReplyJob;
   try {
     charge = await takeRequest(db, input.userId);
     const userMessageId = await saveUserMessage(db, { topicId: topic.id, text: input.text, attachmentIds: claimed.map((a) => a.id) });
-    const job: ReplyJob = { topicId: topic.id, userMessageId, assistantType: topic.assistantType, model, charge };
-    started = await stub.fetch("https://topic-session/start", { method: "POST", body: JSON.stringify({ token, job }) });
+    job = { topicId: topic.id, userMessageId, assistantType: topic.assistantType, model, charge };
   } catch (err) {
     await stub.release(token);
     if (charge) await refundRequest(db, charge);
     throw err;
   }
+  let started: Response;
+  try {
+    started = await stub.fetch("https://topic-session/start", { method: "POST", body: JSON.stringify({ token, job }) });
+  } catch (err) {
+    // The session has the job (and settles the request) or lost the reservation; either way the
+    // route gives nothing back itself, so a request is never refunded twice.
+    console.error("the topic session failed", topic.id, err);
+    throw new ApiError(502, REPLY_TEXTS.interrupted);
+  }
   const topicHeader: Record<string, string> = input.firstLine ? { "x-topic-id": String(topic.id) } : {};
   // 502: the model failed before its first token (the session gave the request back). 409: the
   // reservation lapsed and another send took the topic (ours is given back here).
-  if (started.status === 409 && charge) await refundRequest(db, charge);
+  if (started.status === 409) await refundRequest(db, charge);
   if (started.status !== 200 || !started.body) return new Response(started.body, { status: started.status, headers: { ...Object.fromEntries(started.headers), ...topicHeader } });
   const body = input.firstLine ? withFirstLine(input.firstLine, started.body) : started.body;
   return new Response(body, { headers: streamHeaders(model.modelId, topicHeader) });

@@ -18,8 +18,9 @@ export function topicNameFrom(question: string): string {
   const chars = Array.from(line);
   if (chars.length <= TOPIC_NAME_MAX_CHARS) return line;
   const head = chars.slice(0, TOPIC_NAME_MAX_CHARS - 1).join("");
-  const space = head.lastIndexOf(" ");
-  return `${(space >= TOPIC_NAME_MAX_CHARS / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+  // Cut at a word boundary: right after the head if a space follows it, else at its last space.
+  const space = chars[TOPIC_NAME_MAX_CHARS - 1] === " " ? head.length : head.lastIndexOf(" ");
+  return `${(space >= head.length / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
 /**

@@ -16,28 +16,48 @@ export type RecordedRequest = { url: string; headers: Headers; body: ChatRequest
 
 const encoder = new TextEncoder();
 
+type Step = { kind: "event"; data: unknown } | { kind: "close" } | { kind: "cut" };
+
+/**
+ * Waits until `probe` returns something. Workers run each request (the test, the Worker's call to
+ * the model) in its own I/O context, and a promise resolved from another context runs its
+ * continuation there, where the caller's streams cannot be touched. So the test and the fake never
+ * resolve each other's promises: they hand plain values over through queues, and each side picks
+ * them up on its own timer. Only where the values come from decides what happens, never the timer.
+ */
+export async function waitFor<T>(probe: () => T | undefined | null | false): Promise<T> {
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
 /** One chat completion in progress: the test sends its chunks and ends it. */
 export class FakeCompletion {
-  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  private answer!: (response: Response) => void;
-  readonly response = new Promise<Response>((resolve) => (this.answer = resolve));
+  private readonly steps: Step[] = [];
+  private answer: { status: number; error?: string } | null = null;
   private readonly id = `chatcmpl-${crypto.randomUUID()}`;
-  /** Settles when the caller hangs up (our Worker aborting the model call). */
-  readonly aborted: Promise<void>;
   private started = false;
+  /** The caller hung up (our Worker aborted the model call). */
+  abortedNow = false;
 
   constructor(
     readonly request: RecordedRequest,
     signal: AbortSignal | null | undefined,
   ) {
-    this.aborted = new Promise((resolve) => {
-      if (signal?.aborted) resolve();
-      signal?.addEventListener("abort", () => resolve(), { once: true });
-    });
+    if (signal?.aborted) this.abortedNow = true;
+    signal?.addEventListener("abort", () => (this.abortedNow = true), { once: true });
   }
 
-  private event(data: unknown): void {
-    this.controller!.enqueue(encoder.encode(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`));
+  /** Resolves once the caller has hung up. */
+  aborted(): Promise<true> {
+    return waitFor(() => this.abortedNow);
+  }
+
+  private push(step: Step): void {
+    this.open();
+    this.steps.push(step);
   }
 
   private chunkOf(delta: Record<string, unknown>, finish: string | null = null) {
@@ -46,27 +66,23 @@ export class FakeCompletion {
 
   /** Answers 200 with the event stream (the first chunk is the assistant role, as OpenAI sends). */
   open(): this {
-    if (this.controller) return this;
-    const body = new ReadableStream<Uint8Array>({ start: (c) => void (this.controller = c) });
-    this.answer(new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } }));
+    this.answer ??= { status: 200 };
     return this;
   }
 
   /** One piece of the reply. */
   send(text: string): this {
-    this.open();
-    this.event(this.chunkOf(this.started ? { content: text } : { role: "assistant", content: text }));
+    this.push({ kind: "event", data: this.chunkOf(this.started ? { content: text } : { role: "assistant", content: text }) });
     this.started = true;
     return this;
   }
 
   /** The end: finish_reason, usage, `[DONE]`, connection closed. */
   finish(reason = "stop"): void {
-    this.open();
-    this.event(this.chunkOf({}, reason));
-    this.event({ id: this.id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: this.request.body.model, choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
-    this.event("[DONE]");
-    this.controller!.close();
+    this.push({ kind: "event", data: this.chunkOf({}, reason) });
+    this.push({ kind: "event", data: { id: this.id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: this.request.body.model, choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } } });
+    this.push({ kind: "event", data: "[DONE]" });
+    this.push({ kind: "close" });
   }
 
   /** The whole reply at once, in the given pieces. */
@@ -77,20 +93,40 @@ export class FakeCompletion {
 
   /** An HTTP error before any event, in OpenAI's error format. */
   fail(status = 500, message = "The server had an error while processing your request."): void {
-    this.answer(Response.json({ error: { message, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code: null } }, { status }));
+    this.answer ??= { status, error: message };
   }
 
   /** The connection drops midway, as when the provider's server dies. */
   cut(): void {
-    this.open();
-    this.controller!.error(new Error("connection reset by the fake model"));
+    this.push({ kind: "cut" });
+  }
+
+  /** The HTTP answer, made and fed in the caller's context as the test decides. */
+  async respond(): Promise<Response> {
+    const { status, error } = await waitFor(() => this.answer);
+    if (status !== 200) {
+      return Response.json({ error: { message: error, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code: null } }, { status });
+    }
+    const body = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        const step = await waitFor(() => this.steps.shift() ?? (this.abortedNow && ({ kind: "aborted" } as const)));
+        // A real connection dies with the caller's abort: the body errors as fetch's does.
+        if (step.kind === "aborted") controller.error(new DOMException("The operation was aborted", "AbortError"));
+        else if (step.kind === "close") controller.close();
+        else if (step.kind === "cut") controller.error(new Error("connection reset by the fake model"));
+        else controller.enqueue(encoder.encode(`data: ${typeof step.data === "string" ? step.data : JSON.stringify(step.data)}\n\n`));
+      },
+      cancel: () => {
+        this.abortedNow = true;
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } });
   }
 }
 
 export class FakeOpenAI {
   readonly requests: RecordedRequest[] = [];
   private readonly arrived: FakeCompletion[] = [];
-  private readonly waiting: ((c: FakeCompletion) => void)[] = [];
   /** When set, every request is answered at once with these pieces (for tests that do not drive the model). */
   autoReply: string[] | null = null;
 
@@ -102,22 +138,19 @@ export class FakeOpenAI {
   reset(): void {
     this.requests.length = 0;
     this.arrived.length = 0;
-    this.waiting.length = 0;
     this.autoReply = null;
   }
 
-  /** The next chat completion request, as soon as it arrives. */
+  /** The next chat completion request, once it has arrived. */
   nextCompletion(): Promise<FakeCompletion> {
-    const ready = this.arrived.shift();
-    if (ready) return Promise.resolve(ready);
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return waitFor(() => this.arrived.shift());
   }
 
   handles(url: string): boolean {
     return url.startsWith(this.baseUrl);
   }
 
-  async fetch(request: Request): Promise<Response> {
+  async fetch(request: Request, signal?: AbortSignal | null): Promise<Response> {
     const url = request.url;
     if (request.method !== "POST" || url !== `${this.baseUrl}/chat/completions`) return Response.json({ error: { message: "Not found", type: "invalid_request_error" } }, { status: 404 });
     if (request.headers.get("authorization") !== `Bearer ${this.apiKey}`) {
@@ -136,14 +169,10 @@ export class FakeOpenAI {
 
     const recorded = { url, headers: request.headers, body };
     this.requests.push(recorded);
-    const completion = new FakeCompletion(recorded, request.signal);
+    const completion = new FakeCompletion(recorded, signal ?? request.signal);
     if (this.autoReply) completion.reply(...this.autoReply);
-    else {
-      const taker = this.waiting.shift();
-      if (taker) taker(completion);
-      else this.arrived.push(completion);
-    }
-    return completion.response;
+    else this.arrived.push(completion);
+    return completion.respond();
   }
 }
 
@@ -151,7 +180,7 @@ export class FakeOpenAI {
 export function fetchThrough(fake: FakeOpenAI): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    if (fake.handles(request.url)) return fake.fetch(request);
+    if (fake.handles(request.url)) return fake.fetch(request, init?.signal);
     throw new TypeError(`the test has no network: ${request.url}`);
   };
 }
