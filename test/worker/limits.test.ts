@@ -60,6 +60,17 @@ describe("GET /limits/", () => {
     expect((await limitsOf(account)).is_unlimited).toBe(true);
   });
 
+  it("is given by migration 0003 to users made before limits existed", async () => {
+    const { meta } = await env.DB.prepare("INSERT INTO users (email, name) VALUES (?, 'Старый пользователь')").bind(`old-${crypto.randomUUID()}@example.test`).run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0003_"))!;
+    await env.DB.prepare(migration.queries[0]!).run();
+    const rows = await env.DB.prepare("SELECT requests, available_requests, source FROM limits WHERE user_id = ?").bind(meta.last_row_id).all();
+    expect(rows.results).toEqual([{ requests: QUOTAS.startRequests, available_requests: QUOTAS.startRequests, source: "start" }]);
+    // Running it again gives nobody a second pack.
+    await env.DB.prepare(migration.queries[0]!).run();
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM limits WHERE user_id = ?").bind(meta.last_row_id).first<{ n: number }>())!.n).toBe(1);
+  });
+
   it("needs a signed-in user", async () => {
     const res = await call("/limits/");
     expect(res.status).toBe(401);

@@ -71,6 +71,7 @@ describe("streaming from an OpenAI-compatible model", () => {
     const [system, user] = sent.body.messages;
     expect(system!.role).toBe("system");
     expect(textOf(system!)).toContain("Ты — юридический помощник «Ясно»");
+    expect(textOf(system!)).toContain("Сначала дай короткий ответ по сути");
     expect(textOf(system!)).toContain("Режим ассистента: «Объясни закон».");
     expect(user).toMatchObject({ role: "user" });
     expect(textOf(user!)).toBe("Что такое неустойка?");
