@@ -286,6 +286,30 @@ describe("when the session's object restarts mid-reply", () => {
   });
 });
 
+describe("a topic deleted under a running reply", () => {
+  it("drops the reply instead of retrying forever, and leaves the session empty", async () => {
+    const account = await newAccount();
+    const { response, completion } = await startDriven(account, "Вопрос");
+    completion.send("Начало");
+    const reader = new StreamReader(await response);
+    const { topicId } = splitTopicLine(await reader.until((t) => t.endsWith("Начало")));
+    // Straight in D1, past the delete route (which stops the reply first).
+    await env.DB.prepare("DELETE FROM topics WHERE id = ?").bind(topicId).run();
+    completion.send(" и конец.");
+    completion.finish();
+    await reader.rest();
+
+    expect(await savedMessages(topicId)).toEqual([]);
+    const session = env.TOPIC_SESSION.get(env.TOPIC_SESSION.idFromName(String(topicId)));
+    const left = await runInDurableObject(session, async (_, state) => ({
+      job: state.storage.kv.get("job") ?? null,
+      chunks: state.storage.sql.exec("SELECT count(*) AS n FROM chunks").one().n,
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(left).toEqual({ job: null, chunks: 0, alarm: null });
+  });
+});
+
 const topicsOf = async (account: Account) =>
   (await env.DB.prepare("SELECT id FROM topics WHERE user_id = ? ORDER BY id").bind(account.userId).all<{ id: number }>()).results.map((r) => r.id);
 

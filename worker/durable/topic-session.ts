@@ -1,8 +1,10 @@
 import { streamText } from "ai";
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { loadPrompt } from "../ai/context";
 import { aiSettings, languageModel, type ModelChoice } from "../ai/providers";
 import { getDb } from "../db/client";
+import { topics } from "../db/schema";
 import type { Env } from "../env";
 import { refundRequest, type Charge } from "../services/limits";
 import { saveAssistantMessage, type MessageState } from "../services/messages";
@@ -29,6 +31,8 @@ export const REPLY_TEXTS = {
 const RESERVATION_TTL_MS = 30_000;
 /** While a reply runs an alarm fires this often: it keeps the object alive and recovers after a restart. */
 const HEARTBEAT_MS = 30_000;
+/** Saving a finished reply to D1 is retried this many times before it is given up. */
+const SAVE_ATTEMPTS = 10;
 /** The model must send something at least this often, and finish within the total. */
 const MODEL_TIMEOUT = { chunkMs: 90_000, totalMs: 10 * 60_000 };
 
@@ -47,6 +51,9 @@ type Live = {
 };
 
 const encoder = new TextEncoder();
+
+const topicGone = async (env: Env, topicId: number) =>
+  !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
 
 /** The failure for the logs, without the request it carries (the user's text stays out of logs). */
 function describeFailure(err: unknown): string {
@@ -244,16 +251,8 @@ export class TopicSession extends DurableObject<Env> {
   /** Saves the outcome to D1, forgets the reply, and ends every reader (in that order). */
   private async finish(live: Live, state: MessageState, failed: boolean): Promise<void> {
     const text = live.chunks.join("");
-    let saved = true;
     this.ctx.storage.kv.put("state", state);
-    try {
-      await this.persist(live.job, text, state);
-      this.forget();
-    } catch (err) {
-      // Storage still holds the reply: the heartbeat alarm saves it on its next round.
-      saved = false;
-      console.error("saving the reply failed", live.job.topicId, err);
-    }
+    const settled = await this.settle(live.job, text, state);
     this.live = null;
     live.failedEarly = text === "";
     for (const reader of live.readers) {
@@ -266,8 +265,29 @@ export class TopicSession extends DurableObject<Env> {
     }
     live.readers.clear();
     live.settleFirst();
-    if (saved) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(Date.now() + 5_000);
+    if (settled) await this.ctx.storage.deleteAlarm();
+  }
+
+  /**
+   * Persists the reply and forgets it. On a D1 failure the reply stays in storage and the alarm
+   * tries again in a few seconds, up to `SAVE_ATTEMPTS` times; a reply whose topic has been deleted
+   * meanwhile is dropped. True when nothing is left to do.
+   */
+  private async settle(job: ReplyJob, text: string, state: MessageState): Promise<boolean> {
+    try {
+      await this.persist(job, text, state);
+    } catch (err) {
+      const attempts = (this.ctx.storage.kv.get<number>("attempts") ?? 0) + 1;
+      const gone = await topicGone(this.env, job.topicId).catch(() => false);
+      console.error("saving the reply failed", job.topicId, `attempt ${attempts}`, gone ? "(topic deleted)" : "", err);
+      if (!gone && attempts < SAVE_ATTEMPTS) {
+        this.ctx.storage.kv.put("attempts", attempts);
+        await this.ctx.storage.setAlarm(Date.now() + 5_000);
+        return false;
+      }
+    }
+    this.forget();
+    return true;
   }
 
   /** The reply into D1: a message if there is any text (and the share cache purged), else the request back. */
@@ -284,6 +304,7 @@ export class TopicSession extends DurableObject<Env> {
   private forget(): void {
     this.ctx.storage.kv.delete("job");
     this.ctx.storage.kv.delete("state");
+    this.ctx.storage.kv.delete("attempts");
     this.ctx.storage.sql.exec("DELETE FROM chunks");
   }
 
@@ -296,13 +317,7 @@ export class TopicSession extends DurableObject<Env> {
       .toArray()
       .map((r) => r.text)
       .join("");
-    try {
-      // A reply that ended but could not be saved kept its state; one cut by a restart is partial.
-      await this.persist(job, text, this.ctx.storage.kv.get<MessageState>("state") ?? "partial");
-      this.forget();
-    } catch (err) {
-      console.error("recovering the reply failed", job.topicId, err);
-      await this.ctx.storage.setAlarm(Date.now() + 5_000);
-    }
+    // A reply that ended but could not be saved kept its state; one cut by a restart is partial.
+    if (await this.settle(job, text, this.ctx.storage.kv.get<MessageState>("state") ?? "partial")) await this.ctx.storage.deleteAlarm();
   }
 }
