@@ -1,0 +1,75 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The chat view: the messages, the composer and its attachments. */
+export class ChatPage {
+  readonly textbox: Locator;
+  readonly sendButton: Locator;
+  readonly stopButton: Locator;
+  readonly fileInput: Locator;
+  readonly streaming: Locator;
+  readonly userMessages: Locator;
+  readonly assistantMessages: Locator;
+  readonly notices: Locator;
+  readonly thumbnails: Locator;
+  readonly fileChips: Locator;
+
+  constructor(readonly page: Page) {
+    this.textbox = page.getByRole("textbox", { name: "Сообщение" });
+    this.sendButton = page.getByRole("button", { name: "Отправить" });
+    this.stopButton = page.getByRole("button", { name: "Остановить ответ" });
+    this.fileInput = page.getByTestId("composer-file-input");
+    this.streaming = page.getByTestId("message-streaming");
+    this.userMessages = page.getByTestId("message-user");
+    this.assistantMessages = page.getByTestId("message-assistant");
+    this.notices = page.getByTestId("message-notice");
+    this.thumbnails = page.getByTestId("attachment-tray").getByTestId("image-thumb");
+    this.fileChips = page.getByTestId("attachment-tray").getByTestId("file-chip");
+  }
+
+  /** A topic by its path (`/chat/<id>`). */
+  async goto(path: string) {
+    await this.page.goto(path);
+    await expect(this.textbox).toBeVisible();
+  }
+
+  /** A new chat as users start one: a mode picked on Main (a bare /chat sends a user without chats to Main). */
+  async startNewChat(mode = "explain_law") {
+    await this.page.goto("/");
+    await this.page.getByTestId(`mode-card-${mode}`).click();
+    await expect(this.page).toHaveURL(/\/chat$/);
+    await expect(this.textbox).toBeVisible();
+  }
+
+  async ask(question: string) {
+    await this.textbox.fill(question);
+    await this.sendButton.click();
+  }
+
+  /**
+   * Records, in the page, every length the streaming reply shows (a MutationObserver, so no state
+   * between two polls is missed); `lengths()` reads them back. Survives reloads when `persist`.
+   */
+  async recordStreamLengths({ persist = false } = {}) {
+    const install = () => {
+      const w = window as unknown as { __streamLengths: number[] };
+      w.__streamLengths = JSON.parse(sessionStorage.getItem("e2e-stream-lengths") ?? "[]") as number[];
+      const note = () => {
+        const el = document.querySelector('[data-testid="message-streaming"]');
+        const length = el?.textContent?.length ?? 0;
+        if (length && w.__streamLengths.at(-1) !== length) {
+          w.__streamLengths.push(length);
+          sessionStorage.setItem("e2e-stream-lengths", JSON.stringify(w.__streamLengths));
+        }
+      };
+      const start = () => new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+      if (document.body) start();
+      else document.addEventListener("DOMContentLoaded", start);
+    };
+    if (persist) await this.page.addInitScript(install);
+    await this.page.evaluate(install);
+  }
+
+  lengths(): Promise<number[]> {
+    return this.page.evaluate(() => (window as unknown as { __streamLengths: number[] }).__streamLengths);
+  }
+}
