@@ -70,6 +70,40 @@ test.describe("the chat view", () => {
     expect(text.split("Это демо-модель").length).toBe(2);
   });
 
+  test("Stop ends the reply; what was said stays, marked «Ответ прерван», after a reload too", async ({ page }) => {
+    const chat = new ChatPage(page);
+    await chat.startNewChat();
+    await chat.ask("Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне делать, куда идти, как быть и как мне вернуть за них все мои деньги?");
+    await expect(chat.streaming).toContainText("демо-модель");
+    await chat.stopButton.click();
+    const reply = chat.assistantMessages.last();
+    await expect(reply.getByTestId("message-partial")).toHaveText("Ответ прерван");
+    await expect(reply).not.toContainText("Чтобы получать настоящие ответы");
+    await expect(chat.textbox).toBeEnabled();
+    await page.reload();
+    await expect(chat.assistantMessages.last().getByTestId("message-partial")).toHaveText("Ответ прерван");
+  });
+
+  test("the list stays at the latest message; scrolled up, a button brings it back", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 640 });
+    const chat = new ChatPage(page);
+    await chat.startNewChat();
+    await chat.ask("Как вернуть деньги за товар, который сломался через неделю после покупки?");
+    await expect(chat.assistantMessages.last()).toContainText("Чтобы получать настоящие ответы", { timeout: 30_000 });
+    const scroller = page.locator(".chat-page__scroll");
+    const distanceToEnd = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expect.poll(distanceToEnd).toBeLessThan(50);
+    const jump = page.getByRole("button", { name: "К последнему сообщению" });
+    await expect(jump).toHaveCount(0);
+
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(jump).toBeVisible();
+    await jump.click();
+    await expect.poll(distanceToEnd).toBeLessThan(50);
+    await expect(jump).toHaveCount(0);
+  });
+
   test("two documents at once: the one-document message, nothing attached", async ({ page }) => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
