@@ -13,11 +13,11 @@ export function load({ url, connections = 8, duration = 10, requests, headers })
 }
 
 /** Sequential round trips, for per-request cost where concurrency would blur it. */
-export async function roundTrips(url, count) {
+export async function roundTrips(url, count, headers = {}) {
   const times = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const res = await fetch(url);
+    const res = await fetch(url, { headers });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     times.push(performance.now() - started);

@@ -1,29 +1,48 @@
 // `npm run bench`: runs every suite and writes docs/benchmarks.md.
+// `npm run bench -- conversations` runs one suite and keeps the other sections as they were.
 import { execSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
+import { benchConversations } from "./conversations.mjs";
 
-const suites = [["Accounts", benchAccounts]];
+const suites = [
+  ["Accounts", benchAccounts],
+  ["Conversations", benchConversations],
+];
+const only = process.argv[2]?.toLowerCase();
+const docPath = path.join(root, "docs/benchmarks.md");
 
+/** The sections of the last run, by heading, so a partial run keeps what it did not redo. */
+function previousSections() {
+  if (!existsSync(docPath)) return {};
+  const parts = readFileSync(docPath, "utf8").split(/^## /m).slice(1);
+  return Object.fromEntries(parts.map((part) => [part.slice(0, part.indexOf("\n")).trim(), `## ${part.trimEnd()}\n`]));
+}
+
+const previous = previousSections();
+const commit = execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim();
 const sections = [];
 for (const [name, run] of suites) {
+  if (only && name.toLowerCase() !== only) {
+    if (previous[name]) sections.push(previous[name]);
+    continue;
+  }
   console.log(`Бенчмарк: ${name}…`);
   const body = await run();
   console.log(body);
-  sections.push(`## ${name}\n\n${body}\n`);
+  sections.push(`## ${name}\n\nRun on ${new Date().toISOString().slice(0, 10)} at commit ${commit}.\n\n${body}\n`);
 }
 
-const commit = execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim();
 const doc = `# Benchmarks
 
-Made by \`npm run bench\` (scripts/bench/) on ${new Date().toISOString().slice(0, 10)}, commit ${commit},
+Made by \`npm run bench\` (scripts/bench/; \`npm run bench -- <suite>\` redoes one section) on
 ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
-The load generator (autocannon) shares the machine with the Workers, so absolute numbers are
-modest; the ratios against the bare Worker measured in the same run are what to compare.
+The load generator shares the machine with the Workers, so absolute numbers are modest; the
+ratios against a baseline measured in the same run are what to compare.
 
 ${sections.join("\n")}`;
-writeFileSync(path.join(root, "docs/benchmarks.md"), doc);
+writeFileSync(docPath, doc);
 console.log("Записано в docs/benchmarks.md");

@@ -1,0 +1,135 @@
+// Conversations: what the Worker and the TopicSession Durable Object add to a streamed reply over
+// reading the model directly, and topic-list and history latency for a large account.
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { migrate, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
+import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel } from "./fake-model.mjs";
+import { percentile, roundTrips } from "./http.mjs";
+import { replyText, sseText, timeChunks } from "./stream-timing.mjs";
+
+const PORTS = { app: 8793, model: 8794 };
+const RUNS = 20;
+const TOPICS = 5000;
+const MESSAGES = 1000;
+const LATENCY_SAMPLES = 50;
+const fmt = (n) => Number(n).toFixed(1);
+
+async function register(base, email) {
+  const res = await fetch(`${base}/api/v2/users/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
+  if (res.status !== 201) throw new Error(`регистрация: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A user with an unlimited pack, 5,000 topics and one topic of 1,000 messages, written straight into D1. */
+function seedLargeAccount(persistTo, email) {
+  const file = path.join(persistTo, "bench-seed.sql");
+  const user = `(SELECT id FROM users WHERE email = '${email}')`;
+  writeFileSync(
+    file,
+    `INSERT INTO limits (user_id, requests, available_requests, is_unlimited, source) VALUES (${user}, 0, 0, 1, 'admin');
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TOPICS})
+INSERT INTO topics (user_id, topic_name, assistant_type, updated_at, created_at)
+SELECT ${user}, 'Тема ' || i, CASE i % 3 WHEN 0 THEN 'explain_law' WHEN 1 THEN 'gpt' ELSE 'explain_estate' END,
+       (unixepoch('subsec') * 1000) - i * 3600000, (unixepoch('subsec') * 1000) - i * 3600000 FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${MESSAGES})
+INSERT INTO messages (topic_id, role, text, model)
+SELECT (SELECT max(id) FROM topics WHERE user_id = ${user}), CASE i % 2 WHEN 1 THEN 'user' ELSE 'assistant' END,
+       'Сообщение ' || i || ': ' || substr(replace(hex(zeroblob(120)), '0', 'текст '), 1, 400), 'bench' FROM n;
+`,
+  );
+  wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+  const out = wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", `SELECT max(id) AS id FROM topics WHERE user_id = ${user}`]);
+  return JSON.parse(out)[0].results[0].id;
+}
+
+const stats = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
+
+export async function benchConversations() {
+  const persistTo = path.join(root, ".wrangler/bench-conversations");
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  const model = await startFakeModel(PORTS.model);
+  const worker = startWorker({
+    port: PORTS.app,
+    persistTo,
+    stdio: "ignore",
+    vars: { AI_PROVIDER: "openai", OPENAI_BASE_URL: `http://127.0.0.1:${PORTS.model}/v1`, OPENAI_MODEL: "bench-model", AI_MAX_RETRIES: "0", RATE_LIMIT_FACTOR: "100000" },
+  });
+  try {
+    await waitForHealth(PORTS.app);
+    const app = `http://127.0.0.1:${PORTS.app}`;
+    const email = "bench-stream@bench.local";
+    await register(app, email);
+    const bigTopic = seedLargeAccount(persistTo, email);
+    const { access_token: token } = await (
+      await fetch(`${app}/api/v2/users/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-1" }) })
+    ).json();
+    const auth = { "jwt-token": token, "content-type": "application/json" };
+
+    const direct = async () => {
+      const started = performance.now();
+      const res = await fetch(`http://127.0.0.1:${PORTS.model}/v1/chat/completions`, { method: "POST", body: JSON.stringify({ stream: true, messages: [] }) });
+      return timeChunks(started, res, sseText);
+    };
+    const throughWorker = async () => {
+      const started = performance.now();
+      const res = await fetch(`${app}/api/v2/topics/start/stream/`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" }),
+      });
+      return timeChunks(started, res, replyText);
+    };
+
+    await direct();
+    await throughWorker();
+    const firstByte = { direct: [], worker: [] };
+    const gaps = { direct: [], worker: [] };
+    const added = [];
+    const addedAfterFirst = [];
+    for (let run = 0; run < RUNS; run++) {
+      const d = await direct();
+      const w = await throughWorker();
+      firstByte.direct.push(d[0]);
+      firstByte.worker.push(w[0]);
+      for (let i = 1; i < CHUNKS; i++) {
+        gaps.direct.push(d[i] - d[i - 1]);
+        gaps.worker.push(w[i] - w[i - 1]);
+      }
+      for (let i = 0; i < CHUNKS; i++) added.push(w[i] - d[i]);
+      for (let i = 1; i < CHUNKS; i++) addedAfterFirst.push(w[i] - w[0] - (d[i] - d[0]));
+    }
+
+    const list = stats(await roundTrips(`${app}/api/v2/topics/active/all?tz=Europe/Moscow`, LATENCY_SAMPLES, { "jwt-token": token }));
+    const history = stats(await roundTrips(`${app}/api/v2/topics/${bigTopic}/history/`, LATENCY_SAMPLES, { "jwt-token": token }));
+
+    const fb = { direct: stats(firstByte.direct), worker: stats(firstByte.worker) };
+    const gap = { direct: stats(gaps.direct), worker: stats(gaps.worker) };
+    const add = stats(added);
+    const addLater = stats(addedAfterFirst);
+    return [
+      `A fake OpenAI-compatible model (scripts/bench/fake-model.mjs) sends ${CHUNKS} SSE chunks, the first after ${FIRST_CHUNK_MS} ms, then one every ${CHUNK_INTERVAL_MS} ms. ${RUNS} replies read directly from it and ${RUNS} through \`POST /api/v2/topics/start/stream/\` (Worker → TopicSession Durable Object → model), alternately, in one run:`,
+      "",
+      "| measure | direct p50 | direct p99 | through Worker + DO p50 | p99 | ratio p50 | ratio p99 |",
+      "|---|---|---|---|---|---|---|",
+      `| time to first chunk, ms | ${fmt(fb.direct.p50)} | ${fmt(fb.direct.p99)} | ${fmt(fb.worker.p50)} | ${fmt(fb.worker.p99)} | ${fmt(fb.worker.p50 / fb.direct.p50)} | ${fmt(fb.worker.p99 / fb.direct.p99)} |`,
+      `| gap between chunks, ms | ${fmt(gap.direct.p50)} | ${fmt(gap.direct.p99)} | ${fmt(gap.worker.p50)} | ${fmt(gap.worker.p99)} | ${fmt(gap.worker.p50 / gap.direct.p50)} | ${fmt(gap.worker.p99 / gap.direct.p99)} |`,
+      "",
+      `Delay the Worker and the Durable Object add to each chunk's arrival (through − direct, same chunk): median **${fmt(add.p50)} ms**, p99 **${fmt(add.p99)} ms**; most of it is the first chunk's head start, which includes creating the topic, taking a request and saving the question. Counted from each stream's first chunk, the delay added to the later chunks is median **${fmt(addLater.p50)} ms**, p99 **${fmt(addLater.p99)} ms**: chunks are passed on as they come, not buffered.`,
+      "",
+      `Latency for one user with ${TOPICS} topics (${LATENCY_SAMPLES} sequential requests each):`,
+      "",
+      "| request | p50 ms | p99 ms |",
+      "|---|---|---|",
+      `| \`GET /api/v2/topics/active/all\` (${TOPICS} topics, grouped by day) | ${fmt(list.p50)} | ${fmt(list.p99)} |`,
+      `| \`GET /api/v2/topics/{id}/history/\` (${MESSAGES} messages) | ${fmt(history.p50)} | ${fmt(history.p99)} |`,
+    ].join("\n");
+  } finally {
+    await stopWorker(worker);
+    model.close();
+  }
+}
