@@ -1,4 +1,5 @@
 import type { Env } from "./env";
+import { deleteAttachmentObjects } from "./services/attachments";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,4 +12,13 @@ export async function runCron(env: Env, now: number): Promise<void> {
     env.DB.prepare("DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?").bind(now, now - 30 * DAY_MS),
     env.DB.prepare("DELETE FROM mail_outbox WHERE created_at < ?").bind(now - 30 * DAY_MS),
   ]);
+  await dropUnsentUploads(env, now - DAY_MS);
+}
+
+/** Files uploaded but never sent with a message within a day: their bytes and rows go. */
+async function dropUnsentUploads(env: Env, before: number): Promise<void> {
+  const { results } = await env.DB.prepare("DELETE FROM attachments WHERE message_id IS NULL AND created_at < ? RETURNING r2_key")
+    .bind(before)
+    .all<{ r2_key: string }>();
+  await deleteAttachmentObjects(env, results.map((r) => r.r2_key));
 }
