@@ -76,7 +76,7 @@ function SidebarPanel({ isMobile }: { isMobile: boolean }) {
     <Flex direction="column" height="100%" minHeight="0">
       <Flex align="center" gap="2" className="sidebar__top">
         {isMobile ? (
-          <IconButton size="3" variant="ghost" color="gray" aria-label={texts.sidebar.close} onClick={() => setDrawerOpen(false)}>
+          <IconButton size="3" variant="soft" color="gray" aria-label={texts.sidebar.close} onClick={() => setDrawerOpen(false)}>
             <Cross2Icon width="18" height="18" />
           </IconButton>
         ) : (

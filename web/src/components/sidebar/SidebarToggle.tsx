@@ -35,6 +35,8 @@ export function SidebarDrawerButton() {
       aria-expanded={drawerOpen}
       aria-controls={SIDEBAR_ID}
       onClick={() => setDrawerOpen(true)}
+      // Clear of the 20 px edge zone, where touches have their default (the click) prevented.
+      style={{ marginLeft: 8 }}
       data-testid="sidebar-drawer-button"
     >
       <HamburgerMenuIcon width="20" height="20" />
