@@ -31,6 +31,8 @@ export default function Chat() {
     if (id) void chat.open(id);
     // Another topic's messages must not stay under a new chat (a link to /chat from a topic).
     else if (chat.topicId !== null) chat.reset();
+    // A draft belongs to the chat it was typed in (a new chat's first question has been sent by now).
+    setText("");
     stick();
   }, [id, stick]);
 
@@ -83,7 +85,8 @@ export default function Chat() {
         onAttach={(files) => useChat.getState().attach(files)}
         onRemoveAttachment={(key) => useChat.getState().removeAttachment(key)}
         attachments={attachments}
-        loading={loading}
+        // A message sent before the history is in would be lost when it arrives.
+        loading={loading || history === "loading"}
         canStop={loading && !!topicId && !!streaming}
         outOfRequests={outOfRequests}
       />

@@ -245,7 +245,9 @@ export const useChat = create<ChatState>(() => ({
     leave();
     const mine = generation;
     freeSentPreviews();
-    set({ topicId: id, messages: [], history: "loading", historyError: null, loading: false, streaming: null });
+    // Files attached for another chat do not follow the user into this one.
+    dropDrafts(s.attachments);
+    set({ topicId: id, messages: [], history: "loading", historyError: null, loading: false, streaming: null, attachments: [] });
     let messages = await fetchHistory(id);
     if (mine !== generation) return;
     if (!messages) {
