@@ -4,7 +4,8 @@ import path from "node:path";
 import { ensureDevVars, migrate, root, seedAdmin, startWorker } from "./lib/local.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
-const persistTo = path.join(root, ".wrangler/e2e");
+// One state folder per port, so two runs on different ports never wipe each other.
+const persistTo = path.join(root, `.wrangler/e2e-${port}`);
 
 rmSync(persistTo, { recursive: true, force: true });
 ensureDevVars();

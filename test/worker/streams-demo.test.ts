@@ -10,6 +10,9 @@ describe("the demo model through the stream routes", () => {
     const before = await availableRequests(account);
     const res = await startTopic(account, "Можно ли вернуть товар без чека?\nКупил вчера.");
     expect(res.headers.get("x-model")).toBe(DEMO_MODEL_ID);
+    // Compressed, a text/plain stream would be held back until the end by the edge and by wrangler.
+    expect(res.headers.get("content-encoding")).toBe("identity");
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const { topicId, reply } = splitTopicLine(await new StreamReader(res).rest());
     expect(res.headers.get("x-topic-id")).toBe(String(topicId));
 
