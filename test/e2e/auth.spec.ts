@@ -25,10 +25,10 @@ test("register, sign out, sign in, recover the password by mail and sign in with
   await main.chooseFromMenu("Выйти");
   await login.expectShown();
   // Signed out for real: a protected page sends back to Login, which leads back there.
-  await page.goto("/user");
+  await page.goto("/");
   await login.expectShown();
   await login.signIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/$/);
   await expect(main.headerName).toHaveText(user.name);
   await main.chooseFromMenu("Выйти");
   await login.expectShown();
