@@ -194,3 +194,87 @@ export const limits = sqliteTable(
   },
   (t) => [index("limits_user_expire").on(t.userId, t.dateExpire), index("limits_company_expire").on(t.companyId, t.dateExpire)],
 );
+
+// Request-pack plans users buy (SPEC.md: subscriptions). Prices in kopecks: exact, no floats.
+export const subscriptions = sqliteTable("subscriptions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  priceKopecks: integer("price_kopecks").notNull(),
+  dayGap: integer("day_gap").notNull(),
+  requestsLimit: integer("requests_limit").notNull(),
+  isUnlimited: integer("is_unlimited", { mode: "boolean" }).notNull().default(false),
+  isVisible: integer("is_visible", { mode: "boolean" }).notNull().default(true),
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    // Ours, a UUID: also the Idempotence-Key sent to the provider.
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: integer("company_id"),
+    subscriptionId: integer("subscription_id").notNull().references(() => subscriptions.id),
+    amountKopecks: integer("amount_kopecks").notNull(),
+    currency: text("currency").notNull().default("RUB"),
+    provider: text("provider", { enum: ["yookassa", "sandbox"] }).notNull(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    status: text("status", { enum: ["pending", "waiting_for_capture", "succeeded", "canceled", "refunded"] }).notNull().default("pending"),
+    confirmationUrl: text("confirmation_url"),
+    // Set once, in the same batch that grants the plan: the grant happens exactly once.
+    creditedAt: integer("credited_at"),
+    limitId: integer("limit_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("payments_user").on(t.userId, t.createdAt)],
+);
+
+export const promos = sqliteTable("promos", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  // The code users type; stored upper-cased.
+  name: text("name").notNull().unique(),
+  // What it grants: a number of requests, or a plan.
+  requests: integer("requests"),
+  subscriptionId: integer("subscription_id").references(() => subscriptions.id),
+  // Days the granted requests last (null: a plan's own day_gap, or no expiry for requests).
+  dayGap: integer("day_gap"),
+  maxUses: integer("max_uses").notNull(),
+  uses: integer("uses").notNull().default(0),
+  expiresAt: integer("expires_at"),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+export const promoUses = sqliteTable(
+  "promo_uses",
+  {
+    promoId: integer("promo_id").notNull().references(() => promos.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    limitId: integer("limit_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.promoId, t.userId] })],
+);
+
+// Per-mode terms a user accepts before the first message in that mode; a new version (set_for_all)
+// makes everyone accept again.
+export const disclaimers = sqliteTable("disclaimers", {
+  assistantType: text("assistant_type").primaryKey(),
+  text: text("text").notNull(),
+  version: integer("version").notNull().default(1),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+export const disclaimerAcceptances = sqliteTable(
+  "disclaimer_acceptances",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    assistantType: text("assistant_type").notNull(),
+    version: integer("version").notNull(),
+    acceptedAt: integer("accepted_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.assistantType] })],
+);
