@@ -22,6 +22,9 @@ declare global {
       OPENAI_API_KEY?: string;
       OPENAI_MODEL?: string;
       OPENAI_VISION_MODEL?: string;
+      /** PAYMENT_PROVIDER = "yookassa": the shop and its secret key (docs/payments.md). */
+      YOOKASSA_SHOP_ID?: string;
+      YOOKASSA_SECRET_KEY?: string;
       /** Workers AI, bound in production only (local wrangler dev would need a Cloudflare account). */
       AI?: Ai;
     }
