@@ -1,10 +1,17 @@
-import { Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import { texts } from "../../texts";
 import "./auth.css";
 
+/**
+ * The line under a sign-in form that leads to another sign-in page: a question and a link.
+ * `from` is where the user was headed, kept for the page the link opens.
+ */
+type Footer = { question: string; link: string; to: string; from?: string | null };
+
 /** The card every sign-in page sits in: the brand, a heading, a line under it, the content. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: Footer }) {
   return (
     <Card size={{ initial: "3", xs: "4" }} className="auth-card">
       <Flex direction="column" gap="5">
@@ -31,7 +38,14 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
         {children}
         {footer && (
           <Flex justify="center" gap="1" wrap="wrap">
-            {footer}
+            <Text size="2" color="gray">
+              {footer.question}
+            </Text>
+            <Link asChild size="2" weight="medium">
+              <RouterLink to={footer.to} state={footer.from ? { from: footer.from } : undefined}>
+                {footer.link}
+              </RouterLink>
+            </Link>
           </Flex>
         )}
       </Flex>

@@ -1,7 +1,7 @@
-import { EyeClosedIcon, EyeOpenIcon } from "@radix-ui/react-icons";
-import { Flex, IconButton, Text, TextField } from "@radix-ui/themes";
-import { useId, useState, type ComponentProps, type ReactNode } from "react";
+import { Flex, Text, TextField } from "@radix-ui/themes";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { texts } from "../../texts";
+import { PasswordTextField } from "./PasswordTextField";
 
 /** The error under a field; nothing at all when the text is empty after trimming (SPEC.md §5). */
 export function FieldError({ id, text }: { id?: string; text?: string | null }) {
@@ -13,15 +13,21 @@ export function FieldError({ id, text }: { id?: string; text?: string | null }) 
   );
 }
 
-type TextInputProps = Omit<ComponentProps<typeof TextField.Root>, "size"> & {
+type LabelProps = {
   label: string;
   error?: string | null;
   /** Something beside the label, e.g. the "Забыли пароль?" link. */
   aside?: ReactNode;
+  id?: string;
 };
 
-/** A labelled text field with its error under it, tied together for screen readers. */
-export function TextInput({ label, error, aside, id, children, ...rest }: TextInputProps) {
+type TextInputProps = Omit<ComponentProps<typeof TextField.Root>, "size"> & LabelProps;
+
+/** What the input inside a labelled field gets to be tied to its label and its error. */
+type ControlProps = { id: string; color: "red" | undefined; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/** A label over an input and the input's error under it, tied together for screen readers. */
+function LabelledField({ label, error, aside, id, children }: LabelProps & { children: (control: ControlProps) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -34,39 +40,37 @@ export function TextInput({ label, error, aside, id, children, ...rest }: TextIn
         </Text>
         {aside}
       </Flex>
-      <TextField.Root
-        id={inputId}
-        size="3"
-        color={invalid ? "red" : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        {...rest}
-      >
-        {children}
-      </TextField.Root>
+      {children({ id: inputId, color: invalid ? "red" : undefined, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? errorId : undefined })}
       <FieldError id={errorId} text={error} />
     </Flex>
   );
 }
 
-/** A password field with a show/hide toggle. */
-export function PasswordInput(props: Omit<TextInputProps, "type" | "children">) {
-  const [visible, setVisible] = useState(false);
+/** A labelled text field with its error under it. */
+export function TextInput({ label, error, aside, id, children, ...rest }: TextInputProps) {
   return (
-    <TextInput {...props} type={visible ? "text" : "password"}>
-      <TextField.Slot side="right">
-        <IconButton
-          type="button"
-          size="2"
-          variant="ghost"
-          color="gray"
-          aria-label={visible ? texts.auth.hidePassword : texts.auth.showPassword}
-          aria-pressed={visible}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? <EyeClosedIcon /> : <EyeOpenIcon />}
-        </IconButton>
-      </TextField.Slot>
-    </TextInput>
+    <LabelledField label={label} error={error} aside={aside} id={id}>
+      {(control) => (
+        <TextField.Root size="3" {...control} {...rest}>
+          {children}
+        </TextField.Root>
+      )}
+    </LabelledField>
+  );
+}
+
+/** The e-mail field of the sign-in forms. */
+export function EmailField(props: Omit<TextInputProps, "label" | "type">) {
+  return <TextInput label={texts.auth.email} type="email" autoComplete="email" placeholder={texts.auth.emailPlaceholder} required {...props} />;
+}
+
+const toggle = { size: "2", show: texts.auth.showPassword, hide: texts.auth.hidePassword } as const;
+
+/** A labelled password field with a show/hide toggle. */
+export function PasswordInput({ label, error, aside, id, ...rest }: Omit<TextInputProps, "type" | "children">) {
+  return (
+    <LabelledField label={label} error={error} aside={aside} id={id}>
+      {(control) => <PasswordTextField size="3" {...control} {...rest} toggle={toggle} />}
+    </LabelledField>
   );
 }

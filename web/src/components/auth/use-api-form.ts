@@ -1,21 +1,35 @@
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ChangeEvent } from "react";
 import { formErrors, type FormErrors, type ResponseLike } from "../../api/errors";
 import { texts } from "../../texts";
 
 type ApiResponse = ResponseLike & { ok: boolean };
 
 /**
- * One API call behind a form: the pending flag for the submit button, and the server's errors
- * spread over the form's fields (`fieldForStatus` says which field a plain detail concerns).
+ * One API call behind a form: the fields' values, the pending flag for the submit button, and the
+ * server's errors spread over the fields (`fieldForStatus` says which field a plain detail concerns).
  */
-export function useApiForm<Field extends string>(fields: readonly Field[], fieldForStatus: Partial<Record<number, Field>> = {}) {
+export function useApiForm<Field extends string>(initial: Record<Field, string>, fieldForStatus: Partial<Record<number, NoInfer<Field>>> = {}) {
+  const [values, setValues] = useState(initial);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {}, form: null });
+  const names = Object.keys(initial) as Field[];
 
   /** Forgets the error of a field the user is changing (and the form's, which may be about it). */
   const clear = useCallback((field: Field) => {
     setErrors((e) => (e.fields[field] || e.form ? { fields: { ...e.fields, [field]: undefined }, form: null } : e));
   }, []);
+
+  /** What an input needs to edit one field: its name, value, error, and a change that clears the error. */
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      clear(name);
+    },
+    error: errors.fields[name],
+  });
 
   const submit = async <R extends ApiResponse>(
     call: () => Promise<R>,
@@ -36,7 +50,7 @@ export function useApiForm<Field extends string>(fields: readonly Field[], field
     }
     try {
       if (res.ok) await onSuccess(res);
-      else if (!(await onFailure?.(res))) setErrors(await formErrors(res, fields, fieldForStatus, texts.auth.errors.unknown));
+      else if (!(await onFailure?.(res))) setErrors(await formErrors(res, names, fieldForStatus, texts.auth.errors.unknown));
     } catch {
       setErrors({ fields: {}, form: texts.auth.errors.unknown });
     } finally {
@@ -44,5 +58,5 @@ export function useApiForm<Field extends string>(fields: readonly Field[], field
     }
   };
 
-  return { pending, errors, clear, submit };
+  return { values, field, pending, errors, submit };
 }

@@ -1,16 +1,14 @@
-import { EyeClosedIcon, EyeOpenIcon } from "@radix-ui/react-icons";
-import { IconButton, TextField } from "@radix-ui/themes";
-import { useState } from "react";
 import { texts } from "../../texts";
+import { PasswordTextField } from "../auth/PasswordTextField";
 
 type Props = { label: string; value: string; onChange: (value: string) => void; disabled?: boolean; autoFocus?: boolean };
 
-/** A new-password input with its own show/hide toggle (SPEC.md §5). */
+const toggle = { size: "1", show: texts.account.showPassword, hide: texts.account.hidePassword } as const;
+
+/** A new-password input of the settings: its label is its placeholder and its accessible name. */
 export function PasswordInput({ label, value, onChange, disabled, autoFocus }: Props) {
-  const [visible, setVisible] = useState(false);
   return (
-    <TextField.Root
-      type={visible ? "text" : "password"}
+    <PasswordTextField
       autoComplete="new-password"
       aria-label={label}
       placeholder={label}
@@ -18,20 +16,7 @@ export function PasswordInput({ label, value, onChange, disabled, autoFocus }: P
       onChange={(e) => onChange(e.target.value)}
       disabled={disabled}
       autoFocus={autoFocus}
-    >
-      <TextField.Slot side="right">
-        <IconButton
-          type="button"
-          size="1"
-          variant="ghost"
-          color="gray"
-          aria-label={visible ? texts.account.hidePassword : texts.account.showPassword}
-          aria-pressed={visible}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? <EyeClosedIcon /> : <EyeOpenIcon />}
-        </IconButton>
-      </TextField.Slot>
-    </TextField.Root>
+      toggle={toggle}
+    />
   );
 }

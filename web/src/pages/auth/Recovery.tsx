@@ -1,5 +1,5 @@
 import { Button, Flex } from "@radix-ui/themes";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { api } from "../../api/client";
 import { readDetail, fieldOf } from "../../api/errors";
@@ -16,9 +16,8 @@ export default function Recovery() {
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const login = useAuth((s) => s.login);
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const form = useApiForm(["password", "confirm_password"] as const);
+  const form = useApiForm({ password: "", confirm_password: "" });
+  const { password, confirm_password: repeat } = form.values;
   // SPEC.md §5: saving needs a non-empty password equal to its repeat.
   const canSave = password !== "" && password === repeat;
   // Said once the repeat stops being a beginning of the password, not at every keystroke.
@@ -57,30 +56,8 @@ export default function Recovery() {
     <AuthCard title={t.title} subtitle={t.subtitle}>
       <form onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="4">
-          <PasswordInput
-            label={t.password}
-            name="password"
-            autoComplete="new-password"
-            placeholder={texts.auth.passwordPlaceholder}
-            autoFocus
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              form.clear("password");
-            }}
-            error={form.errors.fields.password}
-          />
-          <PasswordInput
-            label={t.repeat}
-            name="confirm_password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => {
-              setRepeat(e.target.value);
-              form.clear("confirm_password");
-            }}
-            error={form.errors.fields.confirm_password ?? mismatch}
-          />
+          <PasswordInput label={t.password} autoComplete="new-password" placeholder={texts.auth.passwordPlaceholder} autoFocus {...form.field("password")} />
+          <PasswordInput label={t.repeat} autoComplete="new-password" {...form.field("confirm_password")} error={form.errors.fields.confirm_password ?? mismatch} />
           <FieldError text={form.errors.form} />
           <Button type="submit" size="3" loading={form.pending} disabled={!canSave}>
             {t.submit}
