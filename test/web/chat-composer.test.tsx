@@ -6,7 +6,7 @@ import { useChat } from "../../web/src/stores/chat";
 import { useLimits } from "../../web/src/stores/limits";
 import { useSettings } from "../../web/src/stores/settings";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
-import { renderChat, resetStores, signIn } from "./chat-render";
+import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
 
 const ONE_DOCUMENT = "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.";
 
@@ -104,6 +104,7 @@ describe("the composer", () => {
   it("the box and send are disabled while the reply loads, and free again after it", async () => {
     const api = server();
     renderChat("/chat");
+    await disclaimersSettled();
     fireEvent.change(textbox(), { target: { value: "Вопрос" } });
     fireEvent.click(sendButton());
     expect(textbox().value).toBe("");

@@ -1,9 +1,11 @@
 import { Theme } from "@radix-ui/themes";
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import Chat from "../../web/src/pages/Chat";
 import { useAuth } from "../../web/src/stores/auth";
 import { useChat } from "../../web/src/stores/chat";
+import { useDisclaimers } from "../../web/src/stores/disclaimers";
 import { useLimits } from "../../web/src/stores/limits";
 import { useTopics } from "../../web/src/stores/topics";
 
@@ -12,9 +14,10 @@ export function signIn(token: string | null = "access-1") {
   useAuth.setState({ status: "authenticated", record: token ? { access_token: token, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } : null });
 }
 
-/** Fresh chat, limits and topics stores (module state) between tests. */
+/** Fresh chat, limits, topics and disclaimers stores (module state) between tests. */
 export function resetStores() {
   useChat.getState().reset();
+  useDisclaimers.getState().clear();
   useLimits.getState().clear();
   useTopics.getState().clear();
 }
@@ -34,4 +37,12 @@ export function renderChat(entry: string) {
     </Theme>,
   );
   return router;
+}
+
+/**
+ * The composer loads the modes' terms when it appears and a send waits for them; a test that
+ * checks what a send does at once waits for them first, as a user typing would.
+ */
+export async function disclaimersSettled() {
+  await waitFor(() => expect(["loaded", "failed"]).toContain(useDisclaimers.getState().state));
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useChat } from "../../web/src/stores/chat";
 import { useTopics } from "../../web/src/stores/topics";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
-import { renderChat, resetStores, signIn } from "./chat-render";
+import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
 
 const textbox = () => screen.getByRole("textbox", { name: "Сообщение" }) as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole("button", { name: "Отправить" }) as HTMLButtonElement;
@@ -53,6 +53,7 @@ describe("sending in a new chat (SPEC.md §4)", () => {
     useMode.getState().setMode("explain_estate");
     const router = renderChat("/chat");
     expect(screen.getByTestId("chat-start")).toBeTruthy();
+    await disclaimersSettled();
 
     fireEvent.change(screen.getByTestId("composer-file-input"), { target: { files: [new File(["%PDF-"], "иск.pdf", { type: "application/pdf" })] } });
     type("  Как проверить квартиру?  ");

@@ -1,4 +1,20 @@
-// Placeholder until issue 4 (subscriptions) fills it in.
+import { Card, Container, Heading } from "@radix-ui/themes";
+import { useState } from "react";
+import { SubscriptionPanel } from "../components/subscription/SubscriptionPanel";
+import type { SubscriptionView } from "../stores/settings";
+import { texts } from "../texts";
+
+/** `/subscription`: the settings modal's subscription tab, on its own page. */
 export default function Subscription() {
-  return <div data-testid="page-subscription">Subscription</div>;
+  const [view, setView] = useState<SubscriptionView>("active");
+  return (
+    <Container size="2" px={{ initial: "4", sm: "6" }} py={{ initial: "4", sm: "6" }} data-testid="page-subscription">
+      <Heading as="h2" size="6" mb="4">
+        {texts.settingsLayout.subscription}
+      </Heading>
+      <Card size={{ initial: "2", sm: "3" }}>
+        <SubscriptionPanel view={view} onViewChange={setView} />
+      </Card>
+    </Container>
+  );
 }

@@ -7,6 +7,7 @@ import { attachmentKind, type AttachmentKind } from "../components/chat/files";
 import type { AttachmentView, ChatMessage, StreamingReply } from "../components/chat/types";
 import { texts } from "../texts";
 import { onLogout } from "./auth";
+import { useDisclaimers } from "./disclaimers";
 import { useLimits } from "./limits";
 import { useTopics } from "./topics";
 
@@ -147,6 +148,11 @@ async function uploadedIds(drafts: DraftAttachment[]): Promise<number[]> {
 function replyFailed(status: number): ChatMessage {
   if (status === 402) return { id: localId(), role: "assistant", text: texts.chat.noRequestsReply, notice: "error", action: "upgrade" };
   if (status === 409) return { id: localId(), role: "assistant", text: texts.chat.busy, notice: "info" };
+  // The mode's terms are not accepted (reset by an admin since they were loaded): the next send shows them.
+  if (status === 403) {
+    useDisclaimers.getState().markRefused();
+    return { id: localId(), role: "assistant", text: texts.disclaimer.required, notice: "info" };
+  }
   return { id: localId(), role: "assistant", text: texts.chat.sendFailed, notice: "error" };
 }
 

@@ -58,3 +58,10 @@ if (useAuth.getState().status === "authenticated") void useLimits.getState().loa
 useAuth.subscribe((state, previous) => {
   if (state.status === "authenticated" && previous.status !== "authenticated") void useLimits.getState().load();
 });
+
+// A payment finished in another tab (or a promo used there): coming back to this one shows it.
+if (typeof document !== "undefined") {
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && useAuth.getState().status === "authenticated") void useLimits.getState().load();
+  });
+}

@@ -1,6 +1,7 @@
 import { ArrowUpIcon, PlusIcon, StopIcon } from "@radix-ui/react-icons";
 import { Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
+import { useDisclaimerGate } from "../disclaimer/use-disclaimer-gate";
 import { QUOTAS } from "../../../../worker/settings";
 import { useAuth } from "../../stores/auth";
 import type { DraftAttachment } from "../../stores/chat";
@@ -28,6 +29,11 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { sendDisabled, inputDisabled } = composerRules({ text, loading, outOfRequests });
+  // A mode's terms come before the first message in it; after "Принимаю" the message goes as typed then.
+  const { guard, dialog } = useDisclaimerGate();
+  const latestSend = useRef(onSend);
+  latestSend.current = onSend;
+  const send = () => guard(() => latestSend.current());
 
   // Grows with the text up to the maximum height, then scrolls.
   useLayoutEffect(() => {
@@ -48,7 +54,7 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
     if (!isSendKey(event)) return;
     event.preventDefault();
     // SPEC.md §5: Enter sends only for a signed-in user.
-    if (!sendDisabled && useAuth.getState().record?.access_token) onSend();
+    if (!sendDisabled && useAuth.getState().record?.access_token) send();
   };
 
   return (
@@ -93,7 +99,7 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
               </IconButton>
             </Tooltip>
           ) : (
-            <IconButton type="button" radius="full" size="2" aria-label={texts.chat.send} disabled={sendDisabled} onClick={onSend}>
+            <IconButton type="button" radius="full" size="2" aria-label={texts.chat.send} disabled={sendDisabled} onClick={send}>
               <ArrowUpIcon width="18" height="18" />
             </IconButton>
           )}
@@ -104,11 +110,13 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
           <Text size="2" color="gray">
             {texts.chat.noRequests}
           </Text>
-          <Button size="1" variant="soft" onClick={() => useSettings.getState().openSettings("subscription")}>
+          {/* Straight to the plans: the way to buy more. */}
+          <Button size="1" variant="soft" onClick={() => useSettings.getState().openSettings("subscription", "available")}>
             {texts.chat.upgrade}
           </Button>
         </Flex>
       )}
+      {dialog}
     </div>
   );
 }

@@ -1,14 +1,12 @@
-import { Flex, Text } from "@radix-ui/themes";
-import { texts } from "../../texts";
+import { useSettings } from "../../stores/settings";
+import { SubscriptionPanel } from "../subscription/SubscriptionPanel";
 
-// Placeholder until the subscriptions work: the limits and plans views of SPEC.md §2 go here,
-// switched by `useSettings().view`.
+/** The settings modal's "Подписка" tab; its view lives in the settings store (SPEC.md §4 opening and closing rules). */
 export function SubscriptionTab() {
+  const view = useSettings((s) => s.view);
   return (
-    <Flex align="center" justify="center" py="6" px="4" data-testid="subscription-tab">
-      <Text color="gray" align="center">
-        {texts.settings.subscriptionPreparing}
-      </Text>
-    </Flex>
+    <div data-testid="subscription-tab">
+      <SubscriptionPanel view={view} onViewChange={(next) => useSettings.getState().setView(next)} />
+    </div>
   );
 }

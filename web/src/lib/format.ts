@@ -1,0 +1,30 @@
+/**
+ * Rubles as SPEC.md §9 shows them: Russian formatting, whole amounts without decimals, others with
+ * two ("1 990", "199,50"). The server sends at most two decimals; rounding to kopecks first keeps
+ * float noise (0.1 + 0.2) out of the text.
+ */
+export function formatPrice(rubles: number): string {
+  const kopecks = Math.round(rubles * 100);
+  const whole = kopecks % 100 === 0;
+  return new Intl.NumberFormat("ru-RU", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(kopecks / 100);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** dd.mm.yyyy of a moment in the browser's zone; null for a missing or unreadable time. */
+export function formatDate(value: string | number | Date | null | undefined): string | null {
+  if (value == null || value === "") return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+/**
+ * The last day a limit can be used, for "до {date}": a pack that ends exactly at midnight (the daily
+ * one ends at 00:00) is shown with the day before, the last one it works on.
+ */
+export function formatExpiry(dateExpire: string | null | undefined): string | null {
+  if (!dateExpire) return null;
+  const end = new Date(dateExpire).getTime();
+  return Number.isNaN(end) ? null : formatDate(end - 1);
+}
