@@ -10,15 +10,17 @@ import { limits } from "./routes/limits";
 import { folders } from "./routes/folders";
 import { mail } from "./routes/mail";
 import { oauth } from "./routes/oauth";
+import { payments } from "./routes/payments";
 import { products } from "./routes/products";
 import { share } from "./routes/share";
+import { subscriptions } from "./routes/subscriptions";
 import { telegramAuth } from "./routes/telegram-auth";
 import { topicStreams } from "./routes/topic-streams";
 import { topics } from "./routes/topics";
 import { users } from "./routes/users";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/folders", folders).route("/share", share).route("/attachments", attachments);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments);
 
 export type AppType = typeof api;
 
