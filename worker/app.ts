@@ -7,6 +7,9 @@ import { ApiError } from "./errors";
 import { attachments } from "./routes/attachments";
 import { health } from "./routes/health";
 import { limits } from "./routes/limits";
+import { disclaimers } from "./routes/disclaimers";
+import { promos } from "./routes/promos";
+import { quotas } from "./routes/quotas";
 import { folders } from "./routes/folders";
 import { mail } from "./routes/mail";
 import { oauth } from "./routes/oauth";
@@ -20,7 +23,7 @@ import { topics } from "./routes/topics";
 import { users } from "./routes/users";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments).route("/promos", promos).route("/quotas", quotas).route("/disclaimers", disclaimers);
 
 export type AppType = typeof api;
 

@@ -1,10 +1,16 @@
+import { getDb } from "./db/client";
 import type { Env } from "./env";
 import { deleteAttachmentObjects } from "./services/attachments";
+import { renewDailyPacks } from "./services/daily-limits";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Nightly housekeeping (00:00 Moscow): drops what can no longer be used. Safe to run twice. */
+/**
+ * Nightly (00:00 Moscow): the free daily packs are renewed and ended limit rows removed, then
+ * housekeeping drops what can no longer be used. Safe to run twice.
+ */
 export async function runCron(env: Env, now: number): Promise<void> {
+  await renewDailyPacks(getDb(env.DB), now);
   await env.DB.batch([
     env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM recovery_tokens WHERE expires_at < ?").bind(now - DAY_MS),

@@ -4,8 +4,20 @@ import { authHeaders, call, registerUser } from "./helpers";
 
 export type Account = Awaited<ReturnType<typeof registerUser>>;
 
-/** A new user, signed in, with the start pack. */
-export const newAccount = () => registerUser();
+/** A new user, signed in, with the start pack, who has accepted the terms of the law and real-estate modes. */
+export async function newAccount() {
+  const account = await registerUser();
+  await acceptTerms(account, "explain_law", "explain_estate");
+  return account;
+}
+
+/** `POST /disclaimers/{mode}/accept` for each mode, as the web app's dialog does. */
+export async function acceptTerms(account: Account, ...assistantTypes: string[]): Promise<void> {
+  for (const type of assistantTypes) {
+    const res = await call(`/disclaimers/${type}/accept`, { method: "POST", headers: authHeaders(account.record) });
+    expect(res.status).toBe(200);
+  }
+}
 
 /** `POST /topics/start/stream/` as the web app sends it. */
 export const startTopic = (account: Account, text: string, options: { assistantType?: string; attachments?: number[] } = {}) =>

@@ -1,20 +1,89 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
+import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { requireUser } from "../middleware/auth";
+import { requireAdmin, requireUser } from "../middleware/auth";
+import { setStartPackForAll, updateUserLimits } from "../services/limits-admin";
 import { userLimits } from "../services/limits";
+import { QUOTAS } from "../settings";
+import { validate } from "../validate";
 
-export const limits = new Hono<AppEnv>().get(
-  "/",
-  describeRoute({
-    tags: ["limits"],
-    summary: "Запросы пользователя",
-    description:
-      "Действующие (не истёкшие) пакеты, первым тот, что истекает раньше. `available_requests` — сумма по счётным пакетам; при `is_unlimited: true` запросы не кончаются, что бы ни было в `available_requests`.",
-    security: [{ jwt: [] }],
-    responses: { 200: { description: "{available_requests, is_unlimited, limits: [...]}" }, 401: { description: "Нет или неверный токен" } },
-  }),
-  requireUser,
-  async (c) => c.json(await userLimits(getDb(c.env.DB), c.var.userId), 200),
-);
+const MAX_REQUESTS = 1_000_000;
+const requestCount = z
+  .number({ error: "Число запросов должно быть числом" })
+  .int({ error: "Число запросов должно быть целым" })
+  .min(0, { error: "Число запросов не может быть отрицательным" })
+  .max(MAX_REQUESTS, { error: `Не больше ${MAX_REQUESTS} запросов` });
+
+const updateBody = z
+  .object({
+    user_id: z.number({ error: "user_id должен быть числом" }).int({ error: "user_id должен быть целым числом" }).positive({ error: "Некорректный user_id" }).optional(),
+    email: z.string({ error: "email должен быть строкой" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })).optional(),
+    requests: requestCount.optional(),
+    mode: z.enum(["set", "add"], { error: "mode: set (заменить) или add (добавить)" }),
+    days: z.number({ error: "days должно быть числом" }).int({ error: "days должно быть целым числом" }).min(1, { error: "Срок — от 1 дня" }).max(3650, { error: "Срок — не больше 3650 дней" }).nullable().optional(),
+    is_unlimited: z.boolean({ error: "is_unlimited должен быть true или false" }).default(false),
+  })
+  .refine((b) => (b.user_id === undefined) !== (b.email === undefined), { error: "Укажите пользователя: user_id или email (одно из двух)", path: ["user_id"] })
+  .refine((b) => b.is_unlimited || b.requests !== undefined, { error: "Укажите число запросов (requests)", path: ["requests"] });
+
+const secured = { security: [{ jwt: [] }] };
+const limitsDescription = "{available_requests, is_unlimited, limits: [{id, requests, available_requests, is_unlimited, date_expire, source}]}";
+
+export const limits = new Hono<AppEnv>()
+  .get(
+    "/",
+    describeRoute({
+      tags: ["limits"],
+      summary: "Запросы пользователя",
+      description:
+        "Действующие (не истёкшие) пакеты, первым тот, что истекает раньше. `available_requests` — сумма по счётным пакетам; при `is_unlimited: true` запросы не кончаются, что бы ни было в `available_requests`.",
+      ...secured,
+      responses: { 200: { description: limitsDescription }, 401: { description: "Нет или неверный токен" } },
+    }),
+    requireUser,
+    async (c) => c.json(await userLimits(getDb(c.env.DB), c.var.userId), 200),
+  )
+  .post(
+    "/update",
+    describeRoute({
+      tags: ["admin"],
+      summary: "Задать или добавить запросы пользователю (только администратор)",
+      description:
+        "`mode: \"add\"` — ещё один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней или бессрочно. `mode: \"set\"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.",
+      ...secured,
+      responses: {
+        200: { description: limitsDescription },
+        403: { description: "Недостаточно прав" },
+        404: { description: "Пользователь не найден" },
+        422: { description: "Неверные данные" },
+      },
+    }),
+    requireAdmin,
+    validate("json", updateBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      const result = await updateUserLimits(getDb(c.env.DB), {
+        user: body.user_id !== undefined ? { id: body.user_id } : { email: body.email! },
+        requests: body.requests ?? 0,
+        mode: body.mode,
+        days: body.days,
+        isUnlimited: body.is_unlimited,
+      });
+      return c.json(result, 200);
+    },
+  )
+  .post(
+    "/set_start_for_all",
+    describeRoute({
+      tags: ["admin"],
+      summary: "Стартовый пакет всем пользователям (только администратор)",
+      description: `Стартовый пакет каждого пользователя становится \`requests\` из \`requests\` (по умолчанию ${QUOTAS.startRequests}), бессрочным; у кого его нет — появляется. Ответ: {users} — сколько пользователей.`,
+      ...secured,
+      responses: { 200: { description: "{users}" }, 403: { description: "Недостаточно прав" }, 422: { description: "Неверное число запросов" } },
+    }),
+    requireAdmin,
+    validate("json", z.object({ requests: requestCount.default(QUOTAS.startRequests) })),
+    async (c) => c.json(await setStartPackForAll(getDb(c.env.DB), c.req.valid("json").requests), 200),
+  );

@@ -10,6 +10,7 @@ import type { AppEnv, Env } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
 import { claimAttachments } from "../services/attachments";
+import { requireAcceptedDisclaimer } from "../services/disclaimers";
 import { refundRequest, takeRequest, type Charge } from "../services/limits";
 import { saveUserMessage } from "../services/messages";
 import { findActiveProduct, findProduct, type ProductRow } from "../services/products";
@@ -86,9 +87,9 @@ function withFirstLine(line: string, body: ReadableStream<Uint8Array>): Readable
 }
 
 /**
- * One send, in the order of docs/conversations.md: attachments checked (404/409/422) → the topic's
- * session reserved (409) → one request taken (402) → the question saved → the session streams the
- * reply. A failure on the way gives back what was taken.
+ * One send, in the order of docs/conversations.md: the mode's terms accepted (403) → attachments
+ * checked (404/409/422) → the topic's session reserved (409) → one request taken (402) → the
+ * question saved → the session streams the reply. A failure on the way gives back what was taken.
  */
 async function send(
   env: Env,
@@ -96,6 +97,8 @@ async function send(
   input: { topic: TopicRow; product: ProductRow; userId: number; text: string; attachmentIds: number[]; firstLine?: string },
 ): Promise<Response> {
   const { topic } = input;
+  // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
+  await requireAcceptedDisclaimer(db, input.userId, topic.assistantType);
   const claimed = await claimAttachments(db, input.userId, input.attachmentIds);
   const model = chooseModel(env, input.product.model, claimed.some((a) => a.kind === "image"));
   const stub = session(env, topic.id);
@@ -135,6 +138,7 @@ const secured = { security: [{ jwt: [] }] };
 const streamResponses = {
   200: { description: "Ответ модели, text/plain, по частям по мере генерации; заголовок X-Model" },
   402: { description: "Лимит запросов исчерпан" },
+  403: { description: "Примите условия использования режима" },
   404: { description: "Чат или вложение не найдены" },
   409: { description: "Дождитесь окончания ответа" },
   422: { description: "Неверный текст, режим или вложения" },
