@@ -12,14 +12,11 @@ export const DISCLAIMER_TEXTS = {
 /** A mode's terms as the caller sees them: `accepted` = the caller accepted the current version. */
 export type PublicDisclaimer = { assistant_type: string; text: string; version: number; accepted: boolean };
 
-const acceptedVersion = (userId: number) =>
-  sql<number | null>`(SELECT ${disclaimerAcceptances.version} FROM ${disclaimerAcceptances}
-    WHERE ${disclaimerAcceptances.userId} = ${userId} AND ${disclaimerAcceptances.assistantType} = ${disclaimers.assistantType})`;
-
 const selectFor = (db: Db, userId: number) =>
   db
-    .select({ assistantType: disclaimers.assistantType, text: disclaimers.text, version: disclaimers.version, acceptedVersion: acceptedVersion(userId) })
-    .from(disclaimers);
+    .select({ assistantType: disclaimers.assistantType, text: disclaimers.text, version: disclaimers.version, acceptedVersion: disclaimerAcceptances.version })
+    .from(disclaimers)
+    .leftJoin(disclaimerAcceptances, and(eq(disclaimerAcceptances.assistantType, disclaimers.assistantType), eq(disclaimerAcceptances.userId, userId)));
 
 type Row = { assistantType: string; text: string; version: number; acceptedVersion: number | null };
 const toPublic = (row: Row): PublicDisclaimer => ({

@@ -92,11 +92,12 @@ const usable = (now: number) => and(eq(promos.active, true), or(isNull(promos.ex
 /** Why `userId` cannot use this promo now, as the error to answer; null when nothing stops it. */
 async function refusal(db: Db, userId: number, name: string, now: number): Promise<{ promo: PromoRow | null; error: ApiError | null }> {
   const [found] = await db
-    .select({ promo: promos, used: sql<number>`EXISTS (SELECT 1 FROM ${promoUses} WHERE ${promoUses.promoId} = ${promos.id} AND ${promoUses.userId} = ${userId})` })
+    .select({ promo: promos, used: promoUses.userId })
     .from(promos)
+    .leftJoin(promoUses, and(eq(promoUses.promoId, promos.id), eq(promoUses.userId, userId)))
     .where(and(eq(promos.name, name), usable(now)));
   if (!found) return { promo: null, error: ApiError.notFound(PROMO_TEXTS.notFound) };
-  if (found.used) return { promo: found.promo, error: ApiError.conflict(PROMO_TEXTS.alreadyUsed) };
+  if (found.used !== null) return { promo: found.promo, error: ApiError.conflict(PROMO_TEXTS.alreadyUsed) };
   if (found.promo.uses >= found.promo.maxUses) return { promo: found.promo, error: ApiError.conflict(PROMO_TEXTS.exhausted) };
   return { promo: found.promo, error: null };
 }
