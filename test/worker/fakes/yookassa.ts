@@ -46,6 +46,8 @@ export class FakeYooKassa {
   readonly calls: RecordedCall[] = [];
   /** Answers the next N calls with a 500 (the call is recorded, nothing is done). */
   failNext = 0;
+  /** Does the next N POSTs, then answers 500 as if the answer were lost on the way back. */
+  loseNextAnswer = 0;
   /** What a refund ends as. */
   refundOutcome: YooRefund["status"] = "succeeded";
   private readonly idempotence = new Map<string, { body: string; status: number; answer: unknown }>();
@@ -76,6 +78,7 @@ export class FakeYooKassa {
     this.calls.length = 0;
     this.idempotence.clear();
     this.failNext = 0;
+    this.loseNextAnswer = 0;
     this.refundOutcome = "succeeded";
   }
 
@@ -161,6 +164,10 @@ export class FakeYooKassa {
     }
     const res = await work(body);
     this.idempotence.set(key, { body: text, status: res.status, answer: await res.clone().json() });
+    if (this.loseNextAnswer > 0) {
+      this.loseNextAnswer--;
+      return Response.json({ type: "error", id: yooId(), code: "internal_server_error", description: "Internal server error" }, { status: 500 });
+    }
     return res;
   }
 
