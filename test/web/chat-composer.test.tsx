@@ -118,14 +118,14 @@ describe("the composer", () => {
     expect(sendButton().disabled).toBe(false);
   });
 
-  it("with no requests left the box and send are disabled, and a button opens the subscription settings", async () => {
+  it("with no requests left the box and send are disabled, and a button opens the plans to buy", async () => {
     server({ available: 0 });
     renderChat("/chat");
     await screen.findByText("Запросы закончились");
     expect(textbox().disabled).toBe(true);
     expect(sendButton().disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Обновить план" }));
-    expect(useSettings.getState()).toMatchObject({ open: true, tab: "subscription" });
+    expect(useSettings.getState()).toMatchObject({ open: true, tab: "subscription", view: "available" });
     useSettings.getState().close();
   });
 
