@@ -21,10 +21,12 @@ describe("GET /products/", () => {
     const products = (await res.json()) as Record<string, unknown>[];
     expect(products.map((p) => p.assistant_type)).toEqual(["explain_law", "gpt", "explain_estate", "explain_img"]);
     expect(products[0]).toEqual({
+      id: expect.any(Number),
       assistant_type: "explain_law",
       title: "Объясни закон",
       description: expect.stringContaining("простыми словами"),
       model: "default",
+      active: true,
     });
     expect(products[3]!.model).toBe("vision");
   });
