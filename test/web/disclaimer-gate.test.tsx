@@ -30,9 +30,10 @@ function server(options: { accepted?: string[]; acceptStatus?: number; list?: ()
     "GET /limits": () => json(limits(5)),
     "GET /products": () => json([]),
     "GET /disclaimers": () => options.list?.() ?? json(items),
-    "POST /disclaimers/:type/accept": (_, { type }) => {
+    "POST /disclaimers/:type/accept": (call, { type }) => {
       if (options.acceptStatus) return json({ detail: "Внутренняя ошибка сервера" }, options.acceptStatus);
       const item = items.find((d) => d.assistant_type === type)!;
+      if ((call.body as { version?: number }).version !== item.version) return json({ detail: "Условия изменились: прочитайте их ещё раз" }, 409);
       item.accepted = true;
       return json(item);
     },
@@ -56,8 +57,13 @@ function server(options: { accepted?: string[]; acceptStatus?: number; list?: ()
   return {
     ...api,
     sends: () => api.calls.filter((c) => c.method === "POST" && c.path.includes("/stream")),
-    /** An admin's `POST /disclaimers/set_for_all/`: everyone accepts again. */
-    resetForAll: () => items.forEach((d) => (d.accepted = false)),
+    /** An admin's `POST /disclaimers/set_for_all/`: a new version (with a new text, if given) that everyone accepts again. */
+    resetForAll: (text?: string) =>
+      items.forEach((d) => {
+        d.accepted = false;
+        d.version += 1;
+        if (text) d.text = text;
+      }),
   };
 }
 
@@ -100,6 +106,8 @@ describe("the disclaimer before the first message in a mode", () => {
 
     await waitFor(() => expect(api.sends()).toHaveLength(1));
     expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(1);
+    // The version the user read goes with the acceptance.
+    expect(api.callsTo("POST", "/disclaimers/explain_law/accept")[0].body).toEqual({ version: 1 });
     // Accepted before the message went.
     expect(api.calls.findIndex((c) => c.path === "/disclaimers/explain_law/accept")).toBeLessThan(api.calls.findIndex((c) => c.path === "/topics/start/stream"));
     expect(api.sends()[0].body).toEqual({ message: { text: "Как вернуть товар?", attachments: [] }, assistant_type: "explain_law" });
@@ -197,5 +205,21 @@ describe("the disclaimer before the first message in a mode", () => {
     fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
     await waitFor(() => expect(api.sends()).toHaveLength(2));
     expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(1);
+  });
+
+  it("terms changed while they were open: the new text is shown to be accepted, then the message goes", async () => {
+    const api = server();
+    renderChat("/chat");
+    await disclaimersSettled();
+    ask("Вопрос");
+    const terms = await screen.findByRole("alertdialog");
+    api.resetForAll("Новая редакция условий юридического режима.");
+    fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
+    expect(await within(terms).findByText("Условия только что обновились: прочитайте новую редакцию и примите её.")).toBeTruthy();
+    expect(within(terms).getByText("Новая редакция условий юридического режима.")).toBeTruthy();
+    expect(api.sends()).toHaveLength(0);
+    fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
+    await waitFor(() => expect(api.sends()).toHaveLength(1));
+    expect(api.callsTo("POST", "/disclaimers/explain_law/accept").map((c) => c.body)).toEqual([{ version: 1 }, { version: 2 }]);
   });
 });

@@ -13,8 +13,11 @@ type DisclaimersState = {
   refused: boolean;
   /** Loads the caller's disclaimers unless they are loaded or on their way; `force` asks again (after the server refused a send). */
   load: (force?: boolean) => Promise<void>;
-  /** `POST /disclaimers/{type}/accept`; true when the server took it. */
-  accept: (assistantType: string) => Promise<boolean>;
+  /**
+   * `POST /disclaimers/{type}/accept` for the version the user read: "changed" when the terms were
+   * changed meanwhile (they are loaded again, to be read again), "failed" for anything else.
+   */
+  accept: (disclaimer: Disclaimer) => Promise<"accepted" | "changed" | "failed">;
   /** A send was refused with 403: load the terms again and remember it. */
   markRefused: () => void;
   clear: () => void;
@@ -51,18 +54,22 @@ export const useDisclaimers = create<DisclaimersState>((set, get) => ({
     });
     return promise;
   },
-  accept: async (assistantType) => {
+  accept: async ({ assistant_type, version }) => {
     try {
-      const res = await billingApi.acceptDisclaimer(assistantType);
-      if (!res.ok) return false;
+      const res = await billingApi.acceptDisclaimer(assistant_type, version);
+      if (res.status === 409) {
+        await get().load(true);
+        return "changed";
+      }
+      if (!res.ok) return "failed";
       const accepted = (await res.json().catch(() => null)) as Disclaimer | null;
       set((s) => ({
         refused: false,
-        items: s.items.map((d) => (d.assistant_type === assistantType ? { ...d, ...(accepted ?? {}), accepted: true } : d)),
+        items: s.items.map((d) => (d.assistant_type === assistant_type ? { ...d, ...(accepted ?? {}), accepted: true } : d)),
       }));
-      return true;
+      return "accepted";
     } catch {
-      return false;
+      return "failed";
     }
   },
   markRefused: () => {

@@ -6,8 +6,8 @@ import "./disclaimer.css";
 
 type Props = {
   disclaimer: Disclaimer;
-  /** Accepts the terms; false keeps the dialog open with a message. */
-  onAccept: () => Promise<boolean>;
+  /** Accepts the terms; anything but "accepted" keeps the dialog open with a message. */
+  onAccept: () => Promise<"accepted" | "changed" | "failed">;
   onCancel: () => void;
 };
 
@@ -16,15 +16,15 @@ const modeTitle = (assistantType: string) => (texts.chat.modeTitles as Record<st
 /** A mode's terms before the first message in it: "Принимаю" sends, "Отмена" keeps the message in the box. */
 export function DisclaimerDialog({ disclaimer, onAccept, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [problem, setProblem] = useState<"changed" | "failed" | null>(null);
   const title = modeTitle(disclaimer.assistant_type);
 
   const accept = async () => {
     setBusy(true);
-    setFailed(false);
-    const ok = await onAccept();
+    setProblem(null);
+    const result = await onAccept();
     setBusy(false);
-    if (!ok) setFailed(true);
+    if (result !== "accepted") setProblem(result);
   };
 
   return (
@@ -39,9 +39,9 @@ export function DisclaimerDialog({ disclaimer, onAccept, onCancel }: Props) {
         <AlertDialog.Description size="2" className="disclaimer__text">
           {disclaimer.text}
         </AlertDialog.Description>
-        {failed && (
-          <Text as="p" size="2" color="red" role="alert" mt="3">
-            {texts.disclaimer.acceptFailed}
+        {problem && (
+          <Text as="p" size="2" color={problem === "failed" ? "red" : "amber"} role="alert" mt="3">
+            {problem === "failed" ? texts.disclaimer.acceptFailed : texts.disclaimer.changed}
           </Text>
         )}
         <Flex gap="3" mt="4" justify="end">

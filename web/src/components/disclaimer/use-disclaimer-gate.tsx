@@ -46,10 +46,20 @@ export function useDisclaimerGate(): { guard: (send: () => void) => void; dialog
       disclaimer={pending.disclaimer}
       onCancel={() => setPending(null)}
       onAccept={async () => {
-        if (!(await useDisclaimers.getState().accept(pending.disclaimer.assistant_type))) return false;
-        setPending(null);
-        pending.send();
-        return true;
+        const result = await useDisclaimers.getState().accept(pending.disclaimer);
+        if (result === "accepted") {
+          setPending(null);
+          pending.send();
+        } else if (result === "changed") {
+          // The terms were changed while they were open: the new text is shown, to be accepted in turn.
+          const fresh = pendingDisclaimer(useDisclaimers.getState(), pending.disclaimer.assistant_type);
+          if (fresh) setPending({ disclaimer: fresh, send: pending.send });
+          else {
+            setPending(null);
+            pending.send();
+          }
+        }
+        return result;
       }}
     />
   ) : null;

@@ -28,28 +28,23 @@ export type Payment = {
 /** A mode's terms that the user accepts before the first message in it. */
 export type Disclaimer = { assistant_type: string; text: string; version: number; accepted: boolean };
 
-type Args = { param?: Record<string, string>; json?: unknown };
-type Call = (args?: Args) => Promise<Response>;
-type Route = { [segment: string]: Route } & { $get: Call; $post: Call };
+const asResponse = (call: Promise<unknown>) => call as Promise<Response>;
 
-// The billing routes of docs/billing.md through the same hono client as `api`, before the Worker's
-// sub-apps are in `AppType`. Replaced by `api` itself once they are.
-const billing = () => api as unknown as Route;
-
-/** The calls of the subscription tab, /checkout and the disclaimer dialog (docs/billing.md). */
+/** The calls of the subscription tab, /checkout and the disclaimer dialog (docs/billing.md), through the typed client. */
 export const billingApi = {
   /** `GET /subscriptions/`: the visible plans, cheapest first. */
-  plans: () => billing().subscriptions.$get(),
+  plans: () => asResponse(api.subscriptions.$get()),
   /** `GET /subscriptions/{id}`. */
-  plan: (id: number) => billing().subscriptions[":id"].$get({ param: { id: String(id) } }),
+  plan: (id: number) => asResponse(api.subscriptions[":id"].$get({ param: { id: String(id) } })),
   /** `POST /payments/{subscriptionId}`: the payment URL as the JSON body. */
-  createPayment: (planId: number) => billing().payments[":subscriptionId"].$post({ param: { subscriptionId: String(planId) } }),
-  /** `GET /payments/{id}`: the caller's own payment. */
-  payment: (id: string) => billing().payments[":id"].$get({ param: { id: encodeURIComponent(id) } }),
-  /** `POST /promos/use/{name}`: the caller's limits after the grant. The client does not encode path params, and a code is user input. */
-  usePromo: (name: string) => billing().promos.use[":name"].$post({ param: { name: encodeURIComponent(name) } }),
+  createPayment: (planId: number) => asResponse(api.payments[":subscriptionId"].$post({ param: { subscriptionId: String(planId) } })),
+  /** `GET /payments/{id}`: the caller's own payment. The client does not encode path params. */
+  payment: (id: string) => asResponse(api.payments[":id"].$get({ param: { id: encodeURIComponent(id) } })),
+  /** `POST /promos/use/{name}`: the caller's limits after the grant. A code is user input: encoded here. */
+  usePromo: (name: string) => asResponse(api.promos.use[":name"].$post({ param: { name: encodeURIComponent(name) } })),
   /** `GET /disclaimers/`: every mode's terms for the caller, with `accepted`. */
-  disclaimers: () => billing().disclaimers.$get(),
-  /** `POST /disclaimers/{assistantType}/accept`. */
-  acceptDisclaimer: (assistantType: string) => billing().disclaimers[":assistantType"].accept.$post({ param: { assistantType } }),
+  disclaimers: () => asResponse(api.disclaimers.$get()),
+  /** `POST /disclaimers/{assistantType}/accept` with the version shown: 409 when the terms changed since. */
+  acceptDisclaimer: (assistantType: string, version: number) =>
+    asResponse(api.disclaimers[":assistantType"].accept.$post({ param: { assistantType: encodeURIComponent(assistantType) }, json: { version } })),
 };
