@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat";
-import { registerUser, signIn } from "./pages/registered-user";
+import { acceptDisclaimers, registerUser, signIn } from "./pages/registered-user";
 
 const ONE_DOCUMENT = "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.";
 
@@ -10,7 +10,10 @@ const txt = (name: string, text: string) => ({ name, mimeType: "text/plain", buf
 
 test.describe("the chat view", () => {
   test.beforeEach(async ({ page, request }) => {
-    await signIn(page, await registerUser(request));
+    const user = await registerUser(request);
+    // The law mode's terms are their own test (disclaimer.spec.ts).
+    await acceptDisclaimers(request, user);
+    await signIn(page, user);
   });
 
   test("a question in a new chat: the reply grows while it streams and the URL becomes /chat/<id>", async ({ page }) => {

@@ -17,6 +17,8 @@ test("ask → the reply streams → the topic is under «Сегодня» → re
   await chat.recordStreamLengths();
   const question = "Можно ли вернуть товар без чека?";
   await chat.ask(question);
+  // The first message in law mode: its terms come first, once.
+  await chat.acceptTerms();
   await expect(page).toHaveURL(/\/chat\/\d+$/);
   await expect(chat.assistantMessages.last()).toContainText("демо-модель");
   expect(new Set(await chat.lengths()).size).toBeGreaterThanOrEqual(2);

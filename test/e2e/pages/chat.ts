@@ -45,6 +45,18 @@ export class ChatPage {
     await this.sendButton.click();
   }
 
+  /** The mode's terms shown before the first message in it ("Условия использования режима"). */
+  get terms(): Locator {
+    return this.page.getByRole("alertdialog", { name: "Условия использования режима" });
+  }
+
+  /** Accepts the terms the dialog shows; the message that waited for them goes. */
+  async acceptTerms() {
+    await expect(this.terms).toBeVisible();
+    await this.terms.getByRole("button", { name: "Принимаю" }).click();
+    await expect(this.terms).toHaveCount(0);
+  }
+
   /**
    * Records, in the page, every length the streaming reply shows (a MutationObserver, so no state
    * between two polls is missed); `lengths()` reads them back. Survives reloads when `persist`.

@@ -30,3 +30,18 @@ export async function signIn(page: Page, user: RegisteredUser) {
     [AUTH_STORAGE_KEY, JSON.stringify(user.record)] as const,
   );
 }
+
+/**
+ * Accepts every mode's terms (docs/billing.md) for the user through the API, as the disclaimer
+ * dialog does before a first message: for tests about something else that send in law or real-estate mode.
+ */
+export async function acceptDisclaimers(request: APIRequestContext, user: RegisteredUser) {
+  const headers = { "jwt-token": user.record.access_token };
+  const list = await request.get("/api/v2/disclaimers/", { headers });
+  expect(list.status(), await list.text()).toBe(200);
+  for (const terms of (await list.json()) as { assistant_type: string; version: number; accepted: boolean }[]) {
+    if (terms.accepted) continue;
+    const accepted = await request.post(`/api/v2/disclaimers/${terms.assistant_type}/accept`, { headers, data: { version: terms.version } });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  }
+}

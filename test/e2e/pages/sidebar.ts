@@ -1,8 +1,12 @@
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import type { RegisteredUser } from "./registered-user";
+import { acceptDisclaimers, type RegisteredUser } from "./registered-user";
 
-/** Starts a topic through the API as the chat would, reading the streamed reply to its end; answers its id. */
+/**
+ * Starts a topic through the API as the chat would (the mode's terms accepted first, as the
+ * disclaimer dialog does), reading the streamed reply to its end; answers its id.
+ */
 export async function createTopic(request: APIRequestContext, user: RegisteredUser, text: string, assistantType = "explain_law"): Promise<number> {
+  await acceptDisclaimers(request, user);
   const response = await request.post("/api/v2/topics/start/stream/", {
     headers: { "jwt-token": user.record.access_token },
     data: { message: { text, attachments: [] }, assistant_type: assistantType },
