@@ -3,6 +3,7 @@ import { AUTH_STORAGE_KEY } from "../../web/src/stores/auth";
 import { MainLayoutPage } from "./pages/main-layout";
 import { registerUser, signIn } from "./pages/registered-user";
 import { SettingsLayoutPage } from "./pages/settings-layout";
+import { SubscriptionPanel } from "./pages/subscription";
 
 test.describe("header and settings modal", () => {
   test("the header shows the name and its first letter; the modal changes the name and the header follows", async ({ page, request }) => {
@@ -77,13 +78,23 @@ test.describe("header and settings modal", () => {
     await expect(main.headerName).toHaveText("Глеб");
   });
 
-  test("the subscription tab is a placeholder for now; closing the modal and «Выйти» signs out to Login", async ({ page, request }) => {
+  test("the subscription tab shows the limits; closing the modal resets its view; «Выйти» signs out to Login", async ({ page, request }) => {
     await signIn(page, await registerUser(request));
     const main = new MainLayoutPage(page);
     await main.goto("/");
     await main.openSettings();
     await main.settings.getByRole("tab", { name: "Подписка" }).click();
     await expect(main.settings.getByTestId("subscription-tab")).toBeVisible();
+    const panel = SubscriptionPanel.inModal(page);
+    await expect(panel.limitCard("Стартовый пакет")).toContainText("Доступные запросы: 10 из 10");
+    await panel.view("Доступные подписки").click();
+    await expect(panel.planCards.first()).toBeVisible();
+    await main.settings.getByRole("button", { name: "Закрыть" }).click();
+    await expect(main.settings).toHaveCount(0);
+    // SPEC.md §4: closing resets the view; "Обновить план" opens the tab on the active limits.
+    await page.getByTestId("upgrade-card").click();
+    await expect(panel.view("Активные подписки")).toHaveAttribute("aria-checked", "true");
+    await expect(panel.limitCards).toHaveCount(1);
     await main.settings.getByRole("button", { name: "Закрыть" }).click();
     await expect(main.settings).toHaveCount(0);
 
