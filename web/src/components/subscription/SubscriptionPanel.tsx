@@ -13,7 +13,8 @@ const t = texts.subscription;
 export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionView; onViewChange: (view: SubscriptionView) => void }) {
   return (
     <Flex direction="column" gap="4" data-testid="subscription-panel">
-      <SegmentedControl.Root value={view} onValueChange={(value) => onViewChange(value as SubscriptionView)} aria-label={t.views}>
+      {/* Smaller on a phone, so both view names fit in 375 px. */}
+      <SegmentedControl.Root value={view} onValueChange={(value) => onViewChange(value as SubscriptionView)} aria-label={t.views} size={{ initial: "1", xs: "2" }}>
         <SegmentedControl.Item value="active">{t.viewActive}</SegmentedControl.Item>
         <SegmentedControl.Item value="available">{t.viewAvailable}</SegmentedControl.Item>
       </SegmentedControl.Root>
