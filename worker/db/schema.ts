@@ -57,6 +57,9 @@ export const refreshTokens = sqliteTable(
     sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
     rotatedAt: integer("rotated_at"),
+    // The hash of the token issued in exchange for this one. Null on a live token, and on a successor
+    // withdrawn by a reuse within the grace window: it was never exchanged, so it has none.
+    replacedBy: text("replaced_by"),
   },
   (t) => [index("refresh_tokens_session").on(t.sessionId)],
 );
