@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { REFRESH_REUSE_GRACE_MS } from "../../worker/services/sessions";
+import { sha256Hex } from "../../worker/services/opaque-tokens";
 import { authHeaders, call, login, refreshHeaders, registerUser, type AuthRecord } from "./helpers";
 
 const key = (secret: string) => new TextEncoder().encode(secret);
@@ -22,6 +24,13 @@ async function forge(record: AuthRecord, opts: { secret?: string; exp?: number; 
 const self = (token: string) => call("/users/self", { headers: { "jwt-token": token } });
 const refresh = (access: string, refreshToken: string) => call("/users/token/refresh", { method: "POST", headers: { "jwt-token": access, "refresh-token": refreshToken } });
 const past = () => Math.floor(Date.now() / 1000) - 60;
+
+const sessionOf = (record: AuthRecord) => decodeJwt(record.access_token).sid as string;
+const revokedAt = async (sid: string) => (await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?").bind(sid).first<{ revoked_at: number | null }>())!.revoked_at;
+const liveTokens = async (sid: string) =>
+  (await env.DB.prepare("SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND rotated_at IS NULL").bind(sid).all<{ token_hash: string }>()).results.map((r) => r.token_hash);
+const rotatedAt = async (token: string) =>
+  (await env.DB.prepare("SELECT rotated_at FROM refresh_tokens WHERE token_hash = ?").bind(await sha256Hex(token)).first<{ rotated_at: number | null }>())!.rotated_at;
 
 describe("access tokens", () => {
   it("a token re-signed with our secret and the same claims works (the forging helper is sound)", async () => {
@@ -132,24 +141,111 @@ describe("refresh", () => {
     expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
   });
 
-  it("reuse of a rotated token revokes the whole family, the newest token too", async () => {
+  it("two refreshes at once with one token: the later is a reuse within the window, so both are answered and one token stays live", async () => {
     const { record } = await registerUser();
-    const first = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
-    const second = (await (await refresh(first.access_token, first.refresh_token)).json()) as AuthRecord;
+    const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const [one, two] = (await Promise.all(results.map((r) => r.json()))) as AuthRecord[];
+    const live = await liveTokens(sessionOf(record));
+    expect(live).toHaveLength(1);
+    const [kept, withdrawn] = live[0] === (await sha256Hex(one!.refresh_token)) ? [one!, two!] : [two!, one!];
+    expect(live[0]).toBe(await sha256Hex(kept.refresh_token));
+
+    expect((await refresh(kept.access_token, kept.refresh_token)).status).toBe(200);
+    // The other answer's token was withdrawn by the grace exchange: presenting it is a replay.
+    expect((await refresh(withdrawn.access_token, withdrawn.refresh_token)).status).toBe(401);
+    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+  });
+});
+
+describe("refresh: reuse of a rotated token", () => {
+  it("within the window, while its successor is unused, is a lost answer: a working new token, the successor withdrawn", async () => {
+    const { record } = await registerUser();
+    const lost = await refresh(record.access_token, record.refresh_token);
+    expect(lost.status).toBe(200);
+    const b = (await lost.json()) as AuthRecord;
+
+    // The answer never reached the browser: it presents the old token again.
+    const again = await refresh(record.access_token, record.refresh_token);
+    expect(again.status).toBe(200);
+    const c = (await again.json()) as AuthRecord;
+    expect(new Set([record.refresh_token, b.refresh_token, c.refresh_token]).size).toBe(3);
+    expect(decodeJwt(c.access_token).sid).toBe(sessionOf(record));
+    expect(await revokedAt(sessionOf(record))).toBeNull();
+    expect(await liveTokens(sessionOf(record))).toEqual([await sha256Hex(c.refresh_token)]);
+    expect((await self(c.access_token)).status).toBe(200);
+
+    // The session lives on through the new token.
+    const d = await refresh(c.access_token, c.refresh_token);
+    expect(d.status).toBe(200);
+    const dRecord = (await d.json()) as AuthRecord;
+    expect((await self(dRecord.access_token)).status).toBe(200);
+
+    // The withdrawn successor no longer works; it was never handed over, so presenting it is theft.
+    expect((await refresh(b.access_token, b.refresh_token)).status).toBe(401);
+    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+  });
+
+  it("within the window, twice at once: exactly one is exchanged", async () => {
+    const { record } = await registerUser();
+    const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    const winner = (await results.find((r) => r.status === 200)!.json()) as AuthRecord;
+    expect(winner.refresh_token).not.toBe(b.refresh_token);
+    // One grace exchange per rotation: the loser found the successor already withdrawn, which is a replay.
+    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+    expect((await refresh(winner.access_token, winner.refresh_token)).status).toBe(401);
+  });
+
+  it("after its successor was used revokes the whole family, even within the window", async () => {
+    const { record } = await registerUser();
+    const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    const c = (await (await refresh(b.access_token, b.refresh_token)).json()) as AuthRecord;
+    expect(Date.now() - (await rotatedAt(record.refresh_token))!).toBeLessThan(REFRESH_REUSE_GRACE_MS);
 
     // A thief replays the first (already rotated) refresh token.
     const replay = await refresh(record.access_token, record.refresh_token);
     expect(replay.status).toBe(401);
+    expect(await replay.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
     // The legitimate holder of the newest token is signed out as well.
-    expect((await refresh(second.access_token, second.refresh_token)).status).toBe(401);
-    const session = await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?").bind(decodeJwt(record.access_token).sid).first<{ revoked_at: number | null }>();
-    expect(session?.revoked_at).not.toBeNull();
+    expect((await refresh(c.access_token, c.refresh_token)).status).toBe(401);
+    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+    // The refused exchange issued nothing.
+    expect(await liveTokens(sessionOf(record))).toEqual([await sha256Hex(c.refresh_token)]);
   });
 
-  it("of two parallel refreshes with one token exactly one wins", async () => {
+  it("after the window revokes the whole family, though its successor is unused", async () => {
     const { record } = await registerUser();
-    const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    const rotated = (await rotatedAt(record.refresh_token))!;
+    await env.DB.prepare("UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ?")
+      .bind(rotated - REFRESH_REUSE_GRACE_MS - 1_000, await sha256Hex(record.refresh_token))
+      .run();
+
+    expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
+    expect(await liveTokens(sessionOf(record))).toEqual([await sha256Hex(b.refresh_token)]);
+    expect((await refresh(b.access_token, b.refresh_token)).status).toBe(401);
+    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+  });
+
+  it("a rotated token presented with another session's access token ends its own session", async () => {
+    const { email, password, record } = await registerUser();
+    const other = await login(email, password);
+    const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    expect((await refresh(other.access_token, record.refresh_token)).status).toBe(401);
+    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+    expect((await refresh(b.access_token, b.refresh_token)).status).toBe(401);
+    // The session whose access token was shown is not touched.
+    expect((await refresh(other.access_token, other.refresh_token)).status).toBe(200);
+  });
+
+  it("within the window, of a revoked session, does not bring it back", async () => {
+    const { record } = await registerUser();
+    const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    expect((await call("/users/logout", { method: "POST", headers: authHeaders(b) })).status).toBe(200);
+    expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
+    expect(await liveTokens(sessionOf(record))).toEqual([await sha256Hex(b.refresh_token)]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { refreshTokens, sessions } from "../db/schema";
 import { newOpaqueToken, sha256Hex } from "./opaque-tokens";
@@ -20,38 +21,36 @@ export type Rotation =
   | { ok: false; reason: "reused" | "invalid" };
 
 /**
- * Exchanges a refresh token of session `sessionId` for the next one. The old token is retired by
- * one conditional UPDATE (`rotated_at IS NULL` on a live session); the batch is one transaction,
- * so of two parallel calls with the same token exactly one wins. A token that was already
- * rotated is theft or a replay: its whole family (the session) is revoked.
+ * A browser that reloads while its refresh is in flight never stores the answer and presents the
+ * old token again: for this long after a rotation that is taken for a lost answer, not theft.
  */
-export async function rotateRefreshToken(db: Db, presented: string, sessionId: string): Promise<Rotation> {
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+const presented = alias(refreshTokens, "presented");
+const successor = alias(refreshTokens, "successor");
+
+const sessionLive = (sessionId: SQLiteColumn, now: number) =>
+  sql`EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${sessionId} AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > ${now})`;
+
+/**
+ * Exchanges a refresh token of session `sessionId` for the next one. Every exchange is one
+ * conditional `db.batch` (a transaction), so of two parallel calls that could make the same
+ * exchange exactly one does.
+ *
+ * - A live token is rotated: it is retired and remembers its successor in `replaced_by`.
+ * - A token rotated less than REFRESH_REUSE_GRACE_MS ago whose successor was never used gets one
+ *   grace exchange: the successor is withdrawn (retired without a successor of its own, so it can
+ *   never be exchanged) and a new token is issued in its place.
+ * - Any other already-retired token is theft or a replay: its whole family (the session) is revoked.
+ */
+export async function rotateRefreshToken(db: Db, token: string, sessionId: string): Promise<Rotation> {
   const now = Date.now();
-  const oldHash = await sha256Hex(presented);
+  const oldHash = await sha256Hex(token);
   const next = newOpaqueToken();
   const nextHash = await sha256Hex(next);
-  const live = and(
-    eq(refreshTokens.tokenHash, oldHash),
-    eq(refreshTokens.sessionId, sessionId),
-    isNull(refreshTokens.rotatedAt),
-    sql`EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.id} = ${refreshTokens.sessionId} AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > ${now})`,
-  );
-  // The insert runs first, under the same condition, so both statements see the same state.
-  const [, rotated] = await db.batch([
-    db.insert(refreshTokens).select(
-      db
-        .select({ tokenHash: sql<string>`${nextHash}`.as("token_hash"), sessionId: refreshTokens.sessionId, createdAt: sql<number>`${now}`.as("created_at"), rotatedAt: sql<null>`NULL`.as("rotated_at") })
-        .from(refreshTokens)
-        .where(live),
-    ),
-    db.update(refreshTokens).set({ rotatedAt: now }).where(live).returning({ sessionId: refreshTokens.sessionId }),
-    // Sliding lifetime: a session ends after 30 days without a refresh.
-    db
-      .update(sessions)
-      .set({ expiresAt: now + REFRESH_TOKEN_TTL_MS })
-      .where(and(eq(sessions.id, sessionId), sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${nextHash})`)),
-  ]);
-  if (rotated[0]) {
+
+  const exchanged = (await rotate(db, oldHash, sessionId, nextHash, now)) || (await exchangeWithinGrace(db, oldHash, sessionId, nextHash, now));
+  if (exchanged) {
     const session = await db.query.sessions.findFirst({ columns: { userId: true }, where: eq(sessions.id, sessionId) });
     if (session) return { ok: true, userId: session.userId, refreshToken: next };
   }
@@ -62,6 +61,61 @@ export async function rotateRefreshToken(db: Db, presented: string, sessionId: s
     return { ok: false, reason: "reused" };
   }
   return { ok: false, reason: "invalid" };
+}
+
+/** The new token as a row selected under `where`: the insert then holds the batch's condition. */
+const newTokenRow = (nextHash: string, sessionId: SQLiteColumn, now: number) => ({
+  tokenHash: sql<string>`${nextHash}`.as("token_hash"),
+  sessionId,
+  createdAt: sql<number>`${now}`.as("created_at"),
+  rotatedAt: sql<null>`NULL`.as("rotated_at"),
+  replacedBy: sql<null>`NULL`.as("replaced_by"),
+});
+
+// Sliding lifetime: a session ends after 30 days without a refresh.
+const extendSession = (db: Db, sessionId: string, nextHash: string, now: number) =>
+  db
+    .update(sessions)
+    .set({ expiresAt: now + REFRESH_TOKEN_TTL_MS })
+    .where(and(eq(sessions.id, sessionId), sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${nextHash})`));
+
+async function rotate(db: Db, oldHash: string, sessionId: string, nextHash: string, now: number): Promise<boolean> {
+  const live = and(
+    eq(refreshTokens.tokenHash, oldHash),
+    eq(refreshTokens.sessionId, sessionId),
+    isNull(refreshTokens.rotatedAt),
+    sessionLive(refreshTokens.sessionId, now),
+  );
+  // The insert runs first, under the same condition, so both statements see the same state.
+  const [, rotated] = await db.batch([
+    db.insert(refreshTokens).select(db.select(newTokenRow(nextHash, refreshTokens.sessionId, now)).from(refreshTokens).where(live)),
+    db.update(refreshTokens).set({ rotatedAt: now, replacedBy: nextHash }).where(live).returning({ tokenHash: refreshTokens.tokenHash }),
+    extendSession(db, sessionId, nextHash, now),
+  ]);
+  return rotated.length > 0;
+}
+
+async function exchangeWithinGrace(db: Db, oldHash: string, sessionId: string, nextHash: string, now: number): Promise<boolean> {
+  const graced = and(
+    eq(presented.tokenHash, oldHash),
+    eq(presented.sessionId, sessionId),
+    gt(presented.rotatedAt, now - REFRESH_REUSE_GRACE_MS),
+    isNull(successor.rotatedAt),
+    sessionLive(presented.sessionId, now),
+  );
+  const itsSuccessor = eq(successor.tokenHash, presented.replacedBy);
+  const unusedSuccessor = db.select({ tokenHash: successor.tokenHash }).from(presented).innerJoin(successor, itsSuccessor).where(graced);
+  const [, withdrawn] = await db.batch([
+    db.insert(refreshTokens).select(db.select(newTokenRow(nextHash, presented.sessionId, now)).from(presented).innerJoin(successor, itsSuccessor).where(graced)),
+    // Withdrawing the successor ends the grace: a second reuse finds it retired.
+    db
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(inArray(refreshTokens.tokenHash, unusedSuccessor), isNull(refreshTokens.rotatedAt)))
+      .returning({ tokenHash: refreshTokens.tokenHash }),
+    extendSession(db, sessionId, nextHash, now),
+  ]);
+  return withdrawn.length > 0;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
