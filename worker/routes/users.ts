@@ -107,7 +107,7 @@ export const users = new Hono<AppEnv>()
     describeRoute({
       tags: ["users"],
       summary: "Обновление токенов",
-      description: "Заголовки jwt-token (можно просроченный) и refresh-token. Каждый refresh-токен одноразовый; повторное предъявление уже использованного завершает весь сеанс.",
+      description: "Заголовки jwt-token (можно просроченный) и refresh-token. Каждый refresh-токен одноразовый. Повторное предъявление уже использованного в течение 30 с, пока его преемник не использован, выдаёт новый токен (ответ мог потеряться); любое другое повторное предъявление завершает весь сеанс.",
       security: [{ jwt: [], refresh: [] }],
       responses: { 200: { description: "access_token, refresh_token" }, 401: { description: "Сеанс завершён" } },
     }),
