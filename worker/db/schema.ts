@@ -281,3 +281,110 @@ export const disclaimerAcceptances = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.assistantType] })],
 );
+
+export const companies = sqliteTable("companies", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  ownerId: integer("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+// Employees draw on the company's limits pool, within their allowance, before their own limits.
+export const companyMembers = sqliteTable(
+  "company_members",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member"] }).notNull().default("member"),
+    // Requests the employee may take from the pool; null: no cap.
+    allowance: integer("allowance"),
+    used: integer("used").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("company_members_company_user").on(t.companyId, t.userId), index("company_members_user").on(t.userId)],
+);
+
+// An e-mail without an account yet: it joins the company when that e-mail registers.
+export const companyInvitations = sqliteTable(
+  "company_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull().default("member"),
+    allowance: integer("allowance"),
+    createdAt: integer("created_at").notNull().default(now),
+    acceptedAt: integer("accepted_at"),
+  },
+  (t) => [uniqueIndex("company_invitations_company_email").on(t.companyId, t.email), index("company_invitations_email").on(t.email)],
+);
+
+// Every request taken (and given back), for statistics: what was used, when, from which pool.
+export const requestCharges = sqliteTable(
+  "request_charges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    limitId: integer("limit_id"),
+    companyId: integer("company_id"),
+    refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("request_charges_created").on(t.createdAt), index("request_charges_user").on(t.userId)],
+);
+
+export const notifications = sqliteTable("notifications", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  title: text("title").notNull(),
+  text: text("text").notNull(),
+  // Who it went to: "all" or "users" (the chosen ones in notification_recipients).
+  audience: text("audience", { enum: ["all", "users"] }).notNull(),
+  byEmail: integer("by_email", { mode: "boolean" }).notNull().default(false),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: integer("created_at").notNull().default(now),
+});
+
+export const notificationRecipients = sqliteTable(
+  "notification_recipients",
+  {
+    notificationId: integer("notification_id").notNull().references(() => notifications.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    readAt: integer("read_at"),
+    emailedAt: integer("emailed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] }), index("notification_recipients_user").on(t.userId, t.readAt)],
+);
+
+// Campaigns users came from (utm_* of the web, or a bot's deep link).
+export const utmEvents = sqliteTable(
+  "utm_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    source: text("source"),
+    medium: text("medium"),
+    campaign: text("campaign"),
+    content: text("content"),
+    term: text("term"),
+    channel: text("channel").notNull().default("web"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("utm_events_user").on(t.userId)],
+);
+
+// Events a chat bot reports about a user: start, block, unblock, ...
+export const botSignals = sqliteTable(
+  "bot_signals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["tg", "vk"] }).notNull(),
+    externalId: text("external_id").notNull(),
+    kind: text("kind").notNull(),
+    payload: text("payload"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("bot_signals_external").on(t.provider, t.externalId)],
+);
