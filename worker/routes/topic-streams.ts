@@ -1,24 +1,16 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
-import { chooseModel } from "../ai/providers";
-import { getDb, type Db } from "../db/client";
+import { getDb } from "../db/client";
 import { topics as topicsTable } from "../db/schema";
-import { REPLY_TEXTS, type ReplyJob } from "../durable/topic-session";
-import type { AppEnv, Env } from "../env";
-import { ApiError } from "../errors";
+import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/auth";
-import { claimAttachments } from "../services/attachments";
-import { requireAcceptedDisclaimer } from "../services/disclaimers";
-import { refundRequest, takeRequest, type Charge } from "../services/limits";
-import { saveUserMessage } from "../services/messages";
-import { findActiveProduct, findProduct, type ProductRow } from "../services/products";
-import { findOwnTopic, publicTopic, type TopicRow } from "../services/topics";
+import { activeProduct, sendToTopic, session, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
+import { findOwnTopic, publicTopic } from "../services/topics";
 import { QUOTAS } from "../settings";
 import { validate } from "../validate";
 
-export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: "Неизвестный режим ассистента" } as const;
+export { STREAM_TEXTS };
 
 const MAX_ATTACHMENTS = QUOTAS.documentsPerMessage + QUOTAS.imagesPerMessage;
 
@@ -47,92 +39,6 @@ export const startBody = z.object({
 export const sendBody = z.object({ text: messageText, attachments: attachmentIds });
 const newTopicQuery = z.object({ assistant_type: assistantType.default("explain_law"), topic_name: topicName.optional() });
 const idParams = z.object({ id: z.coerce.number().int().max(Number.MAX_SAFE_INTEGER, { error: "Некорректный идентификатор" }) });
-
-const session = (env: Env, topicId: number) => env.TOPIC_SESSION.get(env.TOPIC_SESSION.idFromName(String(topicId)));
-
-async function activeProduct(db: Db, type: string): Promise<ProductRow> {
-  const product = await findActiveProduct(db, type);
-  if (!product) throw new ApiError(422, [{ loc: ["body", "assistant_type"], msg: STREAM_TEXTS.unknownMode, type: "enum" }]);
-  return product;
-}
-
-const streamHeaders = (model: string, extra: Record<string, string> = {}) => ({
-  "content-type": "text/plain; charset=utf-8",
-  "cache-control": "no-store",
-  "x-content-type-options": "nosniff",
-  // Compressing text/plain (Cloudflare's edge, and miniflare locally, gzip it for browsers) holds
-  // the chunks back until the end: the reply must reach the reader as the model writes it.
-  "content-encoding": "identity",
-  "x-model": model,
-  ...extra,
-});
-
-/** The stream with a first line before it (the new topic's `topic_id: <id>`), chunk by chunk. */
-function withFirstLine(line: string, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let lineSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!lineSent) {
-        lineSent = true;
-        controller.enqueue(new TextEncoder().encode(line));
-        return;
-      }
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
-/**
- * One send, in the order of docs/conversations.md: the mode's terms accepted (403) → attachments
- * checked (404/409/422) → the topic's session reserved (409) → one request taken (402) → the
- * question saved → the session streams the reply. A failure on the way gives back what was taken.
- */
-async function send(
-  env: Env,
-  db: Db,
-  input: { topic: TopicRow; product: ProductRow; userId: number; text: string; attachmentIds: number[]; firstLine?: string },
-): Promise<Response> {
-  const { topic } = input;
-  // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
-  await requireAcceptedDisclaimer(db, input.userId, topic.assistantType);
-  const claimed = await claimAttachments(db, input.userId, input.attachmentIds);
-  const model = chooseModel(env, input.product.model, claimed.some((a) => a.kind === "image"));
-  const stub = session(env, topic.id);
-  const token = await stub.reserve();
-  if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
-
-  let charge: Charge | null = null;
-  let job: ReplyJob;
-  try {
-    charge = await takeRequest(db, input.userId);
-    const userMessageId = await saveUserMessage(db, { topicId: topic.id, text: input.text, attachmentIds: claimed.map((a) => a.id) });
-    job = { topicId: topic.id, userMessageId, assistantType: topic.assistantType, model, charge };
-  } catch (err) {
-    await stub.release(token);
-    if (charge) await refundRequest(db, charge);
-    throw err;
-  }
-  let started: Response;
-  try {
-    started = await stub.fetch("https://topic-session/start", { method: "POST", body: JSON.stringify({ token, job }) });
-  } catch (err) {
-    // The session has the job (and settles the request) or lost the reservation; either way the
-    // route gives nothing back itself, so a request is never refunded twice.
-    console.error("the topic session failed", topic.id, err);
-    throw new ApiError(502, REPLY_TEXTS.interrupted);
-  }
-  const topicHeader: Record<string, string> = input.firstLine ? { "x-topic-id": String(topic.id) } : {};
-  // 502: the model failed before its first token (the session gave the request back). 409: the
-  // reservation lapsed and another send took the topic (ours is given back here).
-  if (started.status === 409) await refundRequest(db, charge);
-  if (started.status !== 200 || !started.body) return new Response(started.body, { status: started.status, headers: { ...Object.fromEntries(started.headers), ...topicHeader } });
-  const body = input.firstLine ? withFirstLine(input.firstLine, started.body) : started.body;
-  return new Response(body, { headers: streamHeaders(model.modelId, topicHeader) });
-}
 
 const secured = { security: [{ jwt: [] }] };
 const streamResponses = {
@@ -176,23 +82,7 @@ export const topicStreams = new Hono<AppEnv>()
     validate("json", startBody),
     async (c) => {
       const body = c.req.valid("json");
-      const db = getDb(c.env.DB);
-      const product = await activeProduct(db, body.assistant_type);
-      const [topic] = await db.insert(topicsTable).values({ userId: c.var.userId, assistantType: product.assistantType }).returning();
-      try {
-        return await send(c.env, db, {
-          topic: topic!,
-          product,
-          userId: c.var.userId,
-          text: body.message.text,
-          attachmentIds: body.message.attachments,
-          firstLine: `topic_id: ${topic!.id}\n`,
-        });
-      } catch (err) {
-        // Refused before the question was saved (no requests left, say): no empty topic stays behind.
-        await deleteEmptyTopic(db, topic!.id);
-        throw err;
-      }
+      return startTopicWithQuestion(c.env, getDb(c.env.DB), c.var.userId, body.assistant_type, body.message);
     },
   )
   .post(
@@ -246,15 +136,3 @@ export const topicStreams = new Hono<AppEnv>()
     },
   );
 
-async function sendToTopic(env: Env, userId: number, topicId: number, body: z.infer<typeof sendBody>): Promise<Response> {
-  const db = getDb(env.DB);
-  const topic = await findOwnTopic(db, userId, topicId);
-  // A topic keeps its mode even if an admin has since turned the mode off.
-  const product = await findProduct(db, topic.assistantType);
-  if (!product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
-  return send(env, db, { topic, product, userId, text: body.text, attachmentIds: body.attachments });
-}
-
-async function deleteEmptyTopic(db: Db, topicId: number): Promise<void> {
-  await db.run(sql`DELETE FROM topics WHERE id = ${topicId} AND NOT EXISTS (SELECT 1 FROM messages WHERE topic_id = ${topicId})`);
-}
