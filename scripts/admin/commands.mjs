@@ -1,0 +1,246 @@
+// The commands of `npm run admin`: each has its options, a Russian help text and a run function.
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "../lib/password.mjs";
+import { query, sqlString } from "./db.mjs";
+import { usage } from "./errors.mjs";
+import { formatTable } from "./table.mjs";
+
+const int = (name, value, { min = 0 } = {}) => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw usage(`--${name}: нужно целое число не меньше ${min}, а не «${value}»`);
+  return n;
+};
+const bool = (name, value) => {
+  if (value === undefined) return undefined;
+  if (["true", "yes", "да", "1"].includes(value)) return true;
+  if (["false", "no", "нет", "0"].includes(value)) return false;
+  throw usage(`--${name}: true или false, а не «${value}»`);
+};
+const required = (name, value) => {
+  if (value === undefined || value === "") throw usage(`Укажите --${name}`);
+  return value;
+};
+const list = (value) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+const compact = (obj) => Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
+const action = (positionals, allowed, command) => {
+  const [name, ...rest] = positionals;
+  if (!allowed.includes(name)) throw usage(`${command}: укажите действие (${allowed.join(" | ")}); подробнее: ${command} --help`);
+  return [name, rest];
+};
+const idArg = (rest, what) => {
+  const id = Number(rest[0]);
+  if (!Number.isInteger(id) || id < 1) throw usage(`Укажите id ${what} (целое число)`);
+  return id;
+};
+
+const print = (ctx, value, table) => console.log(ctx.values.json ? JSON.stringify(value, null, 2) : table(value));
+const limitsText = (l) =>
+  `Доступно запросов: ${l.is_unlimited ? "без ограничений" : l.available_requests}\n` +
+  formatTable(l.limits ?? [], ["id", "source", "requests", "available_requests", "is_unlimited", "date_expire"]);
+
+const s = { type: "string" };
+const flag = { type: "boolean" };
+const localDbOptions = { "persist-to": s, remote: flag, env: s };
+const dbTarget = (values, root) =>
+  values.remote ? { remote: true, env: values.env ?? "production" } : { persistTo: values["persist-to"] ?? `${root}/.wrangler/state` };
+
+export const commands = {
+  "create-admin": {
+    summary: "создать администратора (или сделать им существующего пользователя)",
+    usage: "create-admin --email <e-mail> [--password <пароль>] [--name <имя>] [--remote [--env production] | --persist-to <папка>]",
+    details:
+      "Пишет прямо в базу через `wrangler d1 execute`: локально (состояние `npm start`, .wrangler/state)\n" +
+      "или в рабочую базу с --remote. Без --password пароль придумывается и печатается один раз.",
+    options: { name: s, ...localDbOptions },
+    db: true,
+    async run({ values, root }) {
+      const email = required("email", values.email).trim().toLowerCase();
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw usage(`Неверный e-mail: ${email}`);
+      const generated = values.password === undefined;
+      const password = values.password ?? randomBytes(12).toString("base64url");
+      if (password.length < 8) throw usage("Пароль — не короче 8 символов");
+      const target = dbTarget(values, root);
+      const hash = sqlString(hashPassword(password));
+      const [existing] = query(target, `SELECT id FROM users WHERE email = ${sqlString(email)}`);
+      if (existing) {
+        query(target, `UPDATE users SET role = 'admin', password_hash = ${hash} WHERE id = ${Number(existing.id)}`);
+        console.log(`Пользователь ${email} (id ${existing.id}) теперь администратор; пароль заменён.`);
+      } else {
+        query(target, `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, ${sqlString(values.name ?? "Администратор")}, ${hash}, 'admin')`);
+        console.log(`Создан администратор ${email}.`);
+      }
+      if (generated) console.log(`Пароль (показывается один раз): ${password}`);
+    },
+  },
+
+  plans: {
+    summary: "тарифы: list | create | update <id>",
+    usage:
+      "plans list\n" +
+      "plans create --name <название> --price <рубли> --days <дней> (--requests <число> | --unlimited true) [--hidden]\n" +
+      "plans update <id> [--name] [--price] [--days] [--requests] [--unlimited true|false] [--visible true|false]",
+    options: { name: s, price: s, days: s, requests: s, unlimited: s, hidden: flag, visible: s },
+    async run(ctx) {
+      const { values, positionals, api } = ctx;
+      const [act, rest] = action(positionals, ["list", "create", "update"], "plans");
+      const columns = ["id", "name", "price", "day_gap", "requests_limit", "is_unlimited", "is_visible"];
+      if (act === "list") return print(ctx, await api.get("/subscriptions/"), (rows) => formatTable(rows, columns));
+      const fields = compact({
+        name: values.name,
+        price: values.price === undefined ? undefined : Number.isNaN(Number(values.price)) ? values.price : Number(values.price),
+        day_gap: int("days", values.days, { min: 1 }),
+        requests_limit: int("requests", values.requests),
+        is_unlimited: bool("unlimited", values.unlimited),
+        is_visible: values.hidden ? false : bool("visible", values.visible),
+      });
+      const plan =
+        act === "create"
+          ? await api.post("/subscriptions/", { requests_limit: 0, ...fields })
+          : await api.put(`/subscriptions/${idArg(rest, "тарифа")}`, fields);
+      print(ctx, plan, (p) => `${act === "create" ? "Создан тариф" : "Изменён тариф"}:\n${formatTable([p], columns)}`);
+    },
+  },
+
+  products: {
+    summary: "режимы ассистента: list | update <id>",
+    usage:
+      "products list\n" +
+      "products update <id> [--title] [--description] [--model] [--system-prompt] [--active true|false]",
+    options: { title: s, description: s, model: s, "system-prompt": s, active: s },
+    async run(ctx) {
+      const { values, positionals, api } = ctx;
+      const [act, rest] = action(positionals, ["list", "update"], "products");
+      const columns = ["id", "assistant_type", "title", "model", "active"];
+      if (act === "list") return print(ctx, await api.get("/products/?all=true"), (rows) => formatTable(rows, columns));
+      const fields = compact({
+        title: values.title,
+        description: values.description,
+        model: values.model,
+        system_prompt: values["system-prompt"],
+        active: bool("active", values.active),
+      });
+      if (Object.keys(fields).length === 0) throw usage("products update: укажите хотя бы одно поле (--title, --description, --model, --system-prompt, --active)");
+      const product = await api.put(`/products/${idArg(rest, "режима")}`, fields);
+      print(ctx, product, (p) => `Изменён режим:\n${formatTable([p], columns)}`);
+    },
+  },
+
+  promos: {
+    summary: "промокоды: list | create",
+    usage:
+      "promos list\n" +
+      "promos create --name <КОД> (--requests <число> | --plan <id тарифа>) [--days <дней>] [--max-uses <число>] [--expires <ISO 8601>]",
+    options: { name: s, requests: s, plan: s, days: s, "max-uses": s, expires: s },
+    async run(ctx) {
+      const { values, positionals, api } = ctx;
+      const [act] = action(positionals, ["list", "create"], "promos");
+      const columns = ["id", "name", "requests", "subscription_id", "day_gap", "uses", "max_uses", "expires_at", "active"];
+      if (act === "list") return print(ctx, await api.get("/promos/"), (rows) => formatTable(rows, columns));
+      const promo = await api.post(
+        "/promos/",
+        compact({
+          name: required("name", values.name),
+          requests: int("requests", values.requests, { min: 1 }),
+          subscription_id: int("plan", values.plan, { min: 1 }),
+          day_gap: int("days", values.days, { min: 1 }),
+          max_uses: int("max-uses", values["max-uses"], { min: 1 }),
+          expires_at: values.expires,
+        }),
+      );
+      print(ctx, promo, (p) => `Создан промокод:\n${formatTable([p], columns)}`);
+    },
+  },
+
+  limits: {
+    summary: "лимиты пользователя: grant (добавить пакет) | set (оставить только этот)",
+    usage: "limits grant|set --user <e-mail> (--requests <число> | --unlimited) [--days <дней>]",
+    details: "grant добавляет пакет; set заканчивает все действующие пакеты пользователя и оставляет только этот.",
+    options: { user: s, requests: s, days: s, unlimited: flag },
+    async run(ctx) {
+      const { values, positionals, api } = ctx;
+      const [act] = action(positionals, ["grant", "set"], "limits");
+      const body = compact({
+        email: required("user", values.user),
+        requests: int("requests", values.requests),
+        mode: act === "grant" ? "add" : "set",
+        days: int("days", values.days, { min: 1 }),
+        is_unlimited: values.unlimited || undefined,
+      });
+      if (body.requests === undefined && !body.is_unlimited) throw usage("Укажите --requests <число> или --unlimited");
+      const limits = await api.post("/limits/update/", body);
+      print(ctx, limits, (l) => `Лимиты ${body.email}:\n${limitsText(l)}`);
+    },
+  },
+
+  "set-start-for-all": {
+    summary: "стартовый пакет всем пользователям",
+    usage: "set-start-for-all [--requests <число>]",
+    options: { requests: s },
+    async run(ctx) {
+      const result = await ctx.api.post("/limits/set_start_for_all/", compact({ requests: int("requests", ctx.values.requests) }));
+      print(ctx, result, (r) => `Стартовый пакет обновлён у ${r.users} польз.`);
+    },
+  },
+
+  "reset-disclaimers": {
+    summary: "поднять версию условий использования (все снова их примут)",
+    usage: "reset-disclaimers [--mode <assistant_type> [--text <новый текст>]]",
+    options: { mode: s, text: s },
+    async run(ctx) {
+      const { values, api } = ctx;
+      if (values.text !== undefined && values.mode === undefined) throw usage("--text нужен вместе с --mode");
+      const result = await api.post("/disclaimers/set_for_all/", compact({ assistant_type: values.mode, text: values.text }));
+      print(ctx, result, (rows) => `Условия обновлены:\n${formatTable(rows, ["assistant_type", "version"])}`);
+    },
+  },
+
+  notify: {
+    summary: "уведомление всем или выбранным пользователям",
+    usage: "notify --title <заголовок> --text <текст> [--emails a@x.ru,b@y.ru] [--user-ids 1,2] [--by-email]",
+    details: "Без --emails и --user-ids — всем пользователям. --by-email — ещё и письмом.",
+    options: { title: s, text: s, emails: s, "user-ids": s, "by-email": flag },
+    async run(ctx) {
+      const { values, api } = ctx;
+      const userIds = list(values["user-ids"])?.map((id) => int("user-ids", id, { min: 1 }));
+      const result = await api.post(
+        "/notification/send/",
+        compact({ title: required("title", values.title), text: required("text", values.text), emails: list(values.emails), user_ids: userIds, by_email: values["by-email"] || undefined }),
+      );
+      print(ctx, result, (r) => `Уведомление ${r.id} отправлено: получателей ${r.recipients}`);
+    },
+  },
+
+  stats: {
+    summary: "статистика по дням (таблица)",
+    usage: "stats [--from ГГГГ-ММ-ДД] [--to ГГГГ-ММ-ДД]",
+    details: "По умолчанию — последние 7 дней по московскому времени.",
+    options: { from: s, to: s },
+    async run(ctx) {
+      const day = (offsetDays) => new Date(Date.now() + 3 * 3600_000 - offsetDays * 86400_000).toISOString().slice(0, 10);
+      const to = ctx.values.to ?? day(0);
+      const from = ctx.values.from ?? day(6);
+      for (const [name, v] of [["from", from], ["to", to]]) if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw usage(`--${name}: дата в виде ГГГГ-ММ-ДД, а не «${v}»`);
+      const rows = await ctx.api.get(`/statistics/common/daily?from=${from}&to=${to}`);
+      print(ctx, rows, (r) => formatTable(r, ["date", "new_users", "active_users", "topics", "messages", "requests_used", "payments", "revenue"]));
+    },
+  },
+
+  outbox: {
+    summary: "письма из локальной очереди (mail_outbox), новые первыми",
+    usage: "outbox [--to <e-mail>] [--limit <число>] [--persist-to <папка>]",
+    details: "Локально письма не уходят, а ложатся в таблицу mail_outbox; команда их показывает (со ссылками).",
+    options: { to: s, limit: s, "persist-to": s },
+    db: true,
+    async run(ctx) {
+      const { values, root } = ctx;
+      const limit = int("limit", values.limit, { min: 1 }) ?? 10;
+      const where = values.to ? `WHERE "to" = ${sqlString(values.to.trim().toLowerCase())}` : "";
+      const rows = query(dbTarget({ "persist-to": values["persist-to"] }, root), `SELECT id, "to", subject, text, status, created_at FROM mail_outbox ${where} ORDER BY id DESC LIMIT ${limit}`);
+      const mails = rows.map((r) => ({ ...r, created_at: new Date(Number(r.created_at)).toISOString() }));
+      print(ctx, mails, (list) =>
+        list.length === 0 ? "Писем нет." : list.map((m) => `#${m.id} ${m.created_at} → ${m.to} [${m.status}]\nТема: ${m.subject}\n\n${m.text}\n`).join("\n"),
+      );
+    },
+  },
+};

@@ -1,0 +1,178 @@
+// The admin CLI as an operator runs it: a child process against a real local Worker (one for the file).
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { promisify } from "node:util";
+import { migrate, root, startWorker, stopWorker, waitForHealth } from "../../scripts/lib/local.mjs";
+
+const port = 8797;
+const url = `http://127.0.0.1:${port}`;
+const persistTo = path.join(root, `.wrangler/admin-cli-${port}`);
+const admin = { email: "cli-admin@example.test", password: "cli-admin-password" };
+let worker;
+
+/** Runs `node scripts/admin.mjs …`; never throws, answers {code, stdout, stderr}. */
+async function cli(...args) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(root, "scripts/admin.mjs"), ...args], {
+      cwd: root,
+      env: { ...process.env, YASNO_ADMIN_TOKEN: "", YASNO_ADMIN_URL: "" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
+  }
+}
+
+async function api(pathname, { token, json, method } = {}) {
+  const headers = { ...(token ? { "jwt-token": token } : {}), ...(json ? { "content-type": "application/json" } : {}) };
+  const res = await fetch(`${url}/api/v2${pathname}`, { method: method ?? (json ? "POST" : "GET"), headers, body: json && JSON.stringify(json) });
+  return { status: res.status, body: await res.json() };
+}
+
+const login = async (email, password) => (await api("/users/login", { json: { email, password } })).body.access_token;
+const asAdmin = () => ["--url", url, "--email", admin.email, "--password", admin.password];
+
+before(async () => {
+  rmSync(persistTo, { recursive: true, force: true });
+  mkdirSync(path.join(root, "web/dist"), { recursive: true });
+  migrate(persistTo);
+  // The first admin is made by the CLI itself, straight in the local database.
+  const made = await cli("create-admin", "--email", admin.email, "--password", admin.password, "--persist-to", persistTo);
+  assert.equal(made.code, 0, made.stderr);
+  assert.match(made.stdout, /Создан администратор cli-admin@example\.test/);
+  worker = startWorker({
+    port,
+    persistTo,
+    stdio: "ignore",
+    vars: { APP_URL: url, JWT_SECRET: "admin-cli-test-secret-0123456789abcdef", INTERNAL_TOKEN: "admin-cli-internal", RATE_LIMIT_FACTOR: "100" },
+  });
+  await waitForHealth(port, 120_000);
+});
+
+after(async () => {
+  if (worker) await stopWorker(worker);
+  rmSync(persistTo, { recursive: true, force: true });
+});
+
+describe("help", () => {
+  test("lists every command in Russian", async () => {
+    const { code, stdout } = await cli("--help");
+    assert.equal(code, 0);
+    for (const name of ["create-admin", "plans", "products", "promos", "limits", "set-start-for-all", "reset-disclaimers", "notify", "stats", "outbox"]) {
+      assert.match(stdout, new RegExp(`^  ${name} `, "m"));
+    }
+    assert.match(stdout, /Использование: npm run admin -- <команда>/);
+  });
+
+  test("every command has its own help", async () => {
+    const { code, stdout } = await cli("promos", "--help");
+    assert.equal(code, 0);
+    assert.match(stdout, /promos create --name <КОД>/);
+  });
+
+  test("an unknown command or option is a usage error (exit 2)", async () => {
+    const unknown = await cli("teleport");
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /Неизвестная команда: teleport/);
+    const option = await cli("plans", "list", "--colour", "red");
+    assert.equal(option.code, 2);
+    assert.match(option.stderr, /Неизвестный или неполный параметр --colour/);
+  });
+});
+
+describe("against the local Worker", () => {
+  test("logs in by e-mail and password and lists the seeded plans", async () => {
+    const { code, stdout, stderr } = await cli("plans", "list", ...asAdmin());
+    assert.equal(code, 0, stderr);
+    const plans = (await api("/subscriptions/", { token: await login(admin.email, admin.password) })).body;
+    assert.ok(plans.length > 0);
+    assert.match(stdout, /^id\s+name\s+price/m);
+    for (const plan of plans) assert.match(stdout, new RegExp(`^${plan.id}\\s+${plan.name}`, "m"));
+  });
+
+  test("creates a plan with a token, and the API then has it", async () => {
+    const token = await login(admin.email, admin.password);
+    const { code, stdout, stderr } = await cli("plans", "create", "--url", url, "--token", token, "--name", "Пакет из консоли", "--price", "123.45", "--days", "30", "--requests", "77", "--json");
+    assert.equal(code, 0, stderr);
+    const made = JSON.parse(stdout);
+    assert.deepEqual({ name: made.name, price: made.price, day_gap: made.day_gap, requests_limit: made.requests_limit }, { name: "Пакет из консоли", price: 123.45, day_gap: 30, requests_limit: 77 });
+    const { body } = await api(`/subscriptions/${made.id}`, { token });
+    assert.equal(body.name, "Пакет из консоли");
+  });
+
+  test("a plan the server refuses shows its Russian reason and exits 1", async () => {
+    const { code, stderr } = await cli("plans", "create", ...asAdmin(), "--name", "Без срока", "--price", "10", "--days", "0", "--requests", "5");
+    assert.equal(code, 2);
+    assert.match(stderr, /--days: нужно целое число не меньше 1/);
+    const server = await cli("plans", "create", ...asAdmin(), "--name", "", "--price", "10", "--days", "5", "--requests", "5");
+    assert.equal(server.code, 1);
+    assert.match(server.stderr, /Ошибка 422: name: Название тарифа не может быть пустым/);
+  });
+
+  test("creates a promo that a user can then use", async () => {
+    const { code, stderr } = await cli("promos", "create", ...asAdmin(), "--name", "cli-promo", "--requests", "9", "--max-uses", "3");
+    assert.equal(code, 0, stderr);
+    const token = await login(admin.email, admin.password);
+    const promos = (await api("/promos/", { token })).body;
+    const promo = promos.find((p) => p.name === "CLI-PROMO");
+    assert.ok(promo, "the promo is in the list");
+    assert.deepEqual({ requests: promo.requests, max_uses: promo.max_uses, uses: promo.uses }, { requests: 9, max_uses: 3, uses: 0 });
+  });
+
+  test("grants requests to a user by e-mail", async () => {
+    const user = { email: "cli-user@example.test", password: "cli-user-password" };
+    assert.equal((await api("/users/", { json: user })).status, 201);
+    const userToken = await login(user.email, user.password);
+    const before = (await api("/limits/", { token: userToken })).body.available_requests;
+    const { code, stdout, stderr } = await cli("limits", "grant", ...asAdmin(), "--user", user.email, "--requests", "40", "--days", "10");
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, new RegExp(`Доступно запросов: ${before + 40}`));
+    const limits = (await api("/limits/", { token: userToken })).body;
+    assert.equal(limits.available_requests, before + 40);
+    assert.ok(limits.limits.some((l) => l.source === "admin" && l.requests === 40));
+  });
+
+  test("an unknown user for a grant is the server's 404 text", async () => {
+    const { code, stderr } = await cli("limits", "grant", ...asAdmin(), "--user", "nobody@example.test", "--requests", "1");
+    assert.equal(code, 1);
+    assert.match(stderr, /Пользователь не найден/);
+  });
+
+  test("a wrong token is refused in Russian with a non-zero exit", async () => {
+    const { code, stdout, stderr } = await cli("plans", "list", "--url", url, "--token", "not-a-real-token");
+    assert.equal(code, 1);
+    assert.equal(stdout, "");
+    assert.match(stderr, /Ошибка: Неверный токен администратора/);
+  });
+
+  test("a user who is not an admin is told so", async () => {
+    const user = { email: "cli-plain@example.test", password: "cli-plain-password" };
+    await api("/users/", { json: user });
+    const { code, stderr } = await cli("promos", "list", "--url", url, "--email", user.email, "--password", user.password);
+    assert.equal(code, 1);
+    assert.match(stderr, /Недостаточно прав/);
+  });
+
+  test("a wrong password fails the login", async () => {
+    const { code, stderr } = await cli("plans", "list", "--url", url, "--email", admin.email, "--password", "wrong-password");
+    assert.equal(code, 1);
+    assert.match(stderr, /Вход не удался: Неверный e-mail или пароль/);
+  });
+
+  test("an unreachable server is named", async () => {
+    const { code, stderr } = await cli("plans", "list", "--url", "http://127.0.0.1:9", "--token", "x");
+    assert.equal(code, 1);
+    assert.match(stderr, /Ошибка: Сервер недоступен: http:\/\/127\.0\.0\.1:9/);
+  });
+
+  test("reads the local mail outbox", async () => {
+    await fetch(`${url}/api/v2/users/password/forgot?email=cli-user%40example.test`, { method: "POST" });
+    const { code, stdout, stderr } = await cli("outbox", "--persist-to", persistTo, "--to", "cli-user@example.test", "--limit", "1");
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /→ cli-user@example\.test/);
+    assert.match(stdout, /recovery|восстанов/i);
+  });
+});
