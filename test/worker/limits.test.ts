@@ -87,8 +87,8 @@ describe("taking requests", () => {
     await addLimit(account.userId, { requests: 9, available: 9, expire: Date.now() - 1 });
     const db = getDb(env.DB);
 
-    expect(await takeRequest(db, account.userId)).toEqual({ limitId: sooner, unlimited: false });
-    expect(await takeRequest(db, account.userId)).toEqual({ limitId: later, unlimited: false });
+    expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: sooner, unlimited: false });
+    expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: later, unlimited: false });
     await expect(takeRequest(db, account.userId)).rejects.toMatchObject({ status: 402, detail: "Лимит запросов исчерпан" });
     expect((await rowsOf(account.userId)).find((r) => r.id === start!.id)!.available_requests).toBe(0);
   });
@@ -102,7 +102,7 @@ describe("taking requests", () => {
     expect((await rowsOf(account.userId))[0]!.available_requests).toBe(QUOTAS.startRequests);
 
     const unlimited = await addLimit(account.userId, { requests: 0, available: 0, unlimited: true });
-    for (let i = 0; i < 3; i++) expect(await takeRequest(db, account.userId)).toEqual({ limitId: unlimited, unlimited: true });
+    for (let i = 0; i < 3; i++) expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: unlimited, unlimited: true });
     expect((await rowsOf(account.userId)).map((r) => r.available_requests)).toEqual([QUOTAS.startRequests, 0]);
   });
 
