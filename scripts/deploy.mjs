@@ -1,0 +1,92 @@
+// `npm run deploy`: checks the production configuration and secrets, then builds, migrates the
+// remote D1 and deploys the Worker and the SPA (docs/deploy.md). `--dry-run` checks and prints the steps.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { missingSecrets, placeholderProblems, productionConfig, requiredSecrets } from "./deploy/checks.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const help = `Ясно: развёртывание в Cloudflare
+
+Использование: npm run deploy -- [--dry-run] [--project-name <проект Pages>] [--env production] [--config <wrangler.toml>]
+
+Проверяет, что в wrangler.toml не осталось заглушек вместо id и что заданы нужные секреты
+(wrangler secret list), затем: npm run build, миграции D1 (--remote), wrangler deploy и
+wrangler pages deploy web/dist. --dry-run — только проверки и список шагов.
+Проект Pages по умолчанию «yasno» (или YASNO_PAGES_PROJECT).`;
+
+let options;
+try {
+  options = parseArgs({
+    options: { "dry-run": { type: "boolean" }, "project-name": { type: "string" }, env: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } },
+    strict: true,
+  }).values;
+} catch {
+  console.error(`Ошибка: неверные параметры\n\n${help}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(help);
+  process.exit(0);
+}
+
+const envName = options.env ?? "production";
+const configPath = path.resolve(root, options.config ?? "wrangler.toml");
+// Every wrangler call reads the same configuration the checks read.
+const configFlag = options.config ? ["--config", configPath] : [];
+const project = options["project-name"] ?? process.env.YASNO_PAGES_PROJECT ?? "yasno";
+// A wrangler on PATH wins (npm run puts the project's own there first); else the project's own.
+const env = { ...process.env, PATH: `${process.env.PATH}${path.delimiter}${path.join(root, "node_modules/.bin")}`, WRANGLER_SEND_METRICS: "false" };
+const fail = (message) => {
+  console.error(`Ошибка: ${message}`);
+  process.exit(1);
+};
+
+function run(command, args, { capture = false } = {}) {
+  const result = spawnSync(command, args, { cwd: root, env, encoding: "utf8", stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit" });
+  if (result.error) fail(`не запустился ${command}: ${result.error.message}`);
+  if (result.status !== 0) fail(`${command} ${args.join(" ")} завершился с кодом ${result.status}${capture ? `\n${result.stderr || result.stdout}` : ""}`);
+  return result.stdout;
+}
+
+let config;
+try {
+  config = productionConfig(configPath, envName);
+} catch (error) {
+  fail(error.message);
+}
+const placeholders = placeholderProblems(config, envName);
+if (placeholders.length) fail(`в wrangler.toml [env.${envName}] остались заглушки:\n  ${placeholders.join("\n  ")}\nВпишите id созданных ресурсов (docs/deploy.md).`);
+
+console.log(`Проверка секретов Worker ${config.name ?? ""} (wrangler secret list --env ${envName})…`);
+let listed;
+try {
+  listed = JSON.parse(run("wrangler", ["secret", "list", "--env", envName, "--format", "json", ...configFlag], { capture: true }));
+} catch {
+  fail("wrangler secret list ответил не JSON: войдите в Cloudflare (wrangler login) и повторите");
+}
+const missing = missingSecrets(requiredSecrets(config.vars), listed);
+if (missing.length) {
+  fail(
+    `не заданы секреты:\n${missing.map((s) => `  ${s.name} (${s.reason})`).join("\n")}\n` +
+      `Задайте каждый: wrangler secret put <ИМЯ> --env ${envName} (docs/secrets.md).`,
+  );
+}
+console.log("Секреты на месте.");
+
+const steps = [
+  ["npm", ["run", "build"]],
+  ["wrangler", ["d1", "migrations", "apply", "DB", "--remote", "--env", envName, ...configFlag]],
+  ["wrangler", ["deploy", "--env", envName, ...configFlag]],
+  ["wrangler", ["pages", "deploy", "web/dist", "--project-name", project]],
+];
+if (options["dry-run"]) {
+  console.log("Шаги (--dry-run, ничего не выполнено):");
+  steps.forEach(([cmd, args], i) => console.log(`  ${i + 1}. ${cmd} ${args.join(" ")}`));
+  process.exit(0);
+}
+for (const [cmd, args] of steps) {
+  console.log(`\n→ ${cmd} ${args.join(" ")}`);
+  run(cmd, args);
+}
+console.log("\nГотово: Worker и веб-приложение развёрнуты.");
