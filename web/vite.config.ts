@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true },
+  // The manifest tells the bundle benchmark which chunks each route loads (scripts/bench/bundle.mjs).
+  build: { outDir: "dist", emptyOutDir: true, manifest: true },
   server: {
     // `vite` alone (npm run dev:web) talks to the Worker of `npm start`.
     proxy: { "/api": "http://localhost:8787", "/internal": "http://localhost:8787" },

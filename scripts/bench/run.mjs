@@ -6,11 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
+import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
 
 const suites = [
   ["Accounts", benchAccounts],
   ["Conversations", benchConversations],
+  ["Bundle", benchBundle],
 ];
 const only = process.argv[2]?.toLowerCase();
 const docPath = path.join(root, "docs/benchmarks.md");
