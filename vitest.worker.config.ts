@@ -42,6 +42,9 @@ export default defineConfig(async () => {
     test: {
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["./test/worker/setup.ts"],
+      // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds per test.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
     },
   };
 });

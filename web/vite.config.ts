@@ -14,5 +14,7 @@ export default defineConfig({
     root: import.meta.dirname + "/..",
     include: ["test/web/**/*.test.{ts,tsx}"],
     environment: "jsdom",
+    // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds per test.
+    testTimeout: 20_000,
   },
 });
