@@ -5,7 +5,9 @@ import { openAPIRouteHandler } from "hono-openapi";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { attachments } from "./routes/attachments";
+import { companies } from "./routes/companies";
 import { health } from "./routes/health";
+import { internalApi } from "./routes/internal";
 import { limits } from "./routes/limits";
 import { disclaimers } from "./routes/disclaimers";
 import { promos } from "./routes/promos";
@@ -25,7 +27,7 @@ import { notifications, notificationSend } from "./routes/notifications";
 import { statistics } from "./routes/statistics";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments).route("/promos", promos).route("/quotas", quotas).route("/disclaimers", disclaimers).route("/notification", notificationSend).route("/notifications", notifications).route("/statistics", statistics);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments).route("/promos", promos).route("/quotas", quotas).route("/disclaimers", disclaimers).route("/companies", companies).route("/notification", notificationSend).route("/notifications", notifications).route("/statistics", statistics);
 
 export type AppType = typeof api;
 

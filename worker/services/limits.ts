@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { limits } from "../db/schema";
 import { ApiError } from "../errors";
@@ -154,10 +154,19 @@ const publicLimit = (row: LimitRow) => ({
  * `available_requests` sums the counted rows, `is_unlimited` says an unlimited row is active.
  */
 export async function userLimits(db: Db, userId: number, now = Date.now()) {
+  return activeLimits(db, eq(limits.userId, userId), now);
+}
+
+/** The same shape for a company's pool. */
+export async function companyLimits(db: Db, companyId: number, now = Date.now()) {
+  return activeLimits(db, eq(limits.companyId, companyId), now);
+}
+
+async function activeLimits(db: Db, owner: SQL, now: number) {
   const rows = await db
     .select()
     .from(limits)
-    .where(and(eq(limits.userId, userId), or(isNull(limits.dateExpire), gt(limits.dateExpire, now))))
+    .where(and(owner, or(isNull(limits.dateExpire), gt(limits.dateExpire, now))))
     .orderBy(sql`${limits.dateExpire} IS NULL`, asc(limits.dateExpire), asc(limits.id));
   return {
     available_requests: rows.filter((r) => !r.isUnlimited).reduce((sum, r) => sum + Math.max(0, r.availableRequests), 0),

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ApiError } from "../errors";
+import { joinInvitedCompanies } from "./companies";
 import { startPackForNewUser } from "./limits";
 
 export type User = typeof users.$inferSelect;
@@ -39,6 +40,8 @@ export async function createUser(
         .returning(),
       startPackForNewUser(db),
     ]);
+    // Right after: an invited e-mail joins its companies on registration, whichever way it signed up.
+    if (user!.email) await joinInvitedCompanies(db, user!.id, user!.email);
     return user!;
   } catch (err) {
     if (isUniqueViolation(err)) throw ApiError.conflict(EMAIL_TAKEN);

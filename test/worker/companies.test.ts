@@ -1,0 +1,226 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { refundRequest, takeRequest } from "../../worker/services/limits";
+import { authHeaders, call, detailOf, registerUser, uniqueEmail } from "./helpers";
+import { newAccount, startTopic, StreamReader, type Account } from "./streams-helpers";
+
+type Employee = { id: number; user_id: number; email: string | null; role: string; allowance: number | null; used: number };
+type Company = { id: number; name: string; owner_id: number; my_role: string; limits: { available_requests: number }; employees: Employee[]; invitations: { email: string }[] };
+
+const as = (account: Account) => ({ headers: authHeaders(account.record) });
+
+async function newCompany(owner: Account, name = "ООО «Ромашка»"): Promise<Company> {
+  const res = await call("/companies/", { json: { name }, ...as(owner) });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Company;
+}
+
+async function hire(owner: Account, companyId: number, email: string, extra: { role?: string; allowance?: number | null } = {}) {
+  return call(`/companies/${companyId}/employees`, { json: { email, ...extra }, ...as(owner) });
+}
+
+async function addPool(companyId: number, available: number, expire: number | null = null) {
+  const { meta } = await env.DB.prepare("INSERT INTO limits (company_id, requests, available_requests, date_expire, source) VALUES (?, ?, ?, ?, 'admin')")
+    .bind(companyId, available, available, expire)
+    .run();
+  return meta.last_row_id;
+}
+
+const poolLeft = async (limitId: number) =>
+  (await env.DB.prepare("SELECT available_requests AS n FROM limits WHERE id = ?").bind(limitId).first<{ n: number }>())!.n;
+const ownLeft = async (userId: number) =>
+  (await env.DB.prepare("SELECT sum(available_requests) AS n FROM limits WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+const memberUsed = async (companyId: number, userId: number) =>
+  (await env.DB.prepare("SELECT used FROM company_members WHERE company_id = ? AND user_id = ?").bind(companyId, userId).first<{ used: number }>())!.used;
+
+/** A company with an employee (given allowance) and a pool row of `pool` requests. */
+async function staffedCompany(allowance: number | null, pool: number) {
+  const owner = await newAccount();
+  const employee = await newAccount();
+  const company = await newCompany(owner);
+  expect((await hire(owner, company.id, employee.email, { allowance })).status).toBe(201);
+  const poolId = await addPool(company.id, pool);
+  return { owner, employee, company, poolId };
+}
+
+describe("companies: CRUD and roles", () => {
+  it("the creator is the owner; strangers and plain members get 404; admins manage but only the owner deletes", async () => {
+    const owner = await newAccount();
+    const company = await newCompany(owner, "  ООО «Ромашка»  ");
+    expect(company).toMatchObject({ name: "ООО «Ромашка»", owner_id: owner.userId, my_role: "owner", limits: { available_requests: 0 } });
+    expect(company.employees).toEqual([expect.objectContaining({ user_id: owner.userId, role: "owner", allowance: null, used: 0 })]);
+
+    const list = (await (await call("/companies/", as(owner))).json()) as Company[];
+    expect(list.map((c) => c.id)).toContain(company.id);
+
+    const stranger = await newAccount();
+    for (const [method, json] of [["GET", undefined], ["PATCH", { name: "Чужая" }], ["DELETE", undefined]] as const) {
+      const res = await call(`/companies/${company.id}`, { method, json, ...as(stranger) });
+      expect(res.status).toBe(404);
+      expect(await detailOf(res)).toBe("Компания не найдена");
+    }
+    expect(((await (await call("/companies/", as(stranger))).json()) as Company[]).map((c) => c.id)).not.toContain(company.id);
+
+    const member = await newAccount();
+    const admin = await newAccount();
+    expect((await hire(owner, company.id, member.email)).status).toBe(201);
+    expect((await hire(owner, company.id, admin.email, { role: "admin" })).status).toBe(201);
+    expect((await call(`/companies/${company.id}`, as(member))).status).toBe(404);
+    expect((await hire(member, company.id, uniqueEmail())).status).toBe(404);
+    // The member still sees the company in their own list.
+    expect(((await (await call("/companies/", as(member))).json()) as Company[]).find((c) => c.id === company.id)?.my_role).toBe("member");
+
+    const renamed = await call(`/companies/${company.id}`, { method: "PATCH", json: { name: "ООО «Лютик»" }, ...as(admin) });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ name: "ООО «Лютик»", my_role: "admin" });
+    expect((await call(`/companies/${company.id}`, { method: "DELETE", ...as(admin) })).status).toBe(404);
+
+    expect((await call(`/companies/${company.id}`, { method: "DELETE", ...as(owner) })).status).toBe(204);
+    expect((await call(`/companies/${company.id}`, as(owner))).status).toBe(404);
+  });
+
+  it("refuses bad input with Russian messages", async () => {
+    const owner = await newAccount();
+    const empty = await call("/companies/", { json: { name: "  " }, ...as(owner) });
+    expect(empty.status).toBe(422);
+    expect(JSON.stringify(await detailOf(empty))).toContain("Название компании не может быть пустым");
+    const company = await newCompany(owner);
+    const badMail = await hire(owner, company.id, "не-почта");
+    expect(badMail.status).toBe(422);
+    expect(JSON.stringify(await detailOf(badMail))).toContain("Некорректный e-mail");
+    const badAllowance = await call(`/companies/${company.id}/${company.employees[0]!.id}?allowance=-1`, { method: "PATCH", ...as(owner) });
+    expect(badAllowance.status).toBe(422);
+    expect((await call("/companies/", { json: { name: "x" } })).status).toBe(401);
+  });
+});
+
+describe("companies: employees", () => {
+  it("an existing account joins at once; twice is a 409", async () => {
+    const owner = await newAccount();
+    const employee = await newAccount();
+    const company = await newCompany(owner);
+    const res = await hire(owner, company.id, employee.email.toUpperCase(), { allowance: 10 });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ user_id: employee.userId, email: employee.email, role: "member", allowance: 10, used: 0 });
+    expect((await hire(owner, company.id, employee.email)).status).toBe(409);
+  });
+
+  it("an unknown e-mail gets an invitation mail and joins on registration", async () => {
+    const owner = await newAccount();
+    const company = await newCompany(owner, "Бюро Ясность");
+    const email = uniqueEmail("invitee");
+    const res = await hire(owner, company.id, email, { role: "admin", allowance: 7 });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toMatchObject({ invitation: { email, role: "admin", allowance: 7 } });
+
+    const mail = await env.DB.prepare("SELECT subject, text FROM mail_outbox WHERE \"to\" = ?").bind(email).first<{ subject: string; text: string }>();
+    expect(mail!.subject).toContain("Бюро Ясность");
+    expect(mail!.text).toContain(`/register?email=${encodeURIComponent(email)}`);
+    expect(((await (await call(`/companies/${company.id}`, as(owner))).json()) as Company).invitations.map((i) => i.email)).toEqual([email]);
+
+    const invitee = await registerUser({ email });
+    const view = (await (await call(`/companies/${company.id}`, as(owner))).json()) as Company;
+    expect(view.invitations).toEqual([]);
+    expect(view.employees.find((e) => e.user_id === invitee.userId)).toMatchObject({ role: "admin", allowance: 7 });
+    // As a company admin the newcomer manages the company.
+    expect((await call(`/companies/${company.id}`, as(invitee))).status).toBe(200);
+  });
+
+  it("changes role and allowance, removes, and keeps the owner as is", async () => {
+    const owner = await newAccount();
+    const employee = await newAccount();
+    const company = await newCompany(owner);
+    const hired = (await (await hire(owner, company.id, employee.email)).json()) as Employee;
+
+    const changed = await call(`/companies/${company.id}/${hired.id}?role=admin&allowance=5`, { method: "PATCH", ...as(owner) });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ id: hired.id, role: "admin", allowance: 5 });
+    const uncapped = await call(`/companies/${company.id}/${hired.id}?allowance=null`, { method: "PATCH", ...as(owner) });
+    expect(await uncapped.json()).toMatchObject({ role: "admin", allowance: null });
+
+    const ownerRow = company.employees[0]!;
+    for (const query of ["remove=true", "role=member"]) {
+      const res = await call(`/companies/${company.id}/${ownerRow.id}?${query}`, { method: "PATCH", ...as(employee) });
+      expect(res.status).toBe(403);
+      expect(await detailOf(res)).toBe("Владельца компании нельзя удалить или сменить ему роль");
+    }
+    const other = await newCompany(await newAccount());
+    expect((await call(`/companies/${company.id}/${other.employees[0]!.id}?role=admin`, { method: "PATCH", ...as(owner) })).status).toBe(404);
+
+    expect((await call(`/companies/${company.id}/${hired.id}?remove=true`, { method: "PATCH", ...as(owner) })).status).toBe(204);
+    expect((await call(`/companies/${company.id}`, as(employee))).status).toBe(404);
+  });
+});
+
+describe("companies: the request pool", () => {
+  it("an employee's sends take from the pool within the allowance, then from their own limits", async () => {
+    const { employee, company, poolId } = await staffedCompany(2, 5);
+    const own = await ownLeft(employee.userId);
+    const db = getDb(env.DB);
+    const first = await takeRequest(db, employee.userId);
+    expect(first).toMatchObject({ limitId: poolId, unlimited: false, companyId: company.id });
+    expect((await takeRequest(db, employee.userId)).companyId).toBe(company.id);
+    const third = await takeRequest(db, employee.userId);
+    expect(third.companyId).toBeUndefined();
+    expect(await poolLeft(poolId)).toBe(3);
+    expect(await memberUsed(company.id, employee.userId)).toBe(2);
+    expect(await ownLeft(employee.userId)).toBe(own - 1);
+
+    const charges = await env.DB.prepare("SELECT limit_id, company_id FROM request_charges WHERE user_id = ? ORDER BY id").bind(employee.userId).all();
+    expect(charges.results).toEqual([
+      { limit_id: poolId, company_id: company.id },
+      { limit_id: poolId, company_id: company.id },
+      { limit_id: third.limitId, company_id: null },
+    ]);
+  });
+
+  it("a send through HTTP takes from the pool, and the owner sees it in the company", async () => {
+    const { owner, employee, company, poolId } = await staffedCompany(null, 3);
+    const own = await ownLeft(employee.userId);
+    const res = await startTopic(employee, "Вопрос за счёт компании");
+    expect(res.status).toBe(200);
+    await new StreamReader(res).rest();
+    expect(await poolLeft(poolId)).toBe(2);
+    expect(await ownLeft(employee.userId)).toBe(own);
+    const view = (await (await call(`/companies/${company.id}`, as(owner))).json()) as Company;
+    expect(view.limits.available_requests).toBe(2);
+    expect(view.employees.find((e) => e.user_id === employee.userId)!.used).toBe(1);
+  });
+
+  it("an empty or expired pool leaves the employee on their own limits", async () => {
+    const { employee, company, poolId } = await staffedCompany(null, 0);
+    await addPool(company.id, 4, Date.now() - 1000);
+    const charge = await takeRequest(getDb(env.DB), employee.userId);
+    expect(charge.companyId).toBeUndefined();
+    expect(await poolLeft(poolId)).toBe(0);
+    expect(await memberUsed(company.id, employee.userId)).toBe(0);
+  });
+
+  it("of parallel sends at allowance − 1 exactly one takes from the pool", async () => {
+    const { employee, company, poolId } = await staffedCompany(3, 10);
+    await env.DB.prepare("UPDATE company_members SET used = 2 WHERE company_id = ? AND user_id = ?").bind(company.id, employee.userId).run();
+    const own = await ownLeft(employee.userId);
+    const db = getDb(env.DB);
+    const charges = await Promise.all(Array.from({ length: 5 }, () => takeRequest(db, employee.userId)));
+    expect(charges.filter((c) => c.companyId === company.id)).toHaveLength(1);
+    expect(await poolLeft(poolId)).toBe(9);
+    expect(await memberUsed(company.id, employee.userId)).toBe(3);
+    expect(await ownLeft(employee.userId)).toBe(own - 4);
+  });
+
+  it("a refund goes back to the pool row and the allowance, once", async () => {
+    const { employee, company, poolId } = await staffedCompany(1, 2);
+    const db = getDb(env.DB);
+    const charge = await takeRequest(db, employee.userId);
+    expect(charge.companyId).toBe(company.id);
+    await refundRequest(db, charge);
+    await refundRequest(db, charge);
+    expect(await poolLeft(poolId)).toBe(2);
+    expect(await memberUsed(company.id, employee.userId)).toBe(0);
+    const row = await env.DB.prepare("SELECT refunded FROM request_charges WHERE id = ?").bind(charge.chargeId!).first<{ refunded: number }>();
+    expect(row!.refunded).toBe(1);
+    // The allowance is free again: the next send takes from the pool.
+    expect((await takeRequest(db, employee.userId)).companyId).toBe(company.id);
+  });
+});
