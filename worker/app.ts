@@ -46,6 +46,7 @@ app.onError((err, c) => {
 app.notFound(() => ApiError.notFound().toResponse());
 
 app.route("/api/v2", api);
+app.route("/internal/api/v2", internalApi);
 
 app.get(
   "/api/v2/openapi.json",

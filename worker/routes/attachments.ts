@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
+import type { AppEnv, Env } from "../env";
 import { ApiError } from "../errors";
 import { requireUser } from "../middleware/auth";
 import {
@@ -20,9 +20,31 @@ import { validate } from "../validate";
 // Room for the multipart boundary and part headers around a file of the largest allowed size.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-const uploadForm = z.object({
+export const uploadForm = z.object({
   file: z.instanceof(File, { error: "Выберите файл для загрузки (поле file)" }).meta({ type: "string", format: "binary" }),
 });
+
+// Refuses a body over the limit by its Content-Length before reading it, and stops a body
+// without one (chunked) as soon as it grows past the limit.
+export const uploadLimit = bodyLimit({
+  maxSize: QUOTAS.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES,
+  onError: () => {
+    throw new ApiError(413, ATTACHMENT_TEXTS.tooLarge);
+  },
+});
+
+/** Stores the uploaded file for the user; the answer of both the web and the bot upload. */
+export async function upload(env: Env, userId: number, file: File) {
+  const row = await storeUpload(env, getDb(env.DB), userId, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  return {
+    attachment_id: row.id,
+    filename: row.filename,
+    content_type: row.kind,
+    mime_type: row.contentType,
+    size: row.size,
+    url: await signedAttachmentUrl(env, row.id),
+  };
+}
 
 const fileParams = z.object({ id: z.coerce.number({ error: "Некорректный номер вложения" }).int().positive() });
 const fileQuery = z.object({
@@ -45,33 +67,9 @@ export const attachments = new Hono<AppEnv>()
       },
     }),
     requireUser,
-    // Refuses a body over the limit by its Content-Length before reading it, and stops a body
-    // without one (chunked) as soon as it grows past the limit.
-    bodyLimit({
-      maxSize: QUOTAS.uploadMaxBytes + MULTIPART_OVERHEAD_BYTES,
-      onError: () => {
-        throw new ApiError(413, ATTACHMENT_TEXTS.tooLarge);
-      },
-    }),
+    uploadLimit,
     validate("form", uploadForm),
-    async (c) => {
-      const { file } = c.req.valid("form");
-      const row = await storeUpload(c.env, getDb(c.env.DB), c.var.userId, {
-        name: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
-      return c.json(
-        {
-          attachment_id: row.id,
-          filename: row.filename,
-          content_type: row.kind,
-          mime_type: row.contentType,
-          size: row.size,
-          url: await signedAttachmentUrl(c.env, row.id),
-        },
-        201,
-      );
-    },
+    async (c) => c.json(await upload(c.env, c.var.userId, c.req.valid("form").file), 201),
   )
   .get(
     "/:id/file",

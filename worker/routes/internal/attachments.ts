@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import type { AppEnv } from "../../env";
+import { validate } from "../../validate";
+import { upload, uploadForm, uploadLimit } from "../attachments";
+import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+
+export const internalAttachments = new Hono<AppEnv>().post(
+  BOT_PATH,
+  describeRoute({
+    tags: ["internal"],
+    summary: "Загрузить вложение от имени пользователя бота (multipart, поле file)",
+    ...internalSecured,
+    responses: {
+      201: { description: "{attachment_id, filename, content_type, mime_type, size, url}" },
+      ...botUserMissing,
+      413: { description: "Файл больше допустимого размера" },
+      415: { description: "Неподдерживаемый тип файла" },
+      422: { description: "Нет файла, или из документа не удалось извлечь текст" },
+    },
+  }),
+  validate("param", botParams),
+  asBotUser,
+  uploadLimit,
+  validate("form", uploadForm),
+  async (c) => c.json(await upload(c.env, c.var.userId, c.req.valid("form").file), 201),
+);

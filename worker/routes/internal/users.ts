@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { findOrCreateBotUser, linkBotUser, publicBotUser, requireBotUser } from "../../services/bot-users";
+import { validate } from "../../validate";
+import { loginBody } from "../users";
+import { BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+
+const optionalText = (field: string) =>
+  z.string({ error: `${field} должно быть строкой` }).trim().min(1, { error: `${field} не может быть пустым` }).max(100, { error: `${field} — не длиннее 100 символов` }).optional();
+const profileBody = z.object({
+  name: optionalText("name"),
+  username: optionalText("username"),
+  email: z.string({ error: "email должен быть строкой" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })).optional(),
+});
+const userShape = "{user_id, email, name, created}";
+
+export const internalUsers = new Hono<AppEnv>()
+  .post(
+    BOT_PATH,
+    describeRoute({
+      tags: ["internal"],
+      summary: "Найти или создать пользователя бота",
+      description: "Новый пользователь получает стартовый пакет. E-mail от бота не проверен: он сохраняется только у привязки, не становится e-mail для входа.",
+      ...internalSecured,
+      responses: { 200: { description: userShape }, 201: { description: `${userShape}: создан` }, 401: botUserMissing[401], 422: { description: "Неверные данные" } },
+    }),
+    validate("param", botParams),
+    validate("json", profileBody),
+    async (c) => {
+      const { provider, externalId } = c.req.valid("param");
+      const { user, created } = await findOrCreateBotUser(getDb(c.env.DB), provider, externalId, c.req.valid("json"));
+      return c.json(publicBotUser(user, created), created ? 201 : 200);
+    },
+  )
+  .get(
+    BOT_PATH,
+    describeRoute({ tags: ["internal"], summary: "Пользователь бота", ...internalSecured, responses: { 200: { description: userShape }, ...botUserMissing } }),
+    validate("param", botParams),
+    async (c) => {
+      const { provider, externalId } = c.req.valid("param");
+      return c.json(publicBotUser(await requireBotUser(getDb(c.env.DB), provider, externalId)), 200);
+    },
+  )
+  .post(
+    `${BOT_PATH}/link`,
+    describeRoute({
+      tags: ["internal"],
+      summary: "Привязать аккаунт бота к аккаунту с паролем",
+      description: "По e-mail и паролю. Аккаунт бота, уже привязанный к другому пользователю, переходит к этому.",
+      ...internalSecured,
+      responses: { 200: { description: userShape }, 401: { description: "Неверный e-mail или пароль (или internal-token)" }, 422: { description: "Неверные данные" } },
+    }),
+    validate("param", botParams),
+    validate("json", loginBody),
+    async (c) => {
+      const { provider, externalId } = c.req.valid("param");
+      return c.json(publicBotUser(await linkBotUser(getDb(c.env.DB), provider, externalId, c.req.valid("json"))), 200);
+    },
+  );
