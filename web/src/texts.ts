@@ -14,6 +14,14 @@ export const texts = {
     lightTheme: "Светлая тема",
     logout: "Выйти",
   },
+  notifications: {
+    bell: "Уведомления",
+    unread: (n: number) => `Непрочитанных уведомлений: ${n}`,
+    title: "Уведомления",
+    empty: "Новых уведомлений нет",
+    markRead: "Прочитано",
+    markAllRead: "Прочитать все",
+  },
   settings: {
     title: "Настройки",
     close: "Закрыть",

@@ -1,6 +1,7 @@
 import { Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { texts } from "../../texts";
+import { NotificationBell } from "../notifications/NotificationBell";
 import { UserMenu } from "./UserMenu";
 import "./header.css";
 
@@ -15,7 +16,8 @@ export function Header({ start }: { start?: ReactNode }) {
             {texts.brand}
           </Heading>
         </Flex>
-        <Flex minWidth="0" justify="end">
+        <Flex minWidth="0" justify="end" align="center" gap="4">
+          <NotificationBell />
           <UserMenu />
         </Flex>
       </header>
