@@ -1,10 +1,11 @@
+import { timingSafeEqual } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 
 export const INTERNAL_TEXTS = { badToken: "Неверный или отсутствующий служебный токен (internal-token)" } as const;
 
-const digest = async (value: string) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+const digest = async (value: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
 
 /**
  * The chat bots' service token in `internal-token` must equal the INTERNAL_TOKEN secret. Both are
@@ -15,6 +16,6 @@ export const requireInternal = createMiddleware<AppEnv>(async (c, next) => {
   const secret = c.env.INTERNAL_TOKEN;
   if (!presented || !secret) throw ApiError.unauthorized(INTERNAL_TEXTS.badToken);
   const [a, b] = await Promise.all([digest(presented), digest(secret)]);
-  if (!crypto.subtle.timingSafeEqual(a, b)) throw ApiError.unauthorized(INTERNAL_TEXTS.badToken);
+  if (!timingSafeEqual(a, b)) throw ApiError.unauthorized(INTERNAL_TEXTS.badToken);
   await next();
 });
