@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { refundRequest, takeRequest } from "../../worker/services/limits";
-import { authHeaders, call, detailOf, registerUser, uniqueEmail } from "./helpers";
+import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail } from "./helpers";
 import { newAccount, startTopic, StreamReader, type Account } from "./streams-helpers";
 
 type Employee = { id: number; user_id: number; email: string | null; role: string; allowance: number | null; used: number };
@@ -222,5 +222,51 @@ describe("companies: the request pool", () => {
     expect(row!.refunded).toBe(1);
     // The allowance is free again: the next send takes from the pool.
     expect((await takeRequest(db, employee.userId)).companyId).toBe(company.id);
+  });
+});
+
+describe("companies: buying and granting for the pool", () => {
+  it("the owner buys a plan for the company through the sandbox: the pool gets it, not the owner; a stranger gets 404", async () => {
+    const { owner, company } = await staffedCompany(null, 0);
+    const ownBefore = await ownLeft(owner.userId);
+    const admin = await createAdmin();
+    const plan = (await (await call("/subscriptions/", { json: { name: `Команда ${crypto.randomUUID().slice(0, 6)}`, price: 990, day_gap: 30, requests_limit: 50 }, headers: authHeaders(admin.record) })).json()) as { id: number };
+    expect(plan.id).toEqual(expect.any(Number));
+
+    const stranger = await newAccount();
+    expect((await call(`/payments/${plan.id}?company_id=${company.id}`, { method: "POST", ...as(stranger) })).status).toBe(404);
+
+    const started = await call(`/payments/${plan.id}?company_id=${company.id}`, { method: "POST", ...as(owner) });
+    expect(started.status).toBe(200);
+    // The payer's browser on the sandbox checkout page.
+    const url = ((await started.json()) as string).replace(env.APP_URL, "http://app.test");
+    const paid = await SELF.fetch(url, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ action: "pay" }).toString(),
+    });
+    expect(paid.status).toBe(303);
+    const payment = await env.DB.prepare("SELECT user_id, company_id, status FROM payments WHERE id = ?").bind(url.split("/").at(-1)).first();
+    expect(payment).toEqual({ user_id: owner.userId, company_id: company.id, status: "succeeded" });
+
+    const view = (await (await call(`/companies/${company.id}`, as(owner))).json()) as Company;
+    expect(view.limits.available_requests).toBe(50);
+    expect(await ownLeft(owner.userId)).toBe(ownBefore);
+  });
+
+  it("an admin grants requests to a company with /limits/update/ (set and add); users get 403", async () => {
+    const { owner, company } = await staffedCompany(null, 0);
+    const admin = await createAdmin();
+    const asUser = await call("/limits/update/", { json: { company_id: company.id, requests: 5, mode: "add" }, ...as(owner) });
+    expect(asUser.status).toBe(403);
+    const added = await call("/limits/update/", { json: { company_id: company.id, requests: 5, mode: "add" }, headers: authHeaders(admin.record) });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toMatchObject({ available_requests: 5 });
+    const set = await call("/limits/update/", { json: { company_id: company.id, requests: 3, mode: "set", days: 30 }, headers: authHeaders(admin.record) });
+    expect(await set.json()).toMatchObject({ available_requests: 3, limits: [expect.objectContaining({ requests: 3, source: "admin" })] });
+    const unknown = await call("/limits/update/", { json: { company_id: 999_999_999, requests: 1, mode: "add" }, headers: authHeaders(admin.record) });
+    expect(unknown.status).toBe(404);
+    expect(await detailOf(unknown)).toBe("Компания не найдена");
   });
 });

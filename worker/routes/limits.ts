@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireUser } from "../middleware/auth";
-import { setStartPackForAll, updateUserLimits } from "../services/limits-admin";
+import { setStartPackForAll, updateCompanyLimits, updateUserLimits } from "../services/limits-admin";
 import { userLimits } from "../services/limits";
 import { QUOTAS } from "../settings";
 import { validate } from "../validate";
@@ -19,13 +19,18 @@ const requestCount = z
 const updateBody = z
   .object({
     user_id: z.number({ error: "user_id должен быть числом" }).int({ error: "user_id должен быть целым числом" }).positive({ error: "Некорректный user_id" }).optional(),
+    company_id: z.number({ error: "company_id должен быть числом" }).int({ error: "company_id должен быть целым числом" }).positive({ error: "Некорректный company_id" }).optional(),
     email: z.string({ error: "email должен быть строкой" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })).optional(),
     requests: requestCount.optional(),
     mode: z.enum(["set", "add"], { error: "mode: set (заменить) или add (добавить)" }),
     days: z.number({ error: "days должно быть числом" }).int({ error: "days должно быть целым числом" }).min(1, { error: "Срок — от 1 дня" }).max(3650, { error: "Срок — не больше 3650 дней" }).nullable().optional(),
     is_unlimited: z.boolean({ error: "is_unlimited должен быть true или false" }).default(false),
   })
-  .refine((b) => (b.user_id === undefined) !== (b.email === undefined), { error: "Укажите пользователя: user_id или email (одно из двух)", path: ["user_id"] })
+  .refine((b) => [b.user_id, b.email, b.company_id].filter((v) => v !== undefined).length === 1, {
+    // The text predates company_id (clients match it); a company is the admin's third choice.
+    error: "Укажите пользователя: user_id или email (одно из двух)",
+    path: ["user_id"],
+  })
   .refine((b) => b.is_unlimited || b.requests !== undefined, { error: "Укажите число запросов (requests)", path: ["requests"] });
 
 const secured = { security: [{ jwt: [] }] };
@@ -51,7 +56,7 @@ export const limits = new Hono<AppEnv>()
       tags: ["admin"],
       summary: "Задать или добавить запросы пользователю (только администратор)",
       description:
-        "`mode: \"add\"` — ещё один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней или бессрочно. `mode: \"set\"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.",
+        "С `company_id` вместо пользователя — то же для пула компании (ответ: Limits пула). `mode: \"add\"` — ещё один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней или бессрочно. `mode: \"set\"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.",
       ...secured,
       responses: {
         200: { description: limitsDescription },
@@ -64,6 +69,8 @@ export const limits = new Hono<AppEnv>()
     validate("json", updateBody),
     async (c) => {
       const body = c.req.valid("json");
+      const pack = { requests: body.requests ?? 0, mode: body.mode, days: body.days, isUnlimited: body.is_unlimited };
+      if (body.company_id !== undefined) return c.json(await updateCompanyLimits(getDb(c.env.DB), body.company_id, pack), 200);
       const result = await updateUserLimits(getDb(c.env.DB), {
         user: body.user_id !== undefined ? { id: body.user_id } : { email: body.email! },
         requests: body.requests ?? 0,

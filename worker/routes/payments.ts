@@ -23,6 +23,7 @@ import {
   refundPayment,
   startPayment,
 } from "../services/payments";
+import { companyForManager } from "../services/companies";
 import { findPlan } from "../services/plans";
 import { validate } from "../validate";
 import { pathId } from "./topics";
@@ -175,20 +176,25 @@ export const payments = new Hono<AppEnv>()
     describeRoute({
       tags: ["payments"],
       summary: "Оплатить тариф",
-      description: "Записывает платёж и создаёт его в платёжной системе; ответ — адрес страницы оплаты (JSON-строка).",
+      description:
+        "Записывает платёж и создаёт его в платёжной системе; ответ — адрес страницы оплаты (JSON-строка). С `?company_id=` (владелец или администратор компании) тариф пополняет пул компании.",
       ...secured,
       responses: {
         200: { description: "URL страницы оплаты" },
-        404: { description: "Тариф не найден" },
+        404: { description: "Тариф не найден (или компания — не ваша)" },
         502: { description: "Платёжная система не ответила" },
         503: { description: "Оплата не настроена" },
       },
     }),
     requireUser,
     validate("param", z.object({ subscriptionId: pathId })),
+    validate("query", z.object({ company_id: pathId.optional() })),
     async (c) => {
       const db = getDb(c.env.DB);
+      const companyId = c.req.valid("query").company_id;
+      // Only the owner or a company admin buys for the pool; anyone else gets the company's 404.
+      if (companyId !== undefined) await companyForManager(db, c.var.userId, companyId);
       const plan = await findPlan(db, c.req.valid("param").subscriptionId, { all: c.var.role === "admin" });
-      return c.json(await startPayment(c.env, db, c.var.userId, plan), 200);
+      return c.json(await startPayment(c.env, db, c.var.userId, plan, companyId ?? null), 200);
     },
   );

@@ -5,7 +5,9 @@ import { limits } from "../db/schema";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Grant = {
-  userId: number;
+  /** Whose pack: a user's, or (userId null) a company pool's. */
+  userId: number | null;
+  companyId?: number | null;
   /** Requests granted; stored as 0 when `isUnlimited`. */
   requests: number;
   isUnlimited?: boolean;
@@ -36,7 +38,7 @@ export function grantStatement(db: Db, grant: Grant, { when, now = Date.now() }:
   if (!when) {
     return db
       .insert(limits)
-      .values({ userId: grant.userId, requests, availableRequests: requests, isUnlimited: grant.isUnlimited ?? false, dateExpire, source: grant.source, createdAt: now })
+      .values({ userId: grant.userId, companyId: grant.companyId ?? null, requests, availableRequests: requests, isUnlimited: grant.isUnlimited ?? false, dateExpire, source: grant.source, createdAt: now })
       .returning({ id: limits.id });
   }
   // INSERT … SELECT … WHERE: drizzle checks at run time that every column is listed, in order.
@@ -47,7 +49,7 @@ export function grantStatement(db: Db, grant: Grant, { when, now = Date.now() }:
         .select({
           id: sql`NULL`.as("id"),
           userId: sql`${grant.userId}`.as("user_id"),
-          companyId: sql`NULL`.as("company_id"),
+          companyId: sql`${grant.companyId ?? null}`.as("company_id"),
           requests: sql`${requests}`.as("requests"),
           availableRequests: sql`${requests}`.as("available_requests"),
           isUnlimited: sql`${grant.isUnlimited ? 1 : 0}`.as("is_unlimited"),

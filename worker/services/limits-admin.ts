@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { limits, users } from "../db/schema";
+import { companies, limits, users } from "../db/schema";
 import { ApiError } from "../errors";
 import { grantStatement } from "./grants";
-import { userLimits } from "./limits";
+import { COMPANY_NOT_FOUND } from "./companies";
+import { companyLimits, userLimits } from "./limits";
 import { findUserByEmail, findUserById, normalizeEmail } from "./users";
 
 export const LIMITS_ADMIN_TEXTS = { userNotFound: "Пользователь не найден" } as const;
@@ -27,19 +28,32 @@ export type LimitsUpdate = {
 export async function updateUserLimits(db: Db, update: LimitsUpdate, now = Date.now()) {
   const user = "id" in update.user ? await findUserById(db, update.user.id) : await findUserByEmail(db, normalizeEmail(update.user.email));
   if (!user) throw ApiError.notFound(LIMITS_ADMIN_TEXTS.userNotFound);
-  const grant = grantStatement(db, { userId: user.id, requests: update.requests, isUnlimited: update.isUnlimited, days: update.days, source: "admin" }, { now });
+  await writePack(db, { userId: user.id }, update, now);
+  return userLimits(db, user.id, now);
+}
+
+/** The same for a company's pool (`company_id` in `POST /limits/update/`): answers the pool's Limits. */
+export async function updateCompanyLimits(db: Db, companyId: number, update: Omit<LimitsUpdate, "user">, now = Date.now()) {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw ApiError.notFound(COMPANY_NOT_FOUND);
+  await writePack(db, { userId: null, companyId }, update, now);
+  return companyLimits(db, companyId, now);
+}
+
+async function writePack(db: Db, owner: { userId: number } | { userId: null; companyId: number }, update: Omit<LimitsUpdate, "user">, now: number) {
+  const grant = grantStatement(db, { ...owner, requests: update.requests, isUnlimited: update.isUnlimited, days: update.days, source: "admin" }, { now });
   const writesPack = update.isUnlimited || update.requests > 0;
   if (update.mode === "set") {
+    const whose = owner.userId === null ? eq(limits.companyId, owner.companyId) : eq(limits.userId, owner.userId);
     const endActive = db
       .update(limits)
       .set({ dateExpire: now })
-      .where(and(eq(limits.userId, user.id), or(isNull(limits.dateExpire), gt(limits.dateExpire, now))));
+      .where(and(whose, or(isNull(limits.dateExpire), gt(limits.dateExpire, now))));
     if (writesPack) await db.batch([endActive, grant]);
     else await endActive;
   } else if (writesPack) {
     await grant;
   }
-  return userLimits(db, user.id, now);
 }
 
 /**

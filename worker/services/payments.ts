@@ -52,10 +52,10 @@ async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
  * Starts paying for a plan: the payment is recorded first (our UUID, also the provider's
  * Idempotence-Key), then the provider is asked for it. Returns the URL where the payer pays.
  */
-export async function startPayment(env: Env, db: Db, userId: number, plan: PlanRow): Promise<string> {
+export async function startPayment(env: Env, db: Db, userId: number, plan: PlanRow, companyId: number | null = null): Promise<string> {
   const provider = paymentProvider(env);
   const id = crypto.randomUUID();
-  await db.insert(payments).values({ id, userId, subscriptionId: plan.id, amountKopecks: plan.priceKopecks, provider: provider.name });
+  await db.insert(payments).values({ id, userId, companyId, subscriptionId: plan.id, amountKopecks: plan.priceKopecks, provider: provider.name });
   let created: ProviderPayment;
   try {
     created = await fromProvider(async () => {
@@ -108,7 +108,7 @@ async function creditPayment(db: Db, payment: PaymentRow, now: number): Promise<
   const open = and(eq(payments.id, payment.id), isNull(payments.creditedAt), ne(payments.status, "refunded"));
   const markSucceeded = db.update(payments).set({ status: "succeeded", updatedAt: now });
   // The user is gone (the row keeps the payment, user_id set null): the money is recorded, nothing to grant.
-  if (payment.userId === null) {
+  if (payment.userId === null && payment.companyId === null) {
     await markSucceeded.where(open);
     return;
   }
@@ -117,7 +117,8 @@ async function creditPayment(db: Db, payment: PaymentRow, now: number): Promise<
   await db.batch([
     grantStatement(
       db,
-      { userId: payment.userId, requests: plan.requestsLimit, isUnlimited: plan.isUnlimited, days: plan.dayGap, source: "subscription" },
+      // A purchase for a company (company_id) fills the company's pool, not the payer's own limits.
+      { ...(payment.companyId === null ? { userId: payment.userId } : { userId: null, companyId: payment.companyId }), requests: plan.requestsLimit, isUnlimited: plan.isUnlimited, days: plan.dayGap, source: "subscription" },
       { when: sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${open})`, now },
     ),
     db
