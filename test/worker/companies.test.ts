@@ -235,6 +235,7 @@ describe("companies: buying and granting for the pool", () => {
 
     const stranger = await newAccount();
     expect((await call(`/payments/${plan.id}?company_id=${company.id}`, { method: "POST", ...as(stranger) })).status).toBe(404);
+    expect((await call(`/payments/${plan.id}?company_id=abc`, { method: "POST", ...as(owner) })).status).toBe(404);
 
     const started = await call(`/payments/${plan.id}?company_id=${company.id}`, { method: "POST", ...as(owner) });
     expect(started.status).toBe(200);

@@ -188,10 +188,12 @@ export const payments = new Hono<AppEnv>()
     }),
     requireUser,
     validate("param", z.object({ subscriptionId: pathId })),
-    validate("query", z.object({ company_id: pathId.optional() })),
     async (c) => {
       const db = getDb(c.env.DB);
-      const companyId = c.req.valid("query").company_id;
+      // `company_id` is read by hand, not by a query validator: that would make the web client's
+      // `$post({param})` require a query. Not a number → no such company → 404.
+      const rawCompanyId = c.req.query("company_id");
+      const companyId = rawCompanyId === undefined ? undefined : /^[1-9][0-9]{0,15}$/.test(rawCompanyId) ? Number(rawCompanyId) : 0;
       // Only the owner or a company admin buys for the pool; anyone else gets the company's 404.
       if (companyId !== undefined) await companyForManager(db, c.var.userId, companyId);
       const plan = await findPlan(db, c.req.valid("param").subscriptionId, { all: c.var.role === "admin" });
