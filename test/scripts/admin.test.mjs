@@ -168,6 +168,29 @@ describe("against the local Worker", () => {
     assert.match(stderr, /Ошибка: Сервер недоступен: http:\/\/127\.0\.0\.1:9/);
   });
 
+  test("sends a notice to a chosen user only, and that user has it", async () => {
+    const chosen = { email: "cli-notified@example.test", password: "cli-notified-password" };
+    const other = { email: "cli-other@example.test", password: "cli-other-password" };
+    for (const u of [chosen, other]) assert.equal((await api("/users/", { json: u })).status, 201);
+    const { code, stderr } = await cli("notify", ...asAdmin(), "--title", "Новости", "--text", "Мы обновились", "--emails", chosen.email);
+    assert.equal(code, 0, stderr);
+    const inbox = async (u) => (await api("/notifications/", { token: await login(u.email, u.password) })).body;
+    assert.deepEqual((await inbox(chosen)).map((n) => n.title), ["Новости"]);
+    assert.deepEqual(await inbox(other), []);
+  });
+
+  test("prints daily statistics as a table that counts today's new users", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+    const json = await cli("stats", ...asAdmin(), "--from", today, "--to", today, "--json");
+    assert.equal(json.code, 0, json.stderr);
+    const [row] = JSON.parse(json.stdout);
+    assert.equal(row.date, today);
+    assert.ok(row.new_users >= 1, "the users made by this file count");
+    const table = await cli("stats", ...asAdmin(), "--from", today, "--to", today);
+    assert.equal(table.code, 0, table.stderr);
+    assert.ok(table.stdout.includes(today), table.stdout);
+  });
+
   test("reads the local mail outbox", async () => {
     await fetch(`${url}/api/v2/users/password/forgot?email=cli-user%40example.test`, { method: "POST" });
     const { code, stdout, stderr } = await cli("outbox", "--persist-to", persistTo, "--to", "cli-user@example.test", "--limit", "1");
