@@ -11,7 +11,9 @@ import { texts } from "../texts";
 
 const t = texts.checkout;
 
-function Outcome({ icon, color, title, children }: { icon: ReactNode; color: "green" | "red" | "gray" | "amber"; title: string; children?: ReactNode }) {
+type OutcomeColor = "green" | "red" | "gray" | "amber";
+
+function Outcome({ icon, color, title, children }: { icon: ReactNode; color: OutcomeColor; title: string; children?: ReactNode }) {
   return (
     <Flex direction="column" gap="3">
       <Flex align="center" gap="2">
@@ -51,50 +53,30 @@ function Succeeded({ outcome }: { outcome: Extract<CheckoutOutcome, { kind: "suc
   );
 }
 
+/** Every ending but success: an icon, a title, maybe a line of text, maybe a "check again" button. */
+const endings: Record<Exclude<CheckoutOutcome["kind"], "succeeded">, { icon: ReactNode; color: OutcomeColor; title: string; text?: string; retry?: true }> = {
+  canceled: { icon: <CrossCircledIcon width="24" height="24" />, color: "gray", title: t.canceled, text: t.canceledText },
+  refunded: { icon: <CrossCircledIcon width="24" height="24" />, color: "gray", title: t.refunded, text: t.refundedText },
+  waiting: { icon: <ClockIcon width="24" height="24" />, color: "amber", title: t.waiting, text: t.waitingLong, retry: true },
+  not_found: { icon: <ExclamationTriangleIcon width="24" height="24" />, color: "red", title: t.notFound, text: t.notFoundText },
+  failed: { icon: <ExclamationTriangleIcon width="24" height="24" />, color: "red", title: t.failed, retry: true },
+};
+
 function OutcomeView({ outcome, onRetry }: { outcome: CheckoutOutcome; onRetry: () => void }) {
-  switch (outcome.kind) {
-    case "succeeded":
-      return <Succeeded outcome={outcome} />;
-    case "canceled":
-      return (
-        <Outcome icon={<CrossCircledIcon width="24" height="24" />} color="gray" title={t.canceled}>
-          <Text color="gray">{t.canceledText}</Text>
-        </Outcome>
-      );
-    case "refunded":
-      return (
-        <Outcome icon={<CrossCircledIcon width="24" height="24" />} color="gray" title={t.refunded}>
-          <Text color="gray">{t.refundedText}</Text>
-        </Outcome>
-      );
-    case "waiting":
-      return (
-        <Outcome icon={<ClockIcon width="24" height="24" />} color="amber" title={t.waiting}>
-          <Text color="gray">{t.waitingLong}</Text>
-          <Flex>
-            <Button variant="soft" onClick={onRetry}>
-              {t.check}
-            </Button>
-          </Flex>
-        </Outcome>
-      );
-    case "not_found":
-      return (
-        <Outcome icon={<ExclamationTriangleIcon width="24" height="24" />} color="red" title={t.notFound}>
-          <Text color="gray">{t.notFoundText}</Text>
-        </Outcome>
-      );
-    case "failed":
-      return (
-        <Outcome icon={<ExclamationTriangleIcon width="24" height="24" />} color="red" title={t.failed}>
-          <Flex>
-            <Button variant="soft" onClick={onRetry}>
-              {t.check}
-            </Button>
-          </Flex>
-        </Outcome>
-      );
-  }
+  if (outcome.kind === "succeeded") return <Succeeded outcome={outcome} />;
+  const { icon, color, title, text, retry } = endings[outcome.kind];
+  return (
+    <Outcome icon={icon} color={color} title={title}>
+      {text && <Text color="gray">{text}</Text>}
+      {retry && (
+        <Flex>
+          <Button variant="soft" onClick={onRetry}>
+            {t.check}
+          </Button>
+        </Flex>
+      )}
+    </Outcome>
+  );
 }
 
 /** `/checkout?payment_id=<id>`: where the payment page returns; waits for the payment to be final and says how it ended. */

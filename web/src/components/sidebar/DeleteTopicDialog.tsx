@@ -1,8 +1,7 @@
-import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
-import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { texts } from "../../texts";
 import { useActiveTopicId } from "./active-topic";
+import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
 import { deleteTopic } from "./topic-actions";
 import { useTopicMenu } from "./topic-menu";
 import { topicTitle } from "./TopicItem";
@@ -13,50 +12,23 @@ export function DeleteTopicDialog() {
   const closeDialog = useTopicMenu((s) => s.closeDialog);
   const activeId = useActiveTopicId();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (!dialog) return;
-    setBusy(true);
-    const failure = await deleteTopic(dialog.topic);
-    setBusy(false);
-    if (failure) {
-      setError(failure);
-      return;
-    }
-    closeDialog();
-    if (activeId === String(dialog.topic.id)) navigate("/", { replace: true });
-  };
 
   return (
-    <AlertDialog.Root
+    <ConfirmDeleteDialog
       open={dialog != null}
-      onOpenChange={(open) => {
-        if (open || busy) return;
-        setError(null);
+      title={texts.topicMenu.deleteTitle}
+      description={dialog && texts.topicMenu.deleteText(topicTitle(dialog.topic))}
+      cancelLabel={texts.topicMenu.cancel}
+      confirmLabel={texts.topicMenu.deleteConfirm}
+      onConfirm={async () => {
+        if (!dialog) return null;
+        const failure = await deleteTopic(dialog.topic);
+        if (failure) return failure;
         closeDialog();
+        if (activeId === String(dialog.topic.id)) navigate("/", { replace: true });
+        return null;
       }}
-    >
-      <AlertDialog.Content maxWidth="420px">
-        <AlertDialog.Title>{texts.topicMenu.deleteTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{dialog && texts.topicMenu.deleteText(topicTitle(dialog.topic))}</AlertDialog.Description>
-        {error && (
-          <Text as="p" size="2" color="red" role="alert" mt="3">
-            {error}
-          </Text>
-        )}
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={busy}>
-              {texts.topicMenu.cancel}
-            </Button>
-          </AlertDialog.Cancel>
-          <Button color="red" loading={busy} onClick={() => void confirm()}>
-            {texts.topicMenu.deleteConfirm}
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      onClose={closeDialog}
+    />
   );
 }

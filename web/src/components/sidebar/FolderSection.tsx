@@ -1,56 +1,34 @@
 import { DotsHorizontalIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { AlertDialog, Button, DropdownMenu, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { DropdownMenu, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useState } from "react";
 import { useFolders, type Folder } from "../../stores/folders";
 import { useTopics } from "../../stores/topics";
 import { texts } from "../../texts";
+import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
 import { FolderIcon } from "./icons";
 import { FolderNameInput } from "./FolderNameInput";
 import { useSidebar } from "./sidebar-state";
 
 function DeleteFolderDialog({ folder, onClose }: { folder: Folder | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    if (!folder) return;
-    setBusy(true);
-    const failure = await useFolders.getState().remove(folder.id);
-    setBusy(false);
-    if (failure) return setError(failure);
-    // The folder's topics stay, now outside any folder: show the list as the server has it.
-    if (useSidebar.getState().folderId === folder.id) useSidebar.getState().setFolderId(null);
-    else void useTopics.getState().reload();
-    onClose();
-  };
   return (
-    <AlertDialog.Root
+    <ConfirmDeleteDialog
       open={folder != null}
-      onOpenChange={(open) => {
-        if (open || busy) return;
-        setError(null);
+      title={texts.folders.deleteTitle}
+      description={folder && texts.folders.deleteText(folder.name)}
+      cancelLabel={texts.folders.cancel}
+      confirmLabel={texts.folders.deleteConfirm}
+      onConfirm={async () => {
+        if (!folder) return null;
+        const failure = await useFolders.getState().remove(folder.id);
+        if (failure) return failure;
+        // The folder's topics stay, now outside any folder: show the list as the server has it.
+        if (useSidebar.getState().folderId === folder.id) useSidebar.getState().setFolderId(null);
+        else void useTopics.getState().reload();
         onClose();
+        return null;
       }}
-    >
-      <AlertDialog.Content maxWidth="420px">
-        <AlertDialog.Title>{texts.folders.deleteTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{folder && texts.folders.deleteText(folder.name)}</AlertDialog.Description>
-        {error && (
-          <Text as="p" size="2" color="red" role="alert" mt="3">
-            {error}
-          </Text>
-        )}
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={busy}>
-              {texts.folders.cancel}
-            </Button>
-          </AlertDialog.Cancel>
-          <Button color="red" loading={busy} onClick={() => void confirm()}>
-            {texts.folders.deleteConfirm}
-          </Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      onClose={onClose}
+    />
   );
 }
 
