@@ -21,7 +21,8 @@ export function ConfirmDeleteDialog({ open, title, description, cancelLabel, con
     setBusy(true);
     const failure = await onConfirm();
     setBusy(false);
-    if (failure) setError(failure);
+    // A success clears an earlier failure, so the next opening starts clean.
+    setError(failure);
   };
 
   return (
