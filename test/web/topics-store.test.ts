@@ -2,20 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../../web/src/stores/auth";
 import { useTopics, type Topic, type TopicQuery } from "../../web/src/stores/topics";
 import { fakeApi, json } from "./auth-fakes";
+import { topic } from "./sidebar-render";
 
 const lawList: TopicQuery = { status: "active", type: "law", folderId: null };
-const topic = (id: number, patch: Partial<Topic> = {}): Topic => ({
-  id,
-  topic_name: `Вопрос ${id}`,
-  assistant_type: "explain_law",
-  status: "active",
-  folder_id: null,
-  pinned: false,
-  share_hash: null,
-  created_at: "2025-03-12T09:00:00Z",
-  updated_at: "2025-03-12T09:00:00Z",
-  ...patch,
-});
 
 function signIn(token = "access-1") {
   useAuth.setState({ status: "authenticated", record: { access_token: token, refresh_token: "r", email: "a@example.com", name: null } });

@@ -1,9 +1,9 @@
 import { env, runInDurableObject } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPLY_TEXTS } from "../../worker/durable/topic-session";
 import { makePdf, makePng } from "./fixtures/files";
 import { uploadOk } from "./fixtures/uploads";
-import { FakeOpenAI, fetchThrough, type ChatRequest } from "./fakes/openai";
+import { useFakeOpenAI, type ChatRequest } from "./fakes/openai";
 import { authHeaders, call, detailOf } from "./helpers";
 import {
   availableRequests,
@@ -19,18 +19,7 @@ import {
 
 // The OpenAI-compatible provider against a fake model speaking SSE; the test plays the model, so
 // every step of a reply happens when the test says.
-const fake = new FakeOpenAI(env.OPENAI_BASE_URL!, env.OPENAI_API_KEY!);
-
-beforeEach(() => {
-  fake.reset();
-  vi.stubGlobal("fetch", fetchThrough(fake));
-  // The Worker reads the provider per request from the same env object the tests hold.
-  env.AI_PROVIDER = "openai";
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  env.AI_PROVIDER = "demo";
-});
+const fake = useFakeOpenAI();
 
 const textOf = (message: ChatRequest["messages"][number]) =>
   typeof message.content === "string" ? message.content : message.content.map((p) => (p.type === "text" ? p.text : `[${p.type}]`)).join("\n");

@@ -1,23 +1,13 @@
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeOpenAI, fetchThrough } from "./fakes/openai";
+import { describe, expect, it, vi } from "vitest";
+import { useFakeOpenAI } from "./fakes/openai";
 import { authHeaders, call } from "./helpers";
 import { newAccount, savedMessages, sendMessage, splitTopicLine, startTopic, StreamReader } from "./streams-helpers";
 import { countRows } from "./topics-db";
 
 // Organisation meets the live reply: the real stream routes and TopicSession, with the fake
 // OpenAI-compatible model, so the test decides when the model speaks.
-const fake = new FakeOpenAI(env.OPENAI_BASE_URL!, env.OPENAI_API_KEY!);
-
-beforeEach(() => {
-  fake.reset();
-  vi.stubGlobal("fetch", fetchThrough(fake));
-  env.AI_PROVIDER = "openai";
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  env.AI_PROVIDER = "demo";
-});
+const fake = useFakeOpenAI();
 
 type Shared = { topic_name: string; messages: { role: string; text: string }[] };
 

@@ -4,6 +4,9 @@
 // takes each request as it arrives (`nextCompletion()`) and decides when each chunk goes out, so
 // streaming tests are driven by promises, never by sleeps.
 
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, vi } from "vitest";
+
 export type ChatRequest = {
   model: string;
   stream?: boolean;
@@ -183,4 +186,23 @@ export function fetchThrough(fake: FakeOpenAI): typeof fetch {
     if (fake.handles(request.url)) return fake.fetch(request, init?.signal);
     throw new TypeError(`the test has no network: ${request.url}`);
   };
+}
+
+/**
+ * Makes the Worker answer with the OpenAI-compatible provider against a fresh fake for each test
+ * of the calling file, and puts the demo model back afterwards.
+ */
+export function useFakeOpenAI(): FakeOpenAI {
+  const fake = new FakeOpenAI(env.OPENAI_BASE_URL!, env.OPENAI_API_KEY!);
+  beforeEach(() => {
+    fake.reset();
+    vi.stubGlobal("fetch", fetchThrough(fake));
+    // The Worker reads the provider per request from the same env object the tests hold.
+    env.AI_PROVIDER = "openai";
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    env.AI_PROVIDER = "demo";
+  });
+  return fake;
 }
