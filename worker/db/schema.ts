@@ -12,8 +12,10 @@ export const users = sqliteTable("users", {
   // `alg$params$salt$hash`, null for accounts without a password (external sign-in only).
   passwordHash: text("password_hash"),
   role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
-  // Bumped on password change, recovery and ban: access tokens carry it, sensitive routes compare.
+  // Bumped on password change, recovery and block: access tokens carry it, requireUser compares.
   tokenVersion: integer("token_version").notNull().default(0),
+  // Set by an admin's block: no sign-in, refresh or token works until an unblock clears it.
+  blockedAt: integer("blocked_at"),
   utm: text("utm"),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
@@ -57,8 +59,8 @@ export const refreshTokens = sqliteTable(
     sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
     rotatedAt: integer("rotated_at"),
-    // The hash of the token issued in exchange for this one. Null on a live token, and on a successor
-    // withdrawn by a reuse within the grace window: it was never exchanged, so it has none.
+    // The hash of the token issued in exchange for this one (null on a live token). A reuse within
+    // the grace window issues a sibling and leaves this as it was (docs/accounts.md).
     replacedBy: text("replaced_by"),
   },
   (t) => [index("refresh_tokens_session").on(t.sessionId)],
@@ -306,7 +308,9 @@ export const companyMembers = sqliteTable(
   (t) => [uniqueIndex("company_members_company_user").on(t.companyId, t.userId), index("company_members_user").on(t.userId)],
 );
 
-// An e-mail without an account yet: it joins the company when that e-mail registers.
+// An invitation by e-mail: the person joins only by accepting it (in the app, or through the
+// mailed link, signed in with that e-mail). One row per company and e-mail; inviting again makes it
+// pending anew with a fresh token. Only the token's SHA-256 is kept, and only while it is pending.
 export const companyInvitations = sqliteTable(
   "company_invitations",
   {
@@ -315,10 +319,17 @@ export const companyInvitations = sqliteTable(
     email: text("email").notNull(),
     role: text("role", { enum: ["admin", "member"] }).notNull().default("member"),
     allowance: integer("allowance"),
+    status: text("status", { enum: ["pending", "accepted", "declined"] }).notNull().default("pending"),
+    tokenHash: text("token_hash"),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
-    acceptedAt: integer("accepted_at"),
+    respondedAt: integer("responded_at"),
   },
-  (t) => [uniqueIndex("company_invitations_company_email").on(t.companyId, t.email), index("company_invitations_email").on(t.email)],
+  (t) => [
+    uniqueIndex("company_invitations_company_email").on(t.companyId, t.email),
+    index("company_invitations_email").on(t.email),
+    uniqueIndex("company_invitations_token").on(t.tokenHash),
+  ],
 );
 
 // Every request taken (and given back), for statistics: what was used, when, from which pool.
@@ -388,3 +399,30 @@ export const botSignals = sqliteTable(
   },
   (t) => [index("bot_signals_external").on(t.provider, t.externalId)],
 );
+
+// A requested e-mail change, applied only once the link mailed to the new address is opened.
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("email_changes_user").on(t.userId)],
+);
+
+// The one-time code by e-mail that lets an account without a password prove itself: one live
+// code per user (a new one replaces it), kept as a keyed hash.
+export const oneTimeCodes = sqliteTable("one_time_codes", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  usedAt: integer("used_at"),
+  createdAt: integer("created_at").notNull().default(now),
+});
