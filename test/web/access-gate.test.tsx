@@ -132,6 +132,13 @@ describe("the external sign-in return", () => {
     expect(router.state.location.search).toBe("");
   });
 
+  it("says a blocked account is blocked (status 403)", async () => {
+    fakeApi({});
+    await renderAuthApp("/login?status=403");
+    await heading("Вход");
+    expect((await screen.findByRole("alert")).textContent).toBe("Аккаунт заблокирован. Обратитесь в поддержку");
+  });
+
   it("shows the OAuth error for another status, until dismissed", async () => {
     fakeApi({});
     await renderAuthApp("/login?status=502");

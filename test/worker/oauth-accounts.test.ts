@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APP, expectFailure, expectSignedIn, identitiesOf, person, routeFetchToFakes, signIn, unique, usersWithIdentity } from "./fakes/sign-in";
+import { authHeaders, call, createAdmin } from "./helpers";
 
 beforeEach(routeFetchToFakes);
 afterEach(() => vi.unstubAllGlobals());
@@ -58,6 +59,19 @@ describe("which account an external sign-in reaches", () => {
     expect(created.email).toBeNull();
     expect(created.name).toBe("Иван Петров");
     expect(await identitiesOf(created.id)).toEqual([{ provider: "vk", provider_user_id: who.id, email: null }]);
+  });
+
+  it("sends a blocked account to /login?status=403 and links nothing more to it", async () => {
+    const who = person();
+    const user = await expectSignedIn((await signIn("yandex", who)).landing);
+    const admin = await createAdmin();
+    expect((await call(`/users/${user.id}/block`, { method: "POST", headers: authHeaders(admin.record) })).status).toBe(200);
+
+    expectFailure((await signIn("yandex", who)).landing, 403);
+    // Its verified e-mail through another provider reaches it too, and is refused before linking.
+    const sameEmail = person({ email: who.email });
+    expectFailure((await signIn("google", sameEmail)).landing, 403);
+    expect(await usersWithIdentity("google", sameEmail.id)).toBe(0);
   });
 
   it("keeps the same provider account id apart across providers", async () => {

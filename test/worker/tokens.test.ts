@@ -75,6 +75,20 @@ describe("access tokens", () => {
     expect((await self("not-a-jwt")).status).toBe(401);
   });
 
+  it("refuses a token whose session has ended by time", async () => {
+    const { record } = await registerUser();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, sessionOf(record)).run();
+    const res = await self(record.access_token);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
+  });
+
+  it("refuses a well-signed token that names a session of another user", async () => {
+    const { record } = await registerUser();
+    const other = await registerUser();
+    expect((await self(await forge(record, { claims: { sid: sessionOf(other.record) } }))).status).toBe(401);
+  });
+
   it("refuses an expired token with its own Russian text", async () => {
     const { record } = await registerUser();
     const res = await self(await forge(record, { exp: past() }));
@@ -141,25 +155,27 @@ describe("refresh", () => {
     expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
   });
 
-  it("two refreshes at once with one token: the later is a reuse within the window, so both are answered and one token stays live", async () => {
+  it("two refreshes at once with one token: both callers get a working session, nothing is withdrawn", async () => {
     const { record } = await registerUser();
     const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const [one, two] = (await Promise.all(results.map((r) => r.json()))) as AuthRecord[];
-    const live = await liveTokens(sessionOf(record));
-    expect(live).toHaveLength(1);
-    const [kept, withdrawn] = live[0] === (await sha256Hex(one!.refresh_token)) ? [one!, two!] : [two!, one!];
-    expect(live[0]).toBe(await sha256Hex(kept.refresh_token));
+    expect(one!.refresh_token).not.toBe(two!.refresh_token);
+    expect((await liveTokens(sessionOf(record))).sort()).toEqual([await sha256Hex(one!.refresh_token), await sha256Hex(two!.refresh_token)].sort());
 
-    expect((await refresh(kept.access_token, kept.refresh_token)).status).toBe(200);
-    // The other answer's token was withdrawn by the grace exchange: presenting it is a replay.
-    expect((await refresh(withdrawn.access_token, withdrawn.refresh_token)).status).toBe(401);
-    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+    // Each caller goes on with its own answer, in either order, and the session stays.
+    for (const answer of [one!, two!]) {
+      expect((await self(answer.access_token)).status).toBe(200);
+      const next = await refresh(answer.access_token, answer.refresh_token);
+      expect(next.status).toBe(200);
+      expect((await self(((await next.json()) as AuthRecord).access_token)).status).toBe(200);
+    }
+    expect(await revokedAt(sessionOf(record))).toBeNull();
   });
 });
 
 describe("refresh: reuse of a rotated token", () => {
-  it("within the window, while its successor is unused, is a lost answer: a working new token, the successor withdrawn", async () => {
+  it("within the window, while its successor is unused, is a lost answer: a sibling token, the successor kept", async () => {
     const { record } = await registerUser();
     const lost = await refresh(record.access_token, record.refresh_token);
     expect(lost.status).toBe(200);
@@ -172,30 +188,43 @@ describe("refresh: reuse of a rotated token", () => {
     expect(new Set([record.refresh_token, b.refresh_token, c.refresh_token]).size).toBe(3);
     expect(decodeJwt(c.access_token).sid).toBe(sessionOf(record));
     expect(await revokedAt(sessionOf(record))).toBeNull();
-    expect(await liveTokens(sessionOf(record))).toEqual([await sha256Hex(c.refresh_token)]);
+    expect((await liveTokens(sessionOf(record))).sort()).toEqual([await sha256Hex(b.refresh_token), await sha256Hex(c.refresh_token)].sort());
     expect((await self(c.access_token)).status).toBe(200);
 
-    // The session lives on through the new token.
+    // The session lives on through the new token...
     const d = await refresh(c.access_token, c.refresh_token);
     expect(d.status).toBe(200);
-    const dRecord = (await d.json()) as AuthRecord;
-    expect((await self(dRecord.access_token)).status).toBe(200);
-
-    // The withdrawn successor no longer works; it was never handed over, so presenting it is theft.
-    expect((await refresh(b.access_token, b.refresh_token)).status).toBe(401);
-    expect(await revokedAt(sessionOf(record))).not.toBeNull();
+    expect((await self(((await d.json()) as AuthRecord).access_token)).status).toBe(200);
+    // ...and through the successor, which was not withdrawn: whoever got that answer is not signed out.
+    const e = await refresh(b.access_token, b.refresh_token);
+    expect(e.status).toBe(200);
+    expect((await self(((await e.json()) as AuthRecord).access_token)).status).toBe(200);
+    expect(await revokedAt(sessionOf(record))).toBeNull();
   });
 
-  it("within the window, twice at once: exactly one is exchanged", async () => {
+  it("within the window, twice at once: both are answered with working tokens", async () => {
     const { record } = await registerUser();
     const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
     const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
-    const winner = (await results.find((r) => r.status === 200)!.json()) as AuthRecord;
-    expect(winner.refresh_token).not.toBe(b.refresh_token);
-    // One grace exchange per rotation: the loser found the successor already withdrawn, which is a replay.
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const answers = (await Promise.all(results.map((r) => r.json()))) as AuthRecord[];
+    expect(await revokedAt(sessionOf(record))).toBeNull();
+    for (const answer of [b, ...answers]) expect((await refresh(answer.access_token, answer.refresh_token)).status).toBe(200);
+    expect(await revokedAt(sessionOf(record))).toBeNull();
+  });
+
+  it("after its successor was used it is theft, though a sibling was issued before", async () => {
+    const { record } = await registerUser();
+    const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    const sibling = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    const c = (await (await refresh(b.access_token, b.refresh_token)).json()) as AuthRecord;
+
+    expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
     expect(await revokedAt(sessionOf(record))).not.toBeNull();
-    expect((await refresh(winner.access_token, winner.refresh_token)).status).toBe(401);
+    for (const holder of [c, sibling]) {
+      expect((await refresh(holder.access_token, holder.refresh_token)).status).toBe(401);
+      expect((await self(holder.access_token)).status).toBe(401);
+    }
   });
 
   it("after its successor was used revokes the whole family, even within the window", async () => {
@@ -236,6 +265,9 @@ describe("refresh: reuse of a rotated token", () => {
     expect((await refresh(other.access_token, record.refresh_token)).status).toBe(401);
     expect(await revokedAt(sessionOf(record))).not.toBeNull();
     expect((await refresh(b.access_token, b.refresh_token)).status).toBe(401);
+    // Theft detection ends the access tokens of that session as well.
+    expect((await self(b.access_token)).status).toBe(401);
+    expect((await self(other.access_token)).status).toBe(200);
     // The session whose access token was shown is not touched.
     expect((await refresh(other.access_token, other.refresh_token)).status).toBe(200);
   });
@@ -250,20 +282,26 @@ describe("refresh: reuse of a rotated token", () => {
 });
 
 describe("logout", () => {
-  it("ends the session and revokes the access token through KV", async () => {
+  it("ends the session and the access token presented", async () => {
     const { record } = await registerUser();
     const res = await call("/users/logout", { method: "POST", headers: authHeaders(record) });
     expect(res.status).toBe(200);
-    const { jti, exp } = decodeJwt(record.access_token);
-    expect(await env.KV.get(`revoked-jti:${jti}`)).not.toBeNull();
-
     const after = await self(record.access_token);
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
     expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
-    // The KV entry expires with the token.
-    const { keys } = await env.KV.list({ prefix: `revoked-jti:${jti}` });
-    expect(keys[0]?.expiration).toBeGreaterThanOrEqual(exp!);
+  });
+
+  it("ends every access token of the session, not only the one presented", async () => {
+    const { record } = await registerUser();
+    const t1 = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
+    expect((await self(record.access_token)).status).toBe(200);
+    expect((await call("/users/logout", { method: "POST", headers: authHeaders(t1) })).status).toBe(200);
+    // T0 has not expired and was never presented to logout: it ends with its session all the same.
+    const stale = await self(record.access_token);
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
+    expect((await self(t1.access_token)).status).toBe(401);
   });
 
   it("leaves the user's other sessions alone", async () => {

@@ -3,9 +3,8 @@ import { createMiddleware } from "hono/factory";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { isAccessTokenRevoked } from "../services/revoked-tokens";
 import { verifyAccessToken } from "../services/tokens";
-import { findUserById } from "../services/users";
+import { findSessionUser } from "../services/users";
 
 export const AUTH_TEXTS = {
   missing: "Требуется авторизация",
@@ -14,9 +13,11 @@ export const AUTH_TEXTS = {
 } as const;
 
 /**
- * The caller must present a valid access token in `jwt-token`: signed by us, not expired, not
- * logged out (KV), and of the user's current token version (D1) for a user that still exists.
- * The role comes from D1, so a changed role counts at once. The loaded row is `c.var.user`, so
+ * The caller must present a valid access token in `jwt-token`: signed by us and not expired, of a
+ * session that is still live, of the user's current token version, for a user that exists and is
+ * not blocked. Everything past the signature is one D1 read (`findSessionUser`), so a logout, a
+ * block or a password change ends every access token of the session(s) at the next request. The
+ * role comes from D1, so a changed role counts at once. The loaded row is `c.var.user`, so
  * handlers need not read it again. Running it twice is harmless.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
@@ -24,11 +25,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const raw = c.req.header("jwt-token");
   if (!raw) throw ApiError.unauthorized(AUTH_TEXTS.missing);
   const claims = await verifyAccessToken(c.env, raw);
-  const [revoked, user] = await Promise.all([
-    isAccessTokenRevoked(c.env.KV, claims.jti),
-    findUserById(getDb(c.env.DB), claims.userId),
-  ]);
-  if (revoked || !user || user.tokenVersion !== claims.ver) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
+  const user = await findSessionUser(getDb(c.env.DB), claims);
+  if (!user) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
   c.set("user", user);
   c.set("userId", user.id);
   c.set("role", user.role);

@@ -123,6 +123,7 @@ export const oauth = new Hono<AppEnv>()
         const db = getDb(c.env.DB);
         const result = await resolveExternalUser(db, provider, profile);
         if (result.kind === "email_taken") return fail(409);
+        if (result.kind === "blocked") return fail(403);
         const record = await issueAuthRecord(c.env, db, result.user, c.req.header("user-agent"));
         return c.redirect(signedInUrl(c.env, flow.next, record), 302);
       } catch (err) {

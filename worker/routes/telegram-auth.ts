@@ -7,6 +7,7 @@ import { ApiError } from "../errors";
 import { issueAuthRecord } from "../services/auth-record";
 import { resolveExternalUser } from "../services/oauth/accounts";
 import { verifyTelegramLogin } from "../services/oauth/telegram";
+import { ACCOUNT_BLOCKED } from "../services/users";
 import { validate } from "../validate";
 
 // The widget's fields, as Telegram hands them to the page (SPEC.md §4: the SPA decodes
@@ -36,6 +37,7 @@ export const telegramAuth = new Hono<AppEnv>().get(
     responses: {
       200: { description: "Запись входа: access_token, refresh_token, email, name" },
       401: { description: "Подпись неверна или данные старше суток" },
+      403: { description: "Аккаунт заблокирован" },
       503: { description: "Вход через Telegram не настроен" },
     },
   }),
@@ -50,6 +52,7 @@ export const telegramAuth = new Hono<AppEnv>().get(
     const result = await resolveExternalUser(db, "tg", check.profile);
     // Telegram gives no e-mail, so nothing can collide; kept for the type's sake.
     if (result.kind === "email_taken") throw ApiError.conflict("Пользователь с данным email уже зарегистрирован");
+    if (result.kind === "blocked") throw ApiError.forbidden(ACCOUNT_BLOCKED);
     return c.json(await issueAuthRecord(c.env, db, result.user, c.req.header("user-agent")));
   },
 );

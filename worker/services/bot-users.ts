@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { botSignals, identities, users, utmEvents } from "../db/schema";
 import { ApiError } from "../errors";
-import { verifyPassword } from "./passwords";
-import { createUser, findUserByEmail, type User } from "./users";
+import { assertNotBlocked, createUser, type User } from "./users";
 
 export const BOT_PROVIDERS = ["tg", "vk"] as const;
 export type BotProvider = (typeof BOT_PROVIDERS)[number];
@@ -26,9 +25,11 @@ export async function findBotUser(db: Db, provider: BotProvider, externalId: str
   return row?.user;
 }
 
+/** The linked user: 404 when there is none, 403 when an admin blocked it (the bot says so). */
 export async function requireBotUser(db: Db, provider: BotProvider, externalId: string): Promise<User> {
   const user = await findBotUser(db, provider, externalId);
   if (!user) throw ApiError.notFound(BOT_USER_TEXTS.notFound);
+  assertNotBlocked(user);
   return user;
 }
 
@@ -43,7 +44,10 @@ export async function findOrCreateBotUser(
   profile: { name?: string; username?: string; email?: string },
 ): Promise<{ user: User; created: boolean }> {
   const existing = await findBotUser(db, provider, externalId);
-  if (existing) return { user: existing, created: false };
+  if (existing) {
+    assertNotBlocked(existing);
+    return { user: existing, created: false };
+  }
   const user = await createUser(db, { email: null, name: profile.name ?? profile.username ?? null, passwordHash: null });
   const linked = await db
     .insert(identities)
@@ -57,12 +61,12 @@ export async function findOrCreateBotUser(
 }
 
 /**
- * Links the bot account to an existing password account (proved by its password). A bot account
- * already linked elsewhere (its own first-contact user, say) moves over; that user stays as it was.
+ * Links the bot account to a password account whose password the caller has just checked
+ * (`checkPassword`). A bot account already linked elsewhere (its own first-contact user, say)
+ * moves over; that user stays as it was. A blocked account is refused.
  */
-export async function linkBotUser(db: Db, provider: BotProvider, externalId: string, credentials: { email: string; password: string }): Promise<User> {
-  const user = await findUserByEmail(db, credentials.email);
-  if (!user?.passwordHash || !(await verifyPassword(credentials.password, user.passwordHash))) throw ApiError.unauthorized(BOT_USER_TEXTS.badCredentials);
+export async function linkBotUser(db: Db, provider: BotProvider, externalId: string, user: User): Promise<User> {
+  assertNotBlocked(user);
   await db
     .insert(identities)
     .values({ userId: user.id, provider, providerUserId: externalId, email: user.email })

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { refreshTokens, sessions } from "../db/schema";
@@ -38,9 +38,9 @@ const sessionLive = (sessionId: SQLiteColumn, now: number) =>
  * exchange exactly one does.
  *
  * - A live token is rotated: it is retired and remembers its successor in `replaced_by`.
- * - A token rotated less than REFRESH_REUSE_GRACE_MS ago whose successor was never used gets one
- *   grace exchange: the successor is withdrawn (retired without a successor of its own, so it can
- *   never be exchanged) and a new token is issued in its place.
+ * - A token rotated less than REFRESH_REUSE_GRACE_MS ago whose successor was never used (a lost
+ *   answer, or a parallel refresh) gets a sibling: a new live token in the same session. The
+ *   successor is left alone, so whoever holds it keeps a working session too.
  * - Any other already-retired token is theft or a replay: its whole family (the session) is revoked.
  */
 export async function rotateRefreshToken(db: Db, token: string, sessionId: string): Promise<Rotation> {
@@ -104,18 +104,14 @@ async function exchangeWithinGrace(db: Db, oldHash: string, sessionId: string, n
     sessionLive(presented.sessionId, now),
   );
   const itsSuccessor = eq(successor.tokenHash, presented.replacedBy);
-  const unusedSuccessor = db.select({ tokenHash: successor.tokenHash }).from(presented).innerJoin(successor, itsSuccessor).where(graced);
-  const [, withdrawn] = await db.batch([
-    db.insert(refreshTokens).select(db.select(newTokenRow(nextHash, presented.sessionId, now)).from(presented).innerJoin(successor, itsSuccessor).where(graced)),
-    // Withdrawing the successor ends the grace: a second reuse finds it retired.
+  const [sibling] = await db.batch([
     db
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(and(inArray(refreshTokens.tokenHash, unusedSuccessor), isNull(refreshTokens.rotatedAt)))
+      .insert(refreshTokens)
+      .select(db.select(newTokenRow(nextHash, presented.sessionId, now)).from(presented).innerJoin(successor, itsSuccessor).where(graced))
       .returning({ tokenHash: refreshTokens.tokenHash }),
     extendSession(db, sessionId, nextHash, now),
   ]);
-  return withdrawn.length > 0;
+  return sibling.length > 0;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

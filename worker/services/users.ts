@@ -1,13 +1,15 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ApiError } from "../errors";
-import { joinInvitedCompanies } from "./companies";
+import { noticePendingInvitations } from "./company-invitations";
 import { startPackForNewUser } from "./limits";
+import { verifyPassword } from "./passwords";
 
 export type User = typeof users.$inferSelect;
 
 export const EMAIL_TAKEN = "Пользователь с данным email уже зарегистрирован";
+export const ACCOUNT_BLOCKED = "Аккаунт заблокирован. Обратитесь в поддержку";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -19,6 +21,49 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/**
+ * The user behind an access token, in one D1 read (two primary-key lookups joined): only while the
+ * token's session is live (not revoked, not expired), the token's version is the user's current
+ * one and the user is not blocked. D1 is strongly consistent, so a logout, a block or a password
+ * change is seen by the very next request.
+ */
+export async function findSessionUser(db: Db, token: { userId: number; sid: string; ver: number }): Promise<User | undefined> {
+  const row = await db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.id, token.sid), eq(sessions.userId, users.id)))
+    .where(
+      and(
+        eq(users.id, token.userId),
+        eq(users.tokenVersion, token.ver),
+        isNull(users.blockedAt),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, Date.now()),
+      ),
+    )
+    .get();
+  return row?.user;
+}
+
+// Verified against when the e-mail is unknown or has no password, so a miss costs the same scrypt
+// work as a hit and timing does not reveal which accounts exist. Not a secret.
+const DUMMY_HASH = "scrypt$N=16384,r=8,p=5$Zgb5uyrKIeRjXf9uxHMq8g==$GTqM5h9mB2lR5lkCLLr4gK8d52LXAovXmQNXODp9mOk=";
+
+/**
+ * The user with this e-mail and password, or null: an unknown e-mail, a password-less account and
+ * a wrong password cost the same scrypt work and look the same.
+ */
+export async function checkPassword(db: Db, email: string, password: string): Promise<User | null> {
+  const user = await findUserByEmail(db, email);
+  const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  return user?.passwordHash && matches ? user : null;
+}
+
+/** 403 for a blocked account. Call it only once the caller proved who they are (password, token). */
+export function assertNotBlocked(user: Pick<User, "blockedAt">): void {
+  if (user.blockedAt !== null) throw ApiError.forbidden(ACCOUNT_BLOCKED);
 }
 
 /** Throws 409 EMAIL_TAKEN when the e-mail belongs to someone (race-safe: the unique index decides). */
@@ -40,8 +85,8 @@ export async function createUser(
         .returning(),
       startPackForNewUser(db),
     ]);
-    // Right after: an invited e-mail joins its companies on registration, whichever way it signed up.
-    if (user!.email) await joinInvitedCompanies(db, user!.id, user!.email);
+    // Right after: an invited e-mail is told of its invitations (it joins a company only by accepting).
+    if (user!.email) await noticePendingInvitations(db, user!.id, user!.email);
     return user!;
   } catch (err) {
     if (isUniqueViolation(err)) throw ApiError.conflict(EMAIL_TAKEN);
@@ -74,6 +119,12 @@ export async function replacePasswordHash(db: Db, id: number, passwordHash: stri
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+const endSessions = (db: Db, userId: number, now: number, keepSessionId: string | null = null) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : [])));
+
 /**
  * A new password: bumps the token version (every access token issued so far stops working) and
  * ends every session except `keepSessionId` (the caller of a password change stays signed in).
@@ -87,13 +138,32 @@ export async function changePassword(db: Db, id: number, passwordHash: string, k
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
       .where(eq(users.id, id))
       .returning({ tokenVersion: users.tokenVersion }),
-    db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(
-        and(eq(sessions.userId, id), sql`${sessions.revokedAt} IS NULL`, ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : [])),
-      ),
+    endSessions(db, id, now, keepSessionId),
   ]);
   if (!updated[0]) throw ApiError.notFound("Пользователь не найден");
   return updated[0].tokenVersion;
+}
+
+/**
+ * An admin's block: every session ends and the token version moves on, in one batch, so no token
+ * of the user works from the next request on; sign-in and refresh answer 403 until the unblock.
+ * Blocking again keeps the first time. Returns the user, or undefined for an unknown id.
+ */
+export async function blockUser(db: Db, id: number): Promise<User | undefined> {
+  const now = Date.now();
+  const [[user]] = await db.batch([
+    db
+      .update(users)
+      .set({ blockedAt: sql`COALESCE(${users.blockedAt}, ${now})`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning(),
+    endSessions(db, id, now),
+  ]);
+  return user;
+}
+
+/** Lifts a block; the ended sessions stay ended, the user signs in again. */
+export async function unblockUser(db: Db, id: number): Promise<User | undefined> {
+  const [user] = await db.update(users).set({ blockedAt: null, updatedAt: Date.now() }).where(eq(users.id, id)).returning();
+  return user;
 }

@@ -196,6 +196,7 @@ async function signInFromReturn(external: AuthReturn): Promise<boolean> {
       return false;
     case "failed":
       if (external.status === 409) showNotice(texts.auth.errors.oauthConflict, OAUTH_CONFLICT_CLEAR_MS);
+      else if (external.status === 403) showNotice(texts.auth.errors.blocked);
       else showNotice(texts.auth.errors.oauth);
       return false;
   }

@@ -3,7 +3,10 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { findOrCreateBotUser, linkBotUser, publicBotUser, requireBotUser } from "../../services/bot-users";
+import { ApiError } from "../../errors";
+import { BOT_USER_TEXTS, findOrCreateBotUser, linkBotUser, publicBotUser, requireBotUser } from "../../services/bot-users";
+import { enforceRateLimits, passwordFailureHits, refundRateLimits } from "../../services/rate-limit";
+import { checkPassword } from "../../services/users";
 import { validate } from "../../validate";
 import { loginBody } from "../users";
 import { BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
@@ -49,14 +52,29 @@ export const internalUsers = new Hono<AppEnv>()
     describeRoute({
       tags: ["internal"],
       summary: "Привязать аккаунт бота к аккаунту с паролем",
-      description: "По e-mail и паролю. Аккаунт бота, уже привязанный к другому пользователю, переходит к этому.",
+      description:
+        "По e-mail и паролю. Аккаунт бота, уже привязанный к другому пользователю, переходит к этому. Неизвестный e-mail и неверный пароль отвечают одинаково. Ограничено как вход: по аккаунту бота, по аккаунту бота и e-mail, и общим для e-mail числом неудачных попыток.",
       ...internalSecured,
-      responses: { 200: { description: userShape }, 401: { description: "Неверный e-mail или пароль (или internal-token)" }, 422: { description: "Неверные данные" } },
+      responses: {
+        200: { description: userShape },
+        401: { description: "Неверный e-mail или пароль (или internal-token)" },
+        403: { description: "Аккаунт заблокирован" },
+        422: { description: "Неверные данные" },
+        429: { description: "Слишком много попыток" },
+      },
     }),
     validate("param", botParams),
     validate("json", loginBody),
     async (c) => {
       const { provider, externalId } = c.req.valid("param");
-      return c.json(publicBotUser(await linkBotUser(getDb(c.env.DB), provider, externalId, c.req.valid("json"))), 200);
+      const { email, password } = c.req.valid("json");
+      const db = getDb(c.env.DB);
+      // The caller is a trusted bot, so its address says little: the bot account is the source.
+      const source = `${provider}:${externalId}`;
+      const ticket = await enforceRateLimits(db, c.env, [["linkPerBotUser", source], ["linkPerEmailBotUser", `${source}|${email}`], ...passwordFailureHits(email)]);
+      const user = await checkPassword(db, email, password);
+      if (!user) throw ApiError.unauthorized(BOT_USER_TEXTS.badCredentials);
+      await refundRateLimits(db, ticket);
+      return c.json(publicBotUser(await linkBotUser(db, provider, externalId, user)), 200);
     },
   );

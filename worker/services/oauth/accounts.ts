@@ -7,13 +7,14 @@ import type { ExternalProfile, OAuthProviderName } from "./provider";
 
 export type IdentityProvider = OAuthProviderName | "tg";
 
-export type ExternalSignIn = { kind: "user"; user: User } | { kind: "email_taken" };
+export type ExternalSignIn = { kind: "user"; user: User } | { kind: "email_taken" } | { kind: "blocked" };
 
 /**
  * Who an external sign-in is: the user already linked to this provider account; else the
  * external-only user with the same verified e-mail (linked now); else a new user. A verified
  * e-mail of a password account is refused: taking it over needs that password, not the provider.
- * Unverified e-mails never link and are not stored on the user (only on the identity).
+ * Unverified e-mails never link and are not stored on the user (only on the identity). A blocked
+ * user is refused before anything is linked to it.
  */
 export async function resolveExternalUser(db: Db, provider: IdentityProvider, profile: ExternalProfile): Promise<ExternalSignIn> {
   try {
@@ -34,13 +35,14 @@ async function attempt(db: Db, provider: IdentityProvider, profile: ExternalProf
     .innerJoin(users, eq(users.id, identities.userId))
     .where(and(eq(identities.provider, provider), eq(identities.providerUserId, profile.providerUserId)))
     .get();
-  if (linked) return { kind: "user", user: linked.user };
+  if (linked) return linked.user.blockedAt === null ? { kind: "user", user: linked.user } : { kind: "blocked" };
 
   const email = profile.emailVerified && profile.email ? normalizeEmail(profile.email) : null;
   if (email) {
     const owner = await findUserByEmail(db, email);
     if (owner?.passwordHash) return { kind: "email_taken" };
     if (owner) {
+      if (owner.blockedAt !== null) return { kind: "blocked" };
       if (!(await link(db, owner.id, provider, profile))) throw new RaceLost();
       return { kind: "user", user: owner };
     }

@@ -3,11 +3,11 @@ import type { AuthRecord } from "../auth-record";
 
 /**
  * Where the browser lands after external sign-in (docs/external-sign-in.md). `status` values:
- * 400 the attempt is invalid or expired, 401 the user declined at the provider, 409 the e-mail
- * belongs to a password account, 502 the provider failed, 503 the provider is no longer
- * configured, 500 our failure.
+ * 400 the attempt is invalid or expired, 401 the user declined at the provider, 403 the account is
+ * blocked, 409 the e-mail belongs to a password account, 502 the provider failed, 503 the provider
+ * is no longer configured, 500 our failure.
  */
-export type SignInFailure = 400 | 401 | 409 | 500 | 502 | 503;
+export type SignInFailure = 400 | 401 | 403 | 409 | 500 | 502 | 503;
 
 /** A path inside the SPA, or null for anything that could leave it (`//host`, `/\\host`, schemes, the API). */
 export function toSpaPath(candidate: string): string | null {
