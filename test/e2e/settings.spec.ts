@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { AUTH_STORAGE_KEY } from "../../web/src/stores/auth";
+import { linkFor, lettersTo } from "./pages/mail-outbox";
 import { MainLayoutPage } from "./pages/main-layout";
 import { registerUser, signIn } from "./pages/registered-user";
 import { SettingsLayoutPage } from "./pages/settings-layout";
@@ -48,7 +49,11 @@ test.describe("header and settings modal", () => {
     await main.openSettings();
     await expect(main.field("E-mail")).toContainText(user.email);
 
-    await main.saveField("E-mail", other.email);
+    const field = main.field("E-mail");
+    await field.getByRole("button", { name: "Изменить" }).click();
+    await field.getByRole("textbox", { name: "E-mail" }).fill(other.email);
+    await field.getByLabel("Текущий пароль").fill(user.password);
+    await field.getByRole("button", { name: "Сохранить" }).click();
     await expect(main.field("E-mail").getByRole("alert")).toHaveText("Пользователь с данным email уже зарегистрирован");
     await expect(main.field("E-mail")).toContainText(user.email);
     await expect(main.field("E-mail")).not.toContainText(other.email);
@@ -68,6 +73,11 @@ test.describe("header and settings modal", () => {
     await field.getByLabel("Повторите пароль").fill("новый-пароль-");
     await expect(save).toBeDisabled();
     await field.getByLabel("Повторите пароль").fill("новый-пароль-1");
+    // The change needs the current password: a wrong one is said and nothing changes.
+    await field.getByLabel("Текущий пароль").fill("не-тот-пароль");
+    await save.click();
+    await expect(field.getByRole("alert")).toHaveText("Неверный текущий пароль");
+    await field.getByLabel("Текущий пароль").fill(user.password);
     await save.click();
     await expect(field.getByLabel("Новый пароль")).toHaveCount(0);
 
@@ -76,6 +86,32 @@ test.describe("header and settings modal", () => {
     // This tab stays signed in with the token the change handed back.
     await page.reload();
     await expect(main.headerName).toHaveText("Глеб");
+  });
+
+  test("a new e-mail asks for the current password and takes effect once the link mailed to it is opened", async ({ page, request }) => {
+    const user = await registerUser(request, "Дина");
+    const next = `new-${user.email}`;
+    await signIn(page, user);
+    const main = new MainLayoutPage(page);
+    await main.goto("/");
+    await main.openSettings();
+    const field = main.field("E-mail");
+    await field.getByRole("button", { name: "Изменить" }).click();
+    await field.getByRole("textbox", { name: "E-mail" }).fill(next);
+    await field.getByLabel("Текущий пароль").fill(user.password);
+    await field.getByRole("button", { name: "Сохранить" }).click();
+    await expect(field.getByRole("status")).toContainText(`Мы отправили письмо на новый адрес ${next}`);
+    await expect(field).toContainText(user.email);
+
+    // The old address is told, the new one gets the link; opening it applies the change.
+    await expect.poll(async () => (await lettersTo(request, user.email)).map((l) => l.subject)).toContain("Запрошена смена e-mail в «Ясно»");
+    await page.goto(await linkFor(request, next, "/email/confirm/"));
+    await expect(page.getByRole("heading", { name: "E-mail подтверждён" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText(`Теперь e-mail вашего аккаунта — ${next}.`);
+    await expect.poll(async () => (await lettersTo(request, user.email)).map((l) => l.subject)).toContain("E-mail аккаунта «Ясно» изменён");
+    await page.getByRole("link", { name: "Перейти в Ясно" }).click();
+    await main.openSettings();
+    await expect(main.field("E-mail")).toContainText(next);
   });
 
   test("the subscription tab shows the limits; closing the modal resets its view; «Выйти» signs out to Login", async ({ page, request }) => {

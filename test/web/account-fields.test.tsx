@@ -8,11 +8,19 @@ const TAKEN = "Пользователь с данным email уже зарег�
 
 type Call = { method: string; path: string; token: string | null; body: unknown };
 
+const CURRENT = "текущий-пароль";
+const CODE = "123456";
+
 /**
- * The accounts API at the HTTP boundary, as DESIGN.md §3 and the Worker answer it: GET /users/self,
- * PATCH /users/ with one field (409 for a taken e-mail, a new access token after a password change).
+ * The accounts API at the HTTP boundary, as docs/accounts.md and the Worker answer it: GET
+ * /users/self, PATCH /users/ with one field (409 for a taken e-mail, a new access token after a
+ * password change; a password or e-mail change needs `current_password`, or `code` for an account
+ * without a password; a new e-mail waits as `pending_email`), POST /users/self/code.
  */
-function fakeServer(user: { email: string; name: string | null }, options: { selfStatus?: number; patchDown?: boolean; passwordStatus?: number } = {}) {
+function fakeServer(
+  user: { email: string | null; name: string | null; has_password?: boolean },
+  options: { selfStatus?: number; patchDown?: boolean; passwordStatus?: number; checkProof?: boolean } = {},
+) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
@@ -26,15 +34,26 @@ function fakeServer(user: { email: string; name: string | null }, options: { sel
       if (options.selfStatus) return json({ detail: "Внутренняя ошибка сервера" }, options.selfStatus);
       return json({ id: 1, role: "user", created_at: "2025-01-01T00:00:00Z", ...user });
     }
+    if (method === "POST" && url.pathname === "/api/v2/users/self/code") {
+      if (user.has_password !== false) return json({ detail: "У аккаунта есть пароль: подтвердите изменение текущим паролем" }, 400);
+      return json({ detail: "Мы отправили код на ваш e-mail" });
+    }
     if (method === "PATCH" && /^\/api\/v2\/users\/?$/.test(url.pathname)) {
       if (options.patchDown) throw new TypeError("Failed to fetch");
+      if (options.checkProof && (body.password !== undefined || (body.email !== undefined && body.email !== user.email))) {
+        const [field, expected, wrong] = user.has_password === false ? ["code", CODE, "Неверный или устаревший код"] : ["current_password", CURRENT, "Неверный текущий пароль"];
+        if (body[field] === undefined) return json({ detail: [{ loc: ["body", field], msg: field === "code" ? "Введите код из письма" : "Введите текущий пароль", type: "missing" }] }, 422);
+        if (body[field] !== expected) return json({ detail: wrong }, 403);
+        if (body.email !== undefined) return json({ id: 1, role: "user", ...user, pending_email: body.email });
+      }
       if (body.email === "taken@example.com") return json({ detail: TAKEN }, 409);
       if (body.email === "anna@localhost") return json({ detail: [{ loc: ["body", "email"], msg: "Некорректный e-mail", type: "invalid_format" }] }, 422);
       if (body.password !== undefined) {
         if (options.passwordStatus) return json({ detail: "Пароль должен быть не короче 8 символов" }, options.passwordStatus);
         return json({ id: 1, role: "user", ...user, access_token: "access-2" });
       }
-      Object.assign(user, body);
+      if (body.name !== undefined) user.name = body.name;
+      if (body.email !== undefined) user.email = body.email;
       return json({ id: 1, role: "user", ...user });
     }
     return json({ detail: "Не найдено" }, 404);
@@ -221,5 +240,76 @@ describe("password field", () => {
     await waitFor(() => expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull());
     expect(server.patches()[0].body).toEqual({ password: "новый-пароль" });
     expect(useAuth.getState().record).toMatchObject({ access_token: "access-2", refresh_token: "refresh-1", email: "anna@example.com" });
+  });
+});
+
+describe("the owner's proof", () => {
+  const passwordInputs = () => ({
+    password: within(field("Пароль")).getByLabelText("Новый пароль") as HTMLInputElement,
+    repeat: within(field("Пароль")).getByLabelText("Повторите пароль") as HTMLInputElement,
+    save: within(field("Пароль")).getByRole("button", { name: "Сохранить" }) as HTMLButtonElement,
+  });
+  const changePassword = (proofLabel: string, proof: string) => {
+    fireEvent.click(within(field("Пароль")).getByRole("button", { name: "Изменить" }));
+    fireEvent.change(passwordInputs().password, { target: { value: "новый-пароль" } });
+    fireEvent.change(passwordInputs().repeat, { target: { value: "новый-пароль" } });
+    fireEvent.change(within(field("Пароль")).getByLabelText(proofLabel), { target: { value: proof } });
+    fireEvent.click(passwordInputs().save);
+  };
+
+  it("a password change sends the current password; a wrong one is said under the field and the form stays", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
+    await renderPanel();
+    changePassword("Текущий пароль", "не-тот");
+    expect((await within(field("Пароль")).findByRole("alert")).textContent).toBe("Неверный текущий пароль");
+    expect(passwordInputs().password.value).toBe("новый-пароль");
+    expect(useAuth.getState().record?.access_token).toBe("access-1");
+
+    fireEvent.change(within(field("Пароль")).getByLabelText("Текущий пароль"), { target: { value: CURRENT } });
+    fireEvent.click(passwordInputs().save);
+    await waitFor(() => expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull());
+    expect(server.patches().map((p) => p.body)).toEqual([
+      { password: "новый-пароль", current_password: "не-тот" },
+      { password: "новый-пароль", current_password: CURRENT },
+    ]);
+    expect(useAuth.getState().record?.access_token).toBe("access-2");
+  });
+
+  it("an e-mail change asks for the current password and says the letter went to the new address; the old address stays", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
+    await renderPanel();
+    fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Изменить" }));
+    fireEvent.change(within(field("E-mail")).getByRole("textbox", { name: "E-mail" }), { target: { value: "new@example.com" } });
+    fireEvent.change(within(field("E-mail")).getByLabelText("Текущий пароль"), { target: { value: CURRENT } });
+    fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Сохранить" }));
+    const notice = await within(field("E-mail")).findByRole("status");
+    expect(notice.textContent).toMatch(/^Мы отправили письмо на новый адрес new@example\.com/);
+    expect(within(field("E-mail")).getByText("anna@example.com")).toBeTruthy();
+    expect(server.patches()[0]!.body).toEqual({ email: "new@example.com", current_password: CURRENT });
+    expect(useAuth.getState().record?.email).toBe("anna@example.com");
+  });
+
+  it("without the current password the e-mail field says what is missing", async () => {
+    fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
+    await renderPanel();
+    await editAndSave("E-mail", "new@example.com");
+    expect(within(field("E-mail")).getByRole("alert").textContent).toBe("Введите текущий пароль");
+  });
+
+  it("an account without a password gets a code by e-mail («Получить код») and sends it", async () => {
+    const server = fakeServer({ email: "anna@example.com", name: "Анна", has_password: false }, { checkProof: true });
+    await renderPanel();
+    fireEvent.click(within(field("Пароль")).getByRole("button", { name: "Изменить" }));
+    expect(within(field("Пароль")).queryByLabelText("Текущий пароль")).toBeNull();
+    fireEvent.click(within(field("Пароль")).getByRole("button", { name: "Получить код" }));
+    expect((await within(field("Пароль")).findByRole("status")).textContent).toBe("Мы отправили код на ваш e-mail. Он действует 10 минут.");
+    expect(server.calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", path: "/api/v2/users/self/code", token: "access-1", body: null }]);
+
+    fireEvent.change(passwordInputs().password, { target: { value: "новый-пароль" } });
+    fireEvent.change(passwordInputs().repeat, { target: { value: "новый-пароль" } });
+    fireEvent.change(within(field("Пароль")).getByLabelText("Код из письма"), { target: { value: CODE } });
+    fireEvent.click(passwordInputs().save);
+    await waitFor(() => expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull());
+    expect(server.patches()[0]!.body).toEqual({ password: "новый-пароль", code: CODE });
   });
 });

@@ -2,90 +2,105 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
 import worker from "../../worker/index";
-import { sendMail } from "../../worker/services/mail";
+import { REDACTED, sendMail } from "../../worker/services/mail";
+import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail, uniqueIp } from "./helpers";
-
-const MAIL_API_URL = "https://mail-api.test/emails";
-const MAIL_API_KEY = "re_test_key";
-const mailEnv = { ...env, MAIL_API_URL, MAIL_API_KEY };
-
-type Letter = { from: string; to: string[]; subject: string; text: string; html?: string };
-
-/**
- * A fake of Resend's `POST /emails` at the HTTP boundary: it checks the Bearer key and the JSON
- * the way Resend does and answers like Resend ({id} or {statusCode, name, message}).
- */
-function fakeMailApi(options: { failWith?: number } = {}) {
-  const received: Letter[] = [];
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    if (!request.url.startsWith(MAIL_API_URL)) return realFetch(input, init);
-    const fail = (statusCode: number, name: string, message: string) => Response.json({ statusCode, name, message }, { status: statusCode });
-    if (request.method !== "POST") return fail(405, "method_not_allowed", "Method not allowed");
-    const auth = request.headers.get("authorization");
-    if (!auth) return fail(401, "missing_api_key", "Missing API key in the authorization header");
-    if (auth !== `Bearer ${MAIL_API_KEY}`) return fail(403, "invalid_api_key", "API key is invalid");
-    if (!request.headers.get("content-type")?.startsWith("application/json")) return fail(422, "validation_error", "Invalid content type");
-    const letter = (await request.json()) as Letter;
-    for (const field of ["from", "to", "subject"] as const) {
-      if (!letter[field] || (Array.isArray(letter[field]) && letter[field].length === 0)) return fail(422, "validation_error", `Missing \`${field}\` field.`);
-    }
-    if (!letter.text && !letter.html) return fail(422, "validation_error", "Missing `html` or `text` field.");
-    if (options.failWith) return fail(options.failWith, "application_error", "Something went wrong");
-    received.push(letter);
-    return Response.json({ id: crypto.randomUUID() });
-  });
-  return received;
-}
 
 afterEach(() => vi.restoreAllMocks());
 
-const statusOf = async (to: string) =>
-  (await env.DB.prepare("SELECT status FROM mail_outbox WHERE \"to\" = ? ORDER BY id DESC").bind(to).first<{ status: string }>())?.status;
+type OutboxRow = { subject: string; text: string; html: string | null; status: string };
+const outboxRow = async (to: string) =>
+  await env.DB.prepare("SELECT subject, text, html, status FROM mail_outbox WHERE \"to\" = ? ORDER BY id DESC").bind(to).first<OutboxRow>();
+const statusOf = async (to: string) => (await outboxRow(to))?.status;
 
-describe("mail adapter", () => {
-  it("without a mail API keeps the letter in the outbox", async () => {
+describe("mail adapter without a mail API", () => {
+  it("keeps the letter in the outbox", async () => {
     const to = uniqueEmail();
     expect(await sendMail(env, getDb(env.DB), { to, subject: "Тема", text: "Текст" })).toBe("stored");
     expect(await statusOf(to)).toBe("stored");
   });
 
-  it("with a mail API posts Resend's JSON with the Bearer key and records it as sent", async () => {
-    const received = fakeMailApi();
+  it("stores the letter with its secrets redacted and prints it whole to the log", async () => {
+    const log = vi.spyOn(console, "warn").mockImplementation(() => {});
     const to = uniqueEmail();
-    expect(await sendMail(mailEnv, getDb(env.DB), { to, subject: "Тема", text: "Текст", html: "<p>Текст</p>" })).toBe("sent");
-    expect(received).toEqual([{ from: env.MAIL_FROM, to: [to], subject: "Тема", text: "Текст", html: "<p>Текст</p>" }]);
+    const secret = "s3cret-token_abc";
+    const mail = { to, subject: "Ссылка", text: `Откройте http://localhost:8787/recovery/${secret}`, html: `<a href="http://localhost:8787/recovery/${secret}">ссылка</a>` };
+    expect(await sendMail(env, getDb(env.DB), mail, { secrets: [secret] })).toBe("stored");
+    const row = await outboxRow(to);
+    expect(row!.text).toBe(`Откройте http://localhost:8787/recovery/${REDACTED}`);
+    expect(row!.html).toBe(`<a href="http://localhost:8787/recovery/${REDACTED}">ссылка</a>`);
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(`http://localhost:8787/recovery/${secret}`));
+    expect(log.mock.calls.join("\n")).toContain(to);
+  });
+
+  it("the recovery letter: the outbox holds no token, the log holds the link", async () => {
+    const log = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { email } = await registerUser();
+    expect((await call(`/users/password/forgot?email=${encodeURIComponent(email)}`, { method: "POST" })).status).toBe(200);
+    const printed = await vi.waitFor(() => {
+      const line = log.mock.calls.map((args) => String(args[0])).find((l) => l.includes(email) && l.includes("/recovery/"));
+      if (!line) throw new Error("not printed yet");
+      return line;
+    });
+    const token = printed.match(/\/recovery\/([A-Za-z0-9_-]{43})/)![1]!;
+    const row = await vi.waitFor(async () => {
+      const found = await outboxRow(email);
+      if (!found) throw new Error("not stored yet");
+      return found;
+    });
+    expect(row.text).toContain(`/recovery/${REDACTED}`);
+    expect(JSON.stringify(row)).not.toContain(token);
+    // The printed link works.
+    const res = await call("/users/password/recovery", { json: { recovery_hash: token, password: "из-журнала-1", confirm_password: "из-журнала-1" } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("mail adapter with a mail API", () => {
+  const mail = useFakeMail();
+
+  it("posts Resend's JSON with the Bearer key and records it as sent", async () => {
+    const to = uniqueEmail();
+    expect(await sendMail(env, getDb(env.DB), { to, subject: "Тема", text: "Текст", html: "<p>Текст</p>" })).toBe("sent");
+    expect(mail.letters).toEqual([{ id: expect.any(String), from: env.MAIL_FROM, to: [to], subject: "Тема", text: "Текст", html: "<p>Текст</p>" }]);
     expect(await statusOf(to)).toBe("sent");
   });
 
   it("records a refused letter as failed without throwing", async () => {
-    fakeMailApi({ failWith: 500 });
+    mail.failWith = 500;
     const to = uniqueEmail();
-    expect(await sendMail(mailEnv, getDb(env.DB), { to, subject: "Тема", text: "Текст" })).toBe("failed");
+    expect(await sendMail(env, getDb(env.DB), { to, subject: "Тема", text: "Текст" })).toBe("failed");
     expect(await statusOf(to)).toBe("failed");
     // A wrong key is refused by the fake, so it really checks the key.
-    fakeMailApi();
+    mail.failWith = null;
     const other = uniqueEmail();
-    expect(await sendMail({ ...mailEnv, MAIL_API_KEY: "wrong" }, getDb(env.DB), { to: other, subject: "Тема", text: "Текст" })).toBe("failed");
+    expect(await sendMail({ ...env, MAIL_API_KEY: "wrong" }, getDb(env.DB), { to: other, subject: "Тема", text: "Текст" })).toBe("failed");
+    expect(mail.letters).toEqual([]);
   });
 
-  it("the recovery letter goes through the mail API when one is configured", async () => {
-    const received = fakeMailApi();
+  it("the recovery letter goes out whole; the outbox keeps it without the token and nothing is logged", async () => {
+    const log = vi.spyOn(console, "warn");
     const { email } = await registerUser();
     const ctx = createExecutionContext();
     const res = await worker.fetch(
       new Request(`http://app.test/api/v2/users/password/forgot?email=${encodeURIComponent(email)}`, { method: "POST", headers: { "cf-connecting-ip": uniqueIp() } }),
-      mailEnv,
+      env,
       ctx,
     );
     expect(res.status).toBe(200);
     await waitOnExecutionContext(ctx);
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ to: [email], subject: "Восстановление пароля в «Ясно»" });
-    expect(received[0]!.text).toMatch(/\/recovery\/[A-Za-z0-9_-]{43}/);
-    expect(received[0]!.html).toMatch(/<a href="http:\/\/localhost:8787\/recovery\/[A-Za-z0-9_-]{43}">/);
-    expect(await statusOf(email)).toBe("sent");
+    const letters = mail.lettersTo(email);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ to: [email], subject: "Восстановление пароля в «Ясно»" });
+    const token = letters[0]!.text.match(/\/recovery\/([A-Za-z0-9_-]{43})/)![1]!;
+    expect(letters[0]!.html).toContain(`<a href="http://localhost:8787/recovery/${token}">`);
+    const row = await outboxRow(email);
+    expect(row).toMatchObject({ subject: "Восстановление пароля в «Ясно»", status: "sent" });
+    expect(row!.text).toContain(`http://localhost:8787/recovery/${REDACTED}`);
+    expect(row!.html).toContain(`href="http://localhost:8787/recovery/${REDACTED}"`);
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(log.mock.calls.join("\n")).not.toContain(token);
   });
 });
 
@@ -103,6 +118,14 @@ describe("admin outbox route", () => {
     const rows = (await res.json()) as { id: number; to: string; subject: string; text: string; created_at: string }[];
     expect(rows.map((r) => r.subject)).toEqual(["Второе", "Первое"]);
     expect(rows[0]).toEqual({ id: expect.any(Number), to, subject: "Второе", text: "2", created_at: expect.any(String) });
+  });
+
+  it("shows a letter's secrets redacted", async () => {
+    const { record } = await createAdmin();
+    const to = uniqueEmail();
+    await sendMail(env, getDb(env.DB), { to, subject: "Код", text: "Ваш код: 123456" }, { secrets: ["123456"] });
+    const res = await call(`/mail/outbox?to=${encodeURIComponent(to)}`, { headers: authHeaders(record) });
+    expect(((await res.json()) as { text: string }[])[0]!.text).toBe(`Ваш код: ${REDACTED}`);
   });
 
   it("answers 403 to a user, 401 to nobody, 422 for a bad address", async () => {

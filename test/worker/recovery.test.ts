@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { REDACTED } from "../../worker/services/mail";
+import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, detailOf, login, refreshHeaders, registerUser, uniqueEmail, type AuthRecord } from "./helpers";
 
 type OutboxRow = { id: number; to: string; subject: string; text: string; html: string | null; status: string };
@@ -11,17 +13,10 @@ const recover = (recovery_hash: string, password: string, confirm_password = pas
 const outboxFor = async (email: string) =>
   (await env.DB.prepare("SELECT * FROM mail_outbox WHERE \"to\" = ? ORDER BY id DESC").bind(email).all<OutboxRow>()).results;
 
-/** The letter is written in the background (waitUntil) after the answer: wait until it lands. */
-async function recoveryLink(email: string): Promise<string> {
-  const letter = await vi.waitFor(async () => {
-    const [row] = await outboxFor(email);
-    if (!row) throw new Error("no letter yet");
-    return row;
-  });
-  const match = letter.text.match(/http:\/\/localhost:8787\/recovery\/([A-Za-z0-9_-]+)/);
-  expect(match).not.toBeNull();
-  return match![1]!;
-}
+const mail = useFakeMail();
+
+/** The letter goes out in the background (waitUntil) after the answer: the fake waits for it. */
+const recoveryLink = (email: string) => mail.linkIn(email, /http:\/\/localhost:8787\/recovery\/([A-Za-z0-9_-]+)/);
 
 describe("forgot password", () => {
   it("answers the same for a known and an unknown e-mail, and mails only the known one", async () => {
@@ -36,11 +31,16 @@ describe("forgot password", () => {
     expect(body).toEqual({ detail: expect.stringMatching(/письмо/) });
 
     const token = await recoveryLink(email);
-    const [letter] = await outboxFor(email);
-    expect(letter).toMatchObject({ subject: "Восстановление пароля в «Ясно»", status: "stored" });
+    const [letter] = mail.lettersTo(email);
+    expect(letter).toMatchObject({ subject: "Восстановление пароля в «Ясно»" });
     expect(letter!.text).toContain("Здравствуйте, Галина!");
     expect(letter!.text).toContain("один час");
     expect(letter!.html).toContain(`href="http://localhost:8787/recovery/${token}"`);
+    // The outbox keeps the letter without the link's token.
+    const [stored] = await outboxFor(email);
+    expect(stored).toMatchObject({ subject: "Восстановление пароля в «Ясно»", status: "sent" });
+    expect(stored!.text).toContain(`/recovery/${REDACTED}`);
+    expect(JSON.stringify(stored)).not.toContain(token);
     // The link is ≥256 bits and only its SHA-256 is stored.
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
     const plain = await env.DB.prepare("SELECT count(*) AS n FROM recovery_tokens WHERE token_hash = ?").bind(token).first<{ n: number }>();
@@ -49,6 +49,7 @@ describe("forgot password", () => {
     expect(Math.round(row!.ttl / 60_000)).toBe(60);
 
     expect(await outboxFor(unknown)).toEqual([]);
+    expect(mail.lettersTo(unknown)).toEqual([]);
   });
 
   it("answers 422 for a missing or malformed e-mail", async () => {
@@ -115,11 +116,9 @@ describe("password recovery", () => {
     await forgot(email);
     const older = await recoveryLink(email);
     await forgot(email);
-    const newer = await vi.waitFor(async () => {
-      const token = await recoveryLink(email);
-      if (token === older) throw new Error("second letter not yet written");
-      return token;
-    });
+    await mail.waitFor(email, 2);
+    const newer = await recoveryLink(email);
+    expect(newer).not.toBe(older);
     expect((await recover(newer, "новейший-пароль-1")).status).toBe(200);
     expect((await recover(older, "старый-путь-пароль")).status).toBe(400);
   });

@@ -1,21 +1,50 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import { rateLimits } from "../db/schema";
 import { ApiError } from "../errors";
 
-type Rule = { limit: number; windowSeconds: number };
+/** `failuresOnly`: counted up front (so parallel calls cannot slip past), handed back unless the call fails. */
+type Rule = { limit: number; windowSeconds: number; failuresOnly?: boolean };
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 
 /** Every limit of the accounts API in one place (docs/accounts.md explains the numbers). */
 export const RATE_LIMITS = {
-  loginPerIp: { limit: 30, windowSeconds: 60 },
-  loginPerEmail: { limit: 10, windowSeconds: 60 },
-  registerPerIp: { limit: 20, windowSeconds: 60 },
-  refreshPerIp: { limit: 60, windowSeconds: 60 },
-  forgotPerIp: { limit: 10, windowSeconds: 60 * 60 },
-  forgotPerEmail: { limit: 3, windowSeconds: 60 * 60 },
+  loginPerIp: { limit: 30, windowSeconds: MINUTE },
+  loginPerEmailIp: { limit: 10, windowSeconds: MINUTE },
+  // Failed passwords per e-mail from anywhere (login and the bots' link call): the further a guess
+  // goes, the longer the wait: 5 minutes, then the hour, then the day.
+  passwordFailuresPerEmail5Min: { limit: 20, windowSeconds: 5 * MINUTE, failuresOnly: true },
+  passwordFailuresPerEmailHour: { limit: 60, windowSeconds: HOUR, failuresOnly: true },
+  passwordFailuresPerEmailDay: { limit: 200, windowSeconds: 24 * HOUR, failuresOnly: true },
+  linkPerBotUser: { limit: 30, windowSeconds: MINUTE },
+  linkPerEmailBotUser: { limit: 10, windowSeconds: MINUTE },
+  registerPerIp: { limit: 20, windowSeconds: MINUTE },
+  refreshPerIp: { limit: 60, windowSeconds: MINUTE },
+  forgotPerIp: { limit: 10, windowSeconds: HOUR },
+  forgotPerEmail: { limit: 3, windowSeconds: HOUR },
+  // Account changes (docs/accounts.md, "Account changes"): current-password or code checks, codes
+  // mailed, and e-mail change links mailed, per user.
+  ownerProofPerUser: { limit: 10, windowSeconds: HOUR },
+  oneTimeCodePerUser: { limit: 5, windowSeconds: HOUR },
+  emailChangePerUser: { limit: 5, windowSeconds: HOUR },
+  // Uploads, web and bot alike, per user: each one may read a whole document (docs/conversations.md).
+  uploadPerUser: { limit: 30, windowSeconds: MINUTE },
+  // Company invitations, each of which mails someone (docs/operations.md, "Invitations"): per
+  // inviter across their companies, and per company across its managers.
+  invitationsPerInviter: { limit: 30, windowSeconds: HOUR },
+  invitationsPerCompany: { limit: 50, windowSeconds: HOUR },
 } as const satisfies Record<string, Rule>;
+
+/** The per-e-mail ceiling on failed passwords, shared by every way of trying one. */
+export const passwordFailureHits = (email: string): [RateLimitName, string][] => [
+  ["passwordFailuresPerEmail5Min", email],
+  ["passwordFailuresPerEmailHour", email],
+  ["passwordFailuresPerEmailDay", email],
+];
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -31,11 +60,16 @@ function limitFactor(env: Env): number {
 /** Cloudflare sets CF-Connecting-IP on every request at the edge (and wrangler dev locally). */
 export const clientIp = (c: Context) => c.req.header("cf-connecting-ip") ?? "unknown";
 
+type Counted = { key: string; windowStart: number };
+/** The `failuresOnly` windows a call was counted in: hand them back with `refundRateLimits`. */
+export type RateLimitTicket = { refundable: Counted[] };
+
 /**
  * Counts one hit against each (rule, subject) in fixed windows, one atomic upsert apiece (all in
- * one batch), and answers 429 with Retry-After when any of them is over its limit.
+ * one batch), and answers 429 with Retry-After when any of them is over its limit. A refused call
+ * tried nothing, so its `failuresOnly` hits are handed back before the 429.
  */
-export async function enforceRateLimits(db: Db, env: Env, hits: [RateLimitName, string][]): Promise<void> {
+export async function enforceRateLimits(db: Db, env: Env, hits: [RateLimitName, string][]): Promise<RateLimitTicket> {
   const now = Date.now();
   const factor = limitFactor(env);
   const windows = hits.map(([name, subject]) => {
@@ -45,6 +79,7 @@ export async function enforceRateLimits(db: Db, env: Env, hits: [RateLimitName, 
     const windowStart = Math.floor(now / windowMs) * windowMs;
     return { rule, key: `${name}:${subject}`, windowStart, endsAt: windowStart + windowMs };
   });
+  const ticket: RateLimitTicket = { refundable: windows.filter((w) => w.rule.failuresOnly).map(({ key, windowStart }) => ({ key, windowStart })) };
   const statements = windows.map((w) =>
     db
       .insert(rateLimits)
@@ -52,12 +87,25 @@ export async function enforceRateLimits(db: Db, env: Env, hits: [RateLimitName, 
       .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
       .returning({ count: rateLimits.count }),
   );
-  if (statements.length === 0) return;
+  if (statements.length === 0) return ticket;
   const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   const over = windows.filter((w, i) => (results[i]?.[0]?.count ?? 0) > w.rule.limit);
-  if (over.length === 0) return;
+  if (over.length === 0) return ticket;
+  await refundRateLimits(db, ticket);
   const retryAfter = Math.max(...over.map((w) => Math.ceil((w.endsAt - now) / 1000)));
   throw ApiError.tooMany(retryAfter, `Слишком много попыток, повторите через ${formatWait(retryAfter)}`);
+}
+
+/** Hands back the `failuresOnly` hits of a call that did not fail (same windows it was counted in). */
+export async function refundRateLimits(db: Db, ticket: RateLimitTicket): Promise<void> {
+  const statements = ticket.refundable.map((w) =>
+    db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, w.windowStart), gt(rateLimits.count, 0))),
+  );
+  if (statements.length === 0) return;
+  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
 }
 
 function formatWait(seconds: number): string {

@@ -15,7 +15,7 @@ export async function requestPasswordRecovery(env: Env, db: Db, email: string): 
   if (!user?.email) return;
   const token = newOpaqueToken();
   await db.insert(recoveryTokens).values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: Date.now() + RECOVERY_TOKEN_TTL_MS });
-  await sendMail(env, db, recoveryMail(env.APP_URL, user.email, user.name, token));
+  await sendMail(env, db, recoveryMail(env.APP_URL, user.email, user.name, token), { secrets: [token] });
 }
 
 export function recoveryMail(appUrl: string, to: string, name: string | null, token: string) {

@@ -17,7 +17,7 @@ export function AccountPanel() {
     loadSelfUser().then(
       (user) => {
         if (!current) return;
-        useAuth.getState().updateUser(user);
+        useAuth.getState().updateUser({ email: user.email, name: user.name });
         setLoad({ status: "ready", user });
       },
       () => current && setLoad({ status: "failed" }),

@@ -1,6 +1,6 @@
 import { Pencil1Icon } from "@radix-ui/react-icons";
 import { Box, Button, Flex, Text, TextField } from "@radix-ui/themes";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { texts } from "../../texts";
 import { FieldError } from "./FieldError";
 
@@ -12,10 +12,14 @@ type Props = {
   value: string | null;
   /** Saves the new value; resolves to the server's error text when it refused, null when saved. */
   onSave: (next: string) => Promise<string | null>;
+  /** More inputs of the edit form, under the value (the proof an e-mail change needs). */
+  extra?: ReactNode;
+  /** A note under the read-only value (an e-mail change waiting for its link). */
+  notice?: string | null;
 };
 
 /** One account field that toggles between read-only and edit mode (SPEC.md §2, §4). */
-export function EditableField({ label, type, autoComplete, value, onSave }: Props) {
+export function EditableField({ label, type, autoComplete, value, onSave, extra, notice }: Props) {
   const labelId = useId();
   const errorId = useId();
   const [editing, setEditing] = useState(false);
@@ -61,6 +65,7 @@ export function EditableField({ label, type, autoComplete, value, onSave }: Prop
                 autoFocus
               />
             </Box>
+            {extra && <Box width="100%">{extra}</Box>}
             <Flex gap="2">
               <Button type="submit" loading={saving}>
                 {texts.account.save}
@@ -83,6 +88,11 @@ export function EditableField({ label, type, autoComplete, value, onSave }: Prop
         </Flex>
       )}
       <FieldError id={errorId} text={editing ? null : error} />
+      {!editing && !error && notice && (
+        <Text as="p" size="1" color="gray" role="status" mt="1">
+          {notice}
+        </Text>
+      )}
     </Box>
   );
 }

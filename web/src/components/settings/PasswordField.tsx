@@ -1,37 +1,45 @@
 import { Pencil1Icon } from "@radix-ui/react-icons";
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { FieldError } from "./FieldError";
 import { texts } from "../../texts";
 import { canSavePassword, passwordMask } from "./password-rules";
 import { PasswordInput } from "./PasswordInput";
 
 type Props = {
-  /** Saves the new password; resolves true when the server took it. */
-  onSave: (password: string) => Promise<boolean>;
+  /** Saves the new password: true when the server took it, else the text to show (null: fail silently). */
+  onSave: (password: string) => Promise<true | string | null>;
+  /** More inputs of the edit form (the proof a password change needs). */
+  extra?: ReactNode;
 };
 
 /** The password: a mask of dots when read-only; new password and its repeat when editing. */
-export function PasswordField({ onSave }: Props) {
+export function PasswordField({ onSave, extra }: Props) {
   const labelId = useId();
   const [mask] = useState(() => passwordMask());
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   const leave = () => {
     setPassword("");
     setRepeat("");
+    setError(null);
     setEditing(false);
   };
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSavePassword(password, repeat)) return;
     setSaving(true);
+    setError(null);
     const saved = await onSave(password);
     setSaving(false);
-    // SPEC.md §8: a failed save is silent, and what was typed stays for another try.
-    if (saved) leave();
+    // SPEC.md §8: a failed save is silent, and what was typed stays for another try; only a missing
+    // or wrong proof of the owner is said, since typing again will not help without it.
+    if (saved === true) leave();
+    else setError(saved);
   };
 
   return (
@@ -44,6 +52,8 @@ export function PasswordField({ onSave }: Props) {
           <Flex direction="column" gap="2">
             <PasswordInput label={texts.account.newPassword} value={password} onChange={setPassword} disabled={saving} autoFocus />
             <PasswordInput label={texts.account.repeatPassword} value={repeat} onChange={setRepeat} disabled={saving} />
+            {extra}
+            <FieldError text={error} />
             <Flex gap="2">
               <Button type="submit" loading={saving} disabled={!canSavePassword(password, repeat)}>
                 {texts.account.save}
