@@ -2,13 +2,16 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { refundRequest, takeRequest } from "../../worker/services/limits";
-import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail } from "./helpers";
+import { useFakeMail } from "./fakes/mail";
+import { authHeaders, call, createAdmin, detailOf, uniqueEmail } from "./helpers";
 import { newAccount, startTopic, StreamReader, type Account } from "./streams-helpers";
 
 type Employee = { id: number; user_id: number; email: string | null; role: string; allowance: number | null; used: number };
 type Company = { id: number; name: string; owner_id: number; my_role: string; limits: { available_requests: number }; employees: Employee[]; invitations: { email: string }[] };
 
 const as = (account: Account) => ({ headers: authHeaders(account.record) });
+// Invitation letters go to the fake mail API (the invitation tests read them there).
+useFakeMail();
 
 async function newCompany(owner: Account, name = "ООО «Ромашка»"): Promise<Company> {
   const res = await call("/companies/", { json: { name }, ...as(owner) });
@@ -18,6 +21,23 @@ async function newCompany(owner: Account, name = "ООО «Ромашка»"): P
 
 async function hire(owner: Account, companyId: number, email: string, extra: { role?: string; allowance?: number | null } = {}) {
   return call(`/companies/${companyId}/employees`, { json: { email, ...extra }, ...as(owner) });
+}
+
+/** The invitee accepts the company's invitation in the app: answers the Company as they now see it. */
+async function acceptInvitation(employee: Account, companyId: number): Promise<Company> {
+  const mine = (await (await call("/companies/invitations/", as(employee))).json()) as { id: number; company: { id: number } }[];
+  const invitation = mine.find((i) => i.company.id === companyId);
+  expect(invitation).toBeDefined();
+  const res = await call(`/companies/invitations/${invitation!.id}/accept`, { method: "POST", ...as(employee) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Company;
+}
+
+/** Invites `employee` and has them accept: nobody joins without saying yes. Answers their Employee row. */
+async function join(owner: Account, companyId: number, employee: Account, extra: { role?: string; allowance?: number | null } = {}): Promise<Employee> {
+  expect((await hire(owner, companyId, employee.email, extra)).status).toBe(201);
+  const company = await acceptInvitation(employee, companyId);
+  return company.employees.find((e) => e.user_id === employee.userId)!;
 }
 
 async function addPool(companyId: number, available: number, expire: number | null = null) {
@@ -39,7 +59,7 @@ async function staffedCompany(allowance: number | null, pool: number) {
   const owner = await newAccount();
   const employee = await newAccount();
   const company = await newCompany(owner);
-  expect((await hire(owner, company.id, employee.email, { allowance })).status).toBe(201);
+  await join(owner, company.id, employee, { allowance });
   const poolId = await addPool(company.id, pool);
   return { owner, employee, company, poolId };
 }
@@ -64,8 +84,8 @@ describe("companies: CRUD and roles", () => {
 
     const member = await newAccount();
     const admin = await newAccount();
-    expect((await hire(owner, company.id, member.email)).status).toBe(201);
-    expect((await hire(owner, company.id, admin.email, { role: "admin" })).status).toBe(201);
+    await join(owner, company.id, member);
+    await join(owner, company.id, admin, { role: "admin" });
     expect((await call(`/companies/${company.id}`, as(member))).status).toBe(404);
     expect((await hire(member, company.id, uniqueEmail())).status).toBe(404);
     // The member still sees the company in their own list.
@@ -96,42 +116,38 @@ describe("companies: CRUD and roles", () => {
 });
 
 describe("companies: employees", () => {
-  it("an existing account joins at once; twice is a 409", async () => {
+  it("an existing account is invited, not added: it joins only by accepting; an employee again is a 409", async () => {
     const owner = await newAccount();
     const employee = await newAccount();
     const company = await newCompany(owner);
     const res = await hire(owner, company.id, employee.email.toUpperCase(), { allowance: 10 });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ user_id: employee.userId, email: employee.email, role: "member", allowance: 10, used: 0 });
-    expect((await hire(owner, company.id, employee.email)).status).toBe(409);
-  });
+    expect(await res.json()).toEqual({
+      id: expect.any(Number),
+      email: employee.email,
+      role: "member",
+      allowance: 10,
+      status: "pending",
+      created_at: expect.any(String),
+      responded_at: null,
+    });
+    // Not a member yet: the company does not list them and they cannot see it.
+    const before = (await (await call(`/companies/${company.id}`, as(owner))).json()) as Company;
+    expect(before.employees.map((e) => e.user_id)).not.toContain(employee.userId);
+    expect(((await (await call("/companies/", as(employee))).json()) as Company[]).map((c) => c.id)).not.toContain(company.id);
 
-  it("an unknown e-mail gets an invitation mail and joins on registration", async () => {
-    const owner = await newAccount();
-    const company = await newCompany(owner, "Бюро Ясность");
-    const email = uniqueEmail("invitee");
-    const res = await hire(owner, company.id, email, { role: "admin", allowance: 7 });
-    expect(res.status).toBe(202);
-    expect(await res.json()).toMatchObject({ invitation: { email, role: "admin", allowance: 7 } });
-
-    const mail = await env.DB.prepare("SELECT subject, text FROM mail_outbox WHERE \"to\" = ?").bind(email).first<{ subject: string; text: string }>();
-    expect(mail!.subject).toContain("Бюро Ясность");
-    expect(mail!.text).toContain(`/register?email=${encodeURIComponent(email)}`);
-    expect(((await (await call(`/companies/${company.id}`, as(owner))).json()) as Company).invitations.map((i) => i.email)).toEqual([email]);
-
-    const invitee = await registerUser({ email });
-    const view = (await (await call(`/companies/${company.id}`, as(owner))).json()) as Company;
-    expect(view.invitations).toEqual([]);
-    expect(view.employees.find((e) => e.user_id === invitee.userId)).toMatchObject({ role: "admin", allowance: 7 });
-    // As a company admin the newcomer manages the company.
-    expect((await call(`/companies/${company.id}`, as(invitee))).status).toBe(200);
+    const joined = await acceptInvitation(employee, company.id);
+    expect(joined.employees.find((e) => e.user_id === employee.userId)).toMatchObject({ email: employee.email, role: "member", allowance: 10, used: 0 });
+    const twice = await hire(owner, company.id, employee.email);
+    expect(twice.status).toBe(409);
+    expect(await detailOf(twice)).toBe("Этот пользователь уже сотрудник компании");
   });
 
   it("changes role and allowance, removes, and keeps the owner as is", async () => {
     const owner = await newAccount();
     const employee = await newAccount();
     const company = await newCompany(owner);
-    const hired = (await (await hire(owner, company.id, employee.email)).json()) as Employee;
+    const hired = await join(owner, company.id, employee);
 
     const changed = await call(`/companies/${company.id}/${hired.id}?role=admin&allowance=5`, { method: "PATCH", ...as(owner) });
     expect(changed.status).toBe(200);

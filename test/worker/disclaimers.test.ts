@@ -21,8 +21,9 @@ async function disclaimersOf(record: AuthRecord): Promise<Disclaimer[]> {
 const accept = (record: AuthRecord, type: string, version?: number) =>
   call(`/disclaimers/${type}/accept`, { method: "POST", headers: authHeaders(record), ...(version !== undefined && { json: { version } }) });
 
+// Every call says whom it is for (target "all"); the refusals without it are in bulk-target.test.ts.
 const setForAll = (json?: Record<string, unknown>, record: AuthRecord = admin.record) =>
-  call("/disclaimers/set_for_all/", { method: "POST", headers: authHeaders(record), json: json ?? {} });
+  call("/disclaimers/set_for_all/", { method: "POST", headers: authHeaders(record), json: { target: "all", ...json } });
 
 const topicsOf = async (userId: number) => (await env.DB.prepare("SELECT count(*) AS n FROM topics WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
 
@@ -140,7 +141,7 @@ describe("POST /disclaimers/set_for_all/", () => {
     expect(unknown.status).toBe(422);
   });
 
-  it("without a body: every mode gets a new version and everyone accepts again before the next message", async () => {
+  it('with only target "all": every mode gets a new version and everyone accepts again before the next message', async () => {
     const account = await registerUser();
     await acceptTerms(account, "explain_law", "explain_estate");
     const topic = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос")).rest()).topicId;

@@ -140,7 +140,7 @@ describe("POST /limits/update/: refusals", () => {
 describe("POST /limits/set_start_for_all/", () => {
   it("is for admins only", async () => {
     const user = await registerUser();
-    const res = await setStartForAll({ requests: 500 }, user.record);
+    const res = await setStartForAll({ target: "all", requests: 500 }, user.record);
     expect(res.status).toBe(403);
     expect((await limitsOf(user.record)).available_requests).toBe(QUOTAS.startRequests);
   });
@@ -153,7 +153,7 @@ describe("POST /limits/set_start_for_all/", () => {
     const withPack = await registerUser();
     await update({ user_id: withPack.userId, requests: 5, mode: "add", days: 3 });
 
-    const res = await setStartForAll({ requests: 7 });
+    const res = await setStartForAll({ target: "all", requests: 7 });
     expect(res.status).toBe(200);
     const users = (await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>())!.n;
     expect(await res.json()).toEqual({ users });
@@ -166,12 +166,12 @@ describe("POST /limits/set_start_for_all/", () => {
     expect(starts!.n).toBe(1);
   });
 
-  it("without a body amount uses the start pack of the settings; bad amounts are 422", async () => {
+  it("without an amount uses the start pack of the settings; bad amounts are 422", async () => {
     const user = await registerUser();
-    await setStartForAll({ requests: 1 });
-    expect((await setStartForAll({})).status).toBe(200);
+    await setStartForAll({ target: "all", requests: 1 });
+    expect((await setStartForAll({ target: "all" })).status).toBe(200);
     expect((await limitsOf(user.record)).available_requests).toBe(QUOTAS.startRequests);
-    const bad = await setStartForAll({ requests: "много" });
+    const bad = await setStartForAll({ target: "all", requests: "много" });
     expect(bad.status).toBe(422);
     expect(await detailOf(bad)).toEqual([expect.objectContaining({ loc: ["body", "requests"], msg: "Число запросов должно быть числом" })]);
   });

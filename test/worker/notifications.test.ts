@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { authHeaders, call, createAdmin, detailOf, registerUser, type AuthRecord } from "./helpers";
+import { MAX_RECIPIENTS } from "../../worker/services/notifications";
+import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueIp, type AuthRecord } from "./helpers";
 
 type Notice = { id: number; title: string; text: string; created_at: string; read: boolean };
 
@@ -46,9 +47,9 @@ describe("POST /notification/send/", () => {
     expect(await outboxFor(user.email)).toEqual([]);
   });
 
-  it("goes to every user when no one is chosen", async () => {
+  it('goes to every user only with target: "all"', async () => {
     const [one, two] = await Promise.all([registerUser(), registerUser()]);
-    const res = await send({ title: "Всем", text: "Плановые работы ночью" });
+    const res = await send({ title: "Всем", text: "Плановые работы ночью", target: "all" });
     expect(res.status).toBe(201);
     const { id, recipients } = (await res.json()) as { id: number; recipients: number };
     const users = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
@@ -56,6 +57,33 @@ describe("POST /notification/send/", () => {
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM notification_recipients WHERE notification_id = ?").bind(id).first<{ n: number }>();
     expect(rows!.n).toBe(users!.n);
     for (const who of [one, two]) expect((await noticesOf(who.record)).items.map((n) => n.title)).toContain("Всем");
+  });
+
+  it('never reads "everyone" into a body that does not say so: no recipients, empty lists, a wrong target, an empty or non-JSON body are 422', async () => {
+    const user = await registerUser();
+    const noRecipients = 'Укажите получателей: user_ids или emails, либо target: "all" — всем пользователям';
+    const cases: { body: string | undefined; type?: string; message: string }[] = [
+      { body: JSON.stringify({ title: "Всем?", text: "Нет" }), message: noRecipients },
+      { body: JSON.stringify({ title: "Всем?", text: "Нет", user_ids: [], emails: [] }), message: noRecipients },
+      { body: JSON.stringify({ title: "Всем?", text: "Нет", target: "everyone" }), message: 'target: только "all" (все пользователи)' },
+      { body: JSON.stringify({ title: "Всем?", text: "Нет", target: "all", user_ids: [user.userId] }), message: 'target: "all" — всем пользователям, без user_ids и emails' },
+      { body: undefined, message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
+      { body: "", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
+      { body: "target=all", type: "application/x-www-form-urlencoded", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
+      { body: "{not json", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
+    ];
+    for (const { body, type, message } of cases) {
+      const res = await SELF.fetch("http://app.test/api/v2/notification/send/", {
+        method: "POST",
+        headers: { ...authHeaders(admin.record), "content-type": type ?? "application/json", "cf-connecting-ip": uniqueIp() },
+        body,
+      });
+      expect(res.status, String(body)).toBe(422);
+      expect(JSON.stringify(await detailOf(res))).toContain(JSON.stringify(message).slice(1, -1));
+    }
+    expect(await noticesOf(user.record)).toEqual({ items: [], unread: 0 });
+    const sent = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = 'Всем?'").first<{ n: number }>();
+    expect(sent!.n).toBe(0);
   });
 
   it("lists unknown ids and e-mails in a 422 and sends nothing", async () => {
@@ -76,10 +104,65 @@ describe("POST /notification/send/", () => {
 
   it("answers 403 to a user and 401 without a token", async () => {
     const user = await registerUser();
-    const res = await send({ title: "Я не админ", text: "Текст" }, user.record);
+    const res = await send({ title: "Я не админ", text: "Текст", target: "all" }, user.record);
     expect(res.status).toBe(403);
     expect(await detailOf(res)).toBe("Недостаточно прав");
-    expect((await call("/notification/send/", { json: { title: "a", text: "b" } })).status).toBe(401);
+    expect((await call("/notification/send/", { json: { title: "a", text: "b", target: "all" } })).status).toBe(401);
+  });
+});
+
+/** `count` accounts written straight into D1 in one statement (a registration each would take minutes). */
+async function bulkUsers(count: number): Promise<{ id: number; email: string }[]> {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const { results } = await env.DB.prepare(
+    `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?1)
+     INSERT INTO users (email, name) SELECT 'bulk-' || ?2 || '-' || n || '@example.test', 'Получатель' FROM seq WHERE true RETURNING id, email`,
+  )
+    .bind(count, tag)
+    .all<{ id: number; email: string }>();
+  return results;
+}
+
+const recipientCount = async (id: number) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM notification_recipients WHERE notification_id = ?").bind(id).first<{ n: number }>())!.n;
+
+// D1 binds at most 100 parameters per statement: lists are read a chunk at a time.
+describe("POST /notification/send/ at the schema's maximum (10,000)", { timeout: 120_000 }, () => {
+  it("reaches 10,000 users chosen by id", async () => {
+    const chosen = await bulkUsers(MAX_RECIPIENTS);
+    const res = await send({ title: "Десять тысяч", text: "По id", user_ids: chosen.map((u) => u.id) });
+    expect(res.status).toBe(201);
+    const sent = (await res.json()) as { id: number; recipients: number };
+    expect(sent.recipients).toBe(MAX_RECIPIENTS);
+    expect(await recipientCount(sent.id)).toBe(MAX_RECIPIENTS);
+  });
+
+  it("reaches 10,000 users chosen by e-mail", async () => {
+    const chosen = await bulkUsers(MAX_RECIPIENTS);
+    const res = await send({ title: "Десять тысяч", text: "По e-mail", emails: chosen.map((u) => u.email.toUpperCase()) });
+    expect(res.status).toBe(201);
+    const sent = (await res.json()) as { id: number; recipients: number };
+    expect(sent.recipients).toBe(MAX_RECIPIENTS);
+    expect(await recipientCount(sent.id)).toBe(MAX_RECIPIENTS);
+  });
+
+  it("names the unknown ones among 10,000 ids and e-mails in one 422, and sends nothing", async () => {
+    const chosen = await bulkUsers(MAX_RECIPIENTS);
+    const ids = chosen.map((u) => u.id);
+    const emails = chosen.map((u) => u.email);
+    ids[4_321] = 987_654_321;
+    emails[9_999] = "nobody-at-the-end@example.test";
+    const res = await send({ title: "Кому-то из многих", text: "Текст", user_ids: ids, emails });
+    expect(res.status).toBe(422);
+    expect(await detailOf(res)).toBe("Пользователи не найдены: 987654321, nobody-at-the-end@example.test");
+    const written = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = 'Кому-то из многих'").first<{ n: number }>();
+    expect(written!.n).toBe(0);
+  });
+
+  it("refuses one more than the maximum with a Russian 422", async () => {
+    const res = await send({ title: "Слишком много", text: "Текст", user_ids: Array.from({ length: MAX_RECIPIENTS + 1 }, (_, i) => i + 1) });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(await detailOf(res))).toContain(`user_ids: не больше ${MAX_RECIPIENTS}`);
   });
 });
 
@@ -121,7 +204,7 @@ describe("GET /notifications/ and marking read", () => {
     expect(await detailOf(res)).toBe("Уведомление не найдено");
     expect((await call("/notifications/read-all", { method: "POST", headers: authHeaders(other.record) })).status).toBe(200);
     expect((await noticesOf(owner.record)).unread).toBe(1);
-    expect((await call("/notifications/abc/read", { method: "POST", headers: authHeaders(owner.record) })).status).toBe(422);
+    expect((await call("/notifications/abc/read", { method: "POST", headers: authHeaders(owner.record) })).status).toBe(404);
   });
 
   it("needs a token", async () => {

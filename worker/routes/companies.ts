@@ -5,7 +5,6 @@ import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/auth";
 import {
-  addEmployee,
   companyForManager,
   companyView,
   createCompany,
@@ -14,8 +13,11 @@ import {
   renameCompany,
   updateEmployee,
 } from "../services/companies";
+import { inviteEmployee } from "../services/company-invitations";
+import { enforceRateLimits } from "../services/rate-limit";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { pathId } from "../http/params";
+import { companyInvitationRoutes, invitationShape } from "./company-invitations";
 
 const companyName = z
   .string({ error: (issue) => (issue.input === undefined ? "Укажите название компании" : "Название компании должно быть строкой") })
@@ -49,6 +51,7 @@ const notFound = { 404: { description: "Компания не найдена (и
 const companyShape = "Company {id, name, owner_id, created_at, my_role, limits, employees, invitations}";
 
 export const companies = new Hono<AppEnv>()
+  .route("/", companyInvitationRoutes)
   .post(
     "/",
     describeRoute({ tags: ["companies"], summary: "Создать компанию (вы — владелец)", ...secured, responses: { 201: { description: companyShape }, 422: { description: "Неверное название" } } }),
@@ -108,10 +111,11 @@ export const companies = new Hono<AppEnv>()
     "/:companyId{[0-9]+}/employees",
     describeRoute({
       tags: ["companies"],
-      summary: "Добавить сотрудника по e-mail",
-      description: "Есть аккаунт — 201 и Employee; нет — 202 и {invitation}: уходит письмо-приглашение, человек станет сотрудником при регистрации.",
+      summary: "Пригласить сотрудника по e-mail",
+      description:
+        "Всегда приглашение, есть ли у адреса аккаунт или нет, и всегда один и тот же ответ (201 Invitation): ни id, ни имени. Уходит письмо со ссылкой, у существующего аккаунта — ещё и уведомление в приложении; сотрудником человек становится, только приняв приглашение. Повторное приглашение того же адреса — снова ожидает ответа, с новой ссылкой. Не больше 30 приглашений в час от одного приглашающего и 50 в час на компанию (429).",
       ...secured,
-      responses: { 201: { description: "Employee" }, 202: { description: "{invitation}" }, ...notFound, 409: { description: "Уже сотрудник" }, 422: { description: "Неверные данные" } },
+      responses: { 201: { description: invitationShape }, ...notFound, 409: { description: "Уже сотрудник" }, 422: { description: "Неверные данные" }, 429: { description: "Слишком много приглашений" } },
     }),
     requireUser,
     validate("param", companyParams),
@@ -119,8 +123,13 @@ export const companies = new Hono<AppEnv>()
     async (c) => {
       const db = getDb(c.env.DB);
       const { company } = await companyForManager(db, c.var.userId, c.req.valid("param").companyId);
-      const added = await addEmployee(c.env, db, company, c.req.valid("json"));
-      return "employee" in added ? c.json(added.employee, 201) : c.json(added, 202);
+      await enforceRateLimits(db, c.env, [
+        ["invitationsPerInviter", String(c.var.userId)],
+        ["invitationsPerCompany", String(company.id)],
+      ]);
+      const { invitation, deliver } = await inviteEmployee(c.env, db, company, c.var.userId, c.req.valid("json"));
+      c.executionCtx.waitUntil(deliver().catch((err) => console.error("invitation delivery", invitation.id, err)));
+      return c.json(invitation, 201);
     },
   )
   .patch(

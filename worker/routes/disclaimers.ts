@@ -7,6 +7,7 @@ import { requireAdmin, requireUser } from "../middleware/auth";
 import { acceptDisclaimer, bumpDisclaimers, listDisclaimers } from "../services/disclaimers";
 import { ASSISTANT_TYPES } from "../settings";
 import { validate } from "../validate";
+import { allTarget, jsonObjectBody } from "../http/bulk-target";
 
 const TEXT_MAX = 10_000;
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
@@ -15,6 +16,7 @@ const acceptBody = z.object({
 });
 const setForAllBody = z
   .object({
+    target: allTarget,
     assistant_type: assistantType.optional(),
     text: z
       .string({ error: "Текст условий должен быть строкой" })
@@ -47,11 +49,12 @@ export const disclaimers = new Hono<AppEnv>()
       tags: ["admin"],
       summary: "Новая версия условий: все принимают заново (только администратор)",
       description:
-        "Без тела — новая версия условий всех режимов. С `assistant_type` — этого режима; с `text` — ещё и новый текст (режим без условий их получает).",
+        'Тело всегда с `target: "all"` (все пользователи примут условия заново; пустое тело, не JSON или `{}` — 422). Только с ним — новая версия условий всех режимов; с `assistant_type` — этого режима; с `text` — ещё и новый текст (режим без условий их получает).',
       ...secured,
       responses: { 200: { description: `${disclaimerShape}[]` }, 403: { description: "Недостаточно прав" }, 422: { description: "Неверные данные" } },
     }),
     requireAdmin,
+    jsonObjectBody,
     validate("json", setForAllBody),
     async (c) => {
       const body = c.req.valid("json");

@@ -8,6 +8,7 @@ import { setStartPackForAll, updateCompanyLimits, updateUserLimits } from "../se
 import { userLimits } from "../services/limits";
 import { QUOTAS } from "../settings";
 import { validate } from "../validate";
+import { allTarget, jsonObjectBody } from "../http/bulk-target";
 
 const MAX_REQUESTS = 1_000_000;
 const requestCount = z
@@ -86,11 +87,12 @@ export const limits = new Hono<AppEnv>()
     describeRoute({
       tags: ["admin"],
       summary: "Стартовый пакет всем пользователям (только администратор)",
-      description: `Стартовый пакет каждого пользователя становится \`requests\` из \`requests\` (по умолчанию ${QUOTAS.startRequests}), бессрочным; у кого его нет — появляется. Ответ: {users} — сколько пользователей.`,
+      description: `Тело \`{"target": "all", "requests"?}\`: без \`target: "all"\` (пустое тело, не JSON, \`{}\`) — 422, ничего не меняется. Стартовый пакет каждого пользователя становится \`requests\` из \`requests\` (по умолчанию ${QUOTAS.startRequests}), бессрочным; у кого его нет — появляется. Ответ: {users} — сколько пользователей.`,
       ...secured,
-      responses: { 200: { description: "{users}" }, 403: { description: "Недостаточно прав" }, 422: { description: "Неверное число запросов" } },
+      responses: { 200: { description: "{users}" }, 403: { description: "Недостаточно прав" }, 422: { description: "Нет target: \"all\" или неверное число запросов" } },
     }),
     requireAdmin,
-    validate("json", z.object({ requests: requestCount.default(QUOTAS.startRequests) })),
+    jsonObjectBody,
+    validate("json", z.object({ target: allTarget, requests: requestCount.default(QUOTAS.startRequests) })),
     async (c) => c.json(await setStartPackForAll(getDb(c.env.DB), c.req.valid("json").requests), 200),
   );

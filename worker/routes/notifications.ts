@@ -4,9 +4,10 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireUser } from "../middleware/auth";
-import { createNotification, listNotices, mailNotification, markAllNoticesRead, markNoticeRead } from "../services/notifications";
+import { createNotification, listNotices, mailNotification, markAllNoticesRead, markNoticeRead, MAX_RECIPIENTS, NO_RECIPIENTS } from "../services/notifications";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { allTarget, jsonObjectBody } from "../http/bulk-target";
+import { pathId } from "../http/params";
 
 const text = (what: string, max: number) =>
   z
@@ -15,19 +16,31 @@ const text = (what: string, max: number) =>
     .min(1, { error: `${what}: не может быть пустым` })
     .max(max, { error: `${what}: не длиннее ${max} символов` });
 
-const sendBody = z.object({
-  title: text("заголовок", 200),
-  text: text("текст", 5000),
-  user_ids: z
-    .array(z.number({ error: "user_ids: числа" }).int({ error: "user_ids: целые числа" }).positive({ error: "user_ids: положительные числа" }), { error: "user_ids: список чисел" })
-    .max(10_000, { error: "user_ids: не больше 10000" })
-    .optional(),
-  emails: z
-    .array(z.string({ error: "emails: строки" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })), { error: "emails: список строк" })
-    .max(10_000, { error: "emails: не больше 10000" })
-    .optional(),
-  by_email: z.boolean({ error: "by_email: true или false" }).default(false),
-});
+const sendBody = z
+  .object({
+    title: text("заголовок", 200),
+    text: text("текст", 5000),
+    target: allTarget.optional(),
+    user_ids: z
+      .array(z.number({ error: "user_ids: числа" }).int({ error: "user_ids: целые числа" }).positive({ error: "user_ids: положительные числа" }), { error: "user_ids: список чисел" })
+      .max(MAX_RECIPIENTS, { error: `user_ids: не больше ${MAX_RECIPIENTS}` })
+      .optional(),
+    emails: z
+      .array(z.string({ error: "emails: строки" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })), { error: "emails: список строк" })
+      .max(MAX_RECIPIENTS, { error: `emails: не больше ${MAX_RECIPIENTS}` })
+      .optional(),
+    by_email: z.boolean({ error: "by_email: true или false" }).default(false),
+  })
+  .refine((b) => b.target === undefined || (b.user_ids === undefined && b.emails === undefined), {
+    error: 'target: "all" — всем пользователям, без user_ids и emails',
+    path: ["target"],
+  })
+  // Also when other fields fail (`when`): a body without recipients is always told so.
+  .refine((b) => b.target !== undefined || (b.user_ids?.length ?? 0) + (b.emails?.length ?? 0) > 0, {
+    error: NO_RECIPIENTS,
+    path: ["target"],
+    when: ({ value }) => typeof value === "object" && value !== null,
+  });
 
 const secured = { security: [{ jwt: [] }] };
 const noticeShape = "[{id, title, text, created_at, read}]";
@@ -39,7 +52,7 @@ export const notificationSend = new Hono<AppEnv>().post(
     tags: ["admin"],
     summary: "Отправить уведомление (только администратор)",
     description:
-      "Всем пользователям, если не указаны ни `user_ids`, ни `emails`, иначе — выбранным (неизвестные id и e-mail — 422 со списком). Всегда уведомление в приложении; при `by_email: true` ещё и письмо (в фоне). Ответ: {id, recipients}.",
+      `Всем пользователям — только с \`target: "all"\` (без списков); иначе — выбранным по \`user_ids\` и/или \`emails\` (до ${MAX_RECIPIENTS} в каждом; неизвестные id и e-mail — 422 со списком). Пустое тело, не JSON или без получателей — 422. Всегда уведомление в приложении; при \`by_email: true\` ещё и письмо (в фоне). Ответ: {id, recipients}.`,
     ...secured,
     responses: {
       201: { description: "{id, recipients}" },
@@ -49,6 +62,7 @@ export const notificationSend = new Hono<AppEnv>().post(
     },
   }),
   requireAdmin,
+  jsonObjectBody,
   validate("json", sendBody),
   async (c) => {
     const body = c.req.valid("json");
@@ -56,8 +70,7 @@ export const notificationSend = new Hono<AppEnv>().post(
     const result = await createNotification(db, {
       title: body.title,
       text: body.text,
-      userIds: body.user_ids,
-      emails: body.emails,
+      audience: body.target === "all" ? { target: "all" } : { userIds: body.user_ids, emails: body.emails },
       byEmail: body.by_email,
       createdBy: c.var.userId,
     });

@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { companies, companyInvitations, companyMembers, limits, users } from "../db/schema";
-import type { Env } from "../env";
 import { ApiError } from "../errors";
+import { invitationView } from "./company-invitations";
 import { companyLimits } from "./limits";
-import { sendMail } from "./mail";
-import { findUserByEmail, normalizeEmail } from "./users";
 
 export type CompanyRole = (typeof companyMembers.$inferSelect)["role"];
 type Company = typeof companies.$inferSelect;
@@ -13,7 +11,6 @@ type Access = { company: Company; myRole: CompanyRole };
 
 export const COMPANY_NOT_FOUND = "Компания не найдена";
 export const EMPLOYEE_NOT_FOUND = "Сотрудник не найден";
-export const ALREADY_EMPLOYEE = "Этот пользователь уже сотрудник компании";
 export const OWNER_IS_FIXED = "Владельца компании нельзя удалить или сменить ему роль";
 
 /** A new company; the caller becomes its owner (a member row with role `owner`) in the same batch. */
@@ -36,19 +33,26 @@ export async function listCompanies(db: Db, userId: number): Promise<Access[]> {
   return rows;
 }
 
-/**
- * The company as seen by a manager: the owner and company admins (`ownerOnly`: the owner alone).
- * Anyone else, plain members included, gets the same 404 as for a company that does not exist.
- */
-export async function companyForManager(db: Db, userId: number, companyId: number, ownerOnly = false): Promise<Access> {
+/** The company as one of its members sees it (any role); anyone else gets 404. */
+export async function companyForMember(db: Db, userId: number, companyId: number): Promise<Access> {
   const [row] = await db
     .select({ company: companies, myRole: companyMembers.role })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
-  const allowed = ownerOnly ? ["owner"] : ["owner", "admin"];
-  if (!row || !allowed.includes(row.myRole)) throw ApiError.notFound(COMPANY_NOT_FOUND);
+  if (!row) throw ApiError.notFound(COMPANY_NOT_FOUND);
   return row;
+}
+
+/**
+ * The company as seen by a manager: the owner and company admins (`ownerOnly`: the owner alone).
+ * Anyone else, plain members included, gets the same 404 as for a company that does not exist.
+ */
+export async function companyForManager(db: Db, userId: number, companyId: number, ownerOnly = false): Promise<Access> {
+  const access = await companyForMember(db, userId, companyId);
+  const allowed = ownerOnly ? ["owner"] : ["owner", "admin"];
+  if (!allowed.includes(access.myRole)) throw ApiError.notFound(COMPANY_NOT_FOUND);
+  return access;
 }
 
 export async function renameCompany(db: Db, companyId: number, name: string): Promise<Company> {
@@ -82,7 +86,7 @@ async function employees(db: Db, companyId: number, memberId?: number): Promise<
     .orderBy(asc(companyMembers.id));
 }
 
-/** The Company of docs/operations.md: the pool, the employees and the pending invitations. */
+/** The Company of docs/operations.md: the pool, the employees and the invitations still pending. */
 export async function companyView(db: Db, { company, myRole }: Access) {
   const [pool, staff, invitations] = await Promise.all([
     companyLimits(db, company.id),
@@ -90,7 +94,7 @@ export async function companyView(db: Db, { company, myRole }: Access) {
     db
       .select()
       .from(companyInvitations)
-      .where(and(eq(companyInvitations.companyId, company.id), isNull(companyInvitations.acceptedAt)))
+      .where(and(eq(companyInvitations.companyId, company.id), eq(companyInvitations.status, "pending")))
       .orderBy(asc(companyInvitations.id)),
   ]);
   return {
@@ -101,47 +105,8 @@ export async function companyView(db: Db, { company, myRole }: Access) {
     my_role: myRole,
     limits: pool,
     employees: staff,
-    invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, allowance: i.allowance, created_at: new Date(i.createdAt).toISOString() })),
+    invitations: invitations.map(invitationView),
   };
-}
-
-export type NewEmployee = { email: string; role: "admin" | "member"; allowance: number | null };
-
-/**
- * An existing account joins now (`{employee}`); an e-mail without one gets an invitation mail and
- * joins on registration (`{invitation}`); inviting the same e-mail again updates the invitation.
- */
-export async function addEmployee(env: Env, db: Db, company: Company, input: NewEmployee) {
-  const email = normalizeEmail(input.email);
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    const [member] = await db
-      .insert(companyMembers)
-      .values({ companyId: company.id, userId: user.id, role: input.role, allowance: input.allowance })
-      .onConflictDoNothing()
-      .returning({ id: companyMembers.id });
-    if (!member) throw ApiError.conflict(ALREADY_EMPLOYEE);
-    return { employee: (await employees(db, company.id, member.id))[0]! };
-  }
-  const [invitation] = await db
-    .insert(companyInvitations)
-    .values({ companyId: company.id, email, role: input.role, allowance: input.allowance })
-    .onConflictDoUpdate({
-      target: [companyInvitations.companyId, companyInvitations.email],
-      set: { role: input.role, allowance: input.allowance, acceptedAt: null, createdAt: Date.now() },
-    })
-    .returning();
-  const link = new URL(`/register?email=${encodeURIComponent(email)}`, env.APP_URL).toString();
-  await sendMail(env, db, {
-    to: email,
-    subject: `Приглашение в компанию «${company.name}» в Ясно`,
-    text:
-      `Здравствуйте!\n\nВас пригласили в компанию «${company.name}» в Ясно — ИИ-ассистенте, который объясняет понятно.\n` +
-      `Зарегистрируйтесь с этим адресом, и вы сразу станете сотрудником компании:\n${link}\n\n` +
-      "Если вы не ждали это письмо, просто не отвечайте на него.",
-  });
-  const i = invitation!;
-  return { invitation: { id: i.id, email: i.email, role: i.role, allowance: i.allowance, created_at: new Date(i.createdAt).toISOString() } };
 }
 
 export type EmployeeChange = { role?: "admin" | "member"; allowance?: number | null; remove?: boolean };
@@ -162,27 +127,4 @@ export async function updateEmployee(db: Db, companyId: number, memberId: number
   const set = { ...(change.role !== undefined && { role: change.role }), ...(change.allowance !== undefined && { allowance: change.allowance }) };
   if (Object.keys(set).length > 0) await db.update(companyMembers).set(set).where(target);
   return (await employees(db, companyId, memberId))[0]!;
-}
-
-/**
- * A new account whose e-mail was invited joins those companies. Called right after the user is
- * created; a member row that exists already is left as it is.
- */
-export async function joinInvitedCompanies(db: Db, userId: number, email: string): Promise<void> {
-  const normalized = normalizeEmail(email);
-  const pending = await db
-    .select()
-    .from(companyInvitations)
-    .where(and(eq(companyInvitations.email, normalized), isNull(companyInvitations.acceptedAt)));
-  if (pending.length === 0) return;
-  await db.batch([
-    db
-      .insert(companyMembers)
-      .values(pending.map((i) => ({ companyId: i.companyId, userId, role: i.role, allowance: i.allowance })))
-      .onConflictDoNothing(),
-    db
-      .update(companyInvitations)
-      .set({ acceptedAt: Date.now() })
-      .where(inArray(companyInvitations.id, pending.map((i) => i.id))),
-  ]);
 }

@@ -1,28 +1,40 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { chunked, jsonList, JSON_LIST_CHUNK } from "../db/chunks";
 import type { Db } from "../db/client";
 import { notificationRecipients, notifications, users } from "../db/schema";
 import type { Env } from "../env";
 import { ApiError } from "../errors";
 import { sendMail } from "./mail";
 
+/** The schema's maximum of `user_ids` and of `emails` in one send (docs/operations.md). */
+export const MAX_RECIPIENTS = 10_000;
+
+/** Everyone only when said so: an empty choice is never read as "all" (docs/operations.md). */
+export type Audience = { target: "all" } | { userIds?: number[]; emails?: string[] };
+
 export type NotificationInput = {
   title: string;
   text: string;
-  /** Neither list: everyone. */
-  userIds?: number[];
-  emails?: string[];
+  audience: Audience;
   byEmail: boolean;
-  createdBy: number;
+  /** The admin who sent it; null for the app's own notices (an invitation). */
+  createdBy: number | null;
 };
 
 export type NoticeView = { id: number; title: string; text: string; created_at: string; read: boolean };
 
-/** The chosen users' ids; every id or e-mail that names nobody is listed in one 422. */
+export const NO_RECIPIENTS = "Укажите получателей: user_ids или emails, либо target: \"all\" — всем пользователям";
+
+/**
+ * The chosen users' ids; every id or e-mail that names nobody is listed in one 422. Lists of any
+ * length (up to MAX_RECIPIENTS) are read in JSON_LIST_CHUNK pieces, one bound parameter each.
+ */
 async function resolveChosen(db: Db, userIds: number[], emails: string[]): Promise<number[]> {
-  const conditions = [];
-  if (userIds.length) conditions.push(inArray(users.id, userIds));
-  if (emails.length) conditions.push(inArray(users.email, emails));
-  const found = conditions.length ? await db.select({ id: users.id, email: users.email }).from(users).where(or(...conditions)) : [];
+  const reads = [
+    ...chunked(userIds, JSON_LIST_CHUNK).map((ids) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, jsonList(ids)))),
+    ...chunked(emails, JSON_LIST_CHUNK).map((list) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, jsonList(list)))),
+  ];
+  const found = reads.length ? (await db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]])).flat() : [];
   const knownIds = new Set(found.map((u) => u.id));
   const knownEmails = new Set(found.map((u) => u.email));
   const unknown = [...userIds.filter((id) => !knownIds.has(id)).map(String), ...emails.filter((e) => !knownEmails.has(e))];
@@ -32,27 +44,29 @@ async function resolveChosen(db: Db, userIds: number[], emails: string[]): Promi
 
 /**
  * Writes the notice and one in-app row per recipient in one batch (set-based: INSERT … SELECT over
- * `users`, also for "everyone"). The batch runs as one transaction, so the scalar max(id) is the
- * notice just inserted.
+ * `users`, for "all" at once, for the chosen ones a chunk at a time). The batch runs as one
+ * transaction, so the scalar max(id) is the notice just inserted.
  */
 export async function createNotification(db: Db, input: NotificationInput): Promise<{ id: number; recipients: number }> {
-  const userIds = [...new Set(input.userIds ?? [])];
-  const emails = [...new Set(input.emails ?? [])];
-  const everyone = userIds.length === 0 && emails.length === 0;
-  const chosen = everyone ? [] : await resolveChosen(db, userIds, emails);
-  const [inserted, recipients] = await db.batch([
-    db
-      .insert(notifications)
-      .values({ title: input.title, text: input.text, audience: everyone ? "all" : "users", byEmail: input.byEmail, createdBy: input.createdBy })
-      .returning({ id: notifications.id }),
+  const everyone = "target" in input.audience;
+  const chosen = "target" in input.audience ? [] : await resolveChosen(db, [...new Set(input.audience.userIds ?? [])], [...new Set(input.audience.emails ?? [])]);
+  if (!everyone && chosen.length === 0) throw new ApiError(422, NO_RECIPIENTS);
+  const recipientsOf = (ids: number[] | null) =>
     db.insert(notificationRecipients).select(
       db
         .select({ notificationId: sql`(SELECT max(id) FROM notifications)`.as("notification_id"), userId: users.id, readAt: sql`NULL`.as("read_at"), emailedAt: sql`NULL`.as("emailed_at") })
         .from(users)
-        .where(everyone ? undefined : inArray(users.id, chosen)),
-    ),
+        .where(ids === null ? undefined : inArray(users.id, jsonList(ids))),
+    );
+  const writes = everyone ? [recipientsOf(null)] : chunked(chosen, JSON_LIST_CHUNK).map(recipientsOf);
+  const [inserted, ...written] = await db.batch([
+    db
+      .insert(notifications)
+      .values({ title: input.title, text: input.text, audience: everyone ? "all" : "users", byEmail: input.byEmail, createdBy: input.createdBy })
+      .returning({ id: notifications.id }),
+    ...writes,
   ]);
-  return { id: inserted[0]!.id, recipients: recipients.meta.changes };
+  return { id: inserted[0]!.id, recipients: written.reduce((sum, r) => sum + r.meta.changes, 0) };
 }
 
 /** The letters of a notice, one per recipient with an e-mail; run in the background. */
