@@ -1,9 +1,12 @@
-import { swaggerUI } from "@hono/swagger-ui";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { openAPIRouteHandler } from "hono-openapi";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
+import { jsonBodyLimit } from "./http/body-limit";
+import { docsPage } from "./http/docs-page";
+import { securityHeaders } from "./http/security-headers";
+import { accountChanges } from "./routes/account-changes";
 import { attachments } from "./routes/attachments";
 import { companies } from "./routes/companies";
 import { health } from "./routes/health";
@@ -27,11 +30,16 @@ import { notifications, notificationSend } from "./routes/notifications";
 import { statistics } from "./routes/statistics";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments).route("/promos", promos).route("/quotas", quotas).route("/disclaimers", disclaimers).route("/companies", companies).route("/notification", notificationSend).route("/notifications", notifications).route("/statistics", statistics);
+const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", accountChanges).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments).route("/promos", promos).route("/quotas", quotas).route("/disclaimers", disclaimers).route("/companies", companies).route("/notification", notificationSend).route("/notifications", notifications).route("/statistics", statistics);
 
 export type AppType = typeof api;
 
 const app = new Hono<AppEnv>({ strict: false });
+
+// First, so errors, 404s and streams get the headers too; then the body limit, before any route reads a body.
+app.use(securityHeaders);
+app.use("/api/v2/*", jsonBodyLimit);
+app.use("/internal/api/v2/*", jsonBodyLimit);
 
 app.onError((err, c) => {
   if (err instanceof ApiError) return err.toResponse();
@@ -63,6 +71,6 @@ app.get(
     },
   }),
 );
-app.get("/api/v2/docs", swaggerUI({ url: "/api/v2/openapi.json", title: "Ясно API" }));
+app.get("/api/v2/docs", docsPage);
 
 export { app };

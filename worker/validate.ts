@@ -3,6 +3,7 @@ import type { ValidationTargets } from "hono";
 import { validator } from "hono-openapi";
 import { z } from "zod";
 import { ApiError, type ValidationIssue } from "./errors";
+import { isNotFoundIssue } from "./http/params";
 
 z.config(z.locales.ru());
 
@@ -32,6 +33,9 @@ export function validate<Schema extends StandardSchemaV1, Target extends keyof V
   schema: Schema,
 ) {
   return validator(target, schema, (result) => {
-    if (!result.success) throw new ApiError(422, toIssues(target, result.error));
+    if (result.success) return;
+    // A malformed id in a path names no resource: 404, as an unknown one does.
+    if (target === "param" && result.error.some(isNotFoundIssue)) throw ApiError.notFound();
+    throw new ApiError(422, toIssues(target, result.error));
   });
 }

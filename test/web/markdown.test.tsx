@@ -38,7 +38,27 @@ describe("assistant replies as Markdown", () => {
     const good = screen.getByRole("link", { name: "сайт" });
     expect(good.getAttribute("href")).toBe("https://example.ru");
     expect(good.getAttribute("target")).toBe("_blank");
-    expect(good.getAttribute("rel")).toContain("noopener");
+    expect(good.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(root.innerHTML).not.toContain("javascript:");
+  });
+
+  it("never loads an image from a reply: it is a link «Изображение: <alt>» opening in a new tab", () => {
+    const root = renderMarkdown("Смотрите: ![схема сделки](https://tracker.example/pixel.png?u=1) и ![](https://cdn.example/a.png)");
+    expect(root.querySelector("img")).toBeNull();
+    const named = screen.getByRole("link", { name: "Изображение: схема сделки" });
+    expect(named.getAttribute("href")).toBe("https://tracker.example/pixel.png?u=1");
+    expect(named.getAttribute("target")).toBe("_blank");
+    expect(named.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    // No alt: the host it would have come from says what it is.
+    expect(screen.getByRole("link", { name: "Изображение: cdn.example" }).getAttribute("href")).toBe("https://cdn.example/a.png");
+  });
+
+  it("an image inside a link becomes the link's text (no link in a link), and a javascript: image is no link", () => {
+    const root = renderMarkdown("[![логотип](https://img.example/l.png)](https://example.ru) ![x](javascript:alert(1))");
+    expect(root.querySelector("img")).toBeNull();
+    expect(root.querySelector("a a")).toBeNull();
+    const outer = screen.getByRole("link", { name: "Изображение: логотип" });
+    expect(outer.getAttribute("href")).toBe("https://example.ru");
     expect(root.innerHTML).not.toContain("javascript:");
   });
 

@@ -75,6 +75,36 @@ describe("/share/:hash (read-only shared history)", () => {
     expect(call.headers.get("jwt-token")).toBeNull();
   });
 
+  it("an image in a shared reply is not loaded (a link instead), and its links leave without opener or Referer", async () => {
+    fakeChatApi({
+      "GET /products": () => json([]),
+      "GET /share/topic/history/:hash": () =>
+        json({
+          topic_name: "Картинки",
+          assistant_type: "gpt",
+          messages: [
+            {
+              id: 1,
+              role: "assistant",
+              text: "![план квартиры](https://tracker.example/p.png?share=h4sh) и [источник](https://example.ru/law)",
+              state: "complete",
+              model: "yasno-demo",
+              created_at: "2025-03-12T09:00:05Z",
+              attachments: [],
+            },
+          ],
+        }),
+    });
+    renderShare("h4sh");
+    const image = await screen.findByRole("link", { name: "Изображение: план квартиры" });
+    expect(document.querySelector('img[src^="https://tracker.example"]')).toBeNull();
+    expect(image.getAttribute("href")).toBe("https://tracker.example/p.png?share=h4sh");
+    for (const link of [image, screen.getByRole("link", { name: "источник" })]) {
+      expect(link.getAttribute("target")).toBe("_blank");
+      expect(link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    }
+  });
+
   it("an unknown or revoked link shows the history error text of SPEC.md §8", async () => {
     fakeChatApi({ "GET /share/topic/history/:hash": () => json({ detail: "Ссылка не найдена" }, 404), "GET /products": () => json([]) });
     renderShare("gone");

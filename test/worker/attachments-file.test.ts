@@ -92,8 +92,8 @@ describe("GET /attachments/{id}/file", () => {
     expect((await get(path)).status).toBe(401);
   });
 
-  it("a bad id → 422", async () => {
-    expect((await get("/api/v2/attachments/abc/file?exp=1&sig=x")).status).toBe(422);
+  it("a bad id → 404", async () => {
+    expect((await get("/api/v2/attachments/abc/file?exp=1&sig=x")).status).toBe(404);
   });
 });
 

@@ -166,9 +166,9 @@ describe("visibility", () => {
     expect((await call(`/subscriptions/${hidden.id}`, { headers: user })).status).toBe(200);
   });
 
-  it("an id that is not a number is a 422", async () => {
+  it("an id that is not a number is a 404 (names no plan)", async () => {
     const res = await call("/subscriptions/abc", { headers: user });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(404);
   });
 });
 

@@ -37,6 +37,8 @@ export const router = createBrowserRouter([
         ],
       },
       { path: "/share/:hash", element: page(() => import("./pages/Share")) },
+      // Opened from a letter, signed in or not: the link itself is the proof.
+      layout(() => import("./layouts/AuthLayout"), [{ path: "/email/confirm/:token", element: page(() => import("./pages/EmailConfirm")) }]),
       {
         element: <RequireAuth />,
         children: [
@@ -45,6 +47,11 @@ export const router = createBrowserRouter([
             { path: "/chat", element: page(() => import("./pages/Chat")) },
             { path: "/chat/:id", element: page(() => import("./pages/Chat")) },
             { path: "/checkout", element: page(() => import("./pages/Checkout")) },
+          ]),
+          // The invitation letter's link: nobody joins a company without saying yes here.
+          layout(() => import("./layouts/AuthLayout"), [
+            { path: "/invitations", element: page(() => import("./pages/Invitation")) },
+            { path: "/invitations/:token", element: page(() => import("./pages/Invitation")) },
           ]),
           layout(() => import("./layouts/SettingsLayout"), [
             { path: "/user", element: page(() => import("./pages/User")) },

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv, Env } from "../env";
 import { ApiError } from "../errors";
+import { pathId } from "../http/params";
 import { requireUser } from "../middleware/auth";
 import {
   ATTACHMENT_TEXTS,
@@ -14,6 +16,7 @@ import {
   storeUpload,
   verifyAttachmentSignature,
 } from "../services/attachments";
+import { enforceRateLimits } from "../services/rate-limit";
 import { QUOTAS } from "../settings";
 import { validate } from "../validate";
 
@@ -33,6 +36,12 @@ export const uploadLimit = bodyLimit({
   },
 });
 
+/** Counts the upload against the caller's `uploadPerUser` limit (429) before the body is read. */
+export const uploadRateLimit = createMiddleware<AppEnv>(async (c, next) => {
+  await enforceRateLimits(getDb(c.env.DB), c.env, [["uploadPerUser", String(c.var.userId)]]);
+  await next();
+});
+
 /** Stores the uploaded file for the user; the answer of both the web and the bot upload. */
 export async function upload(env: Env, userId: number, file: File) {
   const row = await storeUpload(env, getDb(env.DB), userId, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
@@ -46,7 +55,7 @@ export async function upload(env: Env, userId: number, file: File) {
   };
 }
 
-const fileParams = z.object({ id: z.coerce.number({ error: "Некорректный номер вложения" }).int().positive() });
+const fileParams = z.object({ id: pathId });
 const fileQuery = z.object({
   exp: z.coerce.number().int().optional(),
   sig: z.string().max(100).optional(),
@@ -63,10 +72,12 @@ export const attachments = new Hono<AppEnv>()
         201: { description: "{attachment_id, filename, content_type, mime_type, size, url}" },
         413: { description: "Файл больше допустимого размера" },
         415: { description: "Неподдерживаемый тип файла (определяется по содержимому)" },
-        422: { description: "Нет файла, или из документа не удалось извлечь текст" },
+        422: { description: "Нет файла, из документа не удалось извлечь текст, или архив документа слишком велик в распакованном виде" },
+        429: { description: "Слишком много загрузок, повторите позже (Retry-After)" },
       },
     }),
     requireUser,
+    uploadRateLimit,
     uploadLimit,
     validate("form", uploadForm),
     async (c) => c.json(await upload(c.env, c.var.userId, c.req.valid("form").file), 201),

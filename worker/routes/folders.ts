@@ -7,7 +7,7 @@ import { requireUser } from "../middleware/auth";
 import { createFolder, deleteFolder, listFolders, publicFolder, renameFolder } from "../services/folders";
 import { ASSISTANT_TYPES } from "../settings";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { pathId } from "../http/params";
 
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
 export const folderName = z

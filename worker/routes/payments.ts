@@ -26,7 +26,7 @@ import {
 import { companyForManager } from "../services/companies";
 import { findPlan } from "../services/plans";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { pathId } from "../http/params";
 
 export const NOTICE_TEXTS = { foreignAddress: "Уведомления принимаются только с адресов ЮKassa" } as const;
 

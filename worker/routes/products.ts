@@ -17,7 +17,7 @@ import {
   type ProductInput,
 } from "../services/products";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { pathId } from "../http/params";
 
 const text = (what: string, max: number) =>
   z

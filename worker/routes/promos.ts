@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { createPromo, findPromo, listPromos, publicPromo, updatePromo, usePromo, type PromoFields } from "../services/promos";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { pathId } from "../http/params";
 
 const NAME_MAX = 64;
 const name = z

@@ -8,7 +8,7 @@ import { attachmentFileResponse, shareAttachmentUrl } from "../services/attachme
 import { loadSharedHistory, publicMessages } from "../services/history";
 import { edgeCache, findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "../services/share";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { pathId } from "../http/params";
 
 const checkedHash = (hash: string) => {
   if (!SHARE_HASH_PATTERN.test(hash)) throw ApiError.notFound(SHARE_NOT_FOUND);

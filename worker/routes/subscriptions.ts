@@ -7,7 +7,7 @@ import { requireAdmin, requireUser } from "../middleware/auth";
 import { parsePrice, PRICE_TEXTS } from "../payments/money";
 import { createPlan, deletePlan, findPlan, listPlans, publicPlan, updatePlan, type PlanInput } from "../services/plans";
 import { validate } from "../validate";
-import { pathId } from "./topics";
+import { pathId } from "../http/params";
 
 const name = z
   .string({ error: (issue) => (issue.input === undefined ? "Укажите название тарифа" : "Название тарифа должно быть строкой") })

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import { topics as topicsTable } from "../db/schema";
 import type { AppEnv } from "../env";
+import { pathId } from "../http/params";
 import { requireUser } from "../middleware/auth";
 import { activeProduct, sendToTopic, session, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
 import { findOwnTopic, publicTopic } from "../services/topics";
@@ -38,7 +39,7 @@ export const startBody = z.object({
 });
 export const sendBody = z.object({ text: messageText, attachments: attachmentIds });
 const newTopicQuery = z.object({ assistant_type: assistantType.default("explain_law"), topic_name: topicName.optional() });
-const idParams = z.object({ id: z.coerce.number().int().max(Number.MAX_SAFE_INTEGER, { error: "Некорректный идентификатор" }) });
+const idParams = z.object({ id: pathId });
 
 const secured = { security: [{ jwt: [] }] };
 const streamResponses = {

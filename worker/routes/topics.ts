@@ -3,6 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { pathId } from "../http/params";
 import { requireUser } from "../middleware/auth";
 import { deleteAttachmentObjects, signedAttachmentUrl } from "../services/attachments";
 import { loadOwnHistory, publicMessages } from "../services/history";
@@ -22,9 +23,6 @@ import {
 } from "../services/topics";
 import { TOPIC_TYPES } from "../settings";
 import { validate } from "../validate";
-
-/** A numeric id from a path (the route's `{[0-9]+}` already refused anything else). */
-export const pathId = z.coerce.number().int().max(Number.MAX_SAFE_INTEGER, { error: "Некорректный идентификатор" });
 
 const listParams = z.object({
   status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }),

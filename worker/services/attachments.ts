@@ -6,6 +6,7 @@ import type { Env } from "../env";
 import { ApiError } from "../errors";
 import { QUOTAS } from "../settings";
 import { extractDocumentText, UnreadableDocument, type UnreadableReason } from "./extract";
+import { checkZip, ZIP_LIMITS, ZipRefused } from "./extract/zip-limits";
 import { detectFileType, type FileFormat } from "./file-types";
 
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -20,6 +21,7 @@ export const ATTACHMENT_TEXTS = {
   unsupported: "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)",
   badSignature: "Ссылка на файл недействительна",
   expired: "Срок действия ссылки на файл истёк",
+  zipTooLarge: `Документ слишком большой в распакованном виде: не больше ${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} МБ и ${ZIP_LIMITS.entries} частей внутри`,
 } as const;
 
 const UNREADABLE_TEXTS: Record<UnreadableReason, string> = {
@@ -41,6 +43,7 @@ export const SIGNED_URL_TTL_SECONDS = 60 * 60;
  */
 export async function storeUpload(env: Env, db: Db, userId: number, upload: { name: string; bytes: Uint8Array }): Promise<AttachmentRow> {
   if (upload.bytes.byteLength > QUOTAS.uploadMaxBytes) throw new ApiError(413, ATTACHMENT_TEXTS.tooLarge);
+  await checkZipUpload(upload.bytes);
   const detected = await detectFileType(upload.bytes);
   if (!detected) throw new ApiError(415, ATTACHMENT_TEXTS.unsupported);
   let extractedText: string | null = null;
@@ -67,6 +70,19 @@ export async function storeUpload(env: Env, db: Db, userId: number, upload: { na
   } catch (err) {
     await env.FILES.delete(r2Key);
     throw err;
+  }
+}
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/** Any ZIP (a DOCX) is judged by its directory before a reader inflates it (extract/zip-limits.ts). */
+async function checkZipUpload(bytes: Uint8Array): Promise<void> {
+  if (!ZIP_SIGNATURE.every((byte, i) => bytes[i] === byte)) return;
+  try {
+    await checkZip(bytes);
+  } catch (err) {
+    if (!(err instanceof ZipRefused)) throw err;
+    throw new ApiError(422, err.reason === "too-large" ? ATTACHMENT_TEXTS.zipTooLarge : UNREADABLE_TEXTS.corrupt);
   }
 }
 

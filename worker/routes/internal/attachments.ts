@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { AppEnv } from "../../env";
 import { validate } from "../../validate";
-import { upload, uploadForm, uploadLimit } from "../attachments";
+import { upload, uploadForm, uploadLimit, uploadRateLimit } from "../attachments";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 export const internalAttachments = new Hono<AppEnv>().post(
@@ -16,11 +16,13 @@ export const internalAttachments = new Hono<AppEnv>().post(
       ...botUserMissing,
       413: { description: "Файл больше допустимого размера" },
       415: { description: "Неподдерживаемый тип файла" },
-      422: { description: "Нет файла, или из документа не удалось извлечь текст" },
+      422: { description: "Нет файла, из документа не удалось извлечь текст, или архив документа слишком велик в распакованном виде" },
+      429: { description: "Слишком много загрузок, повторите позже" },
     },
   }),
   validate("param", botParams),
   asBotUser,
+  uploadRateLimit,
   uploadLimit,
   validate("form", uploadForm),
   async (c) => c.json(await upload(c.env, c.var.userId, c.req.valid("form").file), 201),

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { sendToTopic, startTopicWithQuestion } from "../../services/send";
 import { validate } from "../../validate";
 import { sendBody } from "../topic-streams";
-import { pathId } from "../topics";
+import { pathId } from "../../http/params";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 const messageBody = sendBody.extend({

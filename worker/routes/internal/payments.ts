@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { startPayment } from "../../services/payments";
 import { findPlan } from "../../services/plans";
 import { validate } from "../../validate";
-import { pathId } from "../topics";
+import { pathId } from "../../http/params";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 export const internalPayments = new Hono<AppEnv>().post(
