@@ -176,9 +176,10 @@ export const commands = {
   "set-start-for-all": {
     summary: "стартовый пакет всем пользователям",
     usage: "set-start-for-all [--requests <число>]",
+    details: 'Касается всех пользователей: команда так и говорит серверу ("target": "all").',
     options: { requests: s },
     async run(ctx) {
-      const result = await ctx.api.post("/limits/set_start_for_all/", compact({ requests: int("requests", ctx.values.requests) }));
+      const result = await ctx.api.post("/limits/set_start_for_all/", compact({ target: "all", requests: int("requests", ctx.values.requests) }));
       print(ctx, result, (r) => `Стартовый пакет обновлён у ${r.users} польз.`);
     },
   },
@@ -190,24 +191,55 @@ export const commands = {
     async run(ctx) {
       const { values, api } = ctx;
       if (values.text !== undefined && values.mode === undefined) throw usage("--text нужен вместе с --mode");
-      const result = await api.post("/disclaimers/set_for_all/", compact({ assistant_type: values.mode, text: values.text }));
+      const result = await api.post("/disclaimers/set_for_all/", compact({ target: "all", assistant_type: values.mode, text: values.text }));
       print(ctx, result, (rows) => `Условия обновлены:\n${formatTable(rows, ["assistant_type", "version"])}`);
     },
   },
 
   notify: {
     summary: "уведомление всем или выбранным пользователям",
-    usage: "notify --title <заголовок> --text <текст> [--emails a@x.ru,b@y.ru] [--user-ids 1,2] [--by-email]",
-    details: "Без --emails и --user-ids — всем пользователям. --by-email — ещё и письмом.",
-    options: { title: s, text: s, emails: s, "user-ids": s, "by-email": flag },
+    usage: "notify --title <заголовок> --text <текст> (--emails a@x.ru,b@y.ru | --user-ids 1,2 | --all) [--by-email]",
+    details: "Кому — обязательно: --emails и/или --user-ids, либо --all — всем пользователям. --by-email — ещё и письмом.",
+    options: { title: s, text: s, emails: s, "user-ids": s, all: flag, "by-email": flag },
     async run(ctx) {
       const { values, api } = ctx;
       const userIds = list(values["user-ids"])?.map((id) => int("user-ids", id, { min: 1 }));
+      const emails = list(values.emails);
+      const chosen = Boolean(userIds?.length || emails?.length);
+      if (values.all && chosen) throw usage("--all — всем пользователям: без --emails и --user-ids");
+      if (!values.all && !chosen) throw usage("Укажите получателей: --emails, --user-ids или --all (всем пользователям)");
       const result = await api.post(
         "/notification/send/",
-        compact({ title: required("title", values.title), text: required("text", values.text), emails: list(values.emails), user_ids: userIds, by_email: values["by-email"] || undefined }),
+        compact({
+          title: required("title", values.title),
+          text: required("text", values.text),
+          ...(values.all ? { target: "all" } : { emails, user_ids: userIds }),
+          by_email: values["by-email"] || undefined,
+        }),
       );
       print(ctx, result, (r) => `Уведомление ${r.id} отправлено: получателей ${r.recipients}`);
+    },
+  },
+
+  block: {
+    summary: "заблокировать пользователя: все его сессии заканчиваются, вход закрыт",
+    usage: "block <id пользователя>",
+    details: "Блокировка заканчивает все сессии пользователя сразу; вход, обновление токена и бот отвечают «Аккаунт заблокирован». Снять: unblock <id>.",
+    options: {},
+    async run(ctx) {
+      const user = await ctx.api.post(`/users/${idArg(ctx.positionals, "пользователя")}/block`, {});
+      print(ctx, user, (u) => `Заблокирован: ${u.email ?? u.name ?? u.id} (с ${u.blocked_at})`);
+    },
+  },
+
+  unblock: {
+    summary: "снять блокировку пользователя",
+    usage: "unblock <id пользователя>",
+    details: "Закончившиеся сессии не возвращаются: пользователь входит заново.",
+    options: {},
+    async run(ctx) {
+      const user = await ctx.api.post(`/users/${idArg(ctx.positionals, "пользователя")}/unblock`, {});
+      print(ctx, user, (u) => `Блокировка снята: ${u.email ?? u.name ?? u.id}`);
     },
   },
 
@@ -229,7 +261,7 @@ export const commands = {
   outbox: {
     summary: "письма из локальной очереди (mail_outbox), новые первыми",
     usage: "outbox [--to <e-mail>] [--limit <число>] [--persist-to <папка>]",
-    details: "Локально письма не уходят, а ложатся в таблицу mail_outbox; команда их показывает (со ссылками).",
+    details: "Локально письма не уходят, а ложатся в таблицу mail_outbox; команда их показывает. Ссылки и коды в ней скрыты («[скрыто]»): целиком письмо со ссылкой печатается в журнал Worker (npm start).",
     options: { to: s, limit: s, "persist-to": s },
     db: true,
     async run(ctx) {

@@ -61,7 +61,7 @@ describe("help", () => {
   test("lists every command in Russian", async () => {
     const { code, stdout } = await cli("--help");
     assert.equal(code, 0);
-    for (const name of ["create-admin", "plans", "products", "promos", "limits", "set-start-for-all", "reset-disclaimers", "notify", "stats", "outbox"]) {
+    for (const name of ["create-admin", "plans", "products", "promos", "limits", "set-start-for-all", "reset-disclaimers", "notify", "block", "unblock", "stats", "outbox"]) {
       assert.match(stdout, new RegExp(`^  ${name} `, "m"));
     }
     assert.match(stdout, /Использование: npm run admin -- <команда>/);
@@ -179,6 +179,24 @@ describe("against the local Worker", () => {
     assert.deepEqual(await inbox(other), []);
   });
 
+  test("blocks a user, who can no longer sign in, and unblocks them", async () => {
+    const user = { email: "cli-blocked@example.test", password: "cli-blocked-password" };
+    const created = await api("/users/", { json: user });
+    assert.equal(created.status, 201);
+    const { id } = (await api("/users/self", { token: created.body.access_token })).body;
+    const blocked = await cli("block", String(id), ...asAdmin());
+    assert.equal(blocked.code, 0, blocked.stderr);
+    assert.match(blocked.stdout, /Заблокирован: cli-blocked@example\.test/);
+    const refused = await api("/users/login", { json: user });
+    assert.equal(refused.status, 403);
+    const unblocked = await cli("unblock", String(id), ...asAdmin());
+    assert.equal(unblocked.code, 0, unblocked.stderr);
+    assert.equal((await api("/users/login", { json: user })).status, 200);
+    const bad = await cli("block", "abc", ...asAdmin());
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /Укажите id пользователя/);
+  });
+
   test("prints daily statistics as a table that counts today's new users", async () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
     const json = await cli("stats", ...asAdmin(), "--from", today, "--to", today, "--json");
@@ -197,5 +215,46 @@ describe("against the local Worker", () => {
     assert.equal(code, 0, stderr);
     assert.match(stdout, /→ cli-user@example\.test/);
     assert.match(stdout, /recovery|восстанов/i);
+  });
+
+  test("a notice names its recipients: none is a usage error, --all goes to every user", async () => {
+    const none = await cli("notify", ...asAdmin(), "--title", "Кому?", "--text", "Никому");
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /Укажите получателей: --emails, --user-ids или --all/);
+    const both = await cli("notify", ...asAdmin(), "--title", "Кому?", "--text", "Всем и Анне", "--all", "--emails", "cli-anna@example.test");
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /--all — всем пользователям: без --emails и --user-ids/);
+
+    const user = { email: "cli-everyone@example.test", password: "cli-everyone-password" };
+    assert.equal((await api("/users/", { json: user })).status, 201);
+    const { code, stdout, stderr } = await cli("notify", ...asAdmin(), "--title", "Всем из консоли", "--text", "Объявление", "--all");
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /получателей \d+/);
+    const inbox = (await api("/notifications/", { token: await login(user.email, user.password) })).body;
+    assert.deepEqual(inbox.map((n) => n.title), ["Всем из консоли"]);
+  });
+
+  test('set-start-for-all and reset-disclaimers send target "all", which the API requires', async () => {
+    const adminToken = await login(admin.email, admin.password);
+    for (const path of ["/limits/set_start_for_all/", "/disclaimers/set_for_all/"]) {
+      const bare = await api(path, { token: adminToken, json: {} });
+      assert.equal(bare.status, 422, path);
+      assert.match(JSON.stringify(bare.body.detail), /Укажите target/);
+    }
+    const user = { email: "cli-start@example.test", password: "cli-start-password" };
+    assert.equal((await api("/users/", { json: user })).status, 201);
+    const token = await login(user.email, user.password);
+
+    const start = await cli("set-start-for-all", ...asAdmin(), "--requests", "3");
+    assert.equal(start.code, 0, start.stderr);
+    assert.match(start.stdout, /Стартовый пакет обновлён у \d+ польз\./);
+    const limits = (await api("/limits/", { token })).body;
+    assert.deepEqual(limits.limits.filter((l) => l.source === "start").map((l) => l.requests), [3]);
+
+    const before = (await api("/disclaimers/", { token })).body;
+    const reset = await cli("reset-disclaimers", ...asAdmin());
+    assert.equal(reset.code, 0, reset.stderr);
+    const after = (await api("/disclaimers/", { token })).body;
+    assert.deepEqual(after.map((d) => d.version), before.map((d) => d.version + 1));
   });
 });
