@@ -18,7 +18,13 @@ wrangler pages deploy web/dist. --dry-run — только проверки и �
 let options;
 try {
   options = parseArgs({
-    options: { "dry-run": { type: "boolean" }, "project-name": { type: "string" }, env: { type: "string" }, config: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      "dry-run": { type: "boolean" },
+      "project-name": { type: "string" },
+      env: { type: "string" },
+      config: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
     strict: true,
   }).values;
 } catch {
@@ -56,7 +62,8 @@ try {
   fail(error.message);
 }
 const placeholders = placeholderProblems(config, envName);
-if (placeholders.length) fail(`в wrangler.toml [env.${envName}] остались заглушки:\n  ${placeholders.join("\n  ")}\nВпишите id созданных ресурсов (docs/deploy.md).`);
+if (placeholders.length)
+  fail(`в wrangler.toml [env.${envName}] остались заглушки:\n  ${placeholders.join("\n  ")}\nВпишите id созданных ресурсов (docs/deploy.md).`);
 
 console.log(`Проверка секретов Worker ${config.name ?? ""} (wrangler secret list --env ${envName})…`);
 let listed;

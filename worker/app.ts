@@ -30,7 +30,29 @@ import { notifications, notificationSend } from "./routes/notifications";
 import { statistics } from "./routes/statistics";
 
 // Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
-const api = new Hono<AppEnv>({ strict: false }).route("/health", health).route("/users", users).route("/users", accountChanges).route("/users", oauth).route("/users", telegramAuth).route("/mail", mail).route("/topics", topics).route("/topics", topicStreams).route("/limits", limits).route("/products", products).route("/subscriptions", subscriptions).route("/payments", payments).route("/folders", folders).route("/share", share).route("/attachments", attachments).route("/promos", promos).route("/quotas", quotas).route("/disclaimers", disclaimers).route("/companies", companies).route("/notification", notificationSend).route("/notifications", notifications).route("/statistics", statistics);
+const api = new Hono<AppEnv>({ strict: false })
+  .route("/health", health)
+  .route("/users", users)
+  .route("/users", accountChanges)
+  .route("/users", oauth)
+  .route("/users", telegramAuth)
+  .route("/mail", mail)
+  .route("/topics", topics)
+  .route("/topics", topicStreams)
+  .route("/limits", limits)
+  .route("/products", products)
+  .route("/subscriptions", subscriptions)
+  .route("/payments", payments)
+  .route("/folders", folders)
+  .route("/share", share)
+  .route("/attachments", attachments)
+  .route("/promos", promos)
+  .route("/quotas", quotas)
+  .route("/disclaimers", disclaimers)
+  .route("/companies", companies)
+  .route("/notification", notificationSend)
+  .route("/notifications", notifications)
+  .route("/statistics", statistics);
 
 export type AppType = typeof api;
 

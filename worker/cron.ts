@@ -28,5 +28,8 @@ async function dropUnsentUploads(env: Env, before: number): Promise<void> {
   const { results } = await env.DB.prepare("DELETE FROM attachments WHERE message_id IS NULL AND created_at < ? RETURNING r2_key")
     .bind(before)
     .all<{ r2_key: string }>();
-  await deleteAttachmentObjects(env, results.map((r) => r.r2_key));
+  await deleteAttachmentObjects(
+    env,
+    results.map((r) => r.r2_key),
+  );
 }

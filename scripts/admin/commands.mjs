@@ -21,7 +21,13 @@ const required = (name, value) => {
   if (value === undefined || value === "") throw usage(`Укажите --${name}`);
   return value;
 };
-const list = (value) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+const list = (value) =>
+  value
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 const compact = (obj) => Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
 const action = (positionals, allowed, command) => {
   const [name, ...rest] = positionals;
@@ -67,7 +73,10 @@ export const commands = {
         query(target, `UPDATE users SET role = 'admin', password_hash = ${hash} WHERE id = ${Number(existing.id)}`);
         console.log(`Пользователь ${email} (id ${existing.id}) теперь администратор; пароль заменён.`);
       } else {
-        query(target, `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, ${sqlString(values.name ?? "Администратор")}, ${hash}, 'admin')`);
+        query(
+          target,
+          `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, ${sqlString(values.name ?? "Администратор")}, ${hash}, 'admin')`,
+        );
         console.log(`Создан администратор ${email}.`);
       }
       if (generated) console.log(`Пароль (показывается один раз): ${password}`);
@@ -104,9 +113,7 @@ export const commands = {
 
   products: {
     summary: "режимы ассистента: list | update <id>",
-    usage:
-      "products list\n" +
-      "products update <id> [--title] [--description] [--model] [--system-prompt] [--active true|false]",
+    usage: "products list\n" + "products update <id> [--title] [--description] [--model] [--system-prompt] [--active true|false]",
     options: { title: s, description: s, model: s, "system-prompt": s, active: s },
     async run(ctx) {
       const { values, positionals, api } = ctx;
@@ -120,7 +127,8 @@ export const commands = {
         system_prompt: values["system-prompt"],
         active: bool("active", values.active),
       });
-      if (Object.keys(fields).length === 0) throw usage("products update: укажите хотя бы одно поле (--title, --description, --model, --system-prompt, --active)");
+      if (Object.keys(fields).length === 0)
+        throw usage("products update: укажите хотя бы одно поле (--title, --description, --model, --system-prompt, --active)");
       const product = await api.put(`/products/${idArg(rest, "режима")}`, fields);
       print(ctx, product, (p) => `Изменён режим:\n${formatTable([p], columns)}`);
     },
@@ -128,9 +136,7 @@ export const commands = {
 
   promos: {
     summary: "промокоды: list | create",
-    usage:
-      "promos list\n" +
-      "promos create --name <КОД> (--requests <число> | --plan <id тарифа>) [--days <дней>] [--max-uses <число>] [--expires <ISO 8601>]",
+    usage: "promos list\n" + "promos create --name <КОД> (--requests <число> | --plan <id тарифа>) [--days <дней>] [--max-uses <число>] [--expires <ISO 8601>]",
     options: { name: s, requests: s, plan: s, days: s, "max-uses": s, expires: s },
     async run(ctx) {
       const { values, positionals, api } = ctx;
@@ -252,7 +258,11 @@ export const commands = {
       const day = (offsetDays) => new Date(Date.now() + 3 * 3600_000 - offsetDays * 86400_000).toISOString().slice(0, 10);
       const to = ctx.values.to ?? day(0);
       const from = ctx.values.from ?? day(6);
-      for (const [name, v] of [["from", from], ["to", to]]) if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw usage(`--${name}: дата в виде ГГГГ-ММ-ДД, а не «${v}»`);
+      for (const [name, v] of [
+        ["from", from],
+        ["to", to],
+      ])
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw usage(`--${name}: дата в виде ГГГГ-ММ-ДД, а не «${v}»`);
       const rows = await ctx.api.get(`/statistics/common/daily?from=${from}&to=${to}`);
       print(ctx, rows, (r) => formatTable(r, ["date", "new_users", "active_users", "topics", "messages", "requests_used", "payments", "revenue"]));
     },
@@ -261,14 +271,18 @@ export const commands = {
   outbox: {
     summary: "письма из локальной очереди (mail_outbox), новые первыми",
     usage: "outbox [--to <e-mail>] [--limit <число>] [--persist-to <папка>]",
-    details: "Локально письма не уходят, а ложатся в таблицу mail_outbox; команда их показывает. Ссылки и коды в ней скрыты («[скрыто]»): целиком письмо со ссылкой печатается в журнал Worker (npm start).",
+    details:
+      "Локально письма не уходят, а ложатся в таблицу mail_outbox; команда их показывает. Ссылки и коды в ней скрыты («[скрыто]»): целиком письмо со ссылкой печатается в журнал Worker (npm start).",
     options: { to: s, limit: s, "persist-to": s },
     db: true,
     async run(ctx) {
       const { values, root } = ctx;
       const limit = int("limit", values.limit, { min: 1 }) ?? 10;
       const where = values.to ? `WHERE "to" = ${sqlString(values.to.trim().toLowerCase())}` : "";
-      const rows = query(dbTarget({ "persist-to": values["persist-to"] }, root), `SELECT id, "to", subject, text, status, created_at FROM mail_outbox ${where} ORDER BY id DESC LIMIT ${limit}`);
+      const rows = query(
+        dbTarget({ "persist-to": values["persist-to"] }, root),
+        `SELECT id, "to", subject, text, status, created_at FROM mail_outbox ${where} ORDER BY id DESC LIMIT ${limit}`,
+      );
       const mails = rows.map((r) => ({ ...r, created_at: new Date(Number(r.created_at)).toISOString() }));
       print(ctx, mails, (list) =>
         list.length === 0 ? "Писем нет." : list.map((m) => `#${m.id} ${m.created_at} → ${m.to} [${m.status}]\nТема: ${m.subject}\n\n${m.text}\n`).join("\n"),

@@ -11,7 +11,11 @@ export function query(target, sql) {
   try {
     out = wrangler(["d1", "execute", "DB", ...where, "--json", "--command", sql]);
   } catch (error) {
-    const reason = String(error.stderr || error.stdout || error.message).trim().split("\n").slice(-3).join("\n");
+    const reason = String(error.stderr || error.stdout || error.message)
+      .trim()
+      .split("\n")
+      .slice(-3)
+      .join("\n");
     throw new CliError(`База данных не ответила (wrangler d1 execute): ${reason}`);
   }
   return JSON.parse(out).flatMap((r) => r.results ?? []);

@@ -6,6 +6,10 @@ export function formatTable(rows, columns) {
   const cols = columns ?? Object.keys(rows[0]);
   const cells = rows.map((r) => cols.map((c) => show(r[c])));
   const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
-  const line = (values) => values.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (values) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(cols), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
 }

@@ -43,7 +43,10 @@ export async function benchBundle() {
   try {
     const webOut = path.join(out, "web");
     const workerOut = path.join(out, "worker");
-    execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "-c", "web/vite.config.ts", "--outDir", webOut, "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+    execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "-c", "web/vite.config.ts", "--outDir", webOut, "--logLevel", "warn"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     wrangler(["deploy", "--dry-run", "--outdir", workerOut, "--env", "production"]);
 
     const workerFiles = filesUnder(workerOut).filter((f) => !f.endsWith(".map") && !f.endsWith("README.md"));

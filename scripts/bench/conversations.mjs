@@ -42,7 +42,17 @@ SELECT (SELECT max(id) FROM topics WHERE user_id = ${user}), CASE i % 2 WHEN 1 T
 `,
   );
   wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
-  const out = wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", `SELECT max(id) AS id FROM topics WHERE user_id = ${user}`]);
+  const out = wrangler([
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    persistTo,
+    "--json",
+    "--command",
+    `SELECT max(id) AS id FROM topics WHERE user_id = ${user}`,
+  ]);
   return JSON.parse(out)[0].results[0].id;
 }
 
@@ -57,7 +67,13 @@ export async function benchConversations() {
     port: PORTS.app,
     persistTo,
     stdio: "ignore",
-    vars: { AI_PROVIDER: "openai", OPENAI_BASE_URL: `http://127.0.0.1:${PORTS.model}/v1`, OPENAI_MODEL: "bench-model", AI_MAX_RETRIES: "0", RATE_LIMIT_FACTOR: "100000" },
+    vars: {
+      AI_PROVIDER: "openai",
+      OPENAI_BASE_URL: `http://127.0.0.1:${PORTS.model}/v1`,
+      OPENAI_MODEL: "bench-model",
+      AI_MAX_RETRIES: "0",
+      RATE_LIMIT_FACTOR: "100000",
+    },
   });
   try {
     await waitForHealth(PORTS.app);
@@ -66,7 +82,11 @@ export async function benchConversations() {
     await register(app, email);
     const bigTopic = seedLargeAccount(persistTo, email);
     const { access_token: token } = await (
-      await fetch(`${app}/api/v2/users/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-1" }) })
+      await fetch(`${app}/api/v2/users/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "bench-password-1" }),
+      })
     ).json();
     const auth = { "jwt-token": token, "content-type": "application/json" };
 

@@ -20,7 +20,9 @@ export function startFakeModel(port) {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       const id = `chatcmpl-bench-${Date.now()}`;
       const send = (delta, finish = null) =>
-        res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "bench-model", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "bench-model", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
       let i = 0;
       const tick = () => {
         if (i === 0) send({ role: "assistant", content: chunkText(0) });

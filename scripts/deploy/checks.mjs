@@ -16,10 +16,14 @@ const placeholder = (id) => !id || /REPLACE|^0+$|^0{8}-0{4}-0{4}-0{4}-0{12}$/.te
 export function placeholderProblems(env, envName = "production") {
   const problems = [];
   for (const db of env.d1_databases ?? []) {
-    if (placeholder(db.database_id)) problems.push(`D1 ${db.binding} (${db.database_name}): database_id — заглушка «${db.database_id ?? ""}»; создайте базу: wrangler d1 create ${db.database_name}`);
+    if (placeholder(db.database_id))
+      problems.push(
+        `D1 ${db.binding} (${db.database_name}): database_id — заглушка «${db.database_id ?? ""}»; создайте базу: wrangler d1 create ${db.database_name}`,
+      );
   }
   for (const kv of env.kv_namespaces ?? []) {
-    if (placeholder(kv.id)) problems.push(`KV ${kv.binding}: id — заглушка «${kv.id ?? ""}»; создайте: wrangler kv namespace create ${kv.binding} --env ${envName}`);
+    if (placeholder(kv.id))
+      problems.push(`KV ${kv.binding}: id — заглушка «${kv.id ?? ""}»; создайте: wrangler kv namespace create ${kv.binding} --env ${envName}`);
   }
   return problems;
 }

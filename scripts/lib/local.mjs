@@ -52,7 +52,17 @@ export function seedAdmin(persistTo, email = "admin@yasno.local", password = ran
 }
 
 // Each Worker gets its own inspector port, so several can run at once (the benchmarks do).
-const devFlags = (port) => ["--port", String(port), "--inspector-port", String(port + 1000), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn"];
+const devFlags = (port) => [
+  "--port",
+  String(port),
+  "--inspector-port",
+  String(port + 1000),
+  "--ip",
+  "127.0.0.1",
+  "--show-interactive-dev-session=false",
+  "--log-level",
+  "warn",
+];
 
 /** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
 export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {

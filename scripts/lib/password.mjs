@@ -1,7 +1,9 @@
 import { randomBytes, scryptSync } from "node:crypto";
 
 // Same format and parameters as worker/services/passwords.ts, for seeding from Node.
-const N = 16384, r = 8, p = 5;
+const N = 16384,
+  r = 8,
+  p = 5;
 
 export function hashPassword(password) {
   const salt = randomBytes(16);

@@ -58,7 +58,9 @@ test("a used recovery link leads to the invalid-link page", async ({ page, reque
   const forgot = await request.post(`/api/v2/users/password/forgot?email=${encodeURIComponent(user.email)}`);
   expect(forgot.status()).toBe(200);
   const link = await recoveryLinkFor(request, user.email);
-  const used = await request.post("/api/v2/users/password/recovery", { data: { recovery_hash: link.split("/").pop(), password: "other-password-3", confirm_password: "other-password-3" } });
+  const used = await request.post("/api/v2/users/password/recovery", {
+    data: { recovery_hash: link.split("/").pop(), password: "other-password-3", confirm_password: "other-password-3" },
+  });
   expect(used.status()).toBe(200);
 
   const recovery = new RecoveryPage(page);

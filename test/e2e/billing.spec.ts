@@ -27,11 +27,19 @@ async function expiryOf(request: APIRequestContext, user: RegisteredUser, source
   const res = await request.get("/api/v2/limits/", { headers: { "jwt-token": user.record.access_token } });
   const { limits } = (await res.json()) as { limits: { source: string; date_expire: string }[] };
   const end = new Date(Date.parse(limits.find((l) => l.source === source)!.date_expire) - 1);
-  const [{ value: day }, , { value: month }, , { value: year }] = new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", year: "numeric" }).formatToParts(end);
+  const [{ value: day }, , { value: month }, , { value: year }] = new Intl.DateTimeFormat("ru-RU", {
+    timeZone: "Europe/Moscow",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).formatToParts(end);
   return `до ${day}.${month}.${year}`;
 }
 
-test("out of requests → the box disables → a pack bought through the sandbox → /checkout shows the new limit → sending works again", async ({ page, request }) => {
+test("out of requests → the box disables → a pack bought through the sandbox → /checkout shows the new limit → sending works again", async ({
+  page,
+  request,
+}) => {
   const user = await userWithOneRequest(page, request);
   const chat = new ChatPage(page);
   await runOutOfRequests(chat);

@@ -53,7 +53,9 @@ test.describe("the chat view", () => {
     await chat.startNewChat();
     await chat.recordStreamLengths({ persist: true });
     // A question of many short words: the demo model repeats it, so its reply runs longer.
-    await chat.ask("Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне делать, куда идти, как быть и как мне вернуть за них все мои деньги?");
+    await chat.ask(
+      "Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне делать, куда идти, как быть и как мне вернуть за них все мои деньги?",
+    );
     await expect(page).toHaveURL(/\/chat\/\d+$/);
     await expect(chat.streaming).toContainText("демо-модель");
     const before = (await chat.lengths()).length;
@@ -76,7 +78,9 @@ test.describe("the chat view", () => {
   test("Stop ends the reply; what was said stays, marked «Ответ прерван», after a reload too", async ({ page }) => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
-    await chat.ask("Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне делать, куда идти, как быть и как мне вернуть за них все мои деньги?");
+    await chat.ask(
+      "Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне делать, куда идти, как быть и как мне вернуть за них все мои деньги?",
+    );
     await expect(chat.streaming).toContainText("демо-модель");
     await chat.stopButton.click();
     const reply = chat.assistantMessages.last();
@@ -157,7 +161,11 @@ test.describe("the chat view", () => {
     await chat.startNewChat();
     await chat.ask(`Очень длинное слово без пробелов: ${"Юридическийтермин".repeat(12)}`);
     await expect(chat.assistantMessages.last()).toContainText("Чтобы получать настоящие ответы", { timeout: 30_000 });
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth, body: document.body.scrollWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      body: document.body.scrollWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(widths.body).toBeLessThanOrEqual(widths.client);
     await expect(chat.textbox).toBeInViewport();

@@ -65,7 +65,12 @@ test.describe("security headers on the SPA (the production build on the real Wor
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {
       expect(script, "every script is a file").toMatch(/\bsrc="/);
-      expect(script.replace(/<script\b[^>]*>/, "").replace("</script>", "").trim()).toBe("");
+      expect(
+        script
+          .replace(/<script\b[^>]*>/, "")
+          .replace("</script>", "")
+          .trim(),
+      ).toBe("");
     }
   });
 
@@ -74,7 +79,10 @@ test.describe("security headers on the SPA (the production build on the real Wor
     // The Swagger UI bundle comes from its CDN, which this machine may not reach: the inline start-up
     // script still runs (it sets window.onload) when its nonce is accepted.
     await page.route("https://cdn.jsdelivr.net/**", (route) =>
-      route.fulfill({ contentType: route.request().url().endsWith(".js") ? "text/javascript" : "text/css", body: route.request().url().endsWith(".js") ? "window.SwaggerUIBundle = (o) => { document.title = 'swagger:' + o.url; return {}; };" : "" }),
+      route.fulfill({
+        contentType: route.request().url().endsWith(".js") ? "text/javascript" : "text/css",
+        body: route.request().url().endsWith(".js") ? "window.SwaggerUIBundle = (o) => { document.title = 'swagger:' + o.url; return {}; };" : "",
+      }),
     );
     const response = await page.goto("/api/v2/docs");
     expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-/);

@@ -61,7 +61,20 @@ describe("help", () => {
   test("lists every command in Russian", async () => {
     const { code, stdout } = await cli("--help");
     assert.equal(code, 0);
-    for (const name of ["create-admin", "plans", "products", "promos", "limits", "set-start-for-all", "reset-disclaimers", "notify", "block", "unblock", "stats", "outbox"]) {
+    for (const name of [
+      "create-admin",
+      "plans",
+      "products",
+      "promos",
+      "limits",
+      "set-start-for-all",
+      "reset-disclaimers",
+      "notify",
+      "block",
+      "unblock",
+      "stats",
+      "outbox",
+    ]) {
       assert.match(stdout, new RegExp(`^  ${name} `, "m"));
     }
     assert.match(stdout, /Использование: npm run admin -- <команда>/);
@@ -95,10 +108,29 @@ describe("against the local Worker", () => {
 
   test("creates a plan with a token, and the API then has it", async () => {
     const token = await login(admin.email, admin.password);
-    const { code, stdout, stderr } = await cli("plans", "create", "--url", url, "--token", token, "--name", "Пакет из консоли", "--price", "123.45", "--days", "30", "--requests", "77", "--json");
+    const { code, stdout, stderr } = await cli(
+      "plans",
+      "create",
+      "--url",
+      url,
+      "--token",
+      token,
+      "--name",
+      "Пакет из консоли",
+      "--price",
+      "123.45",
+      "--days",
+      "30",
+      "--requests",
+      "77",
+      "--json",
+    );
     assert.equal(code, 0, stderr);
     const made = JSON.parse(stdout);
-    assert.deepEqual({ name: made.name, price: made.price, day_gap: made.day_gap, requests_limit: made.requests_limit }, { name: "Пакет из консоли", price: 123.45, day_gap: 30, requests_limit: 77 });
+    assert.deepEqual(
+      { name: made.name, price: made.price, day_gap: made.day_gap, requests_limit: made.requests_limit },
+      { name: "Пакет из консоли", price: 123.45, day_gap: 30, requests_limit: 77 },
+    );
     const { body } = await api(`/subscriptions/${made.id}`, { token });
     assert.equal(body.name, "Пакет из консоли");
   });
@@ -175,7 +207,10 @@ describe("against the local Worker", () => {
     const { code, stderr } = await cli("notify", ...asAdmin(), "--title", "Новости", "--text", "Мы обновились", "--emails", chosen.email);
     assert.equal(code, 0, stderr);
     const inbox = async (u) => (await api("/notifications/", { token: await login(u.email, u.password) })).body;
-    assert.deepEqual((await inbox(chosen)).map((n) => n.title), ["Новости"]);
+    assert.deepEqual(
+      (await inbox(chosen)).map((n) => n.title),
+      ["Новости"],
+    );
     assert.deepEqual(await inbox(other), []);
   });
 
@@ -231,7 +266,10 @@ describe("against the local Worker", () => {
     assert.equal(code, 0, stderr);
     assert.match(stdout, /получателей \d+/);
     const inbox = (await api("/notifications/", { token: await login(user.email, user.password) })).body;
-    assert.deepEqual(inbox.map((n) => n.title), ["Всем из консоли"]);
+    assert.deepEqual(
+      inbox.map((n) => n.title),
+      ["Всем из консоли"],
+    );
   });
 
   test('set-start-for-all and reset-disclaimers send target "all", which the API requires', async () => {
@@ -249,12 +287,18 @@ describe("against the local Worker", () => {
     assert.equal(start.code, 0, start.stderr);
     assert.match(start.stdout, /Стартовый пакет обновлён у \d+ польз\./);
     const limits = (await api("/limits/", { token })).body;
-    assert.deepEqual(limits.limits.filter((l) => l.source === "start").map((l) => l.requests), [3]);
+    assert.deepEqual(
+      limits.limits.filter((l) => l.source === "start").map((l) => l.requests),
+      [3],
+    );
 
     const before = (await api("/disclaimers/", { token })).body;
     const reset = await cli("reset-disclaimers", ...asAdmin());
     assert.equal(reset.code, 0, reset.stderr);
     const after = (await api("/disclaimers/", { token })).body;
-    assert.deepEqual(after.map((d) => d.version), before.map((d) => d.version + 1));
+    assert.deepEqual(
+      after.map((d) => d.version),
+      before.map((d) => d.version + 1),
+    );
   });
 });

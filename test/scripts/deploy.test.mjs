@@ -28,7 +28,9 @@ fake("npm");
 const realToml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
 /** wrangler.toml with its placeholders filled in, and `vars` lines changed as given. */
 function config(name, replace = {}) {
-  let text = realToml.replace("REPLACE_WITH_D1_DATABASE_ID", "3f2c7a52-1d4b-4c1e-9a57-0c6f1e2d9b11").replace("REPLACE_WITH_KV_NAMESPACE_ID", "5b1e0c8d2f9a4e7b8c6d1a2b3c4d5e6f");
+  let text = realToml
+    .replace("REPLACE_WITH_D1_DATABASE_ID", "3f2c7a52-1d4b-4c1e-9a57-0c6f1e2d9b11")
+    .replace("REPLACE_WITH_KV_NAMESPACE_ID", "5b1e0c8d2f9a4e7b8c6d1a2b3c4d5e6f");
   for (const [from, to] of Object.entries(replace)) text = text.replace(from, to);
   const file = path.join(dir, name);
   writeFileSync(file, text);
@@ -74,7 +76,10 @@ test("an all-zero id is a placeholder too", () => {
 test("names the missing secrets production needs (YooKassa and mail included)", () => {
   const { code, stderr, calls } = deploy(["--dry-run", "--config", config("prod.toml")], secrets("JWT_SECRET", "YOOKASSA_SHOP_ID"));
   assert.equal(code, 1);
-  const listed = stderr.split("\n").filter((l) => l.startsWith("  ")).map((l) => l.trim().split(" ")[0]);
+  const listed = stderr
+    .split("\n")
+    .filter((l) => l.startsWith("  "))
+    .map((l) => l.trim().split(" ")[0]);
   assert.deepEqual(listed, ["INTERNAL_TOKEN", "YOOKASSA_SECRET_KEY", "MAIL_API_KEY"]);
   assert.match(stderr, /wrangler secret put <ИМЯ> --env production/);
   assert.deepEqual(calls, [`wrangler secret list --env production --format json --config ${path.join(dir, "prod.toml")}`]);

@@ -73,7 +73,12 @@ describe("the access gate", () => {
   });
 
   it("after the user's own sign-out goes to Login and, signed in again, to Main", async () => {
-    fakeApi({ "POST /users/token/refresh": refreshOk, "GET /users/self": self, "POST /users/logout": () => json({ detail: "Вы вышли из аккаунта" }), "POST /users/login": () => json(record()) });
+    fakeApi({
+      "POST /users/token/refresh": refreshOk,
+      "GET /users/self": self,
+      "POST /users/logout": () => json({ detail: "Вы вышли из аккаунта" }),
+      "POST /users/login": () => json(record()),
+    });
     storeRecord(record());
     const { useAuth } = await renderAuthApp("/chat/42");
     await heading("Чат");
@@ -155,7 +160,12 @@ describe("the external sign-in return", () => {
     const { router } = await renderAuthApp(`/login#tgAuthResult=${encoded}`);
     await heading("Главная");
     expect(router.state.location.hash).toBe("");
-    expect(Object.fromEntries(api.callsTo("GET /users/tg/auth")[0].query)).toEqual({ id: "77", first_name: "Пётр", auth_date: "1772445600", hash: "c".repeat(64) });
+    expect(Object.fromEntries(api.callsTo("GET /users/tg/auth")[0].query)).toEqual({
+      id: "77",
+      first_name: "Пётр",
+      auth_date: "1772445600",
+      hash: "c".repeat(64),
+    });
   });
 });
 

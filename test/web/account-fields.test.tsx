@@ -41,8 +41,10 @@ function fakeServer(
     if (method === "PATCH" && /^\/api\/v2\/users\/?$/.test(url.pathname)) {
       if (options.patchDown) throw new TypeError("Failed to fetch");
       if (options.checkProof && (body.password !== undefined || (body.email !== undefined && body.email !== user.email))) {
-        const [field, expected, wrong] = user.has_password === false ? ["code", CODE, "Неверный или устаревший код"] : ["current_password", CURRENT, "Неверный текущий пароль"];
-        if (body[field] === undefined) return json({ detail: [{ loc: ["body", field], msg: field === "code" ? "Введите код из письма" : "Введите текущий пароль", type: "missing" }] }, 422);
+        const [field, expected, wrong] =
+          user.has_password === false ? ["code", CODE, "Неверный или устаревший код"] : ["current_password", CURRENT, "Неверный текущий пароль"];
+        if (body[field] === undefined)
+          return json({ detail: [{ loc: ["body", field], msg: field === "code" ? "Введите код из письма" : "Введите текущий пароль", type: "missing" }] }, 422);
         if (body[field] !== expected) return json({ detail: wrong }, 403);
         if (body.email !== undefined) return json({ id: 1, role: "user", ...user, pending_email: body.email });
       }
@@ -117,7 +119,9 @@ describe("account fields", () => {
     await renderPanel();
     await editAndSave("Имя", "Анна Петровна");
     expect(within(field("Имя")).getByText("Анна Петровна")).toBeTruthy();
-    expect(server.patches()).toEqual([{ method: "PATCH", path: expect.stringMatching(/^\/api\/v2\/users\/?$/), token: "access-1", body: { name: "Анна Петровна" } }]);
+    expect(server.patches()).toEqual([
+      { method: "PATCH", path: expect.stringMatching(/^\/api\/v2\/users\/?$/), token: "access-1", body: { name: "Анна Петровна" } },
+    ]);
     expect(useAuth.getState().record?.name).toBe("Анна Петровна");
     expect(JSON.parse(localStorage.getItem("yasno-auth") ?? "{}").name).toBe("Анна Петровна");
   });

@@ -38,7 +38,15 @@ describe("Login", () => {
   it("puts 422 messages under the fields their loc names", async () => {
     fakeApi({
       "POST /users/login": () =>
-        json({ detail: [{ loc: ["body", "email"], msg: "Некорректный e-mail", type: "invalid_format" }, { loc: ["body", "password"], msg: "Введите пароль", type: "too_small" }] }, 422),
+        json(
+          {
+            detail: [
+              { loc: ["body", "email"], msg: "Некорректный e-mail", type: "invalid_format" },
+              { loc: ["body", "password"], msg: "Введите пароль", type: "too_small" },
+            ],
+          },
+          422,
+        ),
     });
     await renderAuthApp("/login");
     await heading("Вход");
@@ -48,14 +56,20 @@ describe("Login", () => {
   });
 
   it("says so under the form when the server cannot be reached or answers without a detail", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await renderAuthApp("/login");
     await heading("Вход");
     fireEvent.click(screen.getByRole("button", { name: "Войти" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Нет связи с сервером. Проверьте подключение и повторите попытку.");
 
     cleanup();
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502, statusText: "Bad Gateway" })),
+    );
     await renderAuthApp("/login");
     await heading("Вход");
     fireEvent.click(screen.getByRole("button", { name: "Войти" }));
@@ -69,7 +83,10 @@ describe("Login", () => {
     expect(screen.getByRole("link", { name: "Забыли пароль?" }).getAttribute("href")).toBe("/forgot");
     expect(screen.getByRole("link", { name: "Зарегистрироваться" }).getAttribute("href")).toBe("/register");
     await screen.findByRole("link", { name: "VK ID" });
-    const providers = screen.getAllByRole("link").filter((a) => a.dataset.provider).map((a) => [a.dataset.provider, a.getAttribute("href")]);
+    const providers = screen
+      .getAllByRole("link")
+      .filter((a) => a.dataset.provider)
+      .map((a) => [a.dataset.provider, a.getAttribute("href")]);
     expect(providers).toEqual([
       ["vk", "/api/v2/users/auth/vk"],
       ["google", "/api/v2/users/auth/google"],
@@ -119,7 +136,11 @@ describe("Register-v2", () => {
     type("Пароль", "long-enough");
     fireEvent.click(screen.getByRole("button", { name: "Зарегистрироваться" }));
     await heading("Главная");
-    expect(api.callsTo("POST /users")[0].body).toEqual({ email: "new@example.com", password: "long-enough", utm: { utm_source: "yandex", utm_campaign: "spring" } });
+    expect(api.callsTo("POST /users")[0].body).toEqual({
+      email: "new@example.com",
+      password: "long-enough",
+      utm: { utm_source: "yandex", utm_campaign: "spring" },
+    });
   });
 });
 
@@ -187,7 +208,11 @@ describe("Recovery", () => {
     type("Повторите пароль", "new-password-1");
     fireEvent.click(save());
     await heading("Главная");
-    expect(api.callsTo("POST /users/password/recovery")[0].body).toEqual({ recovery_hash: "tok-123", password: "new-password-1", confirm_password: "new-password-1" });
+    expect(api.callsTo("POST /users/password/recovery")[0].body).toEqual({
+      recovery_hash: "tok-123",
+      password: "new-password-1",
+      confirm_password: "new-password-1",
+    });
     expect(useAuth.getState().status).toBe("authenticated");
   });
 
@@ -214,7 +239,10 @@ describe("Recovery", () => {
   });
 
   it("keeps a too short password on the page with the server's message under it", async () => {
-    fakeApi({ "POST /users/password/recovery": () => json({ detail: [{ loc: ["body", "password"], msg: "Пароль должен быть не короче 8 символов", type: "too_small" }] }, 422) });
+    fakeApi({
+      "POST /users/password/recovery": () =>
+        json({ detail: [{ loc: ["body", "password"], msg: "Пароль должен быть не короче 8 символов", type: "too_small" }] }, 422),
+    });
     await renderAuthApp("/recovery/tok");
     await heading("Новый пароль");
     type("Новый пароль", "short");

@@ -42,11 +42,27 @@ describe("readAuthReturn", () => {
   });
 
   it("decodes #tgAuthResult into the widget's fields, names in Cyrillic included, and drops the hash", () => {
-    const user = { id: 123456789, first_name: "Пётр", last_name: "Иванов", username: "petr", photo_url: "https://t.me/i/userpic/320/p.jpg", auth_date: 1772445600, hash: "f".repeat(64) };
+    const user = {
+      id: 123456789,
+      first_name: "Пётр",
+      last_name: "Иванов",
+      username: "petr",
+      photo_url: "https://t.me/i/userpic/320/p.jpg",
+      auth_date: 1772445600,
+      hash: "f".repeat(64),
+    };
     expect(readAuthReturn(at(`/login?next=1#tgAuthResult=${telegramEncode(user)}`))).toEqual({
       result: {
         kind: "telegram",
-        data: { id: "123456789", first_name: "Пётр", last_name: "Иванов", username: "petr", photo_url: "https://t.me/i/userpic/320/p.jpg", auth_date: "1772445600", hash: "f".repeat(64) },
+        data: {
+          id: "123456789",
+          first_name: "Пётр",
+          last_name: "Иванов",
+          username: "petr",
+          photo_url: "https://t.me/i/userpic/320/p.jpg",
+          auth_date: "1772445600",
+          hash: "f".repeat(64),
+        },
       },
       search: "?next=1",
       hash: "",
@@ -78,7 +94,12 @@ describe("external sign-in links", () => {
   it("sends Telegram's redirect flow to oauth.telegram.org with the bot id and the return page", () => {
     const url = new URL(telegramLoginUrl("123456", "https://yasno.app", "https://yasno.app/login"));
     expect(url.origin + url.pathname).toBe("https://oauth.telegram.org/auth");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ bot_id: "123456", origin: "https://yasno.app", request_access: "write", return_to: "https://yasno.app/login" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      bot_id: "123456",
+      origin: "https://yasno.app",
+      request_access: "write",
+      return_to: "https://yasno.app/login",
+    });
   });
 });
 

@@ -91,7 +91,10 @@ describe("refresh scheduling", () => {
 
   it("keeps the session while the server cannot be reached and refreshes once it can", async () => {
     const { useAuth, REFRESH_RETRY_MS } = await loadStore();
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     useAuth.getState().login({ access_token: accessToken(60), refresh_token: "refresh-1", email: null, name: null });
     await vi.advanceTimersByTimeAsync(30_000);
     expect(useAuth.getState()).toMatchObject({ status: "authenticated", record: { refresh_token: "refresh-1" } });
@@ -165,7 +168,12 @@ describe("start", () => {
     expect(api.callsTo("POST /users/token/refresh")).toHaveLength(1);
     await vi.waitFor(() => expect(useAuth.getState().record?.name).toBe("Анна Петрова"));
     expect(api.callsTo("GET /users/self")[0].headers.get("jwt-token")).toBe(fresh);
-    expect(JSON.parse(localStorage.getItem(AUTH_KEY)!)).toEqual({ access_token: fresh, refresh_token: "refresh-2", email: "anna@example.com", name: "Анна Петрова" });
+    expect(JSON.parse(localStorage.getItem(AUTH_KEY)!)).toEqual({
+      access_token: fresh,
+      refresh_token: "refresh-2",
+      email: "anna@example.com",
+      name: "Анна Петрова",
+    });
   });
 
   it("with a stored record the server refuses: anonymous, storage cleared", async () => {
@@ -197,7 +205,10 @@ describe("external sign-in return", () => {
     const api = fakeApi({ "GET /users/self": () => json({ id: 7, email: "ivan@yandex.ru", name: "Иван", role: "user" }) });
     await useAuth.getState().start({ kind: "tokens", access_token: access, refresh_token: "refresh-x" });
     expect(api.callsTo("GET /users/self")[0].headers.get("jwt-token")).toBe(access);
-    expect(useAuth.getState()).toMatchObject({ status: "authenticated", record: { access_token: access, refresh_token: "refresh-x", email: "ivan@yandex.ru", name: "Иван" } });
+    expect(useAuth.getState()).toMatchObject({
+      status: "authenticated",
+      record: { access_token: access, refresh_token: "refresh-x", email: "ivan@yandex.ru", name: "Иван" },
+    });
     expect(JSON.parse(localStorage.getItem(AUTH_KEY)!).email).toBe("ivan@yandex.ru");
     expect(api.callsTo("POST /users/token/refresh")).toHaveLength(0);
   });
@@ -205,7 +216,8 @@ describe("external sign-in return", () => {
   it("shows the OAuth error when the returned tokens do not work, and keeps a stored session", async () => {
     const { useAuth } = await loadStore();
     fakeApi({
-      "GET /users/self": ({ headers }) => (headers.get("jwt-token") === "bogus" ? json({ detail: "Недействительный токен" }, 401) : json({ email: "a@b.ru", name: null })),
+      "GET /users/self": ({ headers }) =>
+        headers.get("jwt-token") === "bogus" ? json({ detail: "Недействительный токен" }, 401) : json({ email: "a@b.ru", name: null }),
       "POST /users/token/refresh": () => json({ access_token: accessToken(900), refresh_token: "refresh-2" }),
     });
     storeRecord({ access_token: accessToken(600), refresh_token: "refresh-1" });
@@ -281,7 +293,10 @@ describe("logout", () => {
 
   it("still signs out locally when the server cannot be reached", async () => {
     const { useAuth } = await loadStore();
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     useAuth.getState().login({ access_token: accessToken(900), refresh_token: "refresh-1", email: null, name: null });
     useAuth.getState().logout();
     expect(useAuth.getState().status).toBe("anonymous");
@@ -296,7 +311,8 @@ describe("typed client", () => {
     const fresh = accessToken(900, NOW, "fresh");
     const server = fakeApi({
       "POST /users/token/refresh": () => json({ access_token: fresh, refresh_token: "refresh-2" }),
-      "GET /users/self": ({ headers }) => (headers.get("jwt-token") === fresh ? json({ email: "anna@example.com", name: "Анна" }) : json({ detail: "Сеанс завершён, войдите снова" }, 401)),
+      "GET /users/self": ({ headers }) =>
+        headers.get("jwt-token") === fresh ? json({ email: "anna@example.com", name: "Анна" }) : json({ detail: "Сеанс завершён, войдите снова" }, 401),
     });
     useAuth.getState().login({ access_token: retired, refresh_token: "refresh-1", email: null, name: null });
     const res = await api.users.self.$get();

@@ -21,7 +21,7 @@ describe("prices (SPEC.md §9)", () => {
     expect(formatPrice(489.99999999999994)).toBe("490");
   });
 
-  it("a plan reads \"{price} ₽ / {day_gap} дней\" and \"{requests_limit} Запросов\", or the unlimited wording", () => {
+  it('a plan reads "{price} ₽ / {day_gap} дней" and "{requests_limit} Запросов", or the unlimited wording', () => {
     expect(planPriceText({ price: 490, day_gap: 30 })).toBe("490 ₽ / 30 дней");
     expect(planPriceText({ price: 1990.5, day_gap: 90 })).toBe(`1${NBSP}990,50 ₽ / 90 дней`);
     expect(planRequestsText({ requests_limit: 100, is_unlimited: false })).toBe("100 Запросов");

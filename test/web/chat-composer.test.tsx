@@ -24,7 +24,8 @@ function server(options: { available?: number; upload?: (form: FormData) => Resp
     "GET /limits": () => json(limits(options.available ?? 5)),
     "GET /products": () => json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "default" }]),
     "POST /attachments/upload": (call) =>
-      options.upload?.(call.form!) ?? json({ attachment_id: nextId++, filename: (call.form!.get("file") as File).name, content_type: "document", mime_type: "application/pdf", size: 10 }, 201),
+      options.upload?.(call.form!) ??
+      json({ attachment_id: nextId++, filename: (call.form!.get("file") as File).name, content_type: "document", mime_type: "application/pdf", size: 10 }, 201),
     "POST /topics/start/stream": () => reply.response(),
   });
   return { ...api, reply };
@@ -159,7 +160,11 @@ describe("attachments", () => {
   it("two documents at once: the one-document message, and none of them attached", async () => {
     const api = server();
     renderChat("/chat");
-    attach(file("a.pdf", "application/pdf"), file("b.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"), file("c.png", "image/png"));
+    attach(
+      file("a.pdf", "application/pdf"),
+      file("b.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+      file("c.png", "image/png"),
+    );
     expect((await screen.findByTestId("message-notice")).textContent).toBe(ONE_DOCUMENT);
     expect(screen.queryByTestId("file-chip")).toBeNull();
     expect(screen.queryByTestId("image-thumb")).toBeNull();
@@ -180,7 +185,12 @@ describe("attachments", () => {
   });
 
   it("a file the server refuses shows its Russian reason and is not sent", async () => {
-    const api = server({ upload: (form) => ((form.get("file") as File).name === "вирус.exe" ? json({ detail: "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)" }, 415) : json({ attachment_id: 21 }, 201)) });
+    const api = server({
+      upload: (form) =>
+        (form.get("file") as File).name === "вирус.exe"
+          ? json({ detail: "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)" }, 415)
+          : json({ attachment_id: 21 }, 201),
+    });
     renderChat("/chat");
     attach(file("вирус.exe", "application/octet-stream"));
     await screen.findByText(/Неподдерживаемый тип файла/);

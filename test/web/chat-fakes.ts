@@ -1,6 +1,14 @@
 import { vi } from "vitest";
 
-export type ChatCall = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown; form: FormData | null; signal: AbortSignal | null };
+export type ChatCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+  form: FormData | null;
+  signal: AbortSignal | null;
+};
 type Handler = (call: ChatCall, params: Record<string, string>) => Response | Promise<Response>;
 
 /**

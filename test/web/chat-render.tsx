@@ -11,7 +11,10 @@ import { useTopics } from "../../web/src/stores/topics";
 
 /** A signed-in user, as the auth store holds one after start. */
 export function signIn(token: string | null = "access-1") {
-  useAuth.setState({ status: "authenticated", record: token ? { access_token: token, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } : null });
+  useAuth.setState({
+    status: "authenticated",
+    record: token ? { access_token: token, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } : null,
+  });
 }
 
 /** Fresh chat, limits, topics and disclaimers stores (module state) between tests. */

@@ -69,7 +69,10 @@ describe("sending in a new chat (SPEC.md §4)", () => {
     await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
     // The file went up before the stream started.
     expect(api.calls.findIndex((c) => c.path === "/attachments/upload")).toBeLessThan(api.calls.findIndex((c) => c.path === "/topics/start/stream"));
-    expect(api.callsTo("POST", "/topics/start/stream")[0].body).toEqual({ message: { text: "Как проверить квартиру?", attachments: [31] }, assistant_type: "explain_estate" });
+    expect(api.callsTo("POST", "/topics/start/stream")[0].body).toEqual({
+      message: { text: "Как проверить квартиру?", attachments: [31] },
+      assistant_type: "explain_estate",
+    });
 
     const limitCallsBefore = api.callsTo("GET", "/limits").length;
     // The marker line arrives split in three.
@@ -116,7 +119,10 @@ describe("sending in a new chat (SPEC.md §4)", () => {
 
   it("no network at all is a failed send too", async () => {
     fakeChatApi({ "GET /limits": () => json(limits(5)), "GET /products": () => json([]) });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     renderChat("/chat");
     type("Вопрос");
     fireEvent.click(sendButton());
@@ -127,7 +133,8 @@ describe("sending in a new chat (SPEC.md §4)", () => {
     fakeChatApi({
       "GET /limits": () => json(limits(5)),
       "GET /products": () => json([]),
-      "POST /topics/start/stream": () => new Response(JSON.stringify({ detail: "Модель не ответила" }), { status: 502, headers: { "X-Topic-Id": "8", "Content-Type": "application/json" } }),
+      "POST /topics/start/stream": () =>
+        new Response(JSON.stringify({ detail: "Модель не ответила" }), { status: 502, headers: { "X-Topic-Id": "8", "Content-Type": "application/json" } }),
     });
     const router = renderChat("/chat");
     type("Вопрос");
@@ -176,7 +183,12 @@ describe("sending in an existing chat", () => {
     // Markdown while it streams.
     expect(screen.getByTestId("message-streaming").querySelector("strong")?.textContent).toBe("ответ");
 
-    api.setHistory([message(1, "user", "Первый вопрос"), message(2, "assistant", "Первый ответ"), message(3, "user", "Второй вопрос"), message(4, "assistant", "Второй **ответ**")]);
+    api.setHistory([
+      message(1, "user", "Первый вопрос"),
+      message(2, "assistant", "Первый ответ"),
+      message(3, "user", "Второй вопрос"),
+      message(4, "assistant", "Второй **ответ**"),
+    ]);
     reply.close();
     await waitFor(() => expect(screen.getAllByTestId("message-assistant")).toHaveLength(2));
     await waitFor(() => expect(api.callsTo("GET", "/topics/7/history")).toHaveLength(2));
@@ -216,7 +228,12 @@ describe("sending in an existing chat", () => {
     reply.push("Начало");
     await waitFor(() => expect(streamingText()).toBe("Начало"));
     // What the server keeps after Stop: the text so far, marked partial.
-    api.setHistory([message(1, "user", "Первый вопрос"), message(2, "assistant", "Первый ответ"), message(3, "user", "Расскажи подробно"), message(4, "assistant", "Начало (остановлено)", { state: "partial" })]);
+    api.setHistory([
+      message(1, "user", "Первый вопрос"),
+      message(2, "assistant", "Первый ответ"),
+      message(3, "user", "Расскажи подробно"),
+      message(4, "assistant", "Начало (остановлено)", { state: "partial" }),
+    ]);
     fireEvent.click(screen.getByRole("button", { name: "Остановить ответ" }));
     await waitFor(() => expect(api.callsTo("POST", "/topics/7/stop")).toHaveLength(1));
     expect(await screen.findByTestId("message-partial")).toBeTruthy();
@@ -294,7 +311,11 @@ describe("opening a topic", () => {
   });
 
   it("a new chat after a topic starts empty", async () => {
-    fakeChatApi({ "GET /limits": () => json(limits(5)), "GET /topics/4/history": () => json([message(1, "user", "Старый вопрос")]), "GET /topics/4/stream": () => new Response(null, { status: 204 }) });
+    fakeChatApi({
+      "GET /limits": () => json(limits(5)),
+      "GET /topics/4/history": () => json([message(1, "user", "Старый вопрос")]),
+      "GET /topics/4/stream": () => new Response(null, { status: 204 }),
+    });
     const router = renderChat("/chat/4");
     await screen.findByText("Старый вопрос");
     await router.navigate("/chat");
@@ -305,7 +326,13 @@ describe("opening a topic", () => {
 
 describe("signing out", () => {
   it("clears the messages, the topic and the attached files", async () => {
-    fakeChatApi({ "GET /limits": () => json(limits(5)), "GET /topics/4/history": () => json([message(1, "user", "Вопрос")]), "GET /topics/4/stream": () => new Response(null, { status: 204 }), "POST /attachments/upload": () => json({ attachment_id: 1 }, 201), "POST /users/logout": () => json({}) });
+    fakeChatApi({
+      "GET /limits": () => json(limits(5)),
+      "GET /topics/4/history": () => json([message(1, "user", "Вопрос")]),
+      "GET /topics/4/stream": () => new Response(null, { status: 204 }),
+      "POST /attachments/upload": () => json({ attachment_id: 1 }, 201),
+      "POST /users/logout": () => json({}),
+    });
     renderChat("/chat/4");
     await screen.findByText("Вопрос");
     fireEvent.change(screen.getByTestId("composer-file-input"), { target: { files: [new File(["x"], "a.txt", { type: "text/plain" })] } });

@@ -36,7 +36,10 @@ describe("the topic_id marker of a new topic's stream", () => {
   });
 
   it("accepts a uuid and a CRLF line end", () => {
-    expect(throughMarker(["topic_id: 3f1c2a9e-1b2c-4d5e-8f90-123456789abc\r\nОтвет"])).toEqual({ shown: "Ответ", topicId: "3f1c2a9e-1b2c-4d5e-8f90-123456789abc" });
+    expect(throughMarker(["topic_id: 3f1c2a9e-1b2c-4d5e-8f90-123456789abc\r\nОтвет"])).toEqual({
+      shown: "Ответ",
+      topicId: "3f1c2a9e-1b2c-4d5e-8f90-123456789abc",
+    });
   });
 
   it("leaves a stream without the marker untouched, even one that starts like it", () => {

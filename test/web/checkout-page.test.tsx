@@ -24,7 +24,11 @@ function server(states: (Partial<Payment> | number)[]) {
       if (typeof state === "number") return json({ detail: "Платёж не найден" }, state);
       const current = payment({ id: decodeURIComponent(id), ...state });
       // The grant is in the limits once the payment is credited.
-      if (current.credited) rows = [limitRow(), limitRow({ id: 5, source: "subscription", requests: 100, available_requests: 100, date_expire: new Date(2026, 11, 21, 12).toISOString() })];
+      if (current.credited)
+        rows = [
+          limitRow(),
+          limitRow({ id: 5, source: "subscription", requests: 100, available_requests: 100, date_expire: new Date(2026, 11, 21, 12).toISOString() }),
+        ];
       return json(current);
     },
     "GET /subscriptions/:id": (_, { id }) => json(PLANS.find((p) => String(p.id) === id)),
@@ -81,7 +85,10 @@ describe("/checkout", () => {
   });
 
   it("a succeeded payment whose grant is not written yet is waited for", async () => {
-    const api = server([{ status: "succeeded", credited: false }, { status: "succeeded", credited: true }]);
+    const api = server([
+      { status: "succeeded", credited: false },
+      { status: "succeeded", credited: true },
+    ]);
     renderCheckout();
     await screen.findByTestId("checkout-succeeded");
     expect(api.reads()).toBe(2);
@@ -105,7 +112,7 @@ describe("/checkout", () => {
     expect(useSettings.getState()).toMatchObject({ open: true, tab: "subscription", view: "available" });
   });
 
-  it("an unknown (or another user's) payment, or none in the address: \"Платёж не найден\"", async () => {
+  it('an unknown (or another user\'s) payment, or none in the address: "Платёж не найден"', async () => {
     server([404]);
     renderCheckout();
     expect(await screen.findByRole("heading", { name: "Платёж не найден" })).toBeTruthy();
@@ -116,7 +123,7 @@ describe("/checkout", () => {
     expect(api.calls.filter((c) => c.path.startsWith("/payments"))).toHaveLength(0);
   });
 
-  it("a payment still pending after the window says so, and \"Проверить ещё раз\" reads it again", async () => {
+  it('a payment still pending after the window says so, and "Проверить ещё раз" reads it again', async () => {
     Object.assign(CHECKOUT_POLL, { attempts: 3 });
     const api = server([{ status: "pending" }, { status: "pending" }, { status: "pending" }, { status: "succeeded", credited: true }]);
     renderCheckout();

@@ -24,7 +24,10 @@ function ask(text: string) {
  * accepted is refused with 403 as docs/billing.md says; other sends stream a short reply.
  */
 function server(options: { accepted?: string[]; acceptStatus?: number; list?: () => Promise<Response> } = {}) {
-  const items = [disclaimer("explain_law"), disclaimer("explain_estate")].map((d) => ({ ...d, accepted: options.accepted?.includes(d.assistant_type) ?? false }));
+  const items = [disclaimer("explain_law"), disclaimer("explain_estate")].map((d) => ({
+    ...d,
+    accepted: options.accepted?.includes(d.assistant_type) ?? false,
+  }));
   let topic = 40;
   const api = fakeChatApi({
     "GET /limits": () => json(limits(5)),
@@ -78,7 +81,7 @@ afterEach(() => {
 });
 
 describe("the disclaimer before the first message in a mode", () => {
-  it("shows the mode's terms instead of sending; \"Отмена\" keeps the message in the box and sends nothing", async () => {
+  it('shows the mode\'s terms instead of sending; "Отмена" keeps the message in the box and sends nothing', async () => {
     const api = server();
     renderChat("/chat");
     await disclaimersSettled();
@@ -96,7 +99,7 @@ describe("the disclaimer before the first message in a mode", () => {
     expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(0);
   });
 
-  it("\"Принимаю\" accepts the terms and sends the message; the next message goes straight away", async () => {
+  it('"Принимаю" accepts the terms and sends the message; the next message goes straight away', async () => {
     const api = server();
     renderChat("/chat");
     await disclaimersSettled();
@@ -109,7 +112,9 @@ describe("the disclaimer before the first message in a mode", () => {
     // The version the user read goes with the acceptance.
     expect(api.callsTo("POST", "/disclaimers/explain_law/accept")[0].body).toEqual({ version: 1 });
     // Accepted before the message went.
-    expect(api.calls.findIndex((c) => c.path === "/disclaimers/explain_law/accept")).toBeLessThan(api.calls.findIndex((c) => c.path === "/topics/start/stream"));
+    expect(api.calls.findIndex((c) => c.path === "/disclaimers/explain_law/accept")).toBeLessThan(
+      api.calls.findIndex((c) => c.path === "/topics/start/stream"),
+    );
     expect(api.sends()[0].body).toEqual({ message: { text: "Как вернуть товар?", attachments: [] }, assistant_type: "explain_law" });
     expect(dialog()).toBeNull();
     await waitFor(() => expect(api.callsTo("GET", "/topics/41/history")).toHaveLength(1));

@@ -7,7 +7,10 @@ const PROVIDERS = "GET /users/auth/providers";
 const heading = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 3000 });
 /** The external sign-in buttons on the page, in order: [data-provider, href]. */
 const buttons = () => [...document.querySelectorAll<HTMLAnchorElement>("a[data-provider]")].map((a) => [a.dataset.provider, a.getAttribute("href")]);
-const answer = (providers: string[], telegram_bot_id: string | null = null) => () => json({ providers, telegram_bot_id });
+const answer =
+  (providers: string[], telegram_bot_id: string | null = null) =>
+  () =>
+    json({ providers, telegram_bot_id });
 const record = { access_token: accessToken(900), refresh_token: "r", email: "a@example.com", name: "Анна" };
 
 /**
@@ -111,7 +114,9 @@ describe("external sign-in buttons", () => {
 
   it("are asked for again on the next sign-in page after a failed answer", async () => {
     const first = held(() => json({ detail: "Сервис недоступен" }, 503));
-    const api = fakeApi({ [PROVIDERS]: () => (api.callsTo(PROVIDERS).length === 1 ? first.handler() : json({ providers: ["google"], telegram_bot_id: null })) });
+    const api = fakeApi({
+      [PROVIDERS]: () => (api.callsTo(PROVIDERS).length === 1 ? first.handler() : json({ providers: ["google"], telegram_bot_id: null })),
+    });
     await renderAuthApp("/login");
     await heading("Вход");
     await first.release();

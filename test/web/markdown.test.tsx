@@ -4,13 +4,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MessageList } from "../../web/src/components/chat/MessageList";
 import { Markdown } from "../../web/src/components/markdown/Markdown";
 
-const renderMarkdown = (text: string) => render(<Theme><Markdown text={text} /></Theme>).container.querySelector(".markdown")!;
+const renderMarkdown = (text: string) =>
+  render(
+    <Theme>
+      <Markdown text={text} />
+    </Theme>,
+  ).container.querySelector(".markdown")!;
 
 afterEach(cleanup);
 
 describe("assistant replies as Markdown", () => {
   it("renders GFM: headings, lists, tables, code, strikethrough", () => {
-    const root = renderMarkdown("## Итог\n\n- первый\n- второй\n\n| Срок | Сумма |\n|---|---|\n| 10 дней | 5 000 ₽ |\n\n```js\nconst a = 1;\n```\n\n~~старое~~");
+    const root = renderMarkdown(
+      "## Итог\n\n- первый\n- второй\n\n| Срок | Сумма |\n|---|---|\n| 10 дней | 5 000 ₽ |\n\n```js\nconst a = 1;\n```\n\n~~старое~~",
+    );
     expect(screen.getByRole("heading", { level: 2, name: "Итог" })).toBeTruthy();
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["первый", "второй"]);
     expect(screen.getByRole("table")).toBeTruthy();
@@ -20,7 +27,7 @@ describe("assistant replies as Markdown", () => {
   });
 
   it("shows a <script> as text and never puts it in the page", () => {
-    const root = renderMarkdown('Вот код: <script>window.__ran = true</script> конец');
+    const root = renderMarkdown("Вот код: <script>window.__ran = true</script> конец");
     expect(root.querySelector("script")).toBeNull();
     expect(root.textContent).toContain("<script>window.__ran = true</script>");
     expect((window as unknown as { __ran?: boolean }).__ran).toBeUndefined();

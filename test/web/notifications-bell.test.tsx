@@ -36,7 +36,8 @@ function fakeNotices(initial: Notice[]) {
   return { api, add: (n: Notice) => (notices = [n, ...notices]), unread };
 }
 
-const signIn = () => useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } });
+const signIn = () =>
+  useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } });
 
 beforeEach(() => useNotifications.getState().clear());
 afterEach(() => {
@@ -48,7 +49,11 @@ afterEach(() => {
 
 it("shows nothing for a guest", () => {
   const api = fakeApi({});
-  render(<Theme><NotificationBell /></Theme>);
+  render(
+    <Theme>
+      <NotificationBell />
+    </Theme>,
+  );
   expect(screen.queryByRole("button", { name: /Уведомления/ })).toBeNull();
   expect(api.calls).toHaveLength(0);
 });
@@ -56,7 +61,11 @@ it("shows nothing for a guest", () => {
 it("shows the unread count, lists the notices, marks one and then all read", async () => {
   signIn();
   const server = fakeNotices([notice(2, "Второе"), notice(1, "Первое")]);
-  render(<Theme><NotificationBell /></Theme>);
+  render(
+    <Theme>
+      <NotificationBell />
+    </Theme>,
+  );
   const bell = await screen.findByRole("button", { name: "Непрочитанных уведомлений: 2" });
   expect(screen.getByTestId("notification-count").textContent).toBe("2");
 
@@ -84,7 +93,11 @@ it("polls every minute and on focus, and forgets everything on logout", async ()
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   signIn();
   const server = fakeNotices([]);
-  render(<Theme><NotificationBell /></Theme>);
+  render(
+    <Theme>
+      <NotificationBell />
+    </Theme>,
+  );
   await vi.waitFor(() => expect(server.api.callsTo("GET /notifications")).toHaveLength(1));
   expect(screen.queryByTestId("notification-count")).toBeNull();
 

@@ -49,7 +49,10 @@ describe("settings modal store (SPEC.md §4)", () => {
 
   it("signing out closes the modal and forgets the tab", () => {
     // logout tells the server (best effort): answer it at the HTTP boundary.
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json({})));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({})),
+    );
     useAuth.setState({ status: "authenticated", record: { access_token: "a", refresh_token: "r", email: "a@example.com", name: null } });
     state().openSettings("subscription", "available");
     useAuth.getState().logout();

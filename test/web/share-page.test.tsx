@@ -55,7 +55,15 @@ describe("/share/:hash (read-only shared history)", () => {
                 { id: 6, filename: "договор.pdf", content_type: "document", mime_type: "application/pdf", size: 2048, url: "/api/v2/share/h4sh/attachments/6" },
               ],
             },
-            { id: 2, role: "assistant", text: "**Главное:** срок аренды\n\n| Пункт | Риск |\n|---|---|\n| 4.1 | высокий |", state: "complete", model: "yasno-demo", created_at: "2025-03-12T09:00:05Z", attachments: [] },
+            {
+              id: 2,
+              role: "assistant",
+              text: "**Главное:** срок аренды\n\n| Пункт | Риск |\n|---|---|\n| 4.1 | высокий |",
+              state: "complete",
+              model: "yasno-demo",
+              created_at: "2025-03-12T09:00:05Z",
+              attachments: [],
+            },
           ],
         }),
     });
@@ -113,7 +121,10 @@ describe("/share/:hash (read-only shared history)", () => {
   });
 
   it("a network failure shows the same text", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     renderShare("any");
     expect((await screen.findByTestId("share-error")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");
   });

@@ -74,7 +74,9 @@ describe("folders in the sidebar", () => {
     fireEvent.change(input, { target: { value: "Аренда / 2025?" } });
     fireEvent.keyDown(input, { key: "Enter" });
     expect(await screen.findByRole("button", { name: "Аренда / 2025?" })).toBeTruthy();
-    expect(api.calls.find((c) => c.method === "POST" && c.path.startsWith("/folders/"))?.path).toBe("/folders/explain_law/%D0%90%D1%80%D0%B5%D0%BD%D0%B4%D0%B0%20%2F%202025%3F");
+    expect(api.calls.find((c) => c.method === "POST" && c.path.startsWith("/folders/"))?.path).toBe(
+      "/folders/explain_law/%D0%90%D1%80%D0%B5%D0%BD%D0%B4%D0%B0%20%2F%202025%3F",
+    );
   });
 
   it("renames a folder in place", async () => {

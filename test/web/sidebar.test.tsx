@@ -122,7 +122,11 @@ describe("the topic list", () => {
     renderMainLayout("/chat/3");
     const groups = await screen.findAllByTestId("topic-group");
     expect(groups.map((g) => g.querySelector(".topic-group__label")?.textContent ?? null)).toEqual([null, "Сегодня", "31.01.2020"]);
-    expect(within(groups[1]).getAllByRole("link").map((a) => a.textContent)).toEqual(["Без названия", "Вопрос 3"]);
+    expect(
+      within(groups[1])
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["Без названия", "Вопрос 3"]);
     // The active topic is the route's id.
     expect(within(groups[1]).getByRole("link", { name: "Вопрос 3" }).getAttribute("aria-current")).toBe("page");
     expect(within(groups[1]).getByRole("link", { name: "Без названия" }).getAttribute("aria-current")).toBeNull();
@@ -179,7 +183,9 @@ describe("the topic menu", () => {
     const dots = await screen.findByRole("button", { name: "Действия с чатом: Вопрос 1" });
     fireEvent.click(dots, { clientX: 330, clientY: 187 });
     const menu = await screen.findByRole("menu");
-    const items = within(menu).getAllByRole("menuitem").map((item) => item.textContent);
+    const items = within(menu)
+      .getAllByRole("menuitem")
+      .map((item) => item.textContent);
     expect(items.slice(0, 2)).toEqual(["Переименовать", "Поделиться"]);
     expect(items).toEqual(expect.arrayContaining(["Закрепить", "В папку…", "В архив", "Удалить"]));
     expect((document.querySelector(".topic-menu__anchor") as HTMLElement).style.top).toBe("187px");
@@ -219,7 +225,9 @@ describe("the topic menu", () => {
     });
 
     it("a refusal shows the server's detail under the input and keeps it open", async () => {
-      const { input } = await startRename({ "PATCH /topics": () => json({ detail: [{ loc: ["body", "topic_name"], msg: "Название не длиннее 100 символов" }] }, 422) });
+      const { input } = await startRename({
+        "PATCH /topics": () => json({ detail: [{ loc: ["body", "topic_name"], msg: "Название не длиннее 100 символов" }] }, 422),
+      });
       fireEvent.change(input, { target: { value: "Новое" } });
       fireEvent.keyDown(input, { key: "Enter" });
       expect((await screen.findByRole("alert")).textContent).toBe("Название не длиннее 100 символов");

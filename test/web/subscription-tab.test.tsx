@@ -14,7 +14,9 @@ import { stubViewport } from "./sidebar-render";
 
 const NBSP = "\u00a0";
 
-function server(options: { rows?: ReturnType<typeof limitRow>[]; payment?: () => Response | Promise<Response>; promo?: (name: string) => Response | Promise<Response> } = {}) {
+function server(
+  options: { rows?: ReturnType<typeof limitRow>[]; payment?: () => Response | Promise<Response>; promo?: (name: string) => Response | Promise<Response> } = {},
+) {
   let rows = options.rows ?? [limitRow()];
   const api = fakeChatApi({
     "GET /limits": () => json(limitsOf(rows)),
@@ -53,12 +55,19 @@ afterEach(() => {
 });
 
 describe("the active view", () => {
-  it("shows a card per active limit: \"до {date}\" and \"Доступные запросы: {a} из {t}\", or the unlimited wording", async () => {
+  it('shows a card per active limit: "до {date}" and "Доступные запросы: {a} из {t}", or the unlimited wording', async () => {
     server({
       rows: [
         limitRow({ id: 7, source: "daily", requests: 5, available_requests: 2, date_expire: new Date(2026, 10, 23, 0, 0).toISOString() }),
         limitRow({ id: 8, source: "subscription", requests: 100, available_requests: 100, date_expire: new Date(2026, 11, 21, 15, 0).toISOString() }),
-        limitRow({ id: 9, source: "subscription", requests: 0, available_requests: 0, is_unlimited: true, date_expire: new Date(2027, 0, 10, 9, 0).toISOString() }),
+        limitRow({
+          id: 9,
+          source: "subscription",
+          requests: 0,
+          available_requests: 0,
+          is_unlimited: true,
+          date_expire: new Date(2027, 0, 10, 9, 0).toISOString(),
+        }),
       ],
     });
     const dialog = openTab();
@@ -76,7 +85,7 @@ describe("the active view", () => {
     expect(within(cards[1]).getByText("Подписка")).toBeTruthy();
   });
 
-  it("with no active limits: \"У вас нет активных подписок.\"", async () => {
+  it('with no active limits: "У вас нет активных подписок."', async () => {
     server({ rows: [] });
     const dialog = openTab();
     expect(await within(dialog).findByText("У вас нет активных подписок.")).toBeTruthy();
@@ -122,7 +131,7 @@ describe("the available view", () => {
     ]);
   });
 
-  it("\"Купить\" is disabled until a plan is picked; the picked plan is highlighted, and only it", async () => {
+  it('"Купить" is disabled until a plan is picked; the picked plan is highlighted, and only it', async () => {
     server();
     openTab("available");
     const [start, standard] = await screen.findAllByTestId("plan-card");
@@ -137,7 +146,7 @@ describe("the available view", () => {
     expect(start.hasAttribute("data-selected")).toBe(false);
   });
 
-  it("\"Купить\" creates the payment for the picked plan and opens its page in a new tab", async () => {
+  it('"Купить" creates the payment for the picked plan and opens its page in a new tab', async () => {
     const api = server();
     const tab = { opener: window } as unknown as Window;
     const open = vi.fn(() => tab);
@@ -208,8 +217,10 @@ describe("the promo code", () => {
     expect(activateButton().disabled).toBe(false);
   });
 
-  it("a refused code shows \"Неверный промокод\" in red under the field, whatever the reason", async () => {
-    const api = server({ promo: (name) => json({ detail: name === "ДВАЖДЫ" ? "Вы уже активировали этот промокод" : "Промокод не найден" }, name === "ДВАЖДЫ" ? 409 : 404) });
+  it('a refused code shows "Неверный промокод" in red under the field, whatever the reason', async () => {
+    const api = server({
+      promo: (name) => json({ detail: name === "ДВАЖДЫ" ? "Вы уже активировали этот промокод" : "Промокод не найден" }, name === "ДВАЖДЫ" ? 409 : 404),
+    });
     openTab();
     fireEvent.change(promoInput(), { target: { value: " нет такого " } });
     fireEvent.click(activateButton());
@@ -228,7 +239,10 @@ describe("the promo code", () => {
   });
 
   it("a good code clears the field and reloads the limits", async () => {
-    const granted = [limitRow({ requests: 10, available_requests: 3 }), limitRow({ id: 2, source: "promo", requests: 50, available_requests: 50, date_expire: new Date(2026, 11, 1, 12).toISOString() })];
+    const granted = [
+      limitRow({ requests: 10, available_requests: 3 }),
+      limitRow({ id: 2, source: "promo", requests: 50, available_requests: 50, date_expire: new Date(2026, 11, 1, 12).toISOString() }),
+    ];
     const api = server({
       rows: [limitRow({ requests: 10, available_requests: 3 })],
       promo: (name) => {

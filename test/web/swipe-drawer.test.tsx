@@ -99,7 +99,12 @@ describe("useSwipeDrawer on real touch events", () => {
 
   it("a second finger cancels the gesture", () => {
     const { onOpen } = setup(false);
-    fireEvent.touchStart(document.body, { touches: [{ clientX: 5, clientY: 300 }, { clientX: 200, clientY: 300 }] });
+    fireEvent.touchStart(document.body, {
+      touches: [
+        { clientX: 5, clientY: 300 },
+        { clientX: 200, clientY: 300 },
+      ],
+    });
     fireEvent.touchEnd(document.body, { touches: [], changedTouches: [{ clientX: 200, clientY: 300 }] });
     expect(onOpen).not.toHaveBeenCalled();
   });

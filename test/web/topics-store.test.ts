@@ -108,7 +108,10 @@ describe("topics store (SPEC.md §4 topic list)", () => {
     });
 
     it("the default text when the server cannot be reached", async () => {
-      vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+      );
       await useTopics.getState().load(lawList);
       expect(useTopics.getState()).toMatchObject({ state: "error", error: "Ошибка загрузки чатов, повторите попытку позже." });
     });
@@ -125,16 +128,19 @@ describe("topics store (SPEC.md §4 topic list)", () => {
   });
 
   it("changes a topic in place, and drops one that left the list", async () => {
-    fakeApi({ "GET /topics/active/law": () => json([{ date: null, topics: [topic(1, { pinned: true })] }, { date: "2025-03-12", topics: [topic(2), topic(3)] }]) });
+    fakeApi({
+      "GET /topics/active/law": () =>
+        json([
+          { date: null, topics: [topic(1, { pinned: true })] },
+          { date: "2025-03-12", topics: [topic(2), topic(3)] },
+        ]),
+    });
     await useTopics.getState().load(lawList);
     useTopics.getState().applyTopic(topic(2, { topic_name: "Договор аренды" }));
     useTopics.getState().applyTopic(topic(3, { status: "archived" }));
     useTopics.getState().patchTopic(1, { share_hash: "abc" });
     const groups = useTopics.getState().groups;
-    expect(groups.map((g) => g.topics.map((t) => [t.id, t.topic_name, t.share_hash]))).toEqual([
-      [[1, "Вопрос 1", "abc"]],
-      [[2, "Договор аренды", null]],
-    ]);
+    expect(groups.map((g) => g.topics.map((t) => [t.id, t.topic_name, t.share_hash]))).toEqual([[[1, "Вопрос 1", "abc"]], [[2, "Договор аренды", null]]]);
     useTopics.getState().removeTopic(1);
     expect(useTopics.getState().groups.map((g) => g.date)).toEqual(["2025-03-12"]);
   });

@@ -9,18 +9,25 @@ const mail = useFakeMail();
 
 type Issue = { loc: string[]; msg: string };
 const patch = (record: AuthRecord, json: Record<string, unknown>) => call("/users/", { method: "PATCH", json, headers: authHeaders(record) });
-const self = async (record: AuthRecord) => (await (await call("/users/self", { headers: authHeaders(record) })).json()) as { email: string | null; has_password: boolean };
+const self = async (record: AuthRecord) =>
+  (await (await call("/users/self", { headers: authHeaders(record) })).json()) as { email: string | null; has_password: boolean };
 const confirm = (token: string) => call("/users/email/confirm", { json: { token } });
 const confirmLink = (to: string) => mail.linkIn(to, /http:\/\/localhost:8787\/email\/confirm\/([A-Za-z0-9_-]+)/);
 const outboxFor = async (to: string) =>
-  (await env.DB.prepare('SELECT subject, text, html FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(to).all<{ subject: string; text: string; html: string | null }>()).results;
+  (
+    await env.DB.prepare('SELECT subject, text, html FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+      .bind(to)
+      .all<{ subject: string; text: string; html: string | null }>()
+  ).results;
 
 /** An account known only by an external provider: no password; its sign-in `minutesAgo` old. */
 async function passwordless(options: { email?: string | null; minutesAgo?: number } = {}) {
   const user = await registerUser();
   const email = options.email === undefined ? user.email : options.email;
   await env.DB.prepare("UPDATE users SET password_hash = NULL, email = ? WHERE id = ?").bind(email, user.userId).run();
-  await env.DB.prepare("UPDATE sessions SET created_at = ? WHERE user_id = ?").bind(Date.now() - (options.minutesAgo ?? 11) * 60_000, user.userId).run();
+  await env.DB.prepare("UPDATE sessions SET created_at = ? WHERE user_id = ?")
+    .bind(Date.now() - (options.minutesAgo ?? 11) * 60_000, user.userId)
+    .run();
   return { ...user, email };
 }
 
@@ -148,7 +155,9 @@ describe("an e-mail change", () => {
     const target = uniqueEmail("target");
     expect((await patch(record, { email: target, current_password: password })).status).toBe(200);
     const token = await confirmLink(target);
-    await env.DB.prepare("UPDATE email_changes SET expires_at = ? WHERE new_email = ?").bind(Date.now() - 1, target).run();
+    await env.DB.prepare("UPDATE email_changes SET expires_at = ? WHERE new_email = ?")
+      .bind(Date.now() - 1, target)
+      .run();
     expect((await confirm(token)).status).toBe(400);
     expect((await confirm("unknown-token")).status).toBe(400);
     expect((await self(record)).email).toBe(email);
@@ -187,7 +196,9 @@ describe("an account without a password", () => {
     const [stored] = await outboxFor(email!);
     expect(stored!.text).toContain(REDACTED);
     expect(stored!.text).not.toContain(code);
-    const row = await env.DB.prepare("SELECT code_hash FROM one_time_codes oc JOIN users u ON u.id = oc.user_id WHERE u.email = ?").bind(email).first<{ code_hash: string }>();
+    const row = await env.DB.prepare("SELECT code_hash FROM one_time_codes oc JOIN users u ON u.id = oc.user_id WHERE u.email = ?")
+      .bind(email)
+      .first<{ code_hash: string }>();
     expect(row!.code_hash).not.toContain(code);
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -217,7 +228,9 @@ describe("an account without a password", () => {
     expect((await requestCode(record)).status).toBe(200);
     await mail.waitFor(email!, 2);
     const fresh = await codeFor(email!);
-    await env.DB.prepare("UPDATE one_time_codes SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)").bind(Date.now() - 1, email).run();
+    await env.DB.prepare("UPDATE one_time_codes SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+      .bind(Date.now() - 1, email)
+      .run();
     expect((await patch(record, { password: "первый-пароль-1", code: fresh })).status).toBe(403);
     expect((await self(record)).has_password).toBe(false);
   });
@@ -262,8 +275,15 @@ describe("nightly clean-up", () => {
     const DAY = 24 * 60 * 60 * 1000;
     const [a, b] = await Promise.all([registerUser(), registerUser()]);
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES (?, ?, 'x@example.test', ?), (?, ?, 'y@example.test', ?)").bind(`old-${a.userId}`, a.userId, now - 2 * DAY, `live-${a.userId}`, a.userId, now + DAY),
-      env.DB.prepare("INSERT INTO one_time_codes (user_id, code_hash, expires_at) VALUES (?, 'h', ?), (?, 'h', ?)").bind(a.userId, now - 2 * DAY, b.userId, now + 60_000),
+      env.DB.prepare(
+        "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES (?, ?, 'x@example.test', ?), (?, ?, 'y@example.test', ?)",
+      ).bind(`old-${a.userId}`, a.userId, now - 2 * DAY, `live-${a.userId}`, a.userId, now + DAY),
+      env.DB.prepare("INSERT INTO one_time_codes (user_id, code_hash, expires_at) VALUES (?, 'h', ?), (?, 'h', ?)").bind(
+        a.userId,
+        now - 2 * DAY,
+        b.userId,
+        now + 60_000,
+      ),
     ]);
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 21 * * *" }), env, ctx);

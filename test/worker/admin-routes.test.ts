@@ -43,10 +43,14 @@ describe("admin routes", () => {
     const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
     for (const route of ADMIN_ROUTES) {
       const path = "/api/v2" + route.path.split("?")[0]!.replace(/\/$/, "");
-      const entry = Object.entries(doc.paths).find(([p]) => p.replace(/\/$/, "").replace(/\{[^}]+\}/g, "X") === path.replace(/\/(\d+|[0-9a-f-]{36})(?=\/|$)/g, "/X"));
+      const entry = Object.entries(doc.paths).find(
+        ([p]) => p.replace(/\/$/, "").replace(/\{[^}]+\}/g, "X") === path.replace(/\/(\d+|[0-9a-f-]{36})(?=\/|$)/g, "/X"),
+      );
       expect(entry, `${route.method} ${path} in the OpenAPI document`).toBeTruthy();
       const operation = entry![1][route.method.toLowerCase()];
-      expect(operation?.security, `${route.method} ${path} declares its auth`).toEqual(expect.arrayContaining([expect.objectContaining({ jwt: expect.anything() })]));
+      expect(operation?.security, `${route.method} ${path} declares its auth`).toEqual(
+        expect.arrayContaining([expect.objectContaining({ jwt: expect.anything() })]),
+      );
     }
   });
 });

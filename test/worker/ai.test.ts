@@ -81,7 +81,9 @@ describe("the demo model", () => {
     expect(text).toContain("**Это демо-модель «Ясно».**");
     expect(text).toContain("**Режим:** Объясни закон");
     expect(text).toContain("**Вопрос:** «Проверь договор» (15 симв.)");
-    expect(text).toContain("**Документ:** «договор.docx», 99 симв.; начало: «Договор аренды жилого помещения между Ивановым и Петровым на одиннадцать месяцев с…»");
+    expect(text).toContain(
+      "**Документ:** «договор.docx», 99 симв.; начало: «Договор аренды жилого помещения между Ивановым и Петровым на одиннадцать месяцев с…»",
+    );
     expect(text).toContain("**Изображения:** 2");
     expect(text).toContain("**Предыдущих сообщений в контексте:** 2");
     expect(text).toBe(demoTokens(text).join(""));
@@ -110,7 +112,10 @@ describe("the demo model", () => {
       maxOutputTokens: 2_048,
       documentBudgetChars: 3_000,
     });
-    const reading = readPrompt([{ role: "system", content: cut.system }, { role: "user", content: (cut.messages[0]!.content as { type: string; text: string }[]).map((p) => ({ type: "text" as const, text: p.text })) }]);
+    const reading = readPrompt([
+      { role: "system", content: cut.system },
+      { role: "user", content: (cut.messages[0]!.content as { type: string; text: string }[]).map((p) => ({ type: "text" as const, text: p.text })) },
+    ]);
     expect(reading).toMatchObject({ modeTitle: "Недвижимость", question: "Вопрос", images: 0, earlierMessages: 0 });
     expect(reading.documents).toEqual([{ filename: "big.txt", totalChars: 30_000, text: "слово ".repeat(500), cut: true }]);
     // Numbers are grouped the Russian way, with a no-break space.
@@ -143,7 +148,13 @@ describe("the context", () => {
 
   it("cuts a document to the budget with a Russian note, and passes a short one whole", () => {
     const long = "Пункт договора. ".repeat(10_000);
-    const prompt = composePrompt({ system: "S", turns: [user("Что тут?", { documents: [{ filename: "д.txt", text: long }] })], contextTokens: 100_000, maxOutputTokens: 1_000, documentBudgetChars: 5_000 });
+    const prompt = composePrompt({
+      system: "S",
+      turns: [user("Что тут?", { documents: [{ filename: "д.txt", text: long }] })],
+      contextTokens: 100_000,
+      maxOutputTokens: 1_000,
+      documentBudgetChars: 5_000,
+    });
     const parts = prompt.messages[0]!.content as { type: string; text: string }[];
     expect(parts[0]).toEqual({ type: "text", text: "Что тут?" });
     expect(parts[1]!.text).toBe(documentBlock("д.txt", long, 5_000));
@@ -151,12 +162,22 @@ describe("the context", () => {
     expect(parts[1]!.text).toContain(long.slice(0, 5_000));
     expect(parts[1]!.text).not.toContain(long.slice(0, 5_001));
 
-    const short = composePrompt({ system: "S", turns: [user("Что тут?", { documents: [{ filename: "д.txt", text: "Коротко." }] })], contextTokens: 100_000, maxOutputTokens: 1_000 });
+    const short = composePrompt({
+      system: "S",
+      turns: [user("Что тут?", { documents: [{ filename: "д.txt", text: "Коротко." }] })],
+      contextTokens: 100_000,
+      maxOutputTokens: 1_000,
+    });
     expect((short.messages[0]!.content as { text: string }[])[1]!.text).toBe("Документ «д.txt» (всего символов: 8)\n<<<\nКоротко.\n>>>");
   });
 
   it("also cuts a document to what the model's window holds", () => {
-    const prompt = composePrompt({ system: "S", turns: [user("?", { documents: [{ filename: "д.txt", text: "я".repeat(100_000) }] })], contextTokens: 8_000, maxOutputTokens: 1_000 });
+    const prompt = composePrompt({
+      system: "S",
+      turns: [user("?", { documents: [{ filename: "д.txt", text: "я".repeat(100_000) }] })],
+      contextTokens: 8_000,
+      maxOutputTokens: 1_000,
+    });
     const block = (prompt.messages[0]!.content as { text: string }[])[1]!.text;
     expect(block.length).toBeLessThan(7_000 * CHARS_PER_TOKEN);
     expect(block).toContain("[Текст документа обрезан");
@@ -175,7 +196,13 @@ describe("the context", () => {
       maxOutputTokens: 1_000,
     });
     expect(prompt.messages[0]).toEqual({ role: "user", content: "Первое фото\n\n[Пользователь прикладывал изображение «старое.png».]" });
-    expect(prompt.messages[2]).toEqual({ role: "user", content: [{ type: "text", text: "Второе фото" }, { type: "image", image: bytes, mediaType: "image/jpeg" }] });
+    expect(prompt.messages[2]).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "Второе фото" },
+        { type: "image", image: bytes, mediaType: "image/jpeg" },
+      ],
+    });
   });
 });
 
@@ -200,6 +227,12 @@ describe("Workers AI through the AI binding", () => {
     const { text } = await collect(streamText({ model: languageModel(workersAi, choice), system: "Система", messages: [{ role: "user", content: "Вопрос" }] }));
     expect(text).toBe("Привет, мир");
     expect(calls[0]!.model).toBe("@cf/meta/llama-3.3-70b-instruct-fp8-fast");
-    expect(calls[0]!.inputs).toMatchObject({ stream: true, messages: [{ role: "system", content: "Система" }, { role: "user", content: "Вопрос" }] });
+    expect(calls[0]!.inputs).toMatchObject({
+      stream: true,
+      messages: [
+        { role: "system", content: "Система" },
+        { role: "user", content: "Вопрос" },
+      ],
+    });
   });
 });

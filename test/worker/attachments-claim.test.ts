@@ -37,7 +37,11 @@ async function sendWith(userId: number, ids: number[]): Promise<number> {
   const topicId = await newTopic(userId);
   const claimed = await claimAttachments(db, userId, ids);
   const [inserted] = await db.insert(messages).values({ topicId, role: "user", text: "вопрос" }).returning({ id: messages.id });
-  const link = linkAttachments(db, claimed.map((a) => a.id), inserted!.id);
+  const link = linkAttachments(
+    db,
+    claimed.map((a) => a.id),
+    inserted!.id,
+  );
   if (link) await db.batch([link]);
   return inserted!.id;
 }

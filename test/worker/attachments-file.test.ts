@@ -15,9 +15,7 @@ describe("GET /attachments/{id}/file", () => {
     const res = await get(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
-    expect(res.headers.get("content-disposition")).toBe(
-      `inline; filename="____ ________.png"; filename*=UTF-8''${encodeURIComponent("Фото паспорта.png")}`,
-    );
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="____ ________.png"; filename*=UTF-8''${encodeURIComponent("Фото паспорта.png")}`);
     expect(res.headers.get("cache-control")).toMatch(/^private/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(png);

@@ -127,11 +127,21 @@ describe("POST /attachments/upload/: refused files leave nothing behind", () => 
   it("a password-protected PDF (LibreOffice export) → 422", () =>
     refuses(fromBase64(ENCRYPTED_PDF_BASE64), "секрет.pdf", 422, "Документ защищён паролем: снимите защиту и загрузите его снова"));
   it("a broken PDF → 422", () =>
-    refuses(new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog garbage"), "битый.pdf", 422, "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате"));
+    refuses(
+      new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog garbage"),
+      "битый.pdf",
+      422,
+      "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате",
+    ));
   it("a DOCX with no text → 422", async () =>
     refuses(await makeDocx([" "]), "пустой.docx", 422, "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)"));
   it("a TXT of only blank lines → 422", () =>
-    refuses(new TextEncoder().encode(" \n\n \t\n"), "пусто.txt", 422, "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)"));
+    refuses(
+      new TextEncoder().encode(" \n\n \t\n"),
+      "пусто.txt",
+      422,
+      "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)",
+    ));
 
   it("a file one byte over 20 MB → 413 (the real size)", async () => {
     const bytes = new Uint8Array(20 * 1024 * 1024 + 1);

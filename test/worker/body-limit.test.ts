@@ -13,8 +13,7 @@ function registrationOf(size: number, email: string): string {
   return JSON.stringify({ email, password: "пароль-для-теста-1", name: "Большой", pad });
 }
 
-const userCount = async (email: string) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>())!.n;
+const userCount = async (email: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>())!.n;
 
 /** A body streamed in chunks with no Content-Length (Transfer-Encoding: chunked). */
 function chunked(text: string): ReadableStream<Uint8Array> {
@@ -34,7 +33,11 @@ describe("JSON bodies over 1 MB are refused before they are read", () => {
     const email = uniqueEmail("big");
     const body = registrationOf(MB + 1, email);
     expect(new TextEncoder().encode(body).length).toBe(MB + 1);
-    const res = await SELF.fetch("http://app.test/api/v2/users/", { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() }, body });
+    const res = await SELF.fetch("http://app.test/api/v2/users/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+      body,
+    });
     expect(res.status).toBe(413);
     expect(await detailOf(res)).toBe(TOO_LARGE);
     expect(await userCount(email)).toBe(0);
@@ -42,7 +45,11 @@ describe("JSON bodies over 1 MB are refused before they are read", () => {
 
   it("exactly 1 MB is still read (the registration goes through)", async () => {
     const email = uniqueEmail("edge");
-    const res = await SELF.fetch("http://app.test/api/v2/users/", { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() }, body: registrationOf(MB, email) });
+    const res = await SELF.fetch("http://app.test/api/v2/users/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+      body: registrationOf(MB, email),
+    });
     expect(res.status).toBe(201);
     expect(await userCount(email)).toBe(1);
   });

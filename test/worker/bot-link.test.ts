@@ -50,7 +50,10 @@ describe("the bots' account-link call", { timeout: 60_000 }, () => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 5; i++) {
-      for (const [times, email] of [[known, account.email], [unknown, uniqueEmail("nobody")]] as const) {
+      for (const [times, email] of [
+        [known, account.email],
+        [unknown, uniqueEmail("nobody")],
+      ] as const) {
         const started = performance.now();
         expect((await link(externalId(), email, "не тот пароль")).status).toBe(401);
         times.push(performance.now() - started);

@@ -7,7 +7,15 @@ import { authHeaders, call, createAdmin, detailOf, uniqueEmail } from "./helpers
 import { newAccount, startTopic, StreamReader, type Account } from "./streams-helpers";
 
 type Employee = { id: number; user_id: number; email: string | null; role: string; allowance: number | null; used: number };
-type Company = { id: number; name: string; owner_id: number; my_role: string; limits: { available_requests: number }; employees: Employee[]; invitations: { email: string }[] };
+type Company = {
+  id: number;
+  name: string;
+  owner_id: number;
+  my_role: string;
+  limits: { available_requests: number };
+  employees: Employee[];
+  invitations: { email: string }[];
+};
 
 const as = (account: Account) => ({ headers: authHeaders(account.record) });
 // Invitation letters go to the fake mail API (the invitation tests read them there).
@@ -75,7 +83,11 @@ describe("companies: CRUD and roles", () => {
     expect(list.map((c) => c.id)).toContain(company.id);
 
     const stranger = await newAccount();
-    for (const [method, json] of [["GET", undefined], ["PATCH", { name: "Чужая" }], ["DELETE", undefined]] as const) {
+    for (const [method, json] of [
+      ["GET", undefined],
+      ["PATCH", { name: "Чужая" }],
+      ["DELETE", undefined],
+    ] as const) {
       const res = await call(`/companies/${company.id}`, { method, json, ...as(stranger) });
       expect(res.status).toBe(404);
       expect(await detailOf(res)).toBe("Компания не найдена");
@@ -246,7 +258,12 @@ describe("companies: buying and granting for the pool", () => {
     const { owner, company } = await staffedCompany(null, 0);
     const ownBefore = await ownLeft(owner.userId);
     const admin = await createAdmin();
-    const plan = (await (await call("/subscriptions/", { json: { name: `Команда ${crypto.randomUUID().slice(0, 6)}`, price: 990, day_gap: 30, requests_limit: 50 }, headers: authHeaders(admin.record) })).json()) as { id: number };
+    const plan = (await (
+      await call("/subscriptions/", {
+        json: { name: `Команда ${crypto.randomUUID().slice(0, 6)}`, price: 990, day_gap: 30, requests_limit: 50 },
+        headers: authHeaders(admin.record),
+      })
+    ).json()) as { id: number };
     expect(plan.id).toEqual(expect.any(Number));
 
     const stranger = await newAccount();

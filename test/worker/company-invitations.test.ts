@@ -11,7 +11,13 @@ import type { Account } from "./streams-helpers";
 
 type Invitation = { id: number; email: string; role: string; allowance: number | null; status: string; created_at: string; responded_at: string | null };
 type MyInvitation = { id: number; company: { id: number; name: string }; role: string; allowance: number | null; created_at: string };
-type Company = { id: number; name: string; my_role: string; employees: { user_id: number; role: string; allowance: number | null }[]; invitations: Invitation[] };
+type Company = {
+  id: number;
+  name: string;
+  my_role: string;
+  employees: { user_id: number; role: string; allowance: number | null }[];
+  invitations: Invitation[];
+};
 
 const mail = useFakeMail();
 const as = (account: Account) => ({ headers: authHeaders(account.record) });
@@ -66,8 +72,19 @@ describe("inviting by e-mail", () => {
       expect(res.status).toBe(201);
       answers.push((await res.json()) as Record<string, unknown>);
     }
-    for (const [answer, email] of [[answers[0]!, existing.email], [answers[1]!, unknownEmail]] as const) {
-      expect(answer).toEqual({ id: expect.any(Number), email, role: "member", allowance: 5, status: "pending", created_at: expect.any(String), responded_at: null });
+    for (const [answer, email] of [
+      [answers[0]!, existing.email],
+      [answers[1]!, unknownEmail],
+    ] as const) {
+      expect(answer).toEqual({
+        id: expect.any(Number),
+        email,
+        role: "member",
+        allowance: 5,
+        status: "pending",
+        created_at: expect.any(String),
+        responded_at: null,
+      });
     }
     expect(Object.keys(answers[0]!)).toEqual(Object.keys(answers[1]!));
     expect(JSON.stringify(answers)).not.toContain("Анна");
@@ -142,7 +159,9 @@ describe("inviting by e-mail", () => {
     expect((await call("/companies/invitations/0x1/accept", { method: "POST", ...as(invitee) })).status).toBe(404);
 
     const mine = await myInvitations(invitee);
-    expect(mine).toEqual([{ id: invitation.id, company: { id: company.id, name: company.name }, role: "member", allowance: null, created_at: expect.any(String) }]);
+    expect(mine).toEqual([
+      { id: invitation.id, company: { id: company.id, name: company.name }, role: "member", allowance: null, created_at: expect.any(String) },
+    ]);
     expect((await acceptById(invitee, invitation.id)).status).toBe(200);
     expect(await memberIds(owner, company.id)).toContain(invitee.userId);
     expect(await myInvitations(invitee)).toEqual([]);
@@ -192,8 +211,15 @@ describe("inviting by e-mail", () => {
     await acceptById(accepting, a.id);
     await declineById(declining, d.id);
 
-    const list = async (query = "") => ((await (await call(`/companies/${company.id}/invitations${query}`, as(owner))).json()) as Invitation[]).map((i) => [i.email, i.status]);
-    expect(await list()).toEqual(expect.arrayContaining([[accepting.email, "accepted"], [declining.email, "declined"], [withdrawn.email, "pending"]]));
+    const list = async (query = "") =>
+      ((await (await call(`/companies/${company.id}/invitations${query}`, as(owner))).json()) as Invitation[]).map((i) => [i.email, i.status]);
+    expect(await list()).toEqual(
+      expect.arrayContaining([
+        [accepting.email, "accepted"],
+        [declining.email, "declined"],
+        [withdrawn.email, "pending"],
+      ]),
+    );
     expect(await list("?status=pending")).toEqual([[withdrawn.email, "pending"]]);
     expect(await list("?status=accepted")).toEqual([[accepting.email, "accepted"]]);
     const bad = await call(`/companies/${company.id}/invitations?status=maybe`, as(owner));

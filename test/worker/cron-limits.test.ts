@@ -22,7 +22,8 @@ async function runCron(scheduledTime: number) {
 
 type Row = { id: number; requests: number; available_requests: number; date_expire: number | null; source: string };
 const rowsOf = async (userId: number) =>
-  (await env.DB.prepare("SELECT id, requests, available_requests, date_expire, source FROM limits WHERE user_id = ? ORDER BY id").bind(userId).all<Row>()).results;
+  (await env.DB.prepare("SELECT id, requests, available_requests, date_expire, source FROM limits WHERE user_id = ? ORDER BY id").bind(userId).all<Row>())
+    .results;
 const dailyRowsOf = async (userId: number) => (await rowsOf(userId)).filter((r) => r.source === "daily");
 
 async function addRow(userId: number, source: string, dateExpire: number | null, requests = 10) {
@@ -51,7 +52,13 @@ describe("the nightly free pack", () => {
     await runCron(midnight);
 
     expect(await dailyRowsOf(account.userId)).toEqual([
-      { id: expect.any(Number), requests: QUOTAS.freeDailyRequests, available_requests: QUOTAS.freeDailyRequests, date_expire: midnight + DAY, source: "daily" },
+      {
+        id: expect.any(Number),
+        requests: QUOTAS.freeDailyRequests,
+        available_requests: QUOTAS.freeDailyRequests,
+        date_expire: midnight + DAY,
+        source: "daily",
+      },
     ]);
     const res = await call("/limits/", { headers: authHeaders(account.record) });
     const limits = (await res.json()) as { available_requests: number; limits: { source: string; date_expire: string | null }[] };
@@ -146,7 +153,9 @@ describe("at scale", () => {
        INSERT INTO users (email, name) SELECT '${tag}-' || i || '@example.test', 'Массовый' FROM n`,
     ).run();
     const countDaily = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM limits l JOIN users u ON u.id = l.user_id WHERE u.email LIKE ? AND l.source = 'daily' AND l.date_expire = ?")
+      (await env.DB.prepare(
+        "SELECT count(*) AS n FROM limits l JOIN users u ON u.id = l.user_id WHERE u.email LIKE ? AND l.source = 'daily' AND l.date_expire = ?",
+      )
         .bind(`${tag}-%`, midnight + DAY)
         .first<{ n: number }>())!.n;
 

@@ -5,7 +5,10 @@ import worker from "../../worker/index";
 import { registerUser } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
-const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const count = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 
 async function runCron(now: number) {
   const ctx = createExecutionContext();
@@ -23,9 +26,19 @@ describe("nightly clean-up", () => {
     const sid = (r: { record: { access_token: string } }) => decodeJwt(r.record.access_token).sid as string;
 
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES ('cron-test:old', ?, 5), ('cron-test:new', ?, 5)").bind(now - 2 * DAY, now - 60_000),
-      env.DB.prepare("INSERT INTO recovery_tokens (token_hash, user_id, expires_at) VALUES ('cron-old', ?, ?), ('cron-fresh', ?, ?)").bind(live.userId, now - 2 * DAY, live.userId, now + 60_000),
-      env.DB.prepare("INSERT INTO mail_outbox (\"to\", subject, text, created_at) VALUES ('cron-old@example.test', 's', 't', ?), ('cron-new@example.test', 's', 't', ?)").bind(now - 31 * DAY, now - DAY),
+      env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES ('cron-test:old', ?, 5), ('cron-test:new', ?, 5)").bind(
+        now - 2 * DAY,
+        now - 60_000,
+      ),
+      env.DB.prepare("INSERT INTO recovery_tokens (token_hash, user_id, expires_at) VALUES ('cron-old', ?, ?), ('cron-fresh', ?, ?)").bind(
+        live.userId,
+        now - 2 * DAY,
+        live.userId,
+        now + 60_000,
+      ),
+      env.DB.prepare(
+        "INSERT INTO mail_outbox (\"to\", subject, text, created_at) VALUES ('cron-old@example.test', 's', 't', ?), ('cron-new@example.test', 's', 't', ?)",
+      ).bind(now - 31 * DAY, now - DAY),
       env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(now - 1, sid(expired)),
       env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?").bind(now - 31 * DAY, sid(revokedLongAgo)),
       env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?").bind(now - DAY, sid(revokedRecently)),
@@ -59,7 +72,9 @@ describe("nightly clean-up of uploads", () => {
     const now = Date.now();
     const { userId } = await registerUser();
     const topic = await env.DB.prepare("INSERT INTO topics (user_id, assistant_type) VALUES (?, 'gpt') RETURNING id").bind(userId).first<{ id: number }>();
-    const message = await env.DB.prepare("INSERT INTO messages (topic_id, role, text) VALUES (?, 'user', 'вопрос') RETURNING id").bind(topic!.id).first<{ id: number }>();
+    const message = await env.DB.prepare("INSERT INTO messages (topic_id, role, text) VALUES (?, 'user', 'вопрос') RETURNING id")
+      .bind(topic!.id)
+      .first<{ id: number }>();
     const files = [
       { key: `u/${userId}/cron-stale`, messageId: null, createdAt: now - 2 * DAY },
       { key: `u/${userId}/cron-fresh`, messageId: null, createdAt: now - 60_000 },

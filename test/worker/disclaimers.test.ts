@@ -133,7 +133,9 @@ describe("POST /disclaimers/set_for_all/", () => {
   it("validates: a text needs a mode; a mode without terms needs a text", async () => {
     const textOnly = await setForAll({ text: "Новые условия" });
     expect(textOnly.status).toBe(422);
-    expect(await detailOf(textOnly)).toEqual([expect.objectContaining({ loc: ["body", "assistant_type"], msg: "Новый текст задаётся для одного режима: укажите assistant_type" })]);
+    expect(await detailOf(textOnly)).toEqual([
+      expect.objectContaining({ loc: ["body", "assistant_type"], msg: "Новый текст задаётся для одного режима: укажите assistant_type" }),
+    ]);
     const noTerms = await setForAll({ assistant_type: "explain_img" });
     expect(noTerms.status).toBe(422);
     expect(await detailOf(noTerms)).toEqual([expect.objectContaining({ loc: ["body", "text"] })]);

@@ -188,7 +188,9 @@ describe("a bot takes a user from first contact to a paid plan", () => {
     expect(uploaded.status).toBe(201);
     const attachment = (await uploaded.json()) as { attachment_id: number; content_type: string };
     expect(attachment.content_type).toBe("image");
-    const withImage = await bot(`/messages/tg/${id}/0`, { json: { text: "Что на снимке?", assistant_type: "gpt", attachments: [attachment.attachment_id], stream: false } });
+    const withImage = await bot(`/messages/tg/${id}/0`, {
+      json: { text: "Что на снимке?", assistant_type: "gpt", attachments: [attachment.attachment_id], stream: false },
+    });
     expect(withImage.status).toBe(200);
     expect(((await withImage.json()) as { state: string }).state).toBe("complete");
 
@@ -246,7 +248,19 @@ describe("the OpenAPI document", () => {
     const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown }>> };
     const internal = Object.entries(doc.paths).filter(([path]) => path.startsWith("/internal/api/v2/"));
     const resources = new Set(internal.map(([path]) => path.split("/")[4]));
-    expect([...resources].sort()).toEqual(["attachments", "disclaimers", "limits", "messages", "payments", "promos", "quotas", "signals", "topics", "users", "utm"]);
+    expect([...resources].sort()).toEqual([
+      "attachments",
+      "disclaimers",
+      "limits",
+      "messages",
+      "payments",
+      "promos",
+      "quotas",
+      "signals",
+      "topics",
+      "users",
+      "utm",
+    ]);
     for (const [path, ops] of internal) for (const [method, op] of Object.entries(ops)) expect(op.security, `${method} ${path}`).toEqual([{ internal: [] }]);
   });
 });

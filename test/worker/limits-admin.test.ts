@@ -158,7 +158,8 @@ describe("POST /limits/set_start_for_all/", () => {
     const users = (await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>())!.n;
     expect(await res.json()).toEqual({ users });
 
-    const startOf = async (record: AuthRecord) => (await limitsOf(record)).limits.filter((l) => l.source === "start").map((l) => [l.requests, l.available_requests, l.date_expire]);
+    const startOf = async (record: AuthRecord) =>
+      (await limitsOf(record)).limits.filter((l) => l.source === "start").map((l) => [l.requests, l.available_requests, l.date_expire]);
     expect(await startOf(spent.record)).toEqual([[7, 7, null]]);
     expect(await startOf(reset.record)).toEqual([[7, 7, null]]);
     expect(await limitsOf(withPack.record)).toMatchObject({ available_requests: 12 });
@@ -190,7 +191,10 @@ describe("consumption order across sources", () => {
     await waitOnExecutionContext(ctx);
     await env.DB.prepare("UPDATE limits SET available_requests = 1 WHERE user_id = ? AND source = 'daily'").bind(account.userId).run();
     const [subscription] = await db.batch([grantStatement(db, { userId: account.userId, requests: 1, days: 30, source: "subscription" })]);
-    const promo = await call("/promos/", { headers: authHeaders(admin.record), json: { name: `order-${account.userId}`, requests: 1, day_gap: 7, max_uses: 1 } });
+    const promo = await call("/promos/", {
+      headers: authHeaders(admin.record),
+      json: { name: `order-${account.userId}`, requests: 1, day_gap: 7, max_uses: 1 },
+    });
     expect(promo.status).toBe(201);
     expect((await call(`/promos/use/order-${account.userId}`, { method: "POST", headers: authHeaders(account.record) })).status).toBe(200);
     await update({ user_id: account.userId, requests: 1, mode: "add", days: 90 });

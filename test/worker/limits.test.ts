@@ -28,7 +28,11 @@ async function addLimit(userId: number, row: { requests: number; available: numb
 }
 
 const rowsOf = async (userId: number) =>
-  (await env.DB.prepare("SELECT id, available_requests FROM limits WHERE user_id = ? ORDER BY id").bind(userId).all<{ id: number; available_requests: number }>()).results;
+  (
+    await env.DB.prepare("SELECT id, available_requests FROM limits WHERE user_id = ? ORDER BY id")
+      .bind(userId)
+      .all<{ id: number; available_requests: number }>()
+  ).results;
 
 describe("GET /limits/", () => {
   it("shows the start pack of a new user", async () => {
@@ -37,7 +41,16 @@ describe("GET /limits/", () => {
     expect(limits).toEqual({
       available_requests: QUOTAS.startRequests,
       is_unlimited: false,
-      limits: [{ id: expect.any(Number), requests: QUOTAS.startRequests, available_requests: QUOTAS.startRequests, is_unlimited: false, date_expire: null, source: "start" }],
+      limits: [
+        {
+          id: expect.any(Number),
+          requests: QUOTAS.startRequests,
+          available_requests: QUOTAS.startRequests,
+          is_unlimited: false,
+          date_expire: null,
+          source: "start",
+        },
+      ],
     });
   });
 
@@ -61,7 +74,9 @@ describe("GET /limits/", () => {
   });
 
   it("is given by migration 0003 to users made before limits existed", async () => {
-    const { meta } = await env.DB.prepare("INSERT INTO users (email, name) VALUES (?, 'Старый пользователь')").bind(`old-${crypto.randomUUID()}@example.test`).run();
+    const { meta } = await env.DB.prepare("INSERT INTO users (email, name) VALUES (?, 'Старый пользователь')")
+      .bind(`old-${crypto.randomUUID()}@example.test`)
+      .run();
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0003_"))!;
     await env.DB.prepare(migration.queries[0]!).run();
     const rows = await env.DB.prepare("SELECT requests, available_requests, source FROM limits WHERE user_id = ?").bind(meta.last_row_id).all();
@@ -136,7 +151,9 @@ describe("taking requests", () => {
     expect((await rowsOf(account.userId))[0]!.available_requests).toBe(0);
     expect((await limitsOf(account)).available_requests).toBe(0);
     // Only the send that got through left messages.
-    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM messages m JOIN topics t ON t.id = m.topic_id WHERE t.user_id = ?").bind(account.userId).all<{ n: number }>();
+    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM messages m JOIN topics t ON t.id = m.topic_id WHERE t.user_id = ?")
+      .bind(account.userId)
+      .all<{ n: number }>();
     expect(results[0]!.n).toBe(4);
     expect((await savedMessages(topicId)).length).toBe(answers[0]!.status === 200 ? 4 : 2);
   });

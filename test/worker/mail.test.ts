@@ -10,7 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 
 type OutboxRow = { subject: string; text: string; html: string | null; status: string };
 const outboxRow = async (to: string) =>
-  await env.DB.prepare("SELECT subject, text, html, status FROM mail_outbox WHERE \"to\" = ? ORDER BY id DESC").bind(to).first<OutboxRow>();
+  await env.DB.prepare('SELECT subject, text, html, status FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(to).first<OutboxRow>();
 const statusOf = async (to: string) => (await outboxRow(to))?.status;
 
 describe("mail adapter without a mail API", () => {
@@ -24,7 +24,12 @@ describe("mail adapter without a mail API", () => {
     const log = vi.spyOn(console, "warn").mockImplementation(() => {});
     const to = uniqueEmail();
     const secret = "s3cret-token_abc";
-    const mail = { to, subject: "Ссылка", text: `Откройте http://localhost:8787/recovery/${secret}`, html: `<a href="http://localhost:8787/recovery/${secret}">ссылка</a>` };
+    const mail = {
+      to,
+      subject: "Ссылка",
+      text: `Откройте http://localhost:8787/recovery/${secret}`,
+      html: `<a href="http://localhost:8787/recovery/${secret}">ссылка</a>`,
+    };
     expect(await sendMail(env, getDb(env.DB), mail, { secrets: [secret] })).toBe("stored");
     const row = await outboxRow(to);
     expect(row!.text).toBe(`Откройте http://localhost:8787/recovery/${REDACTED}`);
@@ -84,7 +89,10 @@ describe("mail adapter with a mail API", () => {
     const { email } = await registerUser();
     const ctx = createExecutionContext();
     const res = await worker.fetch(
-      new Request(`http://app.test/api/v2/users/password/forgot?email=${encodeURIComponent(email)}`, { method: "POST", headers: { "cf-connecting-ip": uniqueIp() } }),
+      new Request(`http://app.test/api/v2/users/password/forgot?email=${encodeURIComponent(email)}`, {
+        method: "POST",
+        headers: { "cf-connecting-ip": uniqueIp() },
+      }),
       env,
       ctx,
     );

@@ -20,7 +20,13 @@ const outboxFor = async (email: string) =>
 describe("POST /notification/send/", () => {
   it("reaches only the chosen users (by id and by e-mail), in the app and by e-mail", async () => {
     const [anna, boris, stranger] = await Promise.all([registerUser(), registerUser(), registerUser()]);
-    const res = await send({ title: "Новая функция", text: "Теперь можно загружать PDF.", user_ids: [anna.userId], emails: [` ${boris.email.toUpperCase()} `], by_email: true });
+    const res = await send({
+      title: "Новая функция",
+      text: "Теперь можно загружать PDF.",
+      user_ids: [anna.userId],
+      emails: [` ${boris.email.toUpperCase()} `],
+      by_email: true,
+    });
     expect(res.status).toBe(201);
     const sent = (await res.json()) as { id: number; recipients: number };
     expect(sent.recipients).toBe(2);
@@ -66,7 +72,10 @@ describe("POST /notification/send/", () => {
       { body: JSON.stringify({ title: "Всем?", text: "Нет" }), message: noRecipients },
       { body: JSON.stringify({ title: "Всем?", text: "Нет", user_ids: [], emails: [] }), message: noRecipients },
       { body: JSON.stringify({ title: "Всем?", text: "Нет", target: "everyone" }), message: 'target: только "all" (все пользователи)' },
-      { body: JSON.stringify({ title: "Всем?", text: "Нет", target: "all", user_ids: [user.userId] }), message: 'target: "all" — всем пользователям, без user_ids и emails' },
+      {
+        body: JSON.stringify({ title: "Всем?", text: "Нет", target: "all", user_ids: [user.userId] }),
+        message: 'target: "all" — всем пользователям, без user_ids и emails',
+      },
       { body: undefined, message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
       { body: "", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
       { body: "target=all", type: "application/x-www-form-urlencoded", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
@@ -183,7 +192,11 @@ describe("GET /notifications/ and marking read", () => {
     // Marking again changes nothing.
     expect((await call(`/notifications/${ids[1]}/read`, { method: "POST", headers: authHeaders(user.record) })).status).toBe(204);
     list = await noticesOf(user.record);
-    expect(list.items.map((n) => [n.title, n.read])).toEqual([["Третье", false], ["Второе", true], ["Первое", false]]);
+    expect(list.items.map((n) => [n.title, n.read])).toEqual([
+      ["Третье", false],
+      ["Второе", true],
+      ["Первое", false],
+    ]);
     expect(list.unread).toBe(2);
     const unreadOnly = await noticesOf(user.record, "?unread=true");
     expect(unreadOnly.items.map((n) => n.title)).toEqual(["Третье", "Первое"]);

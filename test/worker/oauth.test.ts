@@ -124,7 +124,11 @@ describe.each(PROVIDERS)("sign-in through %s", (provider) => {
 describe("external sign-in requests", () => {
   it("refuses a provider whose secrets are not set, in Russian", async () => {
     const bare = { ...env, GOOGLE_CLIENT_ID: undefined, YANDEX_CLIENT_SECRET: undefined, VK_CLIENT_ID: undefined };
-    for (const [provider, title] of [["google", "Google"], ["yandex", "Яндекс"], ["vk", "VK ID"]]) {
+    for (const [provider, title] of [
+      ["google", "Google"],
+      ["yandex", "Яндекс"],
+      ["vk", "VK ID"],
+    ]) {
       const res = await app.request(`/api/v2/users/auth/${provider}`, {}, bare, createExecutionContext());
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ detail: `Вход через ${title} не настроен` });
@@ -155,7 +159,10 @@ describe("external sign-in requests", () => {
     const [name, jwt] = pair!.split("=");
     const [header, payload, signature] = jwt!.split(".");
     const claims = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
-    const forged = btoa(JSON.stringify({ ...claims, next: "/elsewhere" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const forged = btoa(JSON.stringify({ ...claims, next: "/elsewhere" }))
+      .replace(/=+$/, "")
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_");
     const res = await SELF.fetch(atProvider.headers.get("location")!, { redirect: "manual", headers: { cookie: `${name}=${header}.${forged}.${signature}` } });
     expectFailure(new URL(res.headers.get("location")!), 400);
   });

@@ -33,7 +33,9 @@ describe("path ids: decimal digits only", () => {
     const idLike = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, op]) =>
         // Payment ids are UUIDs and a bot's externalId is the messenger's own: neither is a row id.
-        (op.parameters ?? []).filter((p) => p.in === "path" && /(^id$|Id$)/.test(p.name) && p.name !== "externalId" && p.schema?.format !== "uuid").map((p) => ({ at: `${method} ${path} ${p.name}`, pattern: p.schema?.pattern })),
+        (op.parameters ?? [])
+          .filter((p) => p.in === "path" && /(^id$|Id$)/.test(p.name) && p.name !== "externalId" && p.schema?.format !== "uuid")
+          .map((p) => ({ at: `${method} ${path} ${p.name}`, pattern: p.schema?.pattern })),
       ),
     );
     expect(idLike.length).toBeGreaterThan(30);

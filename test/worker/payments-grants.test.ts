@@ -15,7 +15,14 @@ describe("grantStatement", () => {
     const db = getDb(env.DB);
     const now = Date.now();
     const [[row]] = await db.batch([grantStatement(db, { userId, requests: 30, days: 30, source: "subscription" }, { now })]);
-    expect(await rowOf(row!.id)).toMatchObject({ user_id: userId, requests: 30, available_requests: 30, is_unlimited: 0, date_expire: now + 30 * DAY_MS, source: "subscription" });
+    expect(await rowOf(row!.id)).toMatchObject({
+      user_id: userId,
+      requests: 30,
+      available_requests: 30,
+      is_unlimited: 0,
+      date_expire: now + 30 * DAY_MS,
+      source: "subscription",
+    });
   });
 
   it("an unlimited pack counts no requests; no days means it never expires", async () => {
@@ -28,13 +35,23 @@ describe("grantStatement", () => {
   it("with `when`, inserts only if the condition holds when it runs", async () => {
     const { userId } = await registerUser();
     const db = getDb(env.DB);
-    const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM limits WHERE user_id = ? AND source = 'admin'").bind(userId).first<{ n: number }>())!.n;
+    const count = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM limits WHERE user_id = ? AND source = 'admin'").bind(userId).first<{ n: number }>())!.n;
     const [[none]] = await db.batch([grantStatement(db, { userId, requests: 5, source: "admin" }, { when: sql`1 = 0` })]);
     expect(none).toBeUndefined();
     expect(await count()).toBe(0);
     const now = Date.now();
     const [[made]] = await db.batch([grantStatement(db, { userId, requests: 5, days: 2, source: "admin" }, { when: sql`1 = 1`, now })]);
-    expect(await rowOf(made!.id)).toMatchObject({ user_id: userId, company_id: null, requests: 5, available_requests: 5, is_unlimited: 0, date_expire: now + 2 * DAY_MS, source: "admin", created_at: now });
+    expect(await rowOf(made!.id)).toMatchObject({
+      user_id: userId,
+      company_id: null,
+      requests: 5,
+      available_requests: 5,
+      is_unlimited: 0,
+      date_expire: now + 2 * DAY_MS,
+      source: "admin",
+      created_at: now,
+    });
     expect(await count()).toBe(1);
   });
 });

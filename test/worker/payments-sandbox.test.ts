@@ -5,8 +5,21 @@ import { authHeaders, call, createAdmin, detailOf, registerUser } from "./helper
 // The built-in sandbox provider (PAYMENT_PROVIDER = "sandbox", the local default) end to end
 // through HTTP, as the web app and the payer's browser go through it.
 
-type Payment = { id: string; subscription_id: number; amount: number; currency: string; status: string; provider: string; created_at: string; credited: boolean };
-type Limits = { available_requests: number; is_unlimited: boolean; limits: { id: number; requests: number; available_requests: number; is_unlimited: boolean; date_expire: string | null; source: string }[] };
+type Payment = {
+  id: string;
+  subscription_id: number;
+  amount: number;
+  currency: string;
+  status: string;
+  provider: string;
+  created_at: string;
+  credited: boolean;
+};
+type Limits = {
+  available_requests: number;
+  is_unlimited: boolean;
+  limits: { id: number; requests: number; available_requests: number; is_unlimited: boolean; date_expire: string | null; source: string }[];
+};
 type Plan = { id: number; name: string; price: number; day_gap: number; requests_limit: number; is_unlimited: boolean };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +68,10 @@ const paymentOf = async (headers: Record<string, string>, id: string) => {
   return (await res.json()) as Payment;
 };
 const subscriptionRows = (userId: number) =>
-  env.DB.prepare("SELECT * FROM limits WHERE user_id = ? AND source = 'subscription'").bind(userId).all<Record<string, unknown>>().then((r) => r.results);
+  env.DB.prepare("SELECT * FROM limits WHERE user_id = ? AND source = 'subscription'")
+    .bind(userId)
+    .all<Record<string, unknown>>()
+    .then((r) => r.results);
 
 describe("paying through the sandbox", () => {
   it("create → the checkout page → pay → the plan's pack → back to /checkout", async () => {

@@ -24,7 +24,12 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  Object.assign(env, { PAYMENT_PROVIDER: "sandbox", YOOKASSA_API_URL: "https://api.yookassa.ru/v3", YOOKASSA_SHOP_ID: undefined, YOOKASSA_SECRET_KEY: undefined });
+  Object.assign(env, {
+    PAYMENT_PROVIDER: "sandbox",
+    YOOKASSA_API_URL: "https://api.yookassa.ru/v3",
+    YOOKASSA_SHOP_ID: undefined,
+    YOOKASSA_SECRET_KEY: undefined,
+  });
 });
 
 async function planPriced(price: number | string): Promise<Plan> {
@@ -237,7 +242,18 @@ describe("YooKassa's notices", () => {
   });
 
   it("every published range is accepted, IPv6 and IPv4-as-IPv6 included", async () => {
-    for (const ip of ["185.71.76.0", "185.71.76.31", "185.71.77.17", "77.75.153.127", "77.75.156.11", "77.75.156.35", "77.75.154.200", "2a02:5180:0:2669::36", "2a02:5180::1", "::ffff:185.71.77.1"]) {
+    for (const ip of [
+      "185.71.76.0",
+      "185.71.76.31",
+      "185.71.77.17",
+      "77.75.153.127",
+      "77.75.156.11",
+      "77.75.156.35",
+      "77.75.154.200",
+      "2a02:5180:0:2669::36",
+      "2a02:5180::1",
+      "::ffff:185.71.77.1",
+    ]) {
       const p = await startedPayment();
       fake.setStatus(p.yooId, "succeeded");
       const res = await deliver(fake.notice("payment.succeeded", p.yooId), ip);
@@ -252,7 +268,11 @@ describe("YooKassa's notices", () => {
     expect((await deliver(fake.notice("payment.succeeded", foreign.id))).status).toBe(200);
     const unknown = { type: "notification", event: "payment.succeeded", object: { id: "2f4a1c7e-000f-5000-9000-1b2c3d4e5f60", status: "succeeded" } };
     expect((await deliver(unknown)).status).toBe(200);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM limits WHERE source = 'subscription' AND created_at >= ?").bind(Date.now() - 60_000).first<{ n: number }>())!.n).toBeLessThanOrEqual(before);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM limits WHERE source = 'subscription' AND created_at >= ?")
+        .bind(Date.now() - 60_000)
+        .first<{ n: number }>())!.n,
+    ).toBeLessThanOrEqual(before);
     expect(await env.DB.prepare("SELECT id FROM payments WHERE provider_payment_id = ?").bind(foreign.id).first()).toBeNull();
   });
 

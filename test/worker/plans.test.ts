@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 
 const messagesOf = (detail: unknown) => (detail as { msg: string }[]).map((d) => d.msg);
-const kopecksInDb = async (id: number) => (await env.DB.prepare("SELECT price_kopecks FROM subscriptions WHERE id = ?").bind(id).first<{ price_kopecks: number }>())!.price_kopecks;
+const kopecksInDb = async (id: number) =>
+  (await env.DB.prepare("SELECT price_kopecks FROM subscriptions WHERE id = ?").bind(id).first<{ price_kopecks: number }>())!.price_kopecks;
 
 async function createPlan(body: Record<string, unknown>): Promise<Plan> {
   const res = await call("/subscriptions/", { headers: admin, json: { name: "Тестовый", price: 100, day_gap: 30, requests_limit: 10, ...body } });
@@ -123,7 +124,9 @@ describe("plan writes", () => {
     const unlimited = await createPlan({ is_unlimited: true, requests_limit: 0 });
     const counted = await call(`/subscriptions/${unlimited.id}`, { method: "PUT", headers: admin, json: { is_unlimited: false } });
     expect(counted.status).toBe(422);
-    expect(await detailOf(counted)).toEqual([{ loc: ["body", "requests_limit"], msg: "Укажите число запросов больше нуля или отметьте тариф безлимитным", type: "value_error" }]);
+    expect(await detailOf(counted)).toEqual([
+      { loc: ["body", "requests_limit"], msg: "Укажите число запросов больше нуля или отметьте тариф безлимитным", type: "value_error" },
+    ]);
 
     const missing = await call("/subscriptions/999999", { method: "PUT", headers: admin, json: { name: "Нет такого" } });
     expect(missing.status).toBe(404);

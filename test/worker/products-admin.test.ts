@@ -22,7 +22,14 @@ const uniqueType = () => `test_${crypto.randomUUID().slice(0, 8).replaceAll("-",
 async function createMode(body: Record<string, unknown> = {}): Promise<Product> {
   const res = await call("/products/", {
     headers: admin,
-    json: { assistant_type: uniqueType(), title: "Тестовый режим", description: "Для проверки", system_prompt: "Ты — тестовый ассистент.", active: false, ...body },
+    json: {
+      assistant_type: uniqueType(),
+      title: "Тестовый режим",
+      description: "Для проверки",
+      system_prompt: "Ты — тестовый ассистент.",
+      active: false,
+      ...body,
+    },
   });
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
   return (await res.json()) as Product;
@@ -34,7 +41,14 @@ describe("reading modes", () => {
   it("GET /products/{id}: an active mode for anyone, without its system prompt; admins also get the prompt", async () => {
     const list = (await (await call("/products/")).json()) as Product[];
     const law = list.find((p) => p.assistant_type === "explain_law")!;
-    expect(law).toEqual({ id: expect.any(Number), assistant_type: "explain_law", title: "Объясни закон", description: expect.any(String), model: "default", active: true });
+    expect(law).toEqual({
+      id: expect.any(Number),
+      assistant_type: "explain_law",
+      title: "Объясни закон",
+      description: expect.any(String),
+      model: "default",
+      active: true,
+    });
     const res = await call(`/products/${law.id}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(law);
@@ -70,14 +84,20 @@ describe("admin writes", () => {
       active: false,
       system_prompt: "Ты — тестовый ассистент.",
     });
-    const again = await call("/products/", { headers: admin, json: { assistant_type: type, title: "Ещё", description: "Ещё", system_prompt: "Ещё", active: false } });
+    const again = await call("/products/", {
+      headers: admin,
+      json: { assistant_type: type, title: "Ещё", description: "Ещё", system_prompt: "Ещё", active: false },
+    });
     expect(again.status).toBe(409);
     expect(await detailOf(again)).toBe("Режим с таким assistant_type уже есть");
   });
 
   it("bad fields are refused in Russian", async () => {
     const bad = async (body: Record<string, unknown>) => {
-      const res = await call("/products/", { headers: admin, json: { assistant_type: uniqueType(), title: "Т", description: "О", system_prompt: "П", active: false, ...body } });
+      const res = await call("/products/", {
+        headers: admin,
+        json: { assistant_type: uniqueType(), title: "Т", description: "О", system_prompt: "П", active: false, ...body },
+      });
       expect(res.status).toBe(422);
       return messagesOf(await detailOf(res));
     };
@@ -153,7 +173,10 @@ describe("DELETE /products/{id}", () => {
     const reply = await new StreamReader(await sendMessage(user, topicId, "Вопрос после удаления")).rest();
     expect(reply).toContain("**Режим:** Режим с чатами");
     // A new chat in it is refused.
-    const start = await call("/topics/start/stream/", { headers: authHeaders(user.record), json: { message: { text: "Привет", attachments: [] }, assistant_type: mode.assistant_type } });
+    const start = await call("/topics/start/stream/", {
+      headers: authHeaders(user.record),
+      json: { message: { text: "Привет", attachments: [] }, assistant_type: mode.assistant_type },
+    });
     expect(start.status).toBe(422);
   });
 });

@@ -7,8 +7,22 @@ import { authHeaders, call, createAdmin, detailOf, registerUser, type AuthRecord
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type Promo = { id: number; name: string; requests: number | null; subscription_id: number | null; day_gap: number | null; max_uses: number; uses: number; expires_at: string | null; active: boolean };
-type Limits = { available_requests: number; is_unlimited: boolean; limits: { id: number; requests: number; available_requests: number; is_unlimited: boolean; date_expire: string | null; source: string }[] };
+type Promo = {
+  id: number;
+  name: string;
+  requests: number | null;
+  subscription_id: number | null;
+  day_gap: number | null;
+  max_uses: number;
+  uses: number;
+  expires_at: string | null;
+  active: boolean;
+};
+type Limits = {
+  available_requests: number;
+  is_unlimited: boolean;
+  limits: { id: number; requests: number; available_requests: number; is_unlimited: boolean; date_expire: string | null; source: string }[];
+};
 
 const admin = await createAdmin();
 const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => call(path, { ...init, headers: authHeaders(admin.record) });
@@ -29,11 +43,17 @@ async function limitsOf(record: AuthRecord): Promise<Limits> {
 }
 
 const promoRows = async (userId: number) =>
-  (await env.DB.prepare("SELECT requests, available_requests, is_unlimited, date_expire FROM limits WHERE user_id = ? AND source = 'promo' ORDER BY id").bind(userId).all()).results;
+  (
+    await env.DB.prepare("SELECT requests, available_requests, is_unlimited, date_expire FROM limits WHERE user_id = ? AND source = 'promo' ORDER BY id")
+      .bind(userId)
+      .all()
+  ).results;
 
 /** A plan, written as the plans admin would (their routes are another part of the issue). */
 async function newPlan(plan: { dayGap: number; requests: number; unlimited?: boolean; visible?: boolean }): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO subscriptions (name, price_kopecks, day_gap, requests_limit, is_unlimited, is_visible) VALUES (?, 49000, ?, ?, ?, ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO subscriptions (name, price_kopecks, day_gap, requests_limit, is_unlimited, is_visible) VALUES (?, 49000, ?, ?, ?, ?) RETURNING id",
+  )
     .bind(`План ${crypto.randomUUID().slice(0, 6)}`, plan.dayGap, plan.requests, plan.unlimited ? 1 : 0, plan.visible === false ? 0 : 1)
     .first<{ id: number }>();
   return row!.id;
@@ -72,7 +92,12 @@ describe("promos admin", () => {
     ]) {
       const res = await asAdmin("/promos/", { json });
       expect(res.status).toBe(422);
-      expect(await detailOf(res)).toEqual([expect.objectContaining({ loc: ["body", "requests"], msg: "Промокод даёт либо запросы (requests), либо тариф (subscription_id): укажите одно из двух" })]);
+      expect(await detailOf(res)).toEqual([
+        expect.objectContaining({
+          loc: ["body", "requests"],
+          msg: "Промокод даёт либо запросы (requests), либо тариф (subscription_id): укажите одно из двух",
+        }),
+      ]);
     }
     const missing = await asAdmin("/promos/", { json: { name: uniqueCode(), max_uses: 1, subscription_id: 999_999 } });
     expect(missing.status).toBe(422);
@@ -124,7 +149,10 @@ describe("promos admin", () => {
 
     const both = await asAdmin(`/promos/${promo.id}`, { method: "PUT", json: { subscription_id: planId } });
     expect(both.status).toBe(422);
-    const switched = await asAdmin(`/promos/${promo.id}`, { method: "PUT", json: { subscription_id: planId, requests: null, expires_at: "2030-01-01T00:00:00+03:00", active: false } });
+    const switched = await asAdmin(`/promos/${promo.id}`, {
+      method: "PUT",
+      json: { subscription_id: planId, requests: null, expires_at: "2030-01-01T00:00:00+03:00", active: false },
+    });
     expect(switched.status).toBe(200);
     expect(await switched.json()).toMatchObject({ requests: null, subscription_id: planId, expires_at: "2029-12-31T21:00:00.000Z", active: false });
 
@@ -280,7 +308,9 @@ describe("promo races", () => {
     await expect(applyPromoUse(db, late.userId, stale)).rejects.toThrow();
     expect((await findPromo(db, promo.id)).uses).toBe(1);
     expect(await promoRows(late.userId)).toEqual([]);
-    const record = await env.DB.prepare("SELECT count(*) AS n FROM promo_uses WHERE promo_id = ? AND user_id = ?").bind(promo.id, late.userId).first<{ n: number }>();
+    const record = await env.DB.prepare("SELECT count(*) AS n FROM promo_uses WHERE promo_id = ? AND user_id = ?")
+      .bind(promo.id, late.userId)
+      .first<{ n: number }>();
     expect(record!.n).toBe(0);
     // The winner's record points at the row it was granted.
     const won = await env.DB.prepare("SELECT l.source, l.requests FROM promo_uses u JOIN limits l ON l.id = u.limit_id WHERE u.promo_id = ? AND u.user_id = ?")

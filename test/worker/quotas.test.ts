@@ -62,13 +62,16 @@ describe("the server enforces what it publishes", () => {
     expect(splitTopicLine(await new StreamReader(exact).rest()).reply.length).toBeGreaterThan(0);
     const over = await startTopic(account, "я".repeat(quotas.message_max_chars + 1), { assistantType: "gpt" });
     expect(over.status).toBe(422);
-    expect(await detailOf(over)).toEqual([expect.objectContaining({ loc: ["body", "message", "text"], msg: `Сообщение должно быть не длиннее ${quotas.message_max_chars} символов` })]);
+    expect(await detailOf(over)).toEqual([
+      expect.objectContaining({ loc: ["body", "message", "text"], msg: `Сообщение должно быть не длиннее ${quotas.message_max_chars} символов` }),
+    ]);
   });
 
   it("documents_per_message: that many documents go with a message, one more is 422", async () => {
     const account = await newAccount();
     const docs = [];
-    for (let i = 0; i <= quotas.documents_per_message; i++) docs.push((await uploadOk(account.record, txt(`Документ номер ${i}`), `doc-${i}.txt`)).attachment_id);
+    for (let i = 0; i <= quotas.documents_per_message; i++)
+      docs.push((await uploadOk(account.record, txt(`Документ номер ${i}`), `doc-${i}.txt`)).attachment_id);
     const over = await startTopic(account, "Сравни документы", { assistantType: "gpt", attachments: docs });
     expect(over.status).toBe(422);
     expect(await detailOf(over)).toMatch(/один документ/);
@@ -79,7 +82,8 @@ describe("the server enforces what it publishes", () => {
   it("images_per_message: that many images go with a message, one more is 422", async () => {
     const account = await newAccount();
     const images = [];
-    for (let i = 0; i <= quotas.images_per_message; i++) images.push((await uploadOk(account.record, await makePng(2, 2, [i * 20, 10, 10]), `img-${i}.png`)).attachment_id);
+    for (let i = 0; i <= quotas.images_per_message; i++)
+      images.push((await uploadOk(account.record, await makePng(2, 2, [i * 20, 10, 10]), `img-${i}.png`)).attachment_id);
     const over = await startTopic(account, "Что на фото?", { assistantType: "gpt", attachments: images });
     expect(over.status).toBe(422);
     expect(await detailOf(over)).toBe(`Можно прикрепить не больше ${quotas.images_per_message} изображений к сообщению`);
@@ -95,6 +99,8 @@ describe("the server enforces what it publishes", () => {
     await waitOnExecutionContext(ctx);
     expect(await availableRequests(account)).toBe(quotas.start_requests + quotas.free_daily_requests);
     const res = await call("/limits/", { headers: authHeaders(account.record) });
-    expect(((await res.json()) as { limits: { source: string; requests: number }[] }).limits.find((l) => l.source === "daily")!.requests).toBe(quotas.free_daily_requests);
+    expect(((await res.json()) as { limits: { source: string; requests: number }[] }).limits.find((l) => l.source === "daily")!.requests).toBe(
+      quotas.free_daily_requests,
+    );
   });
 });

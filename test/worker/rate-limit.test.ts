@@ -74,7 +74,9 @@ describe("rate limits", { timeout: 60_000 }, () => {
     vi.setSystemTime(new Date("2031-05-05T10:02:00Z"));
     const { email, password } = await registerUser();
     const seed = (name: string, windowStart: string, count: number) =>
-      env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?) ON CONFLICT (key, window_start) DO UPDATE SET count = excluded.count").bind(`${name}:${email}`, Date.parse(windowStart), count).run();
+      env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?) ON CONFLICT (key, window_start) DO UPDATE SET count = excluded.count")
+        .bind(`${name}:${email}`, Date.parse(windowStart), count)
+        .run();
 
     await seed("passwordFailuresPerEmailHour", "2031-05-05T10:00:00Z", RATE_LIMITS.passwordFailuresPerEmailHour.limit);
     const hour = await call("/users/login", { json: { email, password } });

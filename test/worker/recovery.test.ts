@@ -11,7 +11,7 @@ const recover = (recovery_hash: string, password: string, confirm_password = pas
   call("/users/password/recovery", { json: { recovery_hash, password, confirm_password } });
 
 const outboxFor = async (email: string) =>
-  (await env.DB.prepare("SELECT * FROM mail_outbox WHERE \"to\" = ? ORDER BY id DESC").bind(email).all<OutboxRow>()).results;
+  (await env.DB.prepare('SELECT * FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).all<OutboxRow>()).results;
 
 const mail = useFakeMail();
 
@@ -45,7 +45,9 @@ describe("forgot password", () => {
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
     const plain = await env.DB.prepare("SELECT count(*) AS n FROM recovery_tokens WHERE token_hash = ?").bind(token).first<{ n: number }>();
     expect(plain!.n).toBe(0);
-    const row = await env.DB.prepare("SELECT rt.expires_at - rt.created_at AS ttl FROM recovery_tokens rt JOIN users u ON u.id = rt.user_id WHERE u.email = ?").bind(email).first<{ ttl: number }>();
+    const row = await env.DB.prepare("SELECT rt.expires_at - rt.created_at AS ttl FROM recovery_tokens rt JOIN users u ON u.id = rt.user_id WHERE u.email = ?")
+      .bind(email)
+      .first<{ ttl: number }>();
     expect(Math.round(row!.ttl / 60_000)).toBe(60);
 
     expect(await outboxFor(unknown)).toEqual([]);
@@ -104,7 +106,9 @@ describe("password recovery", () => {
     const { email, password } = await registerUser();
     await forgot(email);
     const token = await recoveryLink(email);
-    await env.DB.prepare("UPDATE recovery_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)").bind(Date.now() - 1, email).run();
+    await env.DB.prepare("UPDATE recovery_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+      .bind(Date.now() - 1, email)
+      .run();
     const res = await recover(token, "поздний-пароль-1");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ detail: "Ссылка для восстановления недействительна или устарела" });

@@ -40,8 +40,24 @@ describe("every kind of API answer carries the security headers", () => {
     ["404 of an unknown path", () => call("/nothing/here")],
     ["404 of the bots' API", () => SELF.fetch("http://app.test/internal/api/v2/nothing")],
     ["422", () => call("/users/login", { json: {} })],
-    ["413", () => SELF.fetch("http://app.test/api/v2/users/", { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() }, body: "x".repeat(1024 * 1024 + 1) })],
-    ["a malformed JSON body (400)", () => SELF.fetch("http://app.test/api/v2/users/login", { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() }, body: "{" })],
+    [
+      "413",
+      () =>
+        SELF.fetch("http://app.test/api/v2/users/", {
+          method: "POST",
+          headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+          body: "x".repeat(1024 * 1024 + 1),
+        }),
+    ],
+    [
+      "a malformed JSON body (400)",
+      () =>
+        SELF.fetch("http://app.test/api/v2/users/login", {
+          method: "POST",
+          headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+          body: "{",
+        }),
+    ],
     ["OPTIONS", () => SELF.fetch("http://app.test/api/v2/health", { method: "OPTIONS" })],
     ["the OpenAPI document", () => call("/openapi.json")],
   ])("%s", async (what, send) => {
@@ -90,7 +106,8 @@ describe("every kind of API answer carries the security headers", () => {
     const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toMatch(/script-src 'nonce-[^']+' https:\/\/cdn\.jsdelivr\.net;/);
-    for (const name of ["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy", "X-Frame-Options"]) expect(first.headers.get(name), name).toBe(SECURITY_HEADERS[name]);
+    for (const name of ["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy", "X-Frame-Options"])
+      expect(first.headers.get(name), name).toBe(SECURITY_HEADERS[name]);
     const html = await first.text();
     const scripts = html.match(/<script[^>]*>/g)!;
     expect(scripts.length).toBe(2);

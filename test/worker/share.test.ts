@@ -7,7 +7,13 @@ import { insertAttachment, insertMessage, insertTopic } from "./topics-db";
 type Shared = {
   topic_name: string | null;
   assistant_type: string;
-  messages: { role: string; text: string; state: string; model: string | null; attachments: { id: number; filename: string; content_type: string; url: string }[] }[];
+  messages: {
+    role: string;
+    text: string;
+    state: string;
+    model: string | null;
+    attachments: { id: number; filename: string; content_type: string; url: string }[];
+  }[];
 };
 
 async function signedIn() {
@@ -38,7 +44,9 @@ describe("sharing a topic", () => {
     expect(Buffer.from(hash, "base64url").length).toBeGreaterThanOrEqual(16);
     const again = await owner.send("POST", `/topics/${topic}/share/`);
     expect(await again.json()).toEqual({ hash });
-    const groups = (await (await call("/topics/active/estate", { headers: owner.headers })).json()) as { topics: { id: number; share_hash: string | null }[] }[];
+    const groups = (await (await call("/topics/active/estate", { headers: owner.headers })).json()) as {
+      topics: { id: number; share_hash: string | null }[];
+    }[];
     expect(groups[0]!.topics.find((t) => t.id === topic)?.share_hash).toBe(hash);
     // Another topic gets another hash.
     const second = await insertTopic(owner.userId);
@@ -141,7 +149,12 @@ describe("attachments of a shared topic", () => {
     const doc = await insertAttachment(owner.userId, question, { filename: "договор аренды.txt" });
     const shared = (await (await readShared(hash)).json()) as Shared;
     const [attachment] = shared.messages[0]!.attachments;
-    expect(attachment).toMatchObject({ id: doc.id, filename: "договор аренды.txt", content_type: "document", url: `/api/v2/share/${hash}/attachments/${doc.id}` });
+    expect(attachment).toMatchObject({
+      id: doc.id,
+      filename: "договор аренды.txt",
+      content_type: "document",
+      url: `/api/v2/share/${hash}/attachments/${doc.id}`,
+    });
     const file = await call(attachment!.url.replace(/^\/api\/v2/, ""));
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("text/plain");
@@ -166,7 +179,7 @@ describe("attachments of a shared topic", () => {
     }
     // The right link works until it is revoked.
     expect((await call(`/share/${other.hash}/attachments/${otherFile.id}`)).status).toBe(200);
-    const mine = await insertAttachment(owner.userId, (await insertMessage(topic, "user", "Скан")));
+    const mine = await insertAttachment(owner.userId, await insertMessage(topic, "user", "Скан"));
     expect((await call(`/share/${hash}/attachments/${mine.id}`)).status).toBe(200);
     await owner.send("DELETE", `/topics/${topic}/share`);
     expect((await call(`/share/${hash}/attachments/${mine.id}`)).status).toBe(404);

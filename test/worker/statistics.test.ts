@@ -9,20 +9,28 @@ const daily = (query: string, record: AuthRecord = admin.record) => call(`/stati
 const msk = (local: string) => Date.parse(`${local}+03:00`);
 
 async function insertUser(createdAt: number): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO users (email, name, created_at) VALUES (?, 'Статистика', ?) RETURNING id").bind(uniqueEmail("stats"), createdAt).first<{ id: number }>();
+  const row = await env.DB.prepare("INSERT INTO users (email, name, created_at) VALUES (?, 'Статистика', ?) RETURNING id")
+    .bind(uniqueEmail("stats"), createdAt)
+    .first<{ id: number }>();
   return row!.id;
 }
 async function insertTopic(userId: number, createdAt: number): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO topics (user_id, assistant_type, created_at, updated_at) VALUES (?, 'universal', ?, ?) RETURNING id").bind(userId, createdAt, createdAt).first<{ id: number }>();
+  const row = await env.DB.prepare("INSERT INTO topics (user_id, assistant_type, created_at, updated_at) VALUES (?, 'universal', ?, ?) RETURNING id")
+    .bind(userId, createdAt, createdAt)
+    .first<{ id: number }>();
   return row!.id;
 }
 const insertMessage = (topicId: number, role: "user" | "assistant", createdAt: number) =>
   env.DB.prepare("INSERT INTO messages (topic_id, role, text, created_at) VALUES (?, ?, 'текст', ?)").bind(topicId, role, createdAt).run();
 const insertCharge = (userId: number, createdAt: number, refunded = false) =>
-  env.DB.prepare("INSERT INTO request_charges (user_id, refunded, created_at) VALUES (?, ?, ?)").bind(userId, refunded ? 1 : 0, createdAt).run();
+  env.DB.prepare("INSERT INTO request_charges (user_id, refunded, created_at) VALUES (?, ?, ?)")
+    .bind(userId, refunded ? 1 : 0, createdAt)
+    .run();
 async function insertPayment(userId: number, kopecks: number, status: string, createdAt: number) {
   const plan = await env.DB.prepare("SELECT id FROM subscriptions ORDER BY id LIMIT 1").first<{ id: number }>();
-  await env.DB.prepare("INSERT INTO payments (id, user_id, subscription_id, amount_kopecks, provider, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'sandbox', ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO payments (id, user_id, subscription_id, amount_kopecks, provider, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'sandbox', ?, ?, ?)",
+  )
     .bind(crypto.randomUUID(), userId, plan!.id, kopecks, status, createdAt, createdAt)
     .run();
 }

@@ -93,7 +93,9 @@ export type SavedMessage = { id: number; role: string; text: string; state: stri
 
 /** The topic's messages as D1 holds them, oldest first. */
 export async function savedMessages(topicId: number): Promise<SavedMessage[]> {
-  const { results } = await env.DB.prepare("SELECT id, role, text, state, model FROM messages WHERE topic_id = ? ORDER BY id").bind(topicId).all<SavedMessage>();
+  const { results } = await env.DB.prepare("SELECT id, role, text, state, model FROM messages WHERE topic_id = ? ORDER BY id")
+    .bind(topicId)
+    .all<SavedMessage>();
   return results;
 }
 

@@ -7,7 +7,17 @@ import { uploadOk } from "./fixtures/uploads";
 import { authHeaders, call, detailOf, uniqueIp } from "./helpers";
 import { availableRequests, newAccount, savedMessages, sendMessage, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";
 
-type Topic = { id: number; topic_name: string | null; assistant_type: string; status: string; folder_id: number | null; pinned: boolean; share_hash: string | null; created_at: string; updated_at: string };
+type Topic = {
+  id: number;
+  topic_name: string | null;
+  assistant_type: string;
+  status: string;
+  folder_id: number | null;
+  pinned: boolean;
+  share_hash: string | null;
+  created_at: string;
+  updated_at: string;
+};
 
 const newTopic = (account: Account, query: string) => call(`/topics/new?${query}`, { method: "POST", headers: authHeaders(account.record) });
 const topicRow = (id: number) =>
@@ -76,7 +86,9 @@ describe("POST /topics/new", () => {
     expect((await topicRow(named.id))!.topic_name).toBe("Мой чат");
 
     const unnamed = (await (await newTopic(account, "assistant_type=gpt")).json()) as Topic;
-    await new StreamReader(await call(`/topics/${unnamed.id}/start/stream/`, { headers: authHeaders(account.record), json: { text: "Как составить претензию?" } })).rest();
+    await new StreamReader(
+      await call(`/topics/${unnamed.id}/start/stream/`, { headers: authHeaders(account.record), json: { text: "Как составить претензию?" } }),
+    ).rest();
     expect((await topicRow(unnamed.id))!.topic_name).toBe("Как составить претензию?");
   });
 });
@@ -112,7 +124,10 @@ describe("sending: bad input", () => {
     const cases: [unknown, string][] = [
       [{ message: { text: "" }, assistant_type: "gpt" }, "Сообщение не может быть пустым"],
       [{ message: { text: "   \n " }, assistant_type: "gpt" }, "Сообщение не может быть пустым"],
-      [{ message: { text: "а".repeat(QUOTAS.messageMaxChars + 1) }, assistant_type: "gpt" }, `Сообщение должно быть не длиннее ${QUOTAS.messageMaxChars} символов`],
+      [
+        { message: { text: "а".repeat(QUOTAS.messageMaxChars + 1) }, assistant_type: "gpt" },
+        `Сообщение должно быть не длиннее ${QUOTAS.messageMaxChars} символов`,
+      ],
       [{ message: { text: 42 }, assistant_type: "gpt" }, "Текст сообщения должен быть строкой"],
       [{ message: {}, assistant_type: "gpt" }, "Введите сообщение"],
       [{ message: { text: "Вопрос", attachments: "1" }, assistant_type: "gpt" }, "attachments должен быть списком идентификаторов вложений"],
@@ -157,7 +172,9 @@ describe("sending: bad input", () => {
     const two = await uploadOk(account.record, makePdf(["Второй"]), "2.pdf");
     const twoDocs = await startTopic(account, "Вопрос", { attachments: [one.attachment_id, two.attachment_id] });
     expect(twoDocs.status).toBe(422);
-    expect(await detailOf(twoDocs)).toBe("Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.");
+    expect(await detailOf(twoDocs)).toBe(
+      "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
+    );
 
     const sent = await new StreamReader(await startTopic(account, "С документом", { attachments: [one.attachment_id] })).rest();
     const { topicId } = splitTopicLine(sent);

@@ -22,15 +22,21 @@ async function forge(record: AuthRecord, opts: { secret?: string; exp?: number; 
 }
 
 const self = (token: string) => call("/users/self", { headers: { "jwt-token": token } });
-const refresh = (access: string, refreshToken: string) => call("/users/token/refresh", { method: "POST", headers: { "jwt-token": access, "refresh-token": refreshToken } });
+const refresh = (access: string, refreshToken: string) =>
+  call("/users/token/refresh", { method: "POST", headers: { "jwt-token": access, "refresh-token": refreshToken } });
 const past = () => Math.floor(Date.now() / 1000) - 60;
 
 const sessionOf = (record: AuthRecord) => decodeJwt(record.access_token).sid as string;
-const revokedAt = async (sid: string) => (await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?").bind(sid).first<{ revoked_at: number | null }>())!.revoked_at;
+const revokedAt = async (sid: string) =>
+  (await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?").bind(sid).first<{ revoked_at: number | null }>())!.revoked_at;
 const liveTokens = async (sid: string) =>
-  (await env.DB.prepare("SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND rotated_at IS NULL").bind(sid).all<{ token_hash: string }>()).results.map((r) => r.token_hash);
+  (
+    await env.DB.prepare("SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND rotated_at IS NULL").bind(sid).all<{ token_hash: string }>()
+  ).results.map((r) => r.token_hash);
 const rotatedAt = async (token: string) =>
-  (await env.DB.prepare("SELECT rotated_at FROM refresh_tokens WHERE token_hash = ?").bind(await sha256Hex(token)).first<{ rotated_at: number | null }>())!.rotated_at;
+  (await env.DB.prepare("SELECT rotated_at FROM refresh_tokens WHERE token_hash = ?")
+    .bind(await sha256Hex(token))
+    .first<{ rotated_at: number | null }>())!.rotated_at;
 
 describe("access tokens", () => {
   it("a token re-signed with our secret and the same claims works (the forging helper is sound)", async () => {
@@ -68,8 +74,18 @@ describe("access tokens", () => {
   it("refuses another issuer or audience, and garbage", async () => {
     const { record } = await registerUser();
     const { sub, role, ver, sid } = decodeJwt(record.access_token);
-    for (const [iss, aud] of [["someone-else", "yasno-api"], ["yasno", "another-api"]]) {
-      const token = await new SignJWT({ role, ver, sid }).setProtectedHeader({ alg: "HS256" }).setSubject(sub!).setJti("x").setIssuer(iss!).setAudience(aud!).setExpirationTime("5m").sign(key(env.JWT_SECRET));
+    for (const [iss, aud] of [
+      ["someone-else", "yasno-api"],
+      ["yasno", "another-api"],
+    ]) {
+      const token = await new SignJWT({ role, ver, sid })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(sub!)
+        .setJti("x")
+        .setIssuer(iss!)
+        .setAudience(aud!)
+        .setExpirationTime("5m")
+        .sign(key(env.JWT_SECRET));
       expect((await self(token)).status).toBe(401);
     }
     expect((await self("not-a-jwt")).status).toBe(401);
@@ -77,7 +93,9 @@ describe("access tokens", () => {
 
   it("refuses a token whose session has ended by time", async () => {
     const { record } = await registerUser();
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, sessionOf(record)).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, sessionOf(record))
+      .run();
     const res = await self(record.access_token);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
@@ -114,7 +132,9 @@ describe("refresh", () => {
   it("slides the session's end 30 days past the latest refresh", async () => {
     const { record } = await registerUser();
     const sid = decodeJwt(record.access_token).sid;
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() + 60_000, sid).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() + 60_000, sid)
+      .run();
     expect((await refresh(record.access_token, record.refresh_token)).status).toBe(200);
     const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE id = ?").bind(sid).first<{ expires_at: number }>();
     expect(Math.round((row!.expires_at - Date.now()) / 86_400_000)).toBe(30);
@@ -151,7 +171,9 @@ describe("refresh", () => {
 
   it("refuses an expired session", async () => {
     const { record } = await registerUser();
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, decodeJwt(record.access_token).sid).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, decodeJwt(record.access_token).sid)
+      .run();
     expect((await refresh(record.access_token, record.refresh_token)).status).toBe(401);
   });
 

@@ -19,17 +19,34 @@ export async function insertTopic(userId: number, init: TopicInit = {}): Promise
   const row = await env.DB.prepare(
     "INSERT INTO topics (user_id, topic_name, assistant_type, status, folder_id, pinned, share_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
   )
-    .bind(userId, init.topicName === undefined ? "Чат" : init.topicName, init.assistantType ?? "explain_law", init.status ?? "active", init.folderId ?? null, init.pinned ? 1 : 0, init.shareHash ?? null, at, at)
+    .bind(
+      userId,
+      init.topicName === undefined ? "Чат" : init.topicName,
+      init.assistantType ?? "explain_law",
+      init.status ?? "active",
+      init.folderId ?? null,
+      init.pinned ? 1 : 0,
+      init.shareHash ?? null,
+      at,
+      at,
+    )
     .first<{ id: number }>();
   return row!.id;
 }
 
 export async function insertFolder(userId: number, name = "Папка", assistantType = "explain_law"): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO folders (user_id, name, assistant_type) VALUES (?, ?, ?) RETURNING id").bind(userId, name, assistantType).first<{ id: number }>();
+  const row = await env.DB.prepare("INSERT INTO folders (user_id, name, assistant_type) VALUES (?, ?, ?) RETURNING id")
+    .bind(userId, name, assistantType)
+    .first<{ id: number }>();
   return row!.id;
 }
 
-export async function insertMessage(topicId: number, role: "user" | "assistant", text: string, extra: { state?: "complete" | "partial"; model?: string; createdAt?: number } = {}) {
+export async function insertMessage(
+  topicId: number,
+  role: "user" | "assistant",
+  text: string,
+  extra: { state?: "complete" | "partial"; model?: string; createdAt?: number } = {},
+) {
   const row = await env.DB.prepare("INSERT INTO messages (topic_id, role, text, state, model, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
     .bind(topicId, role, text, extra.state ?? "complete", extra.model ?? (role === "assistant" ? "demo" : null), extra.createdAt ?? Date.now())
     .first<{ id: number }>();
@@ -46,11 +63,15 @@ export async function insertAttachment(
   const r2Key = `u/${userId}/${crypto.randomUUID()}`;
   const contentType = file.contentType ?? "text/plain";
   await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType } });
-  const row = await env.DB.prepare("INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+  )
     .bind(userId, messageId, file.kind ?? "document", file.filename ?? "договор.txt", contentType, bytes.length, r2Key)
     .first<{ id: number }>();
   return { id: row!.id, r2Key, bytes };
 }
 
 export const countRows = async (sql: string, ...params: unknown[]) =>
-  (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;

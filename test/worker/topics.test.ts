@@ -3,7 +3,17 @@ import { describe, expect, it, vi } from "vitest";
 import { authHeaders, call, detailOf, registerUser } from "./helpers";
 import { countRows, insertAttachment, insertFolder, insertMessage, insertTopic } from "./topics-db";
 
-type Topic = { id: number; topic_name: string | null; assistant_type: string; status: string; folder_id: number | null; pinned: boolean; share_hash: string | null; created_at: string; updated_at: string };
+type Topic = {
+  id: number;
+  topic_name: string | null;
+  assistant_type: string;
+  status: string;
+  folder_id: number | null;
+  pinned: boolean;
+  share_hash: string | null;
+  created_at: string;
+  updated_at: string;
+};
 type Group = { date: string | null; topics: Topic[] };
 type Issue = { loc: (string | number)[]; msg: string; type: string };
 type Message = {
@@ -162,7 +172,12 @@ describe("GET /topics/{id}/history/", () => {
     const topic = await insertTopic(userId);
     const question = await insertMessage(topic, "user", "Что такое договор аренды?", { createdAt: Date.parse("2026-03-10T10:00:00Z") });
     const doc = await insertAttachment(userId, question, { filename: "договор.txt" });
-    const image = await insertAttachment(userId, question, { filename: "фото.png", kind: "image", contentType: "image/png", bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]) });
+    const image = await insertAttachment(userId, question, {
+      filename: "фото.png",
+      kind: "image",
+      contentType: "image/png",
+      bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    });
     await insertMessage(topic, "assistant", "Это соглашение…", { model: "Демо-модель", createdAt: Date.parse("2026-03-10T10:00:05Z") });
     await insertMessage(topic, "assistant", "Обрыв на полусл", { state: "partial", model: "Демо-модель", createdAt: Date.parse("2026-03-10T10:01:00Z") });
 
@@ -177,7 +192,14 @@ describe("GET /topics/{id}/history/", () => {
     expect(messages[0]!.created_at).toBe("2026-03-10T10:00:00.000Z");
     expect(messages[1]!.attachments).toEqual([]);
     expect(messages[0]!.attachments).toEqual([
-      { id: doc.id, filename: "договор.txt", content_type: "document", mime_type: "text/plain", size: doc.bytes.length, url: expect.stringMatching(new RegExp(`^/api/v2/attachments/${doc.id}/file\\?exp=\\d+&sig=`)) },
+      {
+        id: doc.id,
+        filename: "договор.txt",
+        content_type: "document",
+        mime_type: "text/plain",
+        size: doc.bytes.length,
+        url: expect.stringMatching(new RegExp(`^/api/v2/attachments/${doc.id}/file\\?exp=\\d+&sig=`)),
+      },
       { id: image.id, filename: "фото.png", content_type: "image", mime_type: "image/png", size: 8, url: expect.stringMatching(/sig=/) },
     ]);
     // The url works without headers (an <img src>).

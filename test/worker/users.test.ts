@@ -45,7 +45,12 @@ describe("registration", () => {
     const res = await call("/users/", { json: { email: "не-почта", password: "short" } });
     expect(res.status).toBe(422);
     const detail = (await detailOf(res)) as Issue[];
-    expect(detail.map((i) => i.loc)).toEqual(expect.arrayContaining([["body", "email"], ["body", "password"]]));
+    expect(detail.map((i) => i.loc)).toEqual(
+      expect.arrayContaining([
+        ["body", "email"],
+        ["body", "password"],
+      ]),
+    );
     expect(detail.find((i) => i.loc[1] === "email")?.msg).toBe("Некорректный e-mail");
     expect(detail.find((i) => i.loc[1] === "password")?.msg).toBe("Пароль должен быть не короче 8 символов");
 
@@ -143,7 +148,11 @@ describe("changing the account", () => {
   it("changes the name at once; a new e-mail waits for its link (test/worker/account-changes.test.ts)", async () => {
     const { record, userId, email: old, password } = await registerUser();
     const email = uniqueEmail("new");
-    const res = await call("/users/", { method: "PATCH", json: { name: "Вера", email: email.toUpperCase(), current_password: password }, headers: authHeaders(record) });
+    const res = await call("/users/", {
+      method: "PATCH",
+      json: { name: "Вера", email: email.toUpperCase(), current_password: password },
+      headers: authHeaders(record),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: userId, email: old, name: "Вера", pending_email: email });
     const self = await call("/users/self", { headers: authHeaders(record) });
@@ -189,7 +198,10 @@ describe("changing the account", () => {
     const refreshed = await call("/users/token/refresh", { method: "POST", headers: { "jwt-token": body.access_token, "refresh-token": here.refresh_token } });
     expect(refreshed.status).toBe(200);
     // The other device's session is over.
-    const theirs = await call("/users/token/refresh", { method: "POST", headers: { "jwt-token": elsewhere.access_token, "refresh-token": elsewhere.refresh_token } });
+    const theirs = await call("/users/token/refresh", {
+      method: "POST",
+      headers: { "jwt-token": elsewhere.access_token, "refresh-token": elsewhere.refresh_token },
+    });
     expect(theirs.status).toBe(401);
     // Old password out, new one in.
     expect((await call("/users/login", { json: { email, password } })).status).toBe(401);

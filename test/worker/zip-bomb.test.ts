@@ -110,7 +110,10 @@ describe("POST /attachments/upload/: a ZIP is judged before anything inflates it
   it("a DOCX of 1,001 parts → 422, nothing stored", async () => {
     const { record, userId } = await newUser();
     const parts = Array.from({ length: 1000 }, (_, i) => stored(`word/media/part${i}.xml`, "<x/>"));
-    const document = stored("word/document.xml", '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Текст</w:t></w:r></w:p></w:body></w:document>');
+    const document = stored(
+      "word/document.xml",
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Текст</w:t></w:r></w:p></w:body></w:document>',
+    );
     await expectRefused(await upload(record, zip([CONTENT_TYPES, document, ...parts]), "части.docx"), userId, ZIP_TOO_LARGE);
   });
 
@@ -122,7 +125,9 @@ describe("POST /attachments/upload/: a ZIP is judged before anything inflates it
 
   it("a hand-written DOCX with an honest directory passes the check too", async () => {
     const { record } = await newUser();
-    const xml = encoder.encode('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Привет</w:t></w:r></w:p></w:body></w:document>');
+    const xml = encoder.encode(
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Привет</w:t></w:r></w:p></w:body></w:document>',
+    );
     const document = { name: "word/document.xml", data: await deflate(xml), method: 8 as const, uncompressedSize: xml.length };
     const res = await upload(record, zip([CONTENT_TYPES, document]), "привет.docx");
     expect(res.status, await res.clone().text()).toBe(201);

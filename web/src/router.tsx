@@ -25,15 +25,18 @@ export const router = createBrowserRouter([
       {
         element: <PublicOnly />,
         children: [
-          layout(() => import("./layouts/AuthLayout"), [
-            { path: "/login", element: page(() => import("./pages/auth/Login")) },
-            { path: "/register", element: page(() => import("./pages/auth/Register")) },
-            { path: "/register-v2", element: page(() => import("./pages/auth/RegisterV2")) },
-            { path: "/forgot", element: page(() => import("./pages/auth/Forgot")) },
-            { path: "/forgot/sent", element: page(() => import("./pages/auth/ForgotSent")) },
-            { path: "/recovery/:token", element: page(() => import("./pages/auth/Recovery")) },
-            { path: "/recovery-invalid", element: page(() => import("./pages/auth/RecoveryInvalid")) },
-          ]),
+          layout(
+            () => import("./layouts/AuthLayout"),
+            [
+              { path: "/login", element: page(() => import("./pages/auth/Login")) },
+              { path: "/register", element: page(() => import("./pages/auth/Register")) },
+              { path: "/register-v2", element: page(() => import("./pages/auth/RegisterV2")) },
+              { path: "/forgot", element: page(() => import("./pages/auth/Forgot")) },
+              { path: "/forgot/sent", element: page(() => import("./pages/auth/ForgotSent")) },
+              { path: "/recovery/:token", element: page(() => import("./pages/auth/Recovery")) },
+              { path: "/recovery-invalid", element: page(() => import("./pages/auth/RecoveryInvalid")) },
+            ],
+          ),
         ],
       },
       { path: "/share/:hash", element: page(() => import("./pages/Share")) },
@@ -42,21 +45,30 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          layout(() => import("./layouts/MainLayout"), [
-            { path: "/", element: page(() => import("./pages/Main")) },
-            { path: "/chat", element: page(() => import("./pages/Chat")) },
-            { path: "/chat/:id", element: page(() => import("./pages/Chat")) },
-            { path: "/checkout", element: page(() => import("./pages/Checkout")) },
-          ]),
+          layout(
+            () => import("./layouts/MainLayout"),
+            [
+              { path: "/", element: page(() => import("./pages/Main")) },
+              { path: "/chat", element: page(() => import("./pages/Chat")) },
+              { path: "/chat/:id", element: page(() => import("./pages/Chat")) },
+              { path: "/checkout", element: page(() => import("./pages/Checkout")) },
+            ],
+          ),
           // The invitation letter's link: nobody joins a company without saying yes here.
-          layout(() => import("./layouts/AuthLayout"), [
-            { path: "/invitations", element: page(() => import("./pages/Invitation")) },
-            { path: "/invitations/:token", element: page(() => import("./pages/Invitation")) },
-          ]),
-          layout(() => import("./layouts/SettingsLayout"), [
-            { path: "/user", element: page(() => import("./pages/User")) },
-            { path: "/subscription", element: page(() => import("./pages/Subscription")) },
-          ]),
+          layout(
+            () => import("./layouts/AuthLayout"),
+            [
+              { path: "/invitations", element: page(() => import("./pages/Invitation")) },
+              { path: "/invitations/:token", element: page(() => import("./pages/Invitation")) },
+            ],
+          ),
+          layout(
+            () => import("./layouts/SettingsLayout"),
+            [
+              { path: "/user", element: page(() => import("./pages/User")) },
+              { path: "/subscription", element: page(() => import("./pages/Subscription")) },
+            ],
+          ),
         ],
       },
       { path: "*", element: page(() => import("./pages/NotFound")) },

@@ -42,9 +42,16 @@ export function composePrompt(input: {
   if (!current || current.role !== "user") throw new Error("the last turn must be the user's question");
   const images = current.images.filter((i) => i.bytes !== null);
 
-  let room = (input.contextTokens - input.maxOutputTokens) * CHARS_PER_TOKEN - input.system.length - current.text.length - images.length * IMAGE_TOKENS * CHARS_PER_TOKEN;
+  let room =
+    (input.contextTokens - input.maxOutputTokens) * CHARS_PER_TOKEN -
+    input.system.length -
+    current.text.length -
+    images.length * IMAGE_TOKENS * CHARS_PER_TOKEN;
   const perDocument = current.documents.length
-    ? Math.max(MIN_DOCUMENT_CHARS, Math.floor(Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, room * DOCUMENT_SHARE) / current.documents.length))
+    ? Math.max(
+        MIN_DOCUMENT_CHARS,
+        Math.floor(Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, room * DOCUMENT_SHARE) / current.documents.length),
+      )
     : Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, Math.max(MIN_DOCUMENT_CHARS, Math.floor(room * DOCUMENT_SHARE)));
 
   const blocks = current.documents.map((d) => documentBlock(d.filename, d.text, perDocument));
@@ -62,7 +69,11 @@ export function composePrompt(input: {
     const text =
       turn.role === "assistant"
         ? turn.text
-        : [turn.text, ...turn.documents.map((d) => documentBlock(d.filename, d.text, perDocument)), ...turn.images.map((i) => earlierImageNote(i.filename))].join("\n\n");
+        : [
+            turn.text,
+            ...turn.documents.map((d) => documentBlock(d.filename, d.text, perDocument)),
+            ...turn.images.map((i) => earlierImageNote(i.filename)),
+          ].join("\n\n");
     if (text.length > room) break;
     room -= text.length;
     history.unshift({ role: turn.role, content: text });

@@ -23,7 +23,10 @@ export type DemoReading = {
 };
 
 export function readPrompt(prompt: LanguageModelV3Prompt): DemoReading {
-  const system = prompt.filter((m) => m.role === "system").map((m) => m.content).join("\n");
+  const system = prompt
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .join("\n");
   const lastUser = prompt.findLastIndex((m) => m.role === "user");
   const current = lastUser >= 0 ? prompt[lastUser]! : null;
   const parts = current?.role === "user" ? current.content : [];
@@ -75,7 +78,10 @@ const usage = (input: number, output: number): LanguageModelV3Usage => ({
 });
 
 const promptChars = (prompt: LanguageModelV3Prompt) =>
-  prompt.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : m.content.reduce((k, p) => k + (p.type === "text" ? p.text.length : 0), 0)), 0);
+  prompt.reduce(
+    (n, m) => n + (typeof m.content === "string" ? m.content.length : m.content.reduce((k, p) => k + (p.type === "text" ? p.text.length : 0), 0)),
+    0,
+  );
 
 const abortError = () => new DOMException("The demo reply was aborted", "AbortError");
 

@@ -11,7 +11,9 @@ export const users = sqliteTable("users", {
   name: text("name"),
   // `alg$params$salt$hash`, null for accounts without a password (external sign-in only).
   passwordHash: text("password_hash"),
-  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+  role: text("role", { enum: ["user", "admin"] })
+    .notNull()
+    .default("user"),
   // Bumped on password change, recovery and block: access tokens carry it, requireUser compares.
   tokenVersion: integer("token_version").notNull().default(0),
   // Set by an admin's block: no sign-in, refresh or token works until an unblock clears it.
@@ -25,16 +27,15 @@ export const identities = sqliteTable(
   "identities",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider", { enum: ["google", "yandex", "vk", "tg"] }).notNull(),
     providerUserId: text("provider_user_id").notNull(),
     email: text("email"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [
-    uniqueIndex("identities_provider_user").on(t.provider, t.providerUserId),
-    index("identities_user").on(t.userId),
-  ],
+  (t) => [uniqueIndex("identities_provider_user").on(t.provider, t.providerUserId), index("identities_user").on(t.userId)],
 );
 
 // A session is one refresh-token family: one sign-in on one device.
@@ -42,7 +43,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
@@ -56,7 +59,9 @@ export const refreshTokens = sqliteTable(
   "refresh_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    sessionId: text("session_id").notNull().references(() => sessions.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
     rotatedAt: integer("rotated_at"),
     // The hash of the token issued in exchange for this one (null on a live token). A reuse within
@@ -70,7 +75,9 @@ export const recoveryTokens = sqliteTable(
   "recovery_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
     createdAt: integer("created_at").notNull().default(now),
@@ -85,7 +92,9 @@ export const mailOutbox = sqliteTable("mail_outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
-  status: text("status", { enum: ["stored", "sent", "failed"] }).notNull().default("stored"),
+  status: text("status", { enum: ["stored", "sent", "failed"] })
+    .notNull()
+    .default("stored"),
   createdAt: integer("created_at").notNull().default(now),
 });
 
@@ -117,7 +126,9 @@ export const folders = sqliteTable(
   "folders",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     assistantType: text("assistant_type").notNull(),
     createdAt: integer("created_at").notNull().default(now),
@@ -129,10 +140,14 @@ export const topics = sqliteTable(
   "topics",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     topicName: text("topic_name"),
     assistantType: text("assistant_type").notNull(),
-    status: text("status", { enum: ["active", "archived"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "archived"] })
+      .notNull()
+      .default("active"),
     // Deleting a folder keeps its topics: they fall back to no folder.
     folderId: integer("folder_id").references(() => folders.id, { onDelete: "set null" }),
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
@@ -149,11 +164,15 @@ export const messages = sqliteTable(
   "messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    topicId: integer("topic_id").notNull().references(() => topics.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
     text: text("text").notNull(),
     // "partial": the model failed or was stopped mid-reply; what it had said is kept.
-    state: text("state", { enum: ["complete", "partial"] }).notNull().default("complete"),
+    state: text("state", { enum: ["complete", "partial"] })
+      .notNull()
+      .default("complete"),
     // Which model answered (assistant messages); the UI shows it.
     model: text("model"),
     createdAt: integer("created_at").notNull().default(now),
@@ -165,7 +184,9 @@ export const attachments = sqliteTable(
   "attachments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // Null until the attachment is sent with a message.
     messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["image", "document"] }).notNull(),
@@ -220,12 +241,16 @@ export const payments = sqliteTable(
     id: text("id").primaryKey(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     companyId: integer("company_id"),
-    subscriptionId: integer("subscription_id").notNull().references(() => subscriptions.id),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
     amountKopecks: integer("amount_kopecks").notNull(),
     currency: text("currency").notNull().default("RUB"),
     provider: text("provider", { enum: ["yookassa", "sandbox"] }).notNull(),
     providerPaymentId: text("provider_payment_id").unique(),
-    status: text("status", { enum: ["pending", "waiting_for_capture", "succeeded", "canceled", "refunded"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "waiting_for_capture", "succeeded", "canceled", "refunded"] })
+      .notNull()
+      .default("pending"),
     confirmationUrl: text("confirmation_url"),
     // Set once, in the same batch that grants the plan: the grant happens exactly once.
     creditedAt: integer("credited_at"),
@@ -256,8 +281,12 @@ export const promos = sqliteTable("promos", {
 export const promoUses = sqliteTable(
   "promo_uses",
   {
-    promoId: integer("promo_id").notNull().references(() => promos.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    promoId: integer("promo_id")
+      .notNull()
+      .references(() => promos.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     limitId: integer("limit_id"),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -276,7 +305,9 @@ export const disclaimers = sqliteTable("disclaimers", {
 export const disclaimerAcceptances = sqliteTable(
   "disclaimer_acceptances",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     assistantType: text("assistant_type").notNull(),
     version: integer("version").notNull(),
     acceptedAt: integer("accepted_at").notNull().default(now),
@@ -286,7 +317,9 @@ export const disclaimerAcceptances = sqliteTable(
 
 export const companies = sqliteTable("companies", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  ownerId: integer("owner_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  ownerId: integer("owner_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
@@ -297,9 +330,15 @@ export const companyMembers = sqliteTable(
   "company_members",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["owner", "admin", "member"] }).notNull().default("member"),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member"] })
+      .notNull()
+      .default("member"),
     // Requests the employee may take from the pool; null: no cap.
     allowance: integer("allowance"),
     used: integer("used").notNull().default(0),
@@ -315,11 +354,17 @@ export const companyInvitations = sqliteTable(
   "company_invitations",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    role: text("role", { enum: ["admin", "member"] }).notNull().default("member"),
+    role: text("role", { enum: ["admin", "member"] })
+      .notNull()
+      .default("member"),
     allowance: integer("allowance"),
-    status: text("status", { enum: ["pending", "accepted", "declined"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "declined"] })
+      .notNull()
+      .default("pending"),
     tokenHash: text("token_hash"),
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(now),
@@ -337,7 +382,9 @@ export const requestCharges = sqliteTable(
   "request_charges",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     limitId: integer("limit_id"),
     companyId: integer("company_id"),
     refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
@@ -360,8 +407,12 @@ export const notifications = sqliteTable("notifications", {
 export const notificationRecipients = sqliteTable(
   "notification_recipients",
   {
-    notificationId: integer("notification_id").notNull().references(() => notifications.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     readAt: integer("read_at"),
     emailedAt: integer("emailed_at"),
   },
@@ -373,7 +424,9 @@ export const utmEvents = sqliteTable(
   "utm_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     source: text("source"),
     medium: text("medium"),
     campaign: text("campaign"),
@@ -405,7 +458,9 @@ export const emailChanges = sqliteTable(
   "email_changes",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     newEmail: text("new_email").notNull(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),

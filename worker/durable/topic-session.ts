@@ -52,8 +52,7 @@ type Live = {
 
 const encoder = new TextEncoder();
 
-const topicGone = async (env: Env, topicId: number) =>
-  !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
+const topicGone = async (env: Env, topicId: number) => !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
 
 /** The failure for the logs, without the request it carries (the user's text stays out of logs). */
 function describeFailure(err: unknown): string {

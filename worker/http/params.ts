@@ -18,5 +18,4 @@ function isDecimalId(value: string): boolean {
 }
 
 /** A path-param issue that means "no such resource" (answered 404 by `validate`). */
-export const isNotFoundIssue = (issue: StandardSchemaV1.Issue) =>
-  (issue as { params?: { notFound?: unknown } }).params?.notFound === true;
+export const isNotFoundIssue = (issue: StandardSchemaV1.Issue) => (issue as { params?: { notFound?: unknown } }).params?.notFound === true;

@@ -66,13 +66,15 @@ export function checkoutPage(page: Page) {
         <dt>${CHECKOUT_TEXTS.amount}</dt>
         <dd data-testid="sandbox-amount">${formatRubles(page.amountKopecks)}</dd>
       </dl>
-      ${open
-        ? html`<form method="post" action="${page.action}">
+      ${
+        open
+          ? html`<form method="post" action="${page.action}">
             <button type="submit" name="action" value="pay">${CHECKOUT_TEXTS.pay}</button>
             <button type="submit" name="action" value="cancel">${CHECKOUT_TEXTS.cancel}</button>
           </form>`
-        : html`<p class="status" data-testid="sandbox-status">${ended}</p>
-            <a class="button" href="${page.returnUrl}">${CHECKOUT_TEXTS.back}</a>`}
+          : html`<p class="status" data-testid="sandbox-status">${ended}</p>
+            <a class="button" href="${page.returnUrl}">${CHECKOUT_TEXTS.back}</a>`
+      }
     </main>
   </body>
 </html>`;

@@ -19,7 +19,11 @@ export const accountChanges = new Hono<AppEnv>()
       summary: "Код подтверждения по e-mail",
       description: "Для аккаунта без пароля: письмо с 6-значным кодом (10 минут, 5 попыток, один раз), который PATCH /users/ принимает в поле code.",
       security: [{ jwt: [] }],
-      responses: { 200: { description: "Код отправлен" }, 400: { description: "У аккаунта есть пароль или нет e-mail" }, 429: { description: "Слишком много попыток" } },
+      responses: {
+        200: { description: "Код отправлен" },
+        400: { description: "У аккаунта есть пароль или нет e-mail" },
+        429: { description: "Слишком много попыток" },
+      },
     }),
     requireUser,
     async (c) => {
@@ -36,13 +40,21 @@ export const accountChanges = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Подтверждение нового e-mail по ссылке из письма",
       description: "Применяет смену e-mail и сообщает об этом старому адресу. Не требует входа: ссылка сама доказывает доступ к новому адресу.",
-      responses: { 200: { description: "{detail, email}" }, 400: { description: "Ссылка недействительна или устарела" }, 409: { description: "Адрес занят другим аккаунтом" } },
+      responses: {
+        200: { description: "{detail, email}" },
+        400: { description: "Ссылка недействительна или устарела" },
+        409: { description: "Адрес занят другим аккаунтом" },
+      },
     }),
-    validate("json", z.object({ token: z.string({ error: "Укажите ссылку подтверждения" }).trim().min(1, { error: "Укажите ссылку подтверждения" }).max(200) })),
+    validate(
+      "json",
+      z.object({ token: z.string({ error: "Укажите ссылку подтверждения" }).trim().min(1, { error: "Укажите ссылку подтверждения" }).max(200) }),
+    ),
     async (c) => {
       const db = getDb(c.env.DB);
       const { user, oldEmail } = await confirmEmailChange(db, c.req.valid("json").token);
-      if (oldEmail && oldEmail !== user.email) c.executionCtx.waitUntil(emailChangedNotice(c.env, db, oldEmail, user).catch((err) => console.error("email changed notice", err)));
+      if (oldEmail && oldEmail !== user.email)
+        c.executionCtx.waitUntil(emailChangedNotice(c.env, db, oldEmail, user).catch((err) => console.error("email changed notice", err)));
       return c.json({ detail: EMAIL_CHANGED, email: user.email }, 200);
     },
   );

@@ -8,14 +8,7 @@ import type { AppEnv, Env } from "../env";
 import { ApiError } from "../errors";
 import { pathId } from "../http/params";
 import { requireUser } from "../middleware/auth";
-import {
-  ATTACHMENT_TEXTS,
-  attachmentFileResponse,
-  findAttachment,
-  signedAttachmentUrl,
-  storeUpload,
-  verifyAttachmentSignature,
-} from "../services/attachments";
+import { ATTACHMENT_TEXTS, attachmentFileResponse, findAttachment, signedAttachmentUrl, storeUpload, verifyAttachmentSignature } from "../services/attachments";
 import { enforceRateLimits } from "../services/rate-limit";
 import { QUOTAS } from "../settings";
 import { validate } from "../validate";

@@ -4,15 +4,7 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireUser } from "../middleware/auth";
-import {
-  companyForManager,
-  companyView,
-  createCompany,
-  deleteCompany,
-  listCompanies,
-  renameCompany,
-  updateEmployee,
-} from "../services/companies";
+import { companyForManager, companyView, createCompany, deleteCompany, listCompanies, renameCompany, updateEmployee } from "../services/companies";
 import { inviteEmployee } from "../services/company-invitations";
 import { enforceRateLimits } from "../services/rate-limit";
 import { validate } from "../validate";
@@ -32,7 +24,11 @@ const allowance = z
 const employeeRole = z.enum(["admin", "member"], { error: "Роль сотрудника: admin или member" });
 
 const newEmployee = z.object({
-  email: z.string({ error: "Укажите e-mail" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })),
+  email: z
+    .string({ error: "Укажите e-mail" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Некорректный e-mail" })),
   role: employeeRole.default("member"),
   allowance: allowance.nullable().default(null),
 });
@@ -40,9 +36,16 @@ const newEmployee = z.object({
 const employeeChange = z.object({
   role: employeeRole.optional(),
   allowance: z
-    .union([z.literal("").transform(() => null), z.literal("null").transform(() => null), z.coerce.number({ error: "Лимит сотрудника должен быть числом" }).pipe(allowance)])
+    .union([
+      z.literal("").transform(() => null),
+      z.literal("null").transform(() => null),
+      z.coerce.number({ error: "Лимит сотрудника должен быть числом" }).pipe(allowance),
+    ])
     .optional(),
-  remove: z.enum(["true", "false"], { error: "remove: true или false" }).transform((v) => v === "true").optional(),
+  remove: z
+    .enum(["true", "false"], { error: "remove: true или false" })
+    .transform((v) => v === "true")
+    .optional(),
 });
 
 const companyParams = z.object({ companyId: pathId });
@@ -54,7 +57,12 @@ export const companies = new Hono<AppEnv>()
   .route("/", companyInvitationRoutes)
   .post(
     "/",
-    describeRoute({ tags: ["companies"], summary: "Создать компанию (вы — владелец)", ...secured, responses: { 201: { description: companyShape }, 422: { description: "Неверное название" } } }),
+    describeRoute({
+      tags: ["companies"],
+      summary: "Создать компанию (вы — владелец)",
+      ...secured,
+      responses: { 201: { description: companyShape }, 422: { description: "Неверное название" } },
+    }),
     requireUser,
     validate("json", z.object({ name: companyName })),
     async (c) => {
@@ -74,7 +82,12 @@ export const companies = new Hono<AppEnv>()
   )
   .get(
     "/:companyId{[0-9]+}",
-    describeRoute({ tags: ["companies"], summary: "Компания (владелец и администраторы)", ...secured, responses: { 200: { description: companyShape }, ...notFound } }),
+    describeRoute({
+      tags: ["companies"],
+      summary: "Компания (владелец и администраторы)",
+      ...secured,
+      responses: { 200: { description: companyShape }, ...notFound },
+    }),
     requireUser,
     validate("param", companyParams),
     async (c) => {
@@ -84,7 +97,12 @@ export const companies = new Hono<AppEnv>()
   )
   .patch(
     "/:companyId{[0-9]+}",
-    describeRoute({ tags: ["companies"], summary: "Переименовать компанию", ...secured, responses: { 200: { description: companyShape }, ...notFound, 422: { description: "Неверное название" } } }),
+    describeRoute({
+      tags: ["companies"],
+      summary: "Переименовать компанию",
+      ...secured,
+      responses: { 200: { description: companyShape }, ...notFound, 422: { description: "Неверное название" } },
+    }),
     requireUser,
     validate("param", companyParams),
     validate("json", z.object({ name: companyName })),
@@ -97,7 +115,12 @@ export const companies = new Hono<AppEnv>()
   )
   .delete(
     "/:companyId{[0-9]+}",
-    describeRoute({ tags: ["companies"], summary: "Удалить компанию (только владелец)", ...secured, responses: { 204: { description: "Удалена вместе с пулом запросов" }, ...notFound } }),
+    describeRoute({
+      tags: ["companies"],
+      summary: "Удалить компанию (только владелец)",
+      ...secured,
+      responses: { 204: { description: "Удалена вместе с пулом запросов" }, ...notFound },
+    }),
     requireUser,
     validate("param", companyParams),
     async (c) => {
@@ -115,7 +138,13 @@ export const companies = new Hono<AppEnv>()
       description:
         "Всегда приглашение, есть ли у адреса аккаунт или нет, и всегда один и тот же ответ (201 Invitation): ни id, ни имени. Уходит письмо со ссылкой, у существующего аккаунта — ещё и уведомление в приложении; сотрудником человек становится, только приняв приглашение. Повторное приглашение того же адреса — снова ожидает ответа, с новой ссылкой. Не больше 30 приглашений в час от одного приглашающего и 50 в час на компанию (429).",
       ...secured,
-      responses: { 201: { description: invitationShape }, ...notFound, 409: { description: "Уже сотрудник" }, 422: { description: "Неверные данные" }, 429: { description: "Слишком много приглашений" } },
+      responses: {
+        201: { description: invitationShape },
+        ...notFound,
+        409: { description: "Уже сотрудник" },
+        422: { description: "Неверные данные" },
+        429: { description: "Слишком много приглашений" },
+      },
     }),
     requireUser,
     validate("param", companyParams),
@@ -139,7 +168,13 @@ export const companies = new Hono<AppEnv>()
       summary: "Роль, лимит или удаление сотрудника (?role=&allowance=&remove=true)",
       description: "`allowance` пустой или `null` — без ограничения. Владельца нельзя удалить или сменить ему роль (403).",
       ...secured,
-      responses: { 200: { description: "Employee" }, 204: { description: "Удалён" }, 403: { description: "Владелец неизменен" }, ...notFound, 422: { description: "Неверные параметры" } },
+      responses: {
+        200: { description: "Employee" },
+        204: { description: "Удалён" },
+        403: { description: "Владелец неизменен" },
+        ...notFound,
+        422: { description: "Неверные параметры" },
+      },
     }),
     requireUser,
     validate("param", z.object({ companyId: pathId, employeeId: pathId })),

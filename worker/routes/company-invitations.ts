@@ -126,7 +126,11 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       summary: "Отозвать приглашение (владелец и администраторы)",
       description: "Только ожидающее ответа: ссылка из письма перестаёт работать. Принятое или отклонённое — 409.",
       ...secured,
-      responses: { 204: { description: "Отозвано" }, 404: { description: "Компания или приглашение не найдены" }, 409: { description: "На приглашение уже ответили" } },
+      responses: {
+        204: { description: "Отозвано" },
+        404: { description: "Компания или приглашение не найдены" },
+        409: { description: "На приглашение уже ответили" },
+      },
     }),
     requireUser,
     validate("param", z.object({ companyId: pathId, invitationId: pathId })),

@@ -12,7 +12,11 @@ import { allTarget, jsonObjectBody } from "../http/bulk-target";
 const TEXT_MAX = 10_000;
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
 const acceptBody = z.object({
-  version: z.number({ error: "version должна быть числом" }).int({ error: "version должна быть целым числом" }).positive({ error: "Некорректная версия" }).optional(),
+  version: z
+    .number({ error: "version должна быть числом" })
+    .int({ error: "version должна быть целым числом" })
+    .positive({ error: "Некорректная версия" })
+    .optional(),
 });
 const setForAllBody = z
   .object({
@@ -25,7 +29,10 @@ const setForAllBody = z
       .max(TEXT_MAX, { error: `Текст условий должен быть не длиннее ${TEXT_MAX} символов` })
       .optional(),
   })
-  .refine((b) => b.text === undefined || b.assistant_type !== undefined, { error: "Новый текст задаётся для одного режима: укажите assistant_type", path: ["assistant_type"] });
+  .refine((b) => b.text === undefined || b.assistant_type !== undefined, {
+    error: "Новый текст задаётся для одного режима: укажите assistant_type",
+    path: ["assistant_type"],
+  });
 
 const secured = { security: [{ jwt: [] }] };
 const disclaimerShape = "{assistant_type, text, version, accepted}";

@@ -23,7 +23,12 @@ const notFound = { 404: { description: "Папка не найдена (или �
 export const folders = new Hono<AppEnv>()
   .post(
     "/:assistantType/:name",
-    describeRoute({ tags: ["folders"], summary: "Создать папку режима", ...secured, responses: { 201: { description: "Folder" }, 422: { description: "Неизвестный режим или неверное название" } } }),
+    describeRoute({
+      tags: ["folders"],
+      summary: "Создать папку режима",
+      ...secured,
+      responses: { 201: { description: "Folder" }, 422: { description: "Неизвестный режим или неверное название" } },
+    }),
     requireUser,
     validate("param", z.object({ assistantType, name: folderName })),
     async (c) => {
@@ -33,14 +38,24 @@ export const folders = new Hono<AppEnv>()
   )
   .get(
     "/:assistantType",
-    describeRoute({ tags: ["folders"], summary: "Папки режима", ...secured, responses: { 200: { description: "Folder[] в порядке создания" }, 422: { description: "Неизвестный режим" } } }),
+    describeRoute({
+      tags: ["folders"],
+      summary: "Папки режима",
+      ...secured,
+      responses: { 200: { description: "Folder[] в порядке создания" }, 422: { description: "Неизвестный режим" } },
+    }),
     requireUser,
     validate("param", z.object({ assistantType })),
     async (c) => c.json((await listFolders(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType)).map(publicFolder), 200),
   )
   .patch(
     "/:folderId{[0-9]+}",
-    describeRoute({ tags: ["folders"], summary: "Переименовать папку", ...secured, responses: { 200: { description: "Folder" }, ...notFound, 422: { description: "Неверное название" } } }),
+    describeRoute({
+      tags: ["folders"],
+      summary: "Переименовать папку",
+      ...secured,
+      responses: { 200: { description: "Folder" }, ...notFound, 422: { description: "Неверное название" } },
+    }),
     requireUser,
     validate("param", z.object({ folderId: pathId })),
     validate("json", z.object({ name: folderName })),
@@ -51,7 +66,12 @@ export const folders = new Hono<AppEnv>()
   )
   .delete(
     "/:folderId{[0-9]+}",
-    describeRoute({ tags: ["folders"], summary: "Удалить папку (чаты остаются, без папки)", ...secured, responses: { 204: { description: "Удалена" }, ...notFound } }),
+    describeRoute({
+      tags: ["folders"],
+      summary: "Удалить папку (чаты остаются, без папки)",
+      ...secured,
+      responses: { 204: { description: "Удалена" }, ...notFound },
+    }),
     requireUser,
     validate("param", z.object({ folderId: pathId })),
     async (c) => {

@@ -19,12 +19,31 @@ const requestCount = z
 
 const updateBody = z
   .object({
-    user_id: z.number({ error: "user_id должен быть числом" }).int({ error: "user_id должен быть целым числом" }).positive({ error: "Некорректный user_id" }).optional(),
-    company_id: z.number({ error: "company_id должен быть числом" }).int({ error: "company_id должен быть целым числом" }).positive({ error: "Некорректный company_id" }).optional(),
-    email: z.string({ error: "email должен быть строкой" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })).optional(),
+    user_id: z
+      .number({ error: "user_id должен быть числом" })
+      .int({ error: "user_id должен быть целым числом" })
+      .positive({ error: "Некорректный user_id" })
+      .optional(),
+    company_id: z
+      .number({ error: "company_id должен быть числом" })
+      .int({ error: "company_id должен быть целым числом" })
+      .positive({ error: "Некорректный company_id" })
+      .optional(),
+    email: z
+      .string({ error: "email должен быть строкой" })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: "Некорректный e-mail" }))
+      .optional(),
     requests: requestCount.optional(),
     mode: z.enum(["set", "add"], { error: "mode: set (заменить) или add (добавить)" }),
-    days: z.number({ error: "days должно быть числом" }).int({ error: "days должно быть целым числом" }).min(1, { error: "Срок — от 1 дня" }).max(3650, { error: "Срок — не больше 3650 дней" }).nullable().optional(),
+    days: z
+      .number({ error: "days должно быть числом" })
+      .int({ error: "days должно быть целым числом" })
+      .min(1, { error: "Срок — от 1 дня" })
+      .max(3650, { error: "Срок — не больше 3650 дней" })
+      .nullable()
+      .optional(),
     is_unlimited: z.boolean({ error: "is_unlimited должен быть true или false" }).default(false),
   })
   .refine((b) => [b.user_id, b.email, b.company_id].filter((v) => v !== undefined).length === 1, {
@@ -57,7 +76,7 @@ export const limits = new Hono<AppEnv>()
       tags: ["admin"],
       summary: "Задать или добавить запросы пользователю (только администратор)",
       description:
-        "С `company_id` вместо пользователя — то же для пула компании (ответ: Limits пула). `mode: \"add\"` — ещё один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней или бессрочно. `mode: \"set\"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.",
+        'С `company_id` вместо пользователя — то же для пула компании (ответ: Limits пула). `mode: "add"` — ещё один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней или бессрочно. `mode: "set"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.',
       ...secured,
       responses: {
         200: { description: limitsDescription },
@@ -89,7 +108,11 @@ export const limits = new Hono<AppEnv>()
       summary: "Стартовый пакет всем пользователям (только администратор)",
       description: `Тело \`{"target": "all", "requests"?}\`: без \`target: "all"\` (пустое тело, не JSON, \`{}\`) — 422, ничего не меняется. Стартовый пакет каждого пользователя становится \`requests\` из \`requests\` (по умолчанию ${QUOTAS.startRequests}), бессрочным; у кого его нет — появляется. Ответ: {users} — сколько пользователей.`,
       ...secured,
-      responses: { 200: { description: "{users}" }, 403: { description: "Недостаточно прав" }, 422: { description: "Нет target: \"all\" или неверное число запросов" } },
+      responses: {
+        200: { description: "{users}" },
+        403: { description: "Недостаточно прав" },
+        422: { description: 'Нет target: "all" или неверное число запросов' },
+      },
     }),
     requireAdmin,
     jsonObjectBody,

@@ -19,7 +19,16 @@ export const mail = new Hono<AppEnv>().get(
     responses: { 200: { description: "[{id, to, subject, text, created_at}], новые первыми" }, 403: { description: "Недостаточно прав" } },
   }),
   requireAdmin,
-  validate("query", z.object({ to: z.string().trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })) })),
+  validate(
+    "query",
+    z.object({
+      to: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.email({ error: "Некорректный e-mail" })),
+    }),
+  ),
   async (c) => {
     const { to } = c.req.valid("query");
     const rows = await getDb(c.env.DB)
@@ -28,6 +37,9 @@ export const mail = new Hono<AppEnv>().get(
       .where(eq(mailOutbox.to, to))
       .orderBy(desc(mailOutbox.id))
       .limit(OUTBOX_PAGE);
-    return c.json(rows.map(({ createdAt, ...row }) => ({ ...row, created_at: new Date(createdAt).toISOString() })), 200);
+    return c.json(
+      rows.map(({ createdAt, ...row }) => ({ ...row, created_at: new Date(createdAt).toISOString() })),
+      200,
+    );
   },
 );

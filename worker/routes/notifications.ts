@@ -4,7 +4,15 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireUser } from "../middleware/auth";
-import { createNotification, listNotices, mailNotification, markAllNoticesRead, markNoticeRead, MAX_RECIPIENTS, NO_RECIPIENTS } from "../services/notifications";
+import {
+  createNotification,
+  listNotices,
+  mailNotification,
+  markAllNoticesRead,
+  markNoticeRead,
+  MAX_RECIPIENTS,
+  NO_RECIPIENTS,
+} from "../services/notifications";
 import { validate } from "../validate";
 import { allTarget, jsonObjectBody } from "../http/bulk-target";
 import { pathId } from "../http/params";
@@ -22,11 +30,20 @@ const sendBody = z
     text: text("текст", 5000),
     target: allTarget.optional(),
     user_ids: z
-      .array(z.number({ error: "user_ids: числа" }).int({ error: "user_ids: целые числа" }).positive({ error: "user_ids: положительные числа" }), { error: "user_ids: список чисел" })
+      .array(z.number({ error: "user_ids: числа" }).int({ error: "user_ids: целые числа" }).positive({ error: "user_ids: положительные числа" }), {
+        error: "user_ids: список чисел",
+      })
       .max(MAX_RECIPIENTS, { error: `user_ids: не больше ${MAX_RECIPIENTS}` })
       .optional(),
     emails: z
-      .array(z.string({ error: "emails: строки" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })), { error: "emails: список строк" })
+      .array(
+        z
+          .string({ error: "emails: строки" })
+          .trim()
+          .toLowerCase()
+          .pipe(z.email({ error: "Некорректный e-mail" })),
+        { error: "emails: список строк" },
+      )
       .max(MAX_RECIPIENTS, { error: `emails: не больше ${MAX_RECIPIENTS}` })
       .optional(),
     by_email: z.boolean({ error: "by_email: true или false" }).default(false),
@@ -51,8 +68,7 @@ export const notificationSend = new Hono<AppEnv>().post(
   describeRoute({
     tags: ["admin"],
     summary: "Отправить уведомление (только администратор)",
-    description:
-      `Всем пользователям — только с \`target: "all"\` (без списков); иначе — выбранным по \`user_ids\` и/или \`emails\` (до ${MAX_RECIPIENTS} в каждом; неизвестные id и e-mail — 422 со списком). Пустое тело, не JSON или без получателей — 422. Всегда уведомление в приложении; при \`by_email: true\` ещё и письмо (в фоне). Ответ: {id, recipients}.`,
+    description: `Всем пользователям — только с \`target: "all"\` (без списков); иначе — выбранным по \`user_ids\` и/или \`emails\` (до ${MAX_RECIPIENTS} в каждом; неизвестные id и e-mail — 422 со списком). Пустое тело, не JSON или без получателей — 422. Всегда уведомление в приложении; при \`by_email: true\` ещё и письмо (в фоне). Ответ: {id, recipients}.`,
     ...secured,
     responses: {
       201: { description: "{id, recipients}" },

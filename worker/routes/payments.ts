@@ -73,7 +73,12 @@ export const payments = new Hono<AppEnv>()
       summary: "Уведомления ЮKassa (webhook)",
       description:
         "Только с адресов ЮKassa (CF-Connecting-IP), иначе 403. Тело уведомления лишь называет объект: платёж (или возврат) перечитывается из ЮKassa, и действует то, что ответила она. Неизвестный объект ничего не меняет (200).",
-      responses: { 200: { description: "Принято" }, 403: { description: "Не с адреса ЮKassa" }, 502: { description: "ЮKassa не ответила (она повторит уведомление)" }, 503: { description: "ЮKassa не настроена" } },
+      responses: {
+        200: { description: "Принято" },
+        403: { description: "Не с адреса ЮKassa" },
+        502: { description: "ЮKassa не ответила (она повторит уведомление)" },
+        503: { description: "ЮKassa не настроена" },
+      },
     }),
     fromYooKassa,
     validate("json", noticeBody),
@@ -108,7 +113,8 @@ export const payments = new Hono<AppEnv>()
     describeRoute({
       tags: ["payments"],
       summary: "Решение плательщика в песочнице",
-      description: "Форма `action=pay|cancel`: песочница меняет у себя статус платежа и доставляет то же уведомление, что ЮKassa; затем 303 на `/checkout?payment_id=`.",
+      description:
+        "Форма `action=pay|cancel`: песочница меняет у себя статус платежа и доставляет то же уведомление, что ЮKassa; затем 303 на `/checkout?payment_id=`.",
       responses: { 303: { description: "На /checkout" }, 404: { description: "Нет такого платежа или оплата не через песочницу" } },
     }),
     sandboxOnly,
@@ -126,7 +132,13 @@ export const payments = new Hono<AppEnv>()
   )
   .get(
     "/",
-    describeRoute({ tags: ["payments"], summary: "Мои платежи", description: "Payment[], новые первыми (до 100).", ...secured, responses: { 200: { description: "Payment[]" } } }),
+    describeRoute({
+      tags: ["payments"],
+      summary: "Мои платежи",
+      description: "Payment[], новые первыми (до 100).",
+      ...secured,
+      responses: { 200: { description: "Payment[]" } },
+    }),
     requireUser,
     async (c) => c.json((await listOwnPayments(getDb(c.env.DB), c.var.userId)).map(publicPayment), 200),
   )

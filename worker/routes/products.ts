@@ -113,7 +113,12 @@ export const products = new Hono<AppEnv>()
       summary: "Создать режим (админ)",
       description: "`{assistant_type, title, description, system_prompt, model?, active?}`.",
       ...secured,
-      responses: { 201: { description: "Product с system_prompt" }, ...adminOnly, 409: { description: "Такой assistant_type уже есть" }, 422: { description: "Неверные поля" } },
+      responses: {
+        201: { description: "Product с system_prompt" },
+        ...adminOnly,
+        409: { description: "Такой assistant_type уже есть" },
+        422: { description: "Неверные поля" },
+      },
     }),
     requireAdmin,
     validate("json", createBody),

@@ -83,7 +83,12 @@ export const promos = new Hono<AppEnv>()
       summary: "Создать промокод (только администратор)",
       description: "Код хранится в верхнем регистре. Ровно одно из requests и subscription_id.",
       ...secured,
-      responses: { 201: { description: promoShape }, ...adminOnly, 409: { description: "Промокод с таким названием уже существует" }, 422: { description: "Неверные данные" } },
+      responses: {
+        201: { description: promoShape },
+        ...adminOnly,
+        409: { description: "Промокод с таким названием уже существует" },
+        422: { description: "Неверные данные" },
+      },
     }),
     requireAdmin,
     validate("json", createBody),
@@ -91,13 +96,23 @@ export const promos = new Hono<AppEnv>()
   )
   .get(
     "/",
-    describeRoute({ tags: ["admin"], summary: "Промокоды, новые первыми (только администратор)", ...secured, responses: { 200: { description: `${promoShape}[]` }, ...adminOnly } }),
+    describeRoute({
+      tags: ["admin"],
+      summary: "Промокоды, новые первыми (только администратор)",
+      ...secured,
+      responses: { 200: { description: `${promoShape}[]` }, ...adminOnly },
+    }),
     requireAdmin,
     async (c) => c.json((await listPromos(getDb(c.env.DB))).map(publicPromo), 200),
   )
   .get(
     "/:id{[0-9]+}",
-    describeRoute({ tags: ["admin"], summary: "Промокод (только администратор)", ...secured, responses: { 200: { description: promoShape }, ...adminOnly, 404: { description: "Промокод не найден" } } }),
+    describeRoute({
+      tags: ["admin"],
+      summary: "Промокод (только администратор)",
+      ...secured,
+      responses: { 200: { description: promoShape }, ...adminOnly, 404: { description: "Промокод не найден" } },
+    }),
     requireAdmin,
     validate("param", z.object({ id: pathId })),
     async (c) => c.json(publicPromo(await findPromo(getDb(c.env.DB), c.req.valid("param").id)), 200),
@@ -109,7 +124,13 @@ export const promos = new Hono<AppEnv>()
       summary: "Изменить промокод (только администратор)",
       description: "Меняются только переданные поля; null очищает необязательное.",
       ...secured,
-      responses: { 200: { description: promoShape }, ...adminOnly, 404: { description: "Промокод не найден" }, 409: { description: "Промокод с таким названием уже существует" }, 422: { description: "Неверные данные" } },
+      responses: {
+        200: { description: promoShape },
+        ...adminOnly,
+        404: { description: "Промокод не найден" },
+        409: { description: "Промокод с таким названием уже существует" },
+        422: { description: "Неверные данные" },
+      },
     }),
     requireAdmin,
     validate("param", z.object({ id: pathId })),

@@ -20,7 +20,9 @@ export const quotas = new Hono<AppEnv>().get(
     summary: "Ограничения для клиента",
     description:
       "Наибольший файл (байт), наибольшая длина сообщения (символов), стартовый и ежедневный бесплатный пакеты запросов, документов и изображений в одном сообщении. Без авторизации; сервер сам проверяет эти же числа.",
-    responses: { 200: { description: "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}" } },
+    responses: {
+      200: { description: "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}" },
+    },
   }),
   (c) => c.json(publicQuotas(), 200),
 );

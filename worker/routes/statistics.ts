@@ -13,10 +13,13 @@ const isoDate = (what: string) =>
   z
     .string({ error: `Укажите ${what} (ГГГГ-ММ-ДД)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${what}: дата в виде ГГГГ-ММ-ДД` })
-    .refine((v) => {
-      const t = Date.parse(v);
-      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
-    }, { error: `${what}: такой даты нет` });
+    .refine(
+      (v) => {
+        const t = Date.parse(v);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+      },
+      { error: `${what}: такой даты нет` },
+    );
 
 const rangeQuery = z
   .object({ from: isoDate("from"), to: isoDate("to") })

@@ -21,12 +21,22 @@ const messageText = z
   .min(1, { error: "Сообщение не может быть пустым" })
   .max(QUOTAS.messageMaxChars, { error: `Сообщение должно быть не длиннее ${QUOTAS.messageMaxChars} символов` });
 const attachmentIds = z
-  .array(z.number({ error: "Идентификатор вложения должен быть числом" }).int({ error: "Идентификатор вложения должен быть целым числом" }).positive({ error: "Некорректный идентификатор вложения" }), {
-    error: "attachments должен быть списком идентификаторов вложений",
-  })
+  .array(
+    z
+      .number({ error: "Идентификатор вложения должен быть числом" })
+      .int({ error: "Идентификатор вложения должен быть целым числом" })
+      .positive({ error: "Некорректный идентификатор вложения" }),
+    {
+      error: "attachments должен быть списком идентификаторов вложений",
+    },
+  )
   .max(MAX_ATTACHMENTS, { error: `Не больше ${MAX_ATTACHMENTS} вложений в сообщении` })
   .default([]);
-const assistantType = z.string({ error: "Укажите режим ассистента" }).trim().min(1, { error: "Укажите режим ассистента" }).max(64, { error: STREAM_TEXTS.unknownMode });
+const assistantType = z
+  .string({ error: "Укажите режим ассистента" })
+  .trim()
+  .min(1, { error: "Укажите режим ассистента" })
+  .max(64, { error: STREAM_TEXTS.unknownMode });
 const topicName = z
   .string()
   .trim()
@@ -56,7 +66,12 @@ const streamResponses = {
 export const topicStreams = new Hono<AppEnv>()
   .post(
     "/new",
-    describeRoute({ tags: ["topics"], summary: "Новый пустой чат", ...secured, responses: { 201: { description: "Topic" }, 422: { description: "Неизвестный режим или неверное название" } } }),
+    describeRoute({
+      tags: ["topics"],
+      summary: "Новый пустой чат",
+      ...secured,
+      responses: { 201: { description: "Topic" }, 422: { description: "Неизвестный режим или неверное название" } },
+    }),
     requireUser,
     validate("query", newTopicQuery),
     async (c) => {
@@ -108,7 +123,11 @@ export const topicStreams = new Hono<AppEnv>()
       tags: ["topics"],
       summary: "Ответ, который ещё идёт: уже сказанное, затем остальное вживую",
       ...secured,
-      responses: { 200: { description: "text/plain, по частям" }, 204: { description: "Сейчас ничего не генерируется" }, 404: { description: "Чат не найден" } },
+      responses: {
+        200: { description: "text/plain, по частям" },
+        204: { description: "Сейчас ничего не генерируется" },
+        404: { description: "Чат не найден" },
+      },
     }),
     requireUser,
     validate("param", idParams),
@@ -124,7 +143,7 @@ export const topicStreams = new Hono<AppEnv>()
     describeRoute({
       tags: ["topics"],
       summary: "Остановить ответ",
-      description: "Отвечает, когда сказанное моделью сохранено как ответ с `state: \"partial\"`. 204 и когда ничего не генерировалось.",
+      description: 'Отвечает, когда сказанное моделью сохранено как ответ с `state: "partial"`. 204 и когда ничего не генерировалось.',
       ...secured,
       responses: { 204: { description: "Остановлено" }, 404: { description: "Чат не найден" } },
     }),
@@ -136,4 +155,3 @@ export const topicStreams = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   );
-

@@ -29,13 +29,22 @@ const listParams = z.object({
   type: z.enum(TOPIC_TYPES, { error: "Тип чатов: law, gpt, estate или all" }),
 });
 const listQuery = z.object({
-  folder_id: z.string().regex(/^[0-9]{0,15}$/, { error: "folder_id должен быть целым неотрицательным числом" }).optional(),
-  tz: z.string().max(64).refine((tz) => tz === "" || isTimeZone(tz), { error: "Неизвестный часовой пояс" }).optional(),
+  folder_id: z
+    .string()
+    .regex(/^[0-9]{0,15}$/, { error: "folder_id должен быть целым неотрицательным числом" })
+    .optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine((tz) => tz === "" || isTimeZone(tz), { error: "Неизвестный часовой пояс" })
+    .optional(),
 });
 const DEFAULT_TIME_ZONE = "Europe/Moscow";
 
 export const renameBody = z.object({
-  id: z.number({ error: (issue) => (issue.input === undefined ? "Укажите id чата" : "id чата должен быть числом") }).int({ error: "id чата должен быть целым числом" }),
+  id: z
+    .number({ error: (issue) => (issue.input === undefined ? "Укажите id чата" : "id чата должен быть числом") })
+    .int({ error: "id чата должен быть целым числом" }),
   topic_name: z
     .string({ error: (issue) => (issue.input === undefined ? "Укажите название чата" : "Название чата должно быть строкой") })
     .trim()
@@ -60,7 +69,11 @@ export const topics = new Hono<AppEnv>()
       description:
         "Сначала закреплённые (`date: null`), затем группы по дню последней активности в часовом поясе `tz` (IANA, по умолчанию Europe/Moscow), новые сверху. `folder_id`: без него все чаты, `0` только вне папок, иначе чаты этой папки.",
       ...secured,
-      responses: { 200: { description: "[{date, topics}]" }, 404: { description: "Папка не найдена" }, 422: { description: "Неверный статус, тип, папка или часовой пояс" } },
+      responses: {
+        200: { description: "[{date, topics}]" },
+        404: { description: "Папка не найдена" },
+        422: { description: "Неверный статус, тип, папка или часовой пояс" },
+      },
     }),
     requireUser,
     validate("param", listParams),
@@ -85,7 +98,12 @@ export const topics = new Hono<AppEnv>()
   )
   .patch(
     "/",
-    describeRoute({ tags: ["topics"], summary: "Переименовать чат", ...secured, responses: { ...topicAnswer, 422: { description: "Пустое, слишком длинное или многострочное название" } } }),
+    describeRoute({
+      tags: ["topics"],
+      summary: "Переименовать чат",
+      ...secured,
+      responses: { ...topicAnswer, 422: { description: "Пустое, слишком длинное или многострочное название" } },
+    }),
     requireUser,
     validate("json", renameBody),
     async (c) => {
@@ -97,7 +115,12 @@ export const topics = new Hono<AppEnv>()
   )
   .delete(
     "/:id{[0-9]+}",
-    describeRoute({ tags: ["topics"], summary: "Удалить чат вместе с сообщениями и вложениями", ...secured, responses: { 204: { description: "Удалён" }, ...notFound } }),
+    describeRoute({
+      tags: ["topics"],
+      summary: "Удалить чат вместе с сообщениями и вложениями",
+      ...secured,
+      responses: { 204: { description: "Удалён" }, ...notFound },
+    }),
     requireUser,
     validate("param", idParams),
     async (c) => {
@@ -142,7 +165,12 @@ export const topics = new Hono<AppEnv>()
   )
   .delete(
     "/:id{[0-9]+}/share",
-    describeRoute({ tags: ["share"], summary: "Отозвать ссылку на чат", ...secured, responses: { 204: { description: "Ссылка больше не работает" }, ...notFound } }),
+    describeRoute({
+      tags: ["share"],
+      summary: "Отозвать ссылку на чат",
+      ...secured,
+      responses: { 204: { description: "Ссылка больше не работает" }, ...notFound },
+    }),
     requireUser,
     validate("param", idParams),
     async (c) => {
@@ -195,7 +223,12 @@ export const topics = new Hono<AppEnv>()
   )
   .delete(
     "/:topicId{[0-9]+}/:folderId{[0-9]+}",
-    describeRoute({ tags: ["folders"], summary: "Убрать чат из папки", ...secured, responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" } } }),
+    describeRoute({
+      tags: ["folders"],
+      summary: "Убрать чат из папки",
+      ...secured,
+      responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" } },
+    }),
     requireUser,
     validate("param", moveParams),
     async (c) => {

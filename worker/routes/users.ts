@@ -30,9 +30,11 @@ import {
 import { validate } from "../validate";
 
 // The request shapes of the accounts API (DESIGN.md §3).
-const text = (field: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `Укажите ${field}` : `Поле «${field}» должно быть строкой`) });
-const email = text("e-mail").trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" }).max(254));
+const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? `Укажите ${field}` : `Поле «${field}» должно быть строкой`) });
+const email = text("e-mail")
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Некорректный e-mail" }).max(254));
 const password = text("пароль").min(8, { error: "Пароль должен быть не короче 8 символов" }).max(128, { error: "Пароль должен быть не длиннее 128 символов" });
 const name = z.string().trim().max(100, { error: "Имя должно быть не длиннее 100 символов" });
 
@@ -45,7 +47,10 @@ export const patchBody = z
     password: password.optional(),
     // The owner's proof for a password or e-mail change (docs/accounts.md, "Account changes").
     current_password: text("текущий пароль").max(128, { error: "Неверный текущий пароль" }).optional(),
-    code: text("код").trim().regex(/^\d{6}$/, { error: "Код состоит из 6 цифр" }).optional(),
+    code: text("код")
+      .trim()
+      .regex(/^\d{6}$/, { error: "Код состоит из 6 цифр" })
+      .optional(),
   })
   .refine((b) => b.email !== undefined || b.name !== undefined || b.password !== undefined, {
     error: "Укажите email, name или password",
@@ -58,7 +63,14 @@ export const LOGIN_FAILED = "Неверный e-mail или пароль";
 export const SESSION_ENDED = "Сессия завершена, войдите снова";
 export const FORGOT_SENT = "Если аккаунт с таким e-mail существует, мы отправили на него письмо со ссылкой для восстановления пароля";
 
-const publicUser = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, created_at: new Date(u.createdAt).toISOString(), has_password: u.passwordHash !== null });
+const publicUser = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  created_at: new Date(u.createdAt).toISOString(),
+  has_password: u.passwordHash !== null,
+});
 const blockState = (u: User) => ({ ...publicUser(u), blocked_at: u.blockedAt === null ? null : new Date(u.blockedAt).toISOString() });
 const USER_NOT_FOUND = "Пользователь не найден";
 // Decimal digits only, so `0x10` or `1e3` never name user 16 or 1000: they are simply no route.
@@ -67,7 +79,11 @@ const USER_ID_PATH = "/:id{[0-9]{1,15}}";
 export const users = new Hono<AppEnv>()
   .post(
     "/",
-    describeRoute({ tags: ["users"], summary: "Регистрация", responses: { 201: { description: "Запись входа" }, 409: { description: "E-mail занят" }, 429: { description: "Слишком много попыток" } } }),
+    describeRoute({
+      tags: ["users"],
+      summary: "Регистрация",
+      responses: { 201: { description: "Запись входа" }, 409: { description: "E-mail занят" }, 429: { description: "Слишком много попыток" } },
+    }),
     validate("json", registerBody),
     async (c) => {
       const body = c.req.valid("json");
@@ -82,7 +98,12 @@ export const users = new Hono<AppEnv>()
     describeRoute({
       tags: ["users"],
       summary: "Вход по паролю",
-      responses: { 200: { description: "Запись входа" }, 401: { description: "Неверный e-mail или пароль" }, 403: { description: "Аккаунт заблокирован" }, 429: { description: "Слишком много попыток" } },
+      responses: {
+        200: { description: "Запись входа" },
+        401: { description: "Неверный e-mail или пароль" },
+        403: { description: "Аккаунт заблокирован" },
+        429: { description: "Слишком много попыток" },
+      },
     }),
     validate("json", loginBody),
     async (c) => {
@@ -101,7 +122,12 @@ export const users = new Hono<AppEnv>()
   )
   .get(
     "/self",
-    describeRoute({ tags: ["users"], summary: "Текущий пользователь", security: [{ jwt: [] }], responses: { 200: { description: "id, email, name, role, created_at" }, 401: { description: "Нет или неверный токен" } } }),
+    describeRoute({
+      tags: ["users"],
+      summary: "Текущий пользователь",
+      security: [{ jwt: [] }],
+      responses: { 200: { description: "id, email, name, role, created_at" }, 401: { description: "Нет или неверный токен" } },
+    }),
     requireUser,
     (c) => c.json(publicUser(c.var.user), 200),
   )
@@ -130,7 +156,8 @@ export const users = new Hono<AppEnv>()
       let user = c.var.user;
       const { sid } = c.var.token;
       const newEmail = body.email !== undefined && body.email !== user.email ? body.email : undefined;
-      if (newEmail !== undefined || body.password !== undefined) await proveOwner(c.env, db, user, sid, { currentPassword: body.current_password, code: body.code });
+      if (newEmail !== undefined || body.password !== undefined)
+        await proveOwner(c.env, db, user, sid, { currentPassword: body.current_password, code: body.code });
       if (body.name !== undefined) user = await updateProfile(db, userId, { name: body.name });
       if (newEmail !== undefined) {
         await enforceRateLimits(db, c.env, [["emailChangePerUser", String(userId)]]);
@@ -150,7 +177,8 @@ export const users = new Hono<AppEnv>()
     describeRoute({
       tags: ["users"],
       summary: "Обновление токенов",
-      description: "Заголовки jwt-token (можно просроченный) и refresh-token. Каждый refresh-токен одноразовый. Повторное предъявление уже использованного в течение 30 с, пока его преемник не использован, выдаёт новый токен (ответ мог потеряться); любое другое повторное предъявление завершает весь сеанс.",
+      description:
+        "Заголовки jwt-token (можно просроченный) и refresh-token. Каждый refresh-токен одноразовый. Повторное предъявление уже использованного в течение 30 с, пока его преемник не использован, выдаёт новый токен (ответ мог потеряться); любое другое повторное предъявление завершает весь сеанс.",
       security: [{ jwt: [], refresh: [] }],
       responses: { 200: { description: "access_token, refresh_token" }, 401: { description: "Сеанс завершён" }, 403: { description: "Аккаунт заблокирован" } },
     }),
@@ -173,7 +201,13 @@ export const users = new Hono<AppEnv>()
   )
   .post(
     "/logout",
-    describeRoute({ tags: ["users"], summary: "Выход", description: "Завершает сеанс: все его access- и refresh-токены перестают действовать.", security: [{ jwt: [] }], responses: { 200: { description: "Сеанс завершён" } } }),
+    describeRoute({
+      tags: ["users"],
+      summary: "Выход",
+      description: "Завершает сеанс: все его access- и refresh-токены перестают действовать.",
+      security: [{ jwt: [] }],
+      responses: { 200: { description: "Сеанс завершён" } },
+    }),
     requireUser,
     async (c) => {
       // requireUser checks the session on every request, so this also ends every access token of it.
@@ -183,12 +217,20 @@ export const users = new Hono<AppEnv>()
   )
   .post(
     "/password/forgot",
-    describeRoute({ tags: ["users"], summary: "Письмо для восстановления пароля", description: "Всегда отвечает 200, есть такой аккаунт или нет.", responses: { 200: { description: "Нейтральный ответ" }, 429: { description: "Слишком много попыток" } } }),
+    describeRoute({
+      tags: ["users"],
+      summary: "Письмо для восстановления пароля",
+      description: "Всегда отвечает 200, есть такой аккаунт или нет.",
+      responses: { 200: { description: "Нейтральный ответ" }, 429: { description: "Слишком много попыток" } },
+    }),
     validate("query", z.object({ email })),
     async (c) => {
       const { email } = c.req.valid("query");
       const db = getDb(c.env.DB);
-      await enforceRateLimits(db, c.env, [["forgotPerIp", clientIp(c)], ["forgotPerEmail", email]]);
+      await enforceRateLimits(db, c.env, [
+        ["forgotPerIp", clientIp(c)],
+        ["forgotPerEmail", email],
+      ]);
       // In the background: the answer takes as long whether or not a letter goes out.
       c.executionCtx.waitUntil(requestPasswordRecovery(c.env, db, email).catch((err) => console.error("password recovery mail", err)));
       return c.json({ detail: FORGOT_SENT }, 200);
@@ -200,7 +242,11 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Новый пароль по ссылке из письма",
       description: "Задаёт пароль, завершает все сеансы пользователя и отвечает записью входа для нового сеанса.",
-      responses: { 200: { description: "Запись входа" }, 400: { description: "Ссылка недействительна или устарела" }, 403: { description: "Аккаунт заблокирован" } },
+      responses: {
+        200: { description: "Запись входа" },
+        400: { description: "Ссылка недействительна или устарела" },
+        403: { description: "Аккаунт заблокирован" },
+      },
     }),
     validate("json", recoveryBody),
     async (c) => {
@@ -221,9 +267,15 @@ export const users = new Hono<AppEnv>()
     describeRoute({
       tags: ["users"],
       summary: "Заблокировать пользователя (админ)",
-      description: "Завершает все сеансы пользователя: ни один его токен больше не действует, вход, обновление токенов и внешний вход отвечают 403 до разблокировки. Повторная блокировка сохраняет первое время.",
+      description:
+        "Завершает все сеансы пользователя: ни один его токен больше не действует, вход, обновление токенов и внешний вход отвечают 403 до разблокировки. Повторная блокировка сохраняет первое время.",
       security: [{ jwt: [] }],
-      responses: { 200: { description: "Пользователь с blocked_at" }, 403: { description: "Недостаточно прав" }, 404: { description: "Пользователь не найден" }, 409: { description: "Свой аккаунт" } },
+      responses: {
+        200: { description: "Пользователь с blocked_at" },
+        403: { description: "Недостаточно прав" },
+        404: { description: "Пользователь не найден" },
+        409: { description: "Свой аккаунт" },
+      },
     }),
     requireAdmin,
     validate("param", z.object({ id: pathId })),
@@ -242,7 +294,11 @@ export const users = new Hono<AppEnv>()
       summary: "Разблокировать пользователя (админ)",
       description: "Снимает блокировку. Завершённые сеансы не возвращаются: пользователь входит заново.",
       security: [{ jwt: [] }],
-      responses: { 200: { description: "Пользователь с blocked_at = null" }, 403: { description: "Недостаточно прав" }, 404: { description: "Пользователь не найден" } },
+      responses: {
+        200: { description: "Пользователь с blocked_at = null" },
+        403: { description: "Недостаточно прав" },
+        404: { description: "Пользователь не найден" },
+      },
     }),
     requireAdmin,
     validate("param", z.object({ id: pathId })),

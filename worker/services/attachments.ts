@@ -14,8 +14,7 @@ export type AttachmentRow = typeof attachments.$inferSelect;
 export const ATTACHMENT_TEXTS = {
   notFound: "Вложение не найдено",
   alreadySent: "Вложение уже отправлено в другом сообщении",
-  tooManyDocuments:
-    "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
+  tooManyDocuments: "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
   tooManyImages: `Можно прикрепить не больше ${QUOTAS.imagesPerMessage} изображений к сообщению`,
   tooLarge: `Файл слишком большой: максимум ${QUOTAS.uploadMaxBytes / 1024 / 1024} МБ`,
   unsupported: "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)",
@@ -92,15 +91,18 @@ async function checkZipUpload(bytes: Uint8Array): Promise<void> {
  * cut). A name left empty becomes `файл.<format>`.
  */
 export function cleanFilename(name: string, format: FileFormat): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
-    .trim();
+  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "").trim();
   if (!base || base === "." || base === "..") return `файл.${format}`;
   const chars = [...base];
   if (chars.length <= FILENAME_MAX_CHARS) return base;
   const dot = base.lastIndexOf(".");
   const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : "";
-  return chars.slice(0, FILENAME_MAX_CHARS - [...ext].length).join("").trimEnd() + ext;
+  return (
+    chars
+      .slice(0, FILENAME_MAX_CHARS - [...ext].length)
+      .join("")
+      .trimEnd() + ext
+  );
 }
 
 /** One attachment by id, whoever owns it (the signed file route and the share route check access). */

@@ -54,7 +54,15 @@ export async function inviteEmployee(env: Env, db: Db, company: Company, inviter
     .where(and(eq(companyMembers.companyId, company.id), eq(users.email, email)));
   if (member) throw ApiError.conflict(INVITATION_TEXTS.alreadyEmployee);
   const token = newOpaqueToken();
-  const fresh = { role: input.role, allowance: input.allowance, status: "pending" as const, tokenHash: await sha256Hex(token), invitedBy: inviterId, createdAt: Date.now(), respondedAt: null };
+  const fresh = {
+    role: input.role,
+    allowance: input.allowance,
+    status: "pending" as const,
+    tokenHash: await sha256Hex(token),
+    invitedBy: inviterId,
+    createdAt: Date.now(),
+    respondedAt: null,
+  };
   const [invitation] = await db
     .insert(companyInvitations)
     .values({ companyId: company.id, email, ...fresh })
@@ -146,7 +154,13 @@ export async function myInvitations(db: Db, user: User): Promise<MyInvitation[]>
     .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
     .where(and(eq(companyInvitations.email, normalizeEmail(user.email)), eq(companyInvitations.status, "pending")))
     .orderBy(asc(companyInvitations.id));
-  return rows.map(({ invitation: i, company }) => ({ id: i.id, company, role: i.role, allowance: i.allowance, created_at: new Date(i.createdAt).toISOString() }));
+  return rows.map(({ invitation: i, company }) => ({
+    id: i.id,
+    company,
+    role: i.role,
+    allowance: i.allowance,
+    created_at: new Date(i.createdAt).toISOString(),
+  }));
 }
 
 /** Which invitation: by id (in the app) or by the mailed link's token. */

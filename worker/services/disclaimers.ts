@@ -82,7 +82,12 @@ export async function acceptDisclaimer(db: Db, userId: number, assistantType: st
  * `assistantType`, that mode only (its text replaced when given; a mode without terms gets them,
  * text required); without, every mode's version goes up. Answers the modes' terms for the caller.
  */
-export async function bumpDisclaimers(db: Db, adminId: number, change: { assistantType?: string; text?: string }, now = Date.now()): Promise<PublicDisclaimer[]> {
+export async function bumpDisclaimers(
+  db: Db,
+  adminId: number,
+  change: { assistantType?: string; text?: string },
+  now = Date.now(),
+): Promise<PublicDisclaimer[]> {
   if (change.assistantType === undefined) {
     await db.update(disclaimers).set({ version: sql`${disclaimers.version} + 1`, updatedAt: now });
   } else if (change.text !== undefined) {

@@ -28,13 +28,27 @@ export async function requestEmailChange(env: Env, db: Db, user: User, newEmail:
   const confirm = {
     to: newEmail,
     subject: "Подтвердите новый e-mail в «Ясно»",
-    text: [greeting, "", "Этот адрес указали как новый e-mail аккаунта в «Ясно». Чтобы подтвердить его, откройте ссылку:", link, "", "Ссылка действует 24 часа и только один раз.", "Если это были не вы, просто проигнорируйте письмо: адрес не будет привязан."].join("\n"),
+    text: [
+      greeting,
+      "",
+      "Этот адрес указали как новый e-mail аккаунта в «Ясно». Чтобы подтвердить его, откройте ссылку:",
+      link,
+      "",
+      "Ссылка действует 24 часа и только один раз.",
+      "Если это были не вы, просто проигнорируйте письмо: адрес не будет привязан.",
+    ].join("\n"),
   };
   const old = user.email;
   const notice = old && {
     to: old,
     subject: "Запрошена смена e-mail в «Ясно»",
-    text: [greeting, "", `В вашем аккаунте «Ясно» запросили смену e-mail на ${newEmail}. Адрес сменится, только когда по ссылке из письма на новый адрес перейдут.`, "", "Если это были не вы, смените пароль и напишите в поддержку."].join("\n"),
+    text: [
+      greeting,
+      "",
+      `В вашем аккаунте «Ясно» запросили смену e-mail на ${newEmail}. Адрес сменится, только когда по ссылке из письма на новый адрес перейдут.`,
+      "",
+      "Если это были не вы, смените пароль и напишите в поддержку.",
+    ].join("\n"),
   };
   return { send: () => Promise.all([sendMail(env, db, confirm, { secrets: [token] }), notice && sendMail(env, db, notice)]) };
 }
@@ -49,19 +63,32 @@ export async function requestEmailChange(env: Env, db: Db, user: User, newEmail:
 export async function confirmEmailChange(db: Db, token: string): Promise<{ user: User; oldEmail: string | null }> {
   const now = Date.now();
   const hash = await sha256Hex(token);
-  const pending = await db.query.emailChanges.findFirst({ where: and(eq(emailChanges.tokenHash, hash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)) });
+  const pending = await db.query.emailChanges.findFirst({
+    where: and(eq(emailChanges.tokenHash, hash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)),
+  });
   if (!pending) throw ApiError.badRequest(EMAIL_CHANGE_INVALID);
   const before = await db.query.users.findFirst({ where: eq(users.id, pending.userId) });
   if (!before) throw ApiError.badRequest(EMAIL_CHANGE_INVALID);
   try {
     const [, [user]] = await db.batch([
-      db.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, pending.userId), isNull(emailChanges.usedAt))),
+      db
+        .update(emailChanges)
+        .set({ usedAt: now })
+        .where(and(eq(emailChanges.userId, pending.userId), isNull(emailChanges.usedAt))),
       db
         .update(users)
         .set({ email: pending.newEmail, updatedAt: now })
-        .where(and(eq(users.id, pending.userId), sql`EXISTS (SELECT 1 FROM ${emailChanges} WHERE ${emailChanges.tokenHash} = ${hash} AND ${emailChanges.usedAt} = ${now})`))
+        .where(
+          and(
+            eq(users.id, pending.userId),
+            sql`EXISTS (SELECT 1 FROM ${emailChanges} WHERE ${emailChanges.tokenHash} = ${hash} AND ${emailChanges.usedAt} = ${now})`,
+          ),
+        )
         .returning(),
-      db.update(recoveryTokens).set({ usedAt: now }).where(and(eq(recoveryTokens.userId, pending.userId), isNull(recoveryTokens.usedAt))),
+      db
+        .update(recoveryTokens)
+        .set({ usedAt: now })
+        .where(and(eq(recoveryTokens.userId, pending.userId), isNull(recoveryTokens.usedAt))),
     ]);
     if (!user) throw ApiError.badRequest(EMAIL_CHANGE_INVALID);
     return { user, oldEmail: before.email };
@@ -77,6 +104,12 @@ export function emailChangedNotice(env: Env, db: Db, oldEmail: string, user: Use
   return sendMail(env, db, {
     to: oldEmail,
     subject: "E-mail аккаунта «Ясно» изменён",
-    text: [greeting, "", `E-mail вашего аккаунта «Ясно» изменён на ${user.email}. Письма теперь приходят туда.`, "", "Если это были не вы, напишите в поддержку."].join("\n"),
+    text: [
+      greeting,
+      "",
+      `E-mail вашего аккаунта «Ясно» изменён на ${user.email}. Письма теперь приходят туда.`,
+      "",
+      "Если это были не вы, напишите в поддержку.",
+    ].join("\n"),
   });
 }

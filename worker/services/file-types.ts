@@ -40,9 +40,7 @@ export async function detectFileType(bytes: Uint8Array): Promise<DetectedFile | 
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return image("webp", "image/webp");
   if (startsWith(bytes, ascii("%PDF-"))) return document("pdf", "application/pdf");
   if (startsWith(bytes, ZIP)) {
-    return (await isDocx(bytes))
-      ? document("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
-      : null;
+    return (await isDocx(bytes)) ? document("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document") : null;
   }
   if (startsWith(bytes, OLE2)) return isWordBinary(bytes) ? document("doc", "application/msword") : null;
   const charset = detectText(bytes);

@@ -41,7 +41,10 @@ export async function renameFolder(db: Db, userId: number, folderId: number, nam
  */
 export async function deleteFolder(db: Db, userId: number, folderId: number): Promise<void> {
   const [, deleted] = await db.batch([
-    db.update(topics).set({ folderId: null }).where(and(eq(topics.folderId, folderId), eq(topics.userId, userId))),
+    db
+      .update(topics)
+      .set({ folderId: null })
+      .where(and(eq(topics.folderId, folderId), eq(topics.userId, userId))),
     db.delete(folders).where(own(userId, folderId)).returning({ id: folders.id }),
   ]);
   if (deleted.length === 0) throw ApiError.notFound(FOLDER_NOT_FOUND);

@@ -38,7 +38,16 @@ export function grantStatement(db: Db, grant: Grant, { when, now = Date.now() }:
   if (!when) {
     return db
       .insert(limits)
-      .values({ userId: grant.userId, companyId: grant.companyId ?? null, requests, availableRequests: requests, isUnlimited: grant.isUnlimited ?? false, dateExpire, source: grant.source, createdAt: now })
+      .values({
+        userId: grant.userId,
+        companyId: grant.companyId ?? null,
+        requests,
+        availableRequests: requests,
+        isUnlimited: grant.isUnlimited ?? false,
+        dateExpire,
+        source: grant.source,
+        createdAt: now,
+      })
       .returning({ id: limits.id });
   }
   // INSERT … SELECT … WHERE: drizzle checks at run time that every column is listed, in order.

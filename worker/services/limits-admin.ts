@@ -63,7 +63,10 @@ async function writePack(db: Db, owner: { userId: number } | { userId: null; com
  */
 export async function setStartPackForAll(db: Db, requests: number, now = Date.now()): Promise<{ users: number }> {
   const [, , counted] = await db.batch([
-    db.update(limits).set({ requests, availableRequests: requests, dateExpire: null }).where(and(eq(limits.source, "start"), sql`${limits.userId} IS NOT NULL`)),
+    db
+      .update(limits)
+      .set({ requests, availableRequests: requests, dateExpire: null })
+      .where(and(eq(limits.source, "start"), sql`${limits.userId} IS NOT NULL`)),
     // INSERT … SELECT: drizzle wants every column of `limits`, in order.
     db.insert(limits).select(
       db
@@ -79,7 +82,14 @@ export async function setStartPackForAll(db: Db, requests: number, now = Date.no
           createdAt: sql`${now}`.as("created_at"),
         })
         .from(users)
-        .where(notExists(db.select({ one: sql`1` }).from(limits).where(and(eq(limits.userId, users.id), eq(limits.source, "start"))))),
+        .where(
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(limits)
+              .where(and(eq(limits.userId, users.id), eq(limits.source, "start"))),
+          ),
+        ),
     ),
     db.select({ n: sql<number>`count(*)` }).from(users),
   ]);

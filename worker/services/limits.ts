@@ -122,13 +122,18 @@ export async function takeRequest(db: Db, userId: number, now = Date.now()): Pro
 export async function refundRequest(db: Db, charge: Charge): Promise<void> {
   if (charge.chargeId === undefined) {
     if (charge.unlimited) return;
-    await db.update(limits).set({ availableRequests: sql`${limits.availableRequests} + 1` }).where(eq(limits.id, charge.limitId));
+    await db
+      .update(limits)
+      .set({ availableRequests: sql`${limits.availableRequests} + 1` })
+      .where(eq(limits.id, charge.limitId));
     return;
   }
   const d1 = db.$client;
   const open = "EXISTS (SELECT 1 FROM request_charges c WHERE c.id = ?1 AND c.refunded = 0)";
   await d1.batch([
-    d1.prepare(`UPDATE limits SET available_requests = available_requests + 1 WHERE id = ?2 AND is_unlimited = 0 AND ${open}`).bind(charge.chargeId, charge.limitId),
+    d1
+      .prepare(`UPDATE limits SET available_requests = available_requests + 1 WHERE id = ?2 AND is_unlimited = 0 AND ${open}`)
+      .bind(charge.chargeId, charge.limitId),
     d1
       .prepare(
         `UPDATE company_members SET used = used - 1

@@ -14,7 +14,11 @@ export const TOPIC_NAME_MAX_CHARS = 60;
  * 60 characters (cut at a word boundary when one is near, with "…").
  */
 export function topicNameFrom(question: string): string {
-  const line = question.split(/\r?\n/).map((l) => l.replace(/\s+/g, " ").trim()).find(Boolean) ?? "";
+  const line =
+    question
+      .split(/\r?\n/)
+      .map((l) => l.replace(/\s+/g, " ").trim())
+      .find(Boolean) ?? "";
   const chars = Array.from(line);
   if (chars.length <= TOPIC_NAME_MAX_CHARS) return line;
   const head = chars.slice(0, TOPIC_NAME_MAX_CHARS - 1).join("");
@@ -29,10 +33,7 @@ export function topicNameFrom(question: string): string {
  */
 export async function saveUserMessage(db: Db, input: { topicId: number; text: string; attachmentIds: number[] }): Promise<number> {
   const now = Date.now();
-  const [row] = await db
-    .insert(messages)
-    .values({ topicId: input.topicId, role: "user", text: input.text, createdAt: now })
-    .returning({ id: messages.id });
+  const [row] = await db.insert(messages).values({ topicId: input.topicId, role: "user", text: input.text, createdAt: now }).returning({ id: messages.id });
   const link = linkAttachments(db, input.attachmentIds, row!.id);
   const touch = db
     .update(topics)
@@ -50,7 +51,10 @@ export async function saveUserMessage(db: Db, input: { topicId: number; text: st
 export async function saveAssistantMessage(db: Db, input: { topicId: number; text: string; state: MessageState; model: string }): Promise<number> {
   const now = Date.now();
   const [[row]] = await db.batch([
-    db.insert(messages).values({ topicId: input.topicId, role: "assistant", text: input.text, state: input.state, model: input.model, createdAt: now }).returning({ id: messages.id }),
+    db
+      .insert(messages)
+      .values({ topicId: input.topicId, role: "assistant", text: input.text, state: input.state, model: input.model, createdAt: now })
+      .returning({ id: messages.id }),
     db.update(topics).set({ updatedAt: now }).where(eq(topics.id, input.topicId)),
   ]);
   return row!.id;

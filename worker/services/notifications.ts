@@ -23,7 +23,7 @@ export type NotificationInput = {
 
 export type NoticeView = { id: number; title: string; text: string; created_at: string; read: boolean };
 
-export const NO_RECIPIENTS = "Укажите получателей: user_ids или emails, либо target: \"all\" — всем пользователям";
+export const NO_RECIPIENTS = 'Укажите получателей: user_ids или emails, либо target: "all" — всем пользователям';
 
 /**
  * The chosen users' ids; every id or e-mail that names nobody is listed in one 422. Lists of any
@@ -31,8 +31,18 @@ export const NO_RECIPIENTS = "Укажите получателей: user_ids и
  */
 async function resolveChosen(db: Db, userIds: number[], emails: string[]): Promise<number[]> {
   const reads = [
-    ...chunked(userIds, JSON_LIST_CHUNK).map((ids) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, jsonList(ids)))),
-    ...chunked(emails, JSON_LIST_CHUNK).map((list) => db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, jsonList(list)))),
+    ...chunked(userIds, JSON_LIST_CHUNK).map((ids) =>
+      db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.id, jsonList(ids))),
+    ),
+    ...chunked(emails, JSON_LIST_CHUNK).map((list) =>
+      db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(inArray(users.email, jsonList(list))),
+    ),
   ];
   const found = reads.length ? (await db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]])).flat() : [];
   const knownIds = new Set(found.map((u) => u.id));
@@ -49,12 +59,18 @@ async function resolveChosen(db: Db, userIds: number[], emails: string[]): Promi
  */
 export async function createNotification(db: Db, input: NotificationInput): Promise<{ id: number; recipients: number }> {
   const everyone = "target" in input.audience;
-  const chosen = "target" in input.audience ? [] : await resolveChosen(db, [...new Set(input.audience.userIds ?? [])], [...new Set(input.audience.emails ?? [])]);
+  const chosen =
+    "target" in input.audience ? [] : await resolveChosen(db, [...new Set(input.audience.userIds ?? [])], [...new Set(input.audience.emails ?? [])]);
   if (!everyone && chosen.length === 0) throw new ApiError(422, NO_RECIPIENTS);
   const recipientsOf = (ids: number[] | null) =>
     db.insert(notificationRecipients).select(
       db
-        .select({ notificationId: sql`(SELECT max(id) FROM notifications)`.as("notification_id"), userId: users.id, readAt: sql`NULL`.as("read_at"), emailedAt: sql`NULL`.as("emailed_at") })
+        .select({
+          notificationId: sql`(SELECT max(id) FROM notifications)`.as("notification_id"),
+          userId: users.id,
+          readAt: sql`NULL`.as("read_at"),
+          emailedAt: sql`NULL`.as("emailed_at"),
+        })
         .from(users)
         .where(ids === null ? undefined : inArray(users.id, jsonList(ids))),
     );
@@ -96,13 +112,22 @@ export async function listNotices(db: Db, userId: number, unreadOnly: boolean): 
   const mine = eq(notificationRecipients.userId, userId);
   const [rows, [count]] = await db.batch([
     db
-      .select({ id: notifications.id, title: notifications.title, text: notifications.text, createdAt: notifications.createdAt, readAt: notificationRecipients.readAt })
+      .select({
+        id: notifications.id,
+        title: notifications.title,
+        text: notifications.text,
+        createdAt: notifications.createdAt,
+        readAt: notificationRecipients.readAt,
+      })
       .from(notificationRecipients)
       .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
       .where(unreadOnly ? and(mine, isNull(notificationRecipients.readAt)) : mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(100),
-    db.select({ unread: sql<number>`count(*)` }).from(notificationRecipients).where(and(mine, isNull(notificationRecipients.readAt))),
+    db
+      .select({ unread: sql<number>`count(*)` })
+      .from(notificationRecipients)
+      .where(and(mine, isNull(notificationRecipients.readAt))),
   ]);
   return {
     items: rows.map((r) => ({ id: r.id, title: r.title, text: r.text, created_at: new Date(r.createdAt).toISOString(), read: r.readAt !== null })),

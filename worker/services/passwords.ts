@@ -10,9 +10,7 @@ type Params = { N: number; r: number; p: number };
 
 function derive(password: string, salt: Buffer, params: Params): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
@@ -27,7 +25,12 @@ export async function hashPassword(password: string): Promise<string> {
 function parse(stored: string): { params: Params; salt: Buffer; key: Buffer } | null {
   const [alg, paramText, salt, key] = stored.split("$");
   if (alg !== "scrypt" || !paramText || !salt || !key) return null;
-  const params = Object.fromEntries(paramText.split(",").map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)]));
+  const params = Object.fromEntries(
+    paramText
+      .split(",")
+      .map((kv) => kv.split("="))
+      .map(([k, v]) => [k, Number(v)]),
+  );
   if (![params.N, params.r, params.p].every((n) => Number.isInteger(n) && n > 0)) return null;
   return { params: params as Params, salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") };
 }

@@ -73,10 +73,7 @@ export async function startPayment(env: Env, db: Db, userId: number, plan: PlanR
     await db.update(payments).set({ status: "canceled", updatedAt: Date.now() }).where(eq(payments.id, id));
     throw error;
   }
-  await db
-    .update(payments)
-    .set({ providerPaymentId: created.id, confirmationUrl: created.confirmationUrl, updatedAt: Date.now() })
-    .where(eq(payments.id, id));
+  await db.update(payments).set({ providerPaymentId: created.id, confirmationUrl: created.confirmationUrl, updatedAt: Date.now() }).where(eq(payments.id, id));
   return created.confirmationUrl!;
 }
 
@@ -118,13 +115,16 @@ async function creditPayment(db: Db, payment: PaymentRow, now: number): Promise<
     grantStatement(
       db,
       // A purchase for a company (company_id) fills the company's pool, not the payer's own limits.
-      { ...(payment.companyId === null ? { userId: payment.userId } : { userId: null, companyId: payment.companyId }), requests: plan.requestsLimit, isUnlimited: plan.isUnlimited, days: plan.dayGap, source: "subscription" },
+      {
+        ...(payment.companyId === null ? { userId: payment.userId } : { userId: null, companyId: payment.companyId }),
+        requests: plan.requestsLimit,
+        isUnlimited: plan.isUnlimited,
+        days: plan.dayGap,
+        source: "subscription",
+      },
       { when: sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${open})`, now },
     ),
-    db
-      .update(payments)
-      .set({ status: "succeeded", creditedAt: now, limitId: sql`last_insert_rowid()`, updatedAt: now })
-      .where(open),
+    db.update(payments).set({ status: "succeeded", creditedAt: now, limitId: sql`last_insert_rowid()`, updatedAt: now }).where(open),
   ]);
 }
 

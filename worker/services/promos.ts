@@ -49,7 +49,8 @@ const isUniqueViolation = (err: unknown): boolean => {
 
 /** A promo grants requests or a plan, never both or neither; the plan must exist. */
 async function checkGrant(db: Db, fields: Pick<PromoFields, "requests" | "subscriptionId">): Promise<void> {
-  if ((fields.requests === null) === (fields.subscriptionId === null)) throw new ApiError(422, [{ loc: ["body", "requests"], msg: PROMO_TEXTS.oneGrant, type: "value_error" }]);
+  if ((fields.requests === null) === (fields.subscriptionId === null))
+    throw new ApiError(422, [{ loc: ["body", "requests"], msg: PROMO_TEXTS.oneGrant, type: "value_error" }]);
   if (fields.subscriptionId === null) return;
   const [plan] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, fields.subscriptionId));
   if (!plan) throw new ApiError(422, [{ loc: ["body", "subscription_id"], msg: PROMO_TEXTS.planNotFound, type: "value_error" }]);
@@ -77,9 +78,16 @@ export const listPromos = (db: Db) => db.select().from(promos).orderBy(desc(prom
 export async function updatePromo(db: Db, id: number, changes: Partial<PromoFields>, now = Date.now()): Promise<PromoRow> {
   const current = await findPromo(db, id);
   const next = { ...changes, ...(changes.name !== undefined && { name: normalizePromoName(changes.name) }) };
-  await checkGrant(db, { requests: next.requests !== undefined ? next.requests : current.requests, subscriptionId: next.subscriptionId !== undefined ? next.subscriptionId : current.subscriptionId });
+  await checkGrant(db, {
+    requests: next.requests !== undefined ? next.requests : current.requests,
+    subscriptionId: next.subscriptionId !== undefined ? next.subscriptionId : current.subscriptionId,
+  });
   try {
-    const [row] = await db.update(promos).set({ ...next, updatedAt: now }).where(eq(promos.id, id)).returning();
+    const [row] = await db
+      .update(promos)
+      .set({ ...next, updatedAt: now })
+      .where(eq(promos.id, id))
+      .returning();
     return row!;
   } catch (err) {
     if (isUniqueViolation(err)) throw ApiError.conflict(PROMO_TEXTS.duplicate);
@@ -142,7 +150,12 @@ export async function applyPromoUse(db: Db, userId: number, promo: PromoRow, now
           eq(promos.id, promo.id),
           usable(now),
           lt(promos.uses, promos.maxUses),
-          notExists(db.select({ one: sql`1` }).from(promoUses).where(and(eq(promoUses.promoId, promo.id), eq(promoUses.userId, userId)))),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(promoUses)
+              .where(and(eq(promoUses.promoId, promo.id), eq(promoUses.userId, userId))),
+          ),
         ),
       ),
     db.insert(promoUses).values({ promoId: sql`(CASE WHEN changes() = 1 THEN ${promo.id} END)`, userId, createdAt: now }),

@@ -56,5 +56,8 @@ export async function consumeRecoveryToken(db: Db, token: string): Promise<numbe
 
 /** After a successful recovery the user's other outstanding links are spent too. */
 export async function spendAllRecoveryTokens(db: Db, userId: number): Promise<void> {
-  await db.update(recoveryTokens).set({ usedAt: Date.now() }).where(and(eq(recoveryTokens.userId, userId), isNull(recoveryTokens.usedAt)));
+  await db
+    .update(recoveryTokens)
+    .set({ usedAt: Date.now() })
+    .where(and(eq(recoveryTokens.userId, userId), isNull(recoveryTokens.usedAt)));
 }

@@ -71,7 +71,11 @@ export async function send(
   // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
   await requireAcceptedDisclaimer(db, input.userId, topic.assistantType);
   const claimed = await claimAttachments(db, input.userId, input.attachmentIds);
-  const model = chooseModel(env, input.product.model, claimed.some((a) => a.kind === "image"));
+  const model = chooseModel(
+    env,
+    input.product.model,
+    claimed.some((a) => a.kind === "image"),
+  );
   const stub = session(env, topic.id);
   const token = await stub.reserve();
   if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
@@ -100,7 +104,8 @@ export async function send(
   // 502: the model failed before its first token (the session gave the request back). 409: the
   // reservation lapsed and another send took the topic (ours is given back here).
   if (started.status === 409) await refundRequest(db, charge);
-  if (started.status !== 200 || !started.body) return new Response(started.body, { status: started.status, headers: { ...Object.fromEntries(started.headers), ...topicHeader } });
+  if (started.status !== 200 || !started.body)
+    return new Response(started.body, { status: started.status, headers: { ...Object.fromEntries(started.headers), ...topicHeader } });
   const body = input.firstLine ? withFirstLine(input.firstLine, started.body) : started.body;
   return new Response(body, { headers: streamHeaders(model.modelId, topicHeader) });
 }
@@ -122,11 +127,26 @@ export async function deleteEmptyTopic(db: Db, topicId: number): Promise<void> {
  * A new topic in the mode with its first question; a refused first send leaves no empty topic.
  * The web reads the new id from the stream's first line; a bot (`topicLine: false`) from X-Topic-Id only.
  */
-export async function startTopicWithQuestion(env: Env, db: Db, userId: number, assistantType: string, body: SendInput, opts = { topicLine: true }): Promise<Response> {
+export async function startTopicWithQuestion(
+  env: Env,
+  db: Db,
+  userId: number,
+  assistantType: string,
+  body: SendInput,
+  opts = { topicLine: true },
+): Promise<Response> {
   const product = await activeProduct(db, assistantType);
   const [topic] = await db.insert(topicsTable).values({ userId, assistantType: product.assistantType }).returning();
   try {
-    return await send(env, db, { topic: topic!, product, userId, text: body.text, attachmentIds: body.attachments, firstLine: opts.topicLine ? `topic_id: ${topic!.id}\n` : undefined, topicHeader: true });
+    return await send(env, db, {
+      topic: topic!,
+      product,
+      userId,
+      text: body.text,
+      attachmentIds: body.attachments,
+      firstLine: opts.topicLine ? `topic_id: ${topic!.id}\n` : undefined,
+      topicHeader: true,
+    });
   } catch (err) {
     // Refused before the question was saved (no requests left, say): no empty topic stays behind.
     await deleteEmptyTopic(db, topic!.id);

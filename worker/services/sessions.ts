@@ -16,9 +16,7 @@ export async function createSession(db: Db, userId: number, userAgent?: string |
   return { sessionId, refreshToken };
 }
 
-export type Rotation =
-  | { ok: true; userId: number; refreshToken: string }
-  | { ok: false; reason: "reused" | "invalid" };
+export type Rotation = { ok: true; userId: number; refreshToken: string } | { ok: false; reason: "reused" | "invalid" };
 
 /**
  * A browser that reloads while its refresh is in flight never stores the answer and presents the
@@ -88,7 +86,12 @@ async function rotate(db: Db, oldHash: string, sessionId: string, nextHash: stri
   );
   // The insert runs first, under the same condition, so both statements see the same state.
   const [, rotated] = await db.batch([
-    db.insert(refreshTokens).select(db.select(newTokenRow(nextHash, refreshTokens.sessionId, now)).from(refreshTokens).where(live)),
+    db.insert(refreshTokens).select(
+      db
+        .select(newTokenRow(nextHash, refreshTokens.sessionId, now))
+        .from(refreshTokens)
+        .where(live),
+    ),
     db.update(refreshTokens).set({ rotatedAt: now, replacedBy: nextHash }).where(live).returning({ tokenHash: refreshTokens.tokenHash }),
     extendSession(db, sessionId, nextHash, now),
   ]);
@@ -107,7 +110,13 @@ async function exchangeWithinGrace(db: Db, oldHash: string, sessionId: string, n
   const [sibling] = await db.batch([
     db
       .insert(refreshTokens)
-      .select(db.select(newTokenRow(nextHash, presented.sessionId, now)).from(presented).innerJoin(successor, itsSuccessor).where(graced))
+      .select(
+        db
+          .select(newTokenRow(nextHash, presented.sessionId, now))
+          .from(presented)
+          .innerJoin(successor, itsSuccessor)
+          .where(graced),
+      )
       .returning({ tokenHash: refreshTokens.tokenHash }),
     extendSession(db, sessionId, nextHash, now),
   ]);
@@ -115,6 +124,8 @@ async function exchangeWithinGrace(db: Db, oldHash: string, sessionId: string, n
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: Date.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
-

@@ -49,11 +49,7 @@ function typeFilter(type: TopicType): SQL | undefined {
  * (user_id, status, updated_at) index. `folderId`: undefined = all, 0 = outside any folder,
  * n = that folder (404 unless it is the caller's).
  */
-export async function listTopics(
-  db: Db,
-  userId: number,
-  filter: { status: TopicStatus; type: TopicType; folderId?: number },
-): Promise<TopicRow[]> {
+export async function listTopics(db: Db, userId: number, filter: { status: TopicStatus; type: TopicType; folderId?: number }): Promise<TopicRow[]> {
   const { folderId } = filter;
   const where = and(
     eq(topics.userId, userId),
@@ -63,7 +59,10 @@ export async function listTopics(
   );
   const list = db.select().from(topics).where(where).orderBy(desc(topics.updatedAt), desc(topics.id));
   if (!folderId) return list;
-  const folder = db.select({ id: folders.id }).from(folders).where(and(eq(folders.id, folderId), eq(folders.userId, userId)));
+  const folder = db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)));
   const [found, rows] = await db.batch([folder, list]);
   if (found.length === 0) throw ApiError.notFound(FOLDER_NOT_FOUND);
   return rows;
@@ -102,16 +101,18 @@ export function groupByDay(rows: TopicRow[], timeZone: string) {
 
 /** One conditional UPDATE on the caller's topic; 404 when it is not theirs. `updated_at` is untouched. */
 async function updateOwnTopic(db: Db, userId: number, topicId: number, set: Partial<TopicRow>, extra?: SQL): Promise<TopicRow> {
-  const [row] = await db.update(topics).set(set).where(and(own(userId, topicId), extra)).returning();
+  const [row] = await db
+    .update(topics)
+    .set(set)
+    .where(and(own(userId, topicId), extra))
+    .returning();
   if (!row) throw ApiError.notFound(TOPIC_NOT_FOUND);
   return row;
 }
 
-export const renameTopic = (db: Db, userId: number, topicId: number, topicName: string) =>
-  updateOwnTopic(db, userId, topicId, { topicName });
+export const renameTopic = (db: Db, userId: number, topicId: number, topicName: string) => updateOwnTopic(db, userId, topicId, { topicName });
 
-export const setTopicStatus = (db: Db, userId: number, topicId: number, status: TopicStatus) =>
-  updateOwnTopic(db, userId, topicId, { status });
+export const setTopicStatus = (db: Db, userId: number, topicId: number, status: TopicStatus) => updateOwnTopic(db, userId, topicId, { status });
 
 /** `folderId` 0 means "not given"; otherwise the topic must be in that folder. */
 export const setTopicPinned = (db: Db, userId: number, topicId: number, folderId: number, pinned: boolean) =>
@@ -124,14 +125,21 @@ export const setTopicPinned = (db: Db, userId: number, topicId: number, folderId
 export async function moveTopicToFolder(db: Db, userId: number, topicId: number, folderId: number) {
   const [[topic], [folder]] = await db.batch([
     db.select().from(topics).where(own(userId, topicId)),
-    db.select().from(folders).where(and(eq(folders.id, folderId), eq(folders.userId, userId))),
+    db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.id, folderId), eq(folders.userId, userId))),
   ]);
   if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
   if (!folder) throw ApiError.notFound(FOLDER_NOT_FOUND);
   if (topicTypeOf(topic.assistantType) !== topicTypeOf(folder.assistantType)) throw new ApiError(422, FOLDER_OTHER_MODE);
   // The folder may be deleted meanwhile: the EXISTS keeps the write from pointing at nothing.
   const stillThere = sql`exists (select 1 from ${folders} where ${folders.id} = ${folderId} and ${folders.userId} = ${userId})`;
-  const [row] = await db.update(topics).set({ folderId }).where(and(own(userId, topicId), stillThere)).returning();
+  const [row] = await db
+    .update(topics)
+    .set({ folderId })
+    .where(and(own(userId, topicId), stillThere))
+    .returning();
   if (!row) throw ApiError.notFound(FOLDER_NOT_FOUND);
   return row;
 }
@@ -139,7 +147,10 @@ export async function moveTopicToFolder(db: Db, userId: number, topicId: number,
 /** Takes the caller's topic out of the caller's folder; a topic not in that folder is returned as is. */
 export async function removeTopicFromFolder(db: Db, userId: number, topicId: number, folderId: number) {
   const [[folder], , [topic]] = await db.batch([
-    db.select({ id: folders.id }).from(folders).where(and(eq(folders.id, folderId), eq(folders.userId, userId))),
+    db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, folderId), eq(folders.userId, userId))),
     db
       .update(topics)
       .set({ folderId: null })

@@ -13,7 +13,8 @@ export const ACCOUNT_BLOCKED = "Аккаунт заблокирован. Обр�
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const isUniqueViolation = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: users\.email/.test(String(err.message) + String(err.cause ?? ""));
+const isUniqueViolation = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed: users\.email/.test(String(err.message) + String(err.cause ?? ""));
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });

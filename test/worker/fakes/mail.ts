@@ -76,7 +76,9 @@ export class FakeMail {
    */
   linkIn(to: string, pattern: RegExp): Promise<string> {
     return waitFor(() => {
-      const letter = this.lettersTo(to).reverse().find((l) => pattern.test(l.text));
+      const letter = this.lettersTo(to)
+        .reverse()
+        .find((l) => pattern.test(l.text));
       return letter?.text.match(pattern)?.[1];
     });
   }

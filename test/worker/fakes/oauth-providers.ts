@@ -237,8 +237,7 @@ export class FakeVkId extends FakeAuthorizationServer {
 
   constructor(client: ClientRegistration) {
     super(client, true);
-    const vkError = (c: Context, error: string, description: string, status: 400 | 401 = 400) =>
-      c.json({ error, error_description: description }, status);
+    const vkError = (c: Context, error: string, description: string, status: 400 | 401 = 400) => c.json({ error, error_description: description }, status);
     this.hosts = {
       "id.vk.com": new Hono()
         .get("/authorize", (c) =>

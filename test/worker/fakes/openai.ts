@@ -11,7 +11,10 @@ export type ChatRequest = {
   model: string;
   stream?: boolean;
   max_tokens?: number;
-  messages: { role: "system" | "user" | "assistant"; content: string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[] }[];
+  messages: {
+    role: "system" | "user" | "assistant";
+    content: string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
+  }[];
   [key: string]: unknown;
 };
 
@@ -64,7 +67,13 @@ export class FakeCompletion {
   }
 
   private chunkOf(delta: Record<string, unknown>, finish: string | null = null) {
-    return { id: this.id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: this.request.body.model, choices: [{ index: 0, delta, finish_reason: finish }] };
+    return {
+      id: this.id,
+      object: "chat.completion.chunk",
+      created: Math.floor(Date.now() / 1000),
+      model: this.request.body.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    };
   }
 
   /** Answers 200 with the event stream (the first chunk is the assistant role, as OpenAI sends). */
@@ -83,7 +92,17 @@ export class FakeCompletion {
   /** The end: finish_reason, usage, `[DONE]`, connection closed. */
   finish(reason = "stop"): void {
     this.push({ kind: "event", data: this.chunkOf({}, reason) });
-    this.push({ kind: "event", data: { id: this.id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: this.request.body.model, choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } } });
+    this.push({
+      kind: "event",
+      data: {
+        id: this.id,
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model: this.request.body.model,
+        choices: [],
+        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+      },
+    });
     this.push({ kind: "event", data: "[DONE]" });
     this.push({ kind: "close" });
   }
@@ -155,7 +174,8 @@ export class FakeOpenAI {
 
   async fetch(request: Request, signal?: AbortSignal | null): Promise<Response> {
     const url = request.url;
-    if (request.method !== "POST" || url !== `${this.baseUrl}/chat/completions`) return Response.json({ error: { message: "Not found", type: "invalid_request_error" } }, { status: 404 });
+    if (request.method !== "POST" || url !== `${this.baseUrl}/chat/completions`)
+      return Response.json({ error: { message: "Not found", type: "invalid_request_error" } }, { status: 404 });
     if (request.headers.get("authorization") !== `Bearer ${this.apiKey}`) {
       return Response.json({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }, { status: 401 });
     }

@@ -77,6 +77,8 @@ export async function identitiesOf(userId: number) {
 }
 
 export async function usersWithIdentity(provider: ProviderName | "tg", providerUserId: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM identities WHERE provider = ? AND provider_user_id = ?").bind(provider, providerUserId).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM identities WHERE provider = ? AND provider_user_id = ?")
+    .bind(provider, providerUserId)
+    .first<{ n: number }>();
   return row!.n;
 }

@@ -101,7 +101,10 @@ export class FakeYooKassa {
     }
     const expected = `Basic ${btoa(`${this.shopId}:${this.secretKey}`)}`;
     if (request.headers.get("authorization") !== expected) {
-      return Response.json({ type: "error", id: yooId(), code: "invalid_credentials", description: "Authentication by given credentials failed" }, { status: 401 });
+      return Response.json(
+        { type: "error", id: yooId(), code: "invalid_credentials", description: "Authentication by given credentials failed" },
+        { status: 401 },
+      );
     }
     return this.app.fetch(request);
   }
@@ -171,7 +174,12 @@ export class FakeYooKassa {
     return res;
   }
 
-  private newPayment(amount: { value: string; currency: string }, returnUrl: string, description: string | undefined, metadata: Record<string, string>): YooPayment {
+  private newPayment(
+    amount: { value: string; currency: string },
+    returnUrl: string,
+    description: string | undefined,
+    metadata: Record<string, string>,
+  ): YooPayment {
     const id = yooId();
     const payment: YooPayment = {
       id,
@@ -219,7 +227,13 @@ export class FakeYooKassa {
     if (payment.status !== "succeeded" || Number(amount.value) > Number(payment.amount.value) - refunded) {
       return this.error(c, 400, "invalid_request", "Payment can't be refunded", "payment_id");
     }
-    const refund: YooRefund = { id: yooId(), payment_id: payment.id, status: this.refundOutcome, amount: { value: amount.value, currency: payment.amount.currency }, created_at: new Date().toISOString() };
+    const refund: YooRefund = {
+      id: yooId(),
+      payment_id: payment.id,
+      status: this.refundOutcome,
+      amount: { value: amount.value, currency: payment.amount.currency },
+      created_at: new Date().toISOString(),
+    };
     this.refunds.set(refund.id, refund);
     if (refund.status === "succeeded") {
       payment.refunded_amount = { value: (refunded + Number(amount.value)).toFixed(2), currency: payment.amount.currency };

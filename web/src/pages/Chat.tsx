@@ -71,7 +71,15 @@ export default function Chat() {
         </div>
         {!atBottom && (
           <Tooltip content={texts.chat.jumpToLatest}>
-            <IconButton type="button" radius="full" variant="surface" color="gray" className="chat-page__jump" aria-label={texts.chat.jumpToLatest} onClick={() => stick("smooth")}>
+            <IconButton
+              type="button"
+              radius="full"
+              variant="surface"
+              color="gray"
+              className="chat-page__jump"
+              aria-label={texts.chat.jumpToLatest}
+              onClick={() => stick("smooth")}
+            >
               <ArrowDownIcon />
             </IconButton>
           </Tooltip>

@@ -90,7 +90,10 @@ function PendingList() {
     setBusy(id);
     try {
       const param = { param: { invitationId: String(id) } };
-      const response = choice === "accept" ? await api.companies.invitations[":invitationId{[0-9]+}"].accept.$post(param) : await api.companies.invitations[":invitationId{[0-9]+}"].decline.$post(param);
+      const response =
+        choice === "accept"
+          ? await api.companies.invitations[":invitationId{[0-9]+}"].accept.$post(param)
+          : await api.companies.invitations[":invitationId{[0-9]+}"].decline.$post(param);
       const outcome = await outcomeOf(choice, response);
       setOutcomes((all) => ({ ...all, [id]: outcome }));
     } catch {
@@ -115,7 +118,11 @@ function PendingList() {
               <Text size="3" weight="medium">
                 «{item.company.name}»
               </Text>
-              {outcomes[item.id] ? <OutcomeText outcome={outcomes[item.id]!} email={email} /> : <Choice busy={busy === item.id} onAnswer={(choice) => answer(item.id, choice)} />}
+              {outcomes[item.id] ? (
+                <OutcomeText outcome={outcomes[item.id]!} email={email} />
+              ) : (
+                <Choice busy={busy === item.id} onAnswer={(choice) => answer(item.id, choice)} />
+              )}
             </Flex>
           </Card>
         ))}

@@ -226,9 +226,7 @@ export const useAuth = create<AuthState>((set, get) => ({
   logout: () => {
     const record = get().record;
     if (record) {
-      void api.users.logout
-        .$post(undefined, { headers: { "jwt-token": record.access_token, "refresh-token": record.refresh_token } })
-        .catch(() => undefined);
+      void api.users.logout.$post(undefined, { headers: { "jwt-token": record.access_token, "refresh-token": record.refresh_token } }).catch(() => undefined);
     }
     endSession("user");
   },

@@ -139,7 +139,10 @@ function upload(draft: DraftAttachment) {
 /** Waits for the files still uploading and answers the ids of those the server took. */
 async function uploadedIds(drafts: DraftAttachment[]): Promise<number[]> {
   const results = await Promise.all(
-    drafts.map(async (draft): Promise<UploadResult> => (draft.attachmentId != null ? { attachmentId: draft.attachmentId } : ((await uploads.get(draft.key)?.promise) ?? null))),
+    drafts.map(
+      async (draft): Promise<UploadResult> =>
+        draft.attachmentId != null ? { attachmentId: draft.attachmentId } : ((await uploads.get(draft.key)?.promise) ?? null),
+    ),
   );
   for (const draft of drafts) uploads.delete(draft.key);
   return results.flatMap((r) => (r && "attachmentId" in r ? [r.attachmentId] : []));
@@ -277,7 +280,14 @@ export const useChat = create<ChatState>(() => ({
     const drafts = s.attachments.filter((a) => a.state !== "error");
     dropDrafts(s.attachments.filter((a) => a.state === "error"));
     for (const draft of drafts) if (draft.previewUrl) sentPreviews.add(draft.previewUrl);
-    const shown: AttachmentView[] = drafts.map((d) => ({ id: d.key, filename: d.file.name, content_type: d.kind, mime_type: d.file.type, size: d.file.size, url: d.previewUrl }));
+    const shown: AttachmentView[] = drafts.map((d) => ({
+      id: d.key,
+      filename: d.file.name,
+      content_type: d.kind,
+      mime_type: d.file.type,
+      size: d.file.size,
+      url: d.previewUrl,
+    }));
     set((state) => ({
       messages: [...state.messages, { id: localId(), role: "user", text, attachments: shown }],
       attachments: [],

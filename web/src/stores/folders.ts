@@ -60,27 +60,21 @@ export const useFolders = create<FoldersState>((set, get) => ({
     const assistantType = get().assistantType;
     if (!assistantType) return texts.folders.actionFailed;
     // The hono client puts params into the path as they are: the name may hold "/", "?" or "#".
-    const res = await api.folders[":assistantType"][":name"]
-      .$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } })
-      .catch(() => null);
+    const res = await api.folders[":assistantType"][":name"].$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } }).catch(() => null);
     if (!res?.ok) return failure(res);
     const folder = (await res.json()) as Folder;
     if (get().assistantType === folder.assistant_type) set({ folders: [...get().folders, folder] });
     return null;
   },
   rename: async (id, name) => {
-    const res = await api.folders[":folderId{[0-9]+}"]
-      .$patch({ param: { folderId: String(id) }, json: { name: name.trim() } })
-      .catch(() => null);
+    const res = await api.folders[":folderId{[0-9]+}"].$patch({ param: { folderId: String(id) }, json: { name: name.trim() } }).catch(() => null);
     if (!res?.ok) return failure(res);
     const folder = (await res.json()) as Folder;
     set({ folders: get().folders.map((f) => (f.id === id ? folder : f)) });
     return null;
   },
   remove: async (id) => {
-    const res = await api.folders[":folderId{[0-9]+}"]
-      .$delete({ param: { folderId: String(id) } })
-      .catch(() => null);
+    const res = await api.folders[":folderId{[0-9]+}"].$delete({ param: { folderId: String(id) } }).catch(() => null);
     if (!res?.ok) return failure(res);
     set({ folders: get().folders.filter((f) => f.id !== id) });
     return null;

@@ -21,5 +21,4 @@ export const useMode = create<{ mode: AssistantType; setMode: (mode: AssistantTy
 }));
 
 /** SPEC.md §3: explain_law → law, explain_estate → estate, anything else → gpt. */
-export const topicTypeOf = (mode: string): "law" | "gpt" | "estate" =>
-  mode === "explain_law" ? "law" : mode === "explain_estate" ? "estate" : "gpt";
+export const topicTypeOf = (mode: string): "law" | "gpt" | "estate" => (mode === "explain_law" ? "law" : mode === "explain_estate" ? "estate" : "gpt");

@@ -48,8 +48,7 @@ type TopicsState = {
 /** The browser's IANA zone: the server groups the list by the caller's days. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "Europe/Moscow";
 
-const sameQuery = (a: TopicQuery | null, b: TopicQuery | null) =>
-  !!a && !!b && a.status === b.status && a.type === b.type && a.folderId === b.folderId;
+const sameQuery = (a: TopicQuery | null, b: TopicQuery | null) => !!a && !!b && a.status === b.status && a.type === b.type && a.folderId === b.folderId;
 
 let inFlight: { query: TopicQuery; token: string | null; promise: Promise<void> } | null = null;
 let sequence = 0;

@@ -7,15 +7,23 @@ import { acceptDisclaimer, listDisclaimers } from "../../services/disclaimers";
 import { validate } from "../../validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
-const acceptBody = z
-  .object({
-    version: z.number({ error: "version должна быть числом" }).int({ error: "version должна быть целым числом" }).positive({ error: "Некорректная версия" }).optional(),
-  });
+const acceptBody = z.object({
+  version: z
+    .number({ error: "version должна быть числом" })
+    .int({ error: "version должна быть целым числом" })
+    .positive({ error: "Некорректная версия" })
+    .optional(),
+});
 
 export const internalDisclaimers = new Hono<AppEnv>()
   .get(
     BOT_PATH,
-    describeRoute({ tags: ["internal"], summary: "Условия режимов и приняты ли они пользователем бота", ...internalSecured, responses: { 200: { description: "{assistant_type, text, version, accepted}[]" }, ...botUserMissing } }),
+    describeRoute({
+      tags: ["internal"],
+      summary: "Условия режимов и приняты ли они пользователем бота",
+      ...internalSecured,
+      responses: { 200: { description: "{assistant_type, text, version, accepted}[]" }, ...botUserMissing },
+    }),
     validate("param", botParams),
     asBotUser,
     async (c) => c.json(await listDisclaimers(getDb(c.env.DB), c.var.userId), 200),

@@ -9,7 +9,12 @@ import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from 
 
 export const internalLimits = new Hono<AppEnv>().get(
   BOT_PATH,
-  describeRoute({ tags: ["internal"], summary: "Запросы пользователя бота", ...internalSecured, responses: { 200: { description: "{available_requests, is_unlimited, limits: [...]}" }, ...botUserMissing } }),
+  describeRoute({
+    tags: ["internal"],
+    summary: "Запросы пользователя бота",
+    ...internalSecured,
+    responses: { 200: { description: "{available_requests, is_unlimited, limits: [...]}" }, ...botUserMissing },
+  }),
   validate("param", botParams),
   asBotUser,
   async (c) => c.json(await userLimits(getDb(c.env.DB), c.var.userId), 200),
@@ -21,7 +26,10 @@ export const internalQuotas = new Hono<AppEnv>().get(
     tags: ["internal"],
     summary: "Ограничения для клиента (как /api/v2/quotas)",
     ...internalSecured,
-    responses: { 200: { description: "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}" }, 401: botUserMissing[401] },
+    responses: {
+      200: { description: "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}" },
+      401: botUserMissing[401],
+    },
   }),
   (c) => c.json(publicQuotas(), 200),
 );

@@ -64,6 +64,8 @@ export const internalMessages = new Hono<AppEnv>().post(
       // The model broke off midway: the session saved what it wrote as a partial reply.
     }
     const reply = await savedReply(db, id);
-    return c.json({ topic_id: id, text: reply?.text ?? "", model: reply?.model ?? res.headers.get("x-model"), state: reply?.state ?? "partial" }, 200, { "x-topic-id": String(id) });
+    return c.json({ topic_id: id, text: reply?.text ?? "", model: reply?.model ?? res.headers.get("x-model"), state: reply?.state ?? "partial" }, 200, {
+      "x-topic-id": String(id),
+    });
   },
 );

@@ -14,7 +14,12 @@ export const internalPayments = new Hono<AppEnv>().post(
     tags: ["internal"],
     summary: "Ссылка на оплату тарифа для пользователя бота",
     ...internalSecured,
-    responses: { 200: { description: "{url}" }, ...botUserMissing, 502: { description: "Платёжная система не ответила" }, 503: { description: "Оплата не настроена" } },
+    responses: {
+      200: { description: "{url}" },
+      ...botUserMissing,
+      502: { description: "Платёжная система не ответила" },
+      503: { description: "Оплата не настроена" },
+    },
   }),
   validate("param", botParams.extend({ subscriptionId: pathId })),
   asBotUser,

@@ -15,7 +15,10 @@ const signalBody = z.object({
     .min(1, { error: "Укажите kind: start, block, unblock…" })
     .max(32, { error: "kind — не длиннее 32 символов" })
     .regex(/^[a-z_]+$/, { error: "kind: строчные латинские буквы и подчёркивание" }),
-  payload: z.unknown().refine((p) => p === undefined || JSON.stringify(p).length <= PAYLOAD_MAX_CHARS, { error: `payload — не больше ${PAYLOAD_MAX_CHARS} символов JSON` }).optional(),
+  payload: z
+    .unknown()
+    .refine((p) => p === undefined || JSON.stringify(p).length <= PAYLOAD_MAX_CHARS, { error: `payload — не больше ${PAYLOAD_MAX_CHARS} символов JSON` })
+    .optional(),
 });
 
 export const internalSignals = new Hono<AppEnv>().post(

@@ -29,7 +29,12 @@ const TIME_ZONE = "Europe/Moscow";
 export const internalTopics = new Hono<AppEnv>()
   .get(
     BOT_PATH,
-    describeRoute({ tags: ["internal"], summary: "Чаты пользователя бота, по дням (как в вебе)", ...internalSecured, responses: { 200: { description: "[{date, topics}]" }, ...botUserMissing, 422: { description: "Неверный статус или тип" } } }),
+    describeRoute({
+      tags: ["internal"],
+      summary: "Чаты пользователя бота, по дням (как в вебе)",
+      ...internalSecured,
+      responses: { 200: { description: "[{date, topics}]" }, ...botUserMissing, 422: { description: "Неверный статус или тип" } },
+    }),
     validate("param", botParams),
     validate("query", listQuery),
     asBotUser,
@@ -40,7 +45,12 @@ export const internalTopics = new Hono<AppEnv>()
   )
   .post(
     BOT_PATH,
-    describeRoute({ tags: ["internal"], summary: "Новый пустой чат пользователя бота", ...internalSecured, responses: { 201: { description: "Topic" }, ...botUserMissing, 422: { description: "Неизвестный режим или неверное название" } } }),
+    describeRoute({
+      tags: ["internal"],
+      summary: "Новый пустой чат пользователя бота",
+      ...internalSecured,
+      responses: { 201: { description: "Topic" }, ...botUserMissing, 422: { description: "Неизвестный режим или неверное название" } },
+    }),
     validate("param", botParams),
     validate("json", createBody),
     asBotUser,
@@ -48,7 +58,10 @@ export const internalTopics = new Hono<AppEnv>()
       const body = c.req.valid("json");
       const db = getDb(c.env.DB);
       const product = await activeProduct(db, body.assistant_type);
-      const [topic] = await db.insert(topicsTable).values({ userId: c.var.userId, assistantType: product.assistantType, topicName: body.topic_name || null }).returning();
+      const [topic] = await db
+        .insert(topicsTable)
+        .values({ userId: c.var.userId, assistantType: product.assistantType, topicName: body.topic_name || null })
+        .returning();
       return c.json(publicTopic(topic!), 201);
     },
   );

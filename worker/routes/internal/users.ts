@@ -12,11 +12,21 @@ import { loginBody } from "../users";
 import { BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 const optionalText = (field: string) =>
-  z.string({ error: `${field} должно быть строкой` }).trim().min(1, { error: `${field} не может быть пустым` }).max(100, { error: `${field} — не длиннее 100 символов` }).optional();
+  z
+    .string({ error: `${field} должно быть строкой` })
+    .trim()
+    .min(1, { error: `${field} не может быть пустым` })
+    .max(100, { error: `${field} — не длиннее 100 символов` })
+    .optional();
 const profileBody = z.object({
   name: optionalText("name"),
   username: optionalText("username"),
-  email: z.string({ error: "email должен быть строкой" }).trim().toLowerCase().pipe(z.email({ error: "Некорректный e-mail" })).optional(),
+  email: z
+    .string({ error: "email должен быть строкой" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Некорректный e-mail" }))
+    .optional(),
 });
 const userShape = "{user_id, email, name, created}";
 
@@ -28,7 +38,12 @@ export const internalUsers = new Hono<AppEnv>()
       summary: "Найти или создать пользователя бота",
       description: "Новый пользователь получает стартовый пакет. E-mail от бота не проверен: он сохраняется только у привязки, не становится e-mail для входа.",
       ...internalSecured,
-      responses: { 200: { description: userShape }, 201: { description: `${userShape}: создан` }, 401: botUserMissing[401], 422: { description: "Неверные данные" } },
+      responses: {
+        200: { description: userShape },
+        201: { description: `${userShape}: создан` },
+        401: botUserMissing[401],
+        422: { description: "Неверные данные" },
+      },
     }),
     validate("param", botParams),
     validate("json", profileBody),
@@ -71,7 +86,11 @@ export const internalUsers = new Hono<AppEnv>()
       const db = getDb(c.env.DB);
       // The caller is a trusted bot, so its address says little: the bot account is the source.
       const source = `${provider}:${externalId}`;
-      const ticket = await enforceRateLimits(db, c.env, [["linkPerBotUser", source], ["linkPerEmailBotUser", `${source}|${email}`], ...passwordFailureHits(email)]);
+      const ticket = await enforceRateLimits(db, c.env, [
+        ["linkPerBotUser", source],
+        ["linkPerEmailBotUser", `${source}|${email}`],
+        ...passwordFailureHits(email),
+      ]);
       const user = await checkPassword(db, email, password);
       if (!user) throw ApiError.unauthorized(BOT_USER_TEXTS.badCredentials);
       await refundRateLimits(db, ticket);

@@ -7,7 +7,12 @@ import { recordUtm } from "../../services/bot-users";
 import { validate } from "../../validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
-const tag = (field: string) => z.string({ error: `${field} должно быть строкой` }).trim().min(1, { error: `${field} не может быть пустым` }).max(200, { error: `${field} — не длиннее 200 символов` });
+const tag = (field: string) =>
+  z
+    .string({ error: `${field} должно быть строкой` })
+    .trim()
+    .min(1, { error: `${field} не может быть пустым` })
+    .max(200, { error: `${field} — не длиннее 200 символов` });
 const utmBody = z.object({
   source: tag("source"),
   medium: tag("medium").optional(),
@@ -18,7 +23,12 @@ const utmBody = z.object({
 
 export const internalUtm = new Hono<AppEnv>().post(
   BOT_PATH,
-  describeRoute({ tags: ["internal"], summary: "Записать рекламную кампанию пользователя бота", ...internalSecured, responses: { 204: { description: "Записано" }, ...botUserMissing, 422: { description: "Неверные метки" } } }),
+  describeRoute({
+    tags: ["internal"],
+    summary: "Записать рекламную кампанию пользователя бота",
+    ...internalSecured,
+    responses: { 204: { description: "Записано" }, ...botUserMissing, 422: { description: "Неверные метки" } },
+  }),
   validate("param", botParams),
   validate("json", utmBody),
   asBotUser,

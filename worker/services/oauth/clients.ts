@@ -5,8 +5,7 @@ import { vkIdClient } from "./vk-id";
 import { yandexClient } from "./yandex";
 
 /** Registered with each provider as the one allowed redirect URI. */
-export const callbackUrl = (env: Env, provider: OAuthProviderName) =>
-  new URL(`/api/v2/users/auth/${provider}/callback`, env.APP_URL).toString();
+export const callbackUrl = (env: Env, provider: OAuthProviderName) => new URL(`/api/v2/users/auth/${provider}/callback`, env.APP_URL).toString();
 
 /** The provider's client, or null when its secrets are not set (docs/secrets.md). */
 export function oauthClient(env: Env, provider: OAuthProviderName): OAuthClient | null {

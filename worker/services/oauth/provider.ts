@@ -31,4 +31,8 @@ export const PROVIDER_TITLES: Record<OAuthProviderName | "tg", string> = {
 
 /** Joins name parts a provider gives separately, skipping the empty ones. */
 export const fullName = (...parts: (string | null | undefined)[]): string | null =>
-  parts.map((p) => p?.trim()).filter(Boolean).join(" ").slice(0, 100) || null;
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(" ")
+    .slice(0, 100) || null;

@@ -22,8 +22,7 @@ const info = z.object({
 export function yandexClient(clientId: string, clientSecret: string, redirectUri: string): OAuthClient {
   const client = new OAuth2Client(clientId, clientSecret, redirectUri);
   return {
-    authorizationUrl: (state, codeVerifier) =>
-      client.createAuthorizationURLWithPKCE(AUTHORIZE_URL, state, CodeChallengeMethod.S256, codeVerifier, []),
+    authorizationUrl: (state, codeVerifier) => client.createAuthorizationURLWithPKCE(AUTHORIZE_URL, state, CodeChallengeMethod.S256, codeVerifier, []),
 
     async fetchProfile({ code }, codeVerifier) {
       const tokens = await client.validateAuthorizationCode(TOKEN_URL, code, codeVerifier);

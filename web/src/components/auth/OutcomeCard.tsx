@@ -28,7 +28,11 @@ export function OutcomeCard({
   return (
     <AuthCard title={title}>
       <Flex direction="column" align="center" gap="4">
-        <Flex align="center" justify="center" style={{ width: 56, height: 56, borderRadius: "50%", background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }}>
+        <Flex
+          align="center"
+          justify="center"
+          style={{ width: 56, height: 56, borderRadius: "50%", background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }}
+        >
           <Icon width={24} height={24} />
         </Flex>
         {children}

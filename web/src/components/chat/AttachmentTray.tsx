@@ -18,7 +18,17 @@ function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () 
           <ExclamationTriangleIcon width="18" height="18" aria-hidden />
         </span>
       )}
-      <IconButton type="button" size="1" radius="full" variant="solid" color="gray" highContrast className="draft-thumb__remove" aria-label={`${texts.chat.removeAttachment} ${draft.file.name}`} onClick={onRemove}>
+      <IconButton
+        type="button"
+        size="1"
+        radius="full"
+        variant="solid"
+        color="gray"
+        highContrast
+        className="draft-thumb__remove"
+        aria-label={`${texts.chat.removeAttachment} ${draft.file.name}`}
+        onClick={onRemove}
+      >
         <Cross2Icon width="12" height="12" />
       </IconButton>
     </div>

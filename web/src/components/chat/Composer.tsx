@@ -75,7 +75,17 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
         />
         <Flex align="center" justify="between" gap="2">
           <Tooltip content={texts.chat.attach}>
-            <IconButton type="button" variant="ghost" color="gray" radius="full" size="2" aria-label={texts.chat.attach} disabled={inputDisabled} onClick={() => fileInput.current?.click()} className="composer__attach">
+            <IconButton
+              type="button"
+              variant="ghost"
+              color="gray"
+              radius="full"
+              size="2"
+              aria-label={texts.chat.attach}
+              disabled={inputDisabled}
+              onClick={() => fileInput.current?.click()}
+              className="composer__attach"
+            >
               <PlusIcon width="18" height="18" />
             </IconButton>
           </Tooltip>

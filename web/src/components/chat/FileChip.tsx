@@ -42,7 +42,15 @@ export function FileChip({ filename, size, href, uploading, error, onRemove }: F
         body
       )}
       {onRemove && (
-        <IconButton type="button" size="1" variant="ghost" color="gray" radius="full" aria-label={`${texts.chat.removeAttachment} ${filename}`} onClick={onRemove}>
+        <IconButton
+          type="button"
+          size="1"
+          variant="ghost"
+          color="gray"
+          radius="full"
+          aria-label={`${texts.chat.removeAttachment} ${filename}`}
+          onClick={onRemove}
+        >
           <Cross2Icon />
         </IconButton>
       )}

@@ -48,7 +48,14 @@ export const MessageView = memo(function MessageView({ message, readOnly = false
 
   if (message.notice) {
     return (
-      <Flex direction="column" align="start" gap="2" className={`message message--assistant message--notice message--${message.notice}`} data-testid="message-notice" role={message.notice === "error" ? "alert" : "status"}>
+      <Flex
+        direction="column"
+        align="start"
+        gap="2"
+        className={`message message--assistant message--notice message--${message.notice}`}
+        data-testid="message-notice"
+        role={message.notice === "error" ? "alert" : "status"}
+      >
         <Flex gap="2" align="start">
           {message.notice === "error" && <ExclamationTriangleIcon className="message__notice-icon" aria-hidden />}
           <Text size="3">{message.text}</Text>
@@ -63,7 +70,14 @@ export const MessageView = memo(function MessageView({ message, readOnly = false
   }
 
   return (
-    <Flex direction="column" align="stretch" gap="2" className="message message--assistant" data-testid="message-assistant" data-state={message.state ?? "complete"}>
+    <Flex
+      direction="column"
+      align="stretch"
+      gap="2"
+      className="message message--assistant"
+      data-testid="message-assistant"
+      data-state={message.state ?? "complete"}
+    >
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="start" />}
       <Markdown text={message.text} />
       <Flex align="center" gap="3" wrap="wrap" className="message__footer">

@@ -44,5 +44,4 @@ export const useProducts = create<ProductsState>((set, get) => ({
 }));
 
 /** The title of a mode, once the products are loaded. */
-export const useProductTitle = (assistantType: string) =>
-  useProducts((s) => s.products.find((p) => p.assistant_type === assistantType)?.title ?? null);
+export const useProductTitle = (assistantType: string) => useProducts((s) => s.products.find((p) => p.assistant_type === assistantType)?.title ?? null);

@@ -37,7 +37,13 @@ function SignedInBell() {
   return (
     <Popover.Root>
       <Popover.Trigger>
-        <IconButton variant="ghost" color="gray" size="2" className="notification-bell" aria-label={unread ? texts.notifications.unread(unread) : texts.notifications.bell}>
+        <IconButton
+          variant="ghost"
+          color="gray"
+          size="2"
+          className="notification-bell"
+          aria-label={unread ? texts.notifications.unread(unread) : texts.notifications.bell}
+        >
           <BellIcon width={18} height={18} />
           {unread > 0 && (
             <Badge size="1" color="red" variant="solid" radius="full" className="notification-bell__count" data-testid="notification-count">

@@ -13,8 +13,7 @@ const failureText = (error: unknown) => (error instanceof UserApiError && error.
 
 /** A refusal about the owner's proof (missing, wrong, too many tries): worth saying even where failures are silent. */
 const proofFailure = (error: unknown) =>
-  error instanceof UserApiError &&
-  (error.status === 403 || error.status === 429 || error.fields.some((f) => f === "current_password" || f === "code"))
+  error instanceof UserApiError && (error.status === 403 || error.status === 429 || error.fields.some((f) => f === "current_password" || f === "code"))
     ? failureText(error)
     : null;
 

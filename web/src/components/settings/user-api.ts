@@ -39,7 +39,10 @@ export type OwnerProof = { current_password?: string; code?: string };
  * updated user; after a password change the new access token of this session (the change retires
  * every older token, this session's too); after an e-mail change the address waiting for its link.
  */
-export async function patchUser(patch: UserPatch, proof: OwnerProof = {}): Promise<{ user: SelfUser; accessToken: string | null; pendingEmail: string | null }> {
+export async function patchUser(
+  patch: UserPatch,
+  proof: OwnerProof = {},
+): Promise<{ user: SelfUser; accessToken: string | null; pendingEmail: string | null }> {
   const response = await api.users.$patch({ json: { ...patch, ...proof } });
   if (!response.ok) throw await failure(response);
   const body = await response.json();

@@ -10,8 +10,7 @@ import "./share.css";
 export const COPIED_MS = 2_000;
 
 /** The listed version of the topic when there is one (its share hash may have changed since the menu opened). */
-const useCurrent = (topic: Topic | null) =>
-  useTopics((s) => (topic ? (s.groups.flatMap((g) => g.topics).find((t) => t.id === topic.id) ?? topic) : null));
+const useCurrent = (topic: Topic | null) => useTopics((s) => (topic ? (s.groups.flatMap((g) => g.topics).find((t) => t.id === topic.id) ?? topic) : null));
 
 /** "Поделиться чатом": create the read-only link, copy it, or switch it off. */
 export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: () => void }) {

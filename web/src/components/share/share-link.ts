@@ -8,9 +8,7 @@ export const shareUrl = (hash: string, origin = window.location.origin) => `${or
 
 /** `POST /topics/{id}/share`: the link's hash (the same one on repeat), or the text to show. */
 export async function createShareLink(topic: Topic): Promise<{ hash: string } | { error: string }> {
-  const res = await api.topics[":id{[0-9]+}"].share
-    .$post({ param: { id: String(topic.id) } })
-    .catch(() => null);
+  const res = await api.topics[":id{[0-9]+}"].share.$post({ param: { id: String(topic.id) } }).catch(() => null);
   if (!res) return { error: texts.share.failed };
   if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
   const body = (await res.json().catch(() => null)) as { hash?: unknown } | null;
@@ -21,9 +19,7 @@ export async function createShareLink(topic: Topic): Promise<{ hash: string } | 
 
 /** `DELETE /topics/{id}/share`: the link stops working; null when done, else the text to show. */
 export async function revokeShareLink(topic: Topic): Promise<string | null> {
-  const res = await api.topics[":id{[0-9]+}"].share
-    .$delete({ param: { id: String(topic.id) } })
-    .catch(() => null);
+  const res = await api.topics[":id{[0-9]+}"].share.$delete({ param: { id: String(topic.id) } }).catch(() => null);
   if (!res) return texts.share.failed;
   if (!res.ok) return errorMessage(res, texts.share.failed);
   useTopics.getState().patchTopic(topic.id, { share_hash: null });

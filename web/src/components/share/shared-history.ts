@@ -6,9 +6,7 @@ export type SharedHistory = { topic_name: string | null; assistant_type: string;
 
 /** The shared topic, or null when it cannot be shown (unknown or revoked link, no network). */
 export async function loadSharedHistory(hash: string): Promise<SharedHistory | null> {
-  const res = await api.share.topic.history[":hash"]
-    .$get({ param: { hash: encodeURIComponent(hash) } })
-    .catch(() => null);
+  const res = await api.share.topic.history[":hash"].$get({ param: { hash: encodeURIComponent(hash) } }).catch(() => null);
   if (!res?.ok) return null;
   const body = (await res.json().catch(() => null)) as SharedHistory | null;
   return body && Array.isArray(body.messages) ? body : null;

@@ -15,7 +15,16 @@ export function SidebarToggle() {
   const label = open ? texts.sidebar.collapse : texts.sidebar.expand;
   return (
     <Tooltip content={`${label} (${shortcut()})`} side="right">
-      <IconButton size="3" variant="ghost" color="gray" aria-label={label} aria-expanded={open} aria-controls={SIDEBAR_ID} onClick={() => setOpen(!open)} data-testid="sidebar-toggle">
+      <IconButton
+        size="3"
+        variant="ghost"
+        color="gray"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={SIDEBAR_ID}
+        onClick={() => setOpen(!open)}
+        data-testid="sidebar-toggle"
+      >
         <ViewVerticalIcon width="18" height="18" />
       </IconButton>
     </Tooltip>

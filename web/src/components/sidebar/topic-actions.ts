@@ -55,9 +55,7 @@ export async function setArchived(topic: Topic, archived: boolean): Promise<Topi
 
 /** Deletes the topic with its messages and attachments; null when done, else the text to show. */
 export async function deleteTopic(topic: Topic): Promise<string | null> {
-  const res = await api.topics[":id{[0-9]+}"]
-    .$delete({ param: { id: id(topic) } })
-    .catch(() => null);
+  const res = await api.topics[":id{[0-9]+}"].$delete({ param: { id: id(topic) } }).catch(() => null);
   if (!res) return texts.sidebar.actionFailed;
   if (!res.ok) return errorMessage(res, texts.sidebar.actionFailed);
   useTopics.getState().removeTopic(topic.id);

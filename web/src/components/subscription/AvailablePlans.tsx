@@ -9,13 +9,22 @@ import { buyPlan } from "./payment";
 
 const t = texts.subscription;
 
-export const planPriceText = (plan: Pick<Plan, "price" | "day_gap">) => t.price.replace("{price}", formatPrice(plan.price)).replace("{day_gap}", String(plan.day_gap));
+export const planPriceText = (plan: Pick<Plan, "price" | "day_gap">) =>
+  t.price.replace("{price}", formatPrice(plan.price)).replace("{day_gap}", String(plan.day_gap));
 export const planRequestsText = (plan: Pick<Plan, "requests_limit" | "is_unlimited">) =>
   plan.is_unlimited ? t.unlimited : t.requests.replace("{requests_limit}", String(plan.requests_limit));
 
 function PlanOption({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: () => void }) {
   return (
-    <button type="button" role="radio" aria-checked={selected} className="plan-card" data-selected={selected || undefined} onClick={onSelect} data-testid="plan-card">
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      className="plan-card"
+      data-selected={selected || undefined}
+      onClick={onSelect}
+      data-testid="plan-card"
+    >
       <Flex direction="column" gap="1" flexGrow="1" minWidth="0">
         <Text weight="bold">{plan.name}</Text>
         <Text size="2">{planPriceText(plan)}</Text>

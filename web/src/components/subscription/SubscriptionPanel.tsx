@@ -14,7 +14,12 @@ export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionVi
   return (
     <Flex direction="column" gap="4" data-testid="subscription-panel">
       {/* Smaller on a phone, so both view names fit in 375 px. */}
-      <SegmentedControl.Root value={view} onValueChange={(value) => onViewChange(value as SubscriptionView)} aria-label={t.views} size={{ initial: "1", xs: "2" }}>
+      <SegmentedControl.Root
+        value={view}
+        onValueChange={(value) => onViewChange(value as SubscriptionView)}
+        aria-label={t.views}
+        size={{ initial: "1", xs: "2" }}
+      >
         <SegmentedControl.Item value="active">{t.viewActive}</SegmentedControl.Item>
         <SegmentedControl.Item value="available">{t.viewAvailable}</SegmentedControl.Item>
       </SegmentedControl.Root>

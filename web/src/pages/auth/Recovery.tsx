@@ -57,7 +57,12 @@ export default function Recovery() {
       <form onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="4">
           <PasswordInput label={t.password} autoComplete="new-password" placeholder={texts.auth.passwordPlaceholder} autoFocus {...form.field("password")} />
-          <PasswordInput label={t.repeat} autoComplete="new-password" {...form.field("confirm_password")} error={form.errors.fields.confirm_password ?? mismatch} />
+          <PasswordInput
+            label={t.repeat}
+            autoComplete="new-password"
+            {...form.field("confirm_password")}
+            error={form.errors.fields.confirm_password ?? mismatch}
+          />
           <FieldError text={form.errors.form} />
           <Button type="submit" size="3" loading={form.pending} disabled={!canSave}>
             {t.submit}

@@ -11,7 +11,11 @@ const t = texts.auth;
 export default function RegisterV2() {
   const from = returnAddress(useLocation().state);
   return (
-    <AuthCard title={t.registerV2.title} subtitle={t.registerV2.subtitle} footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}>
+    <AuthCard
+      title={t.registerV2.title}
+      subtitle={t.registerV2.subtitle}
+      footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}
+    >
       <ExternalSignIn next={from} divider={{ text: t.or, side: "after" }} />
       <RegisterForm withName={false} submitLabel={t.registerV2.submit} />
     </AuthCard>
