@@ -89,7 +89,7 @@ const steps = [
 ];
 if (options["dry-run"]) {
   console.log("Шаги (--dry-run, ничего не выполнено):");
-  steps.forEach(([cmd, args], i) => console.log(`  ${i + 1}. ${cmd} ${args.join(" ")}`));
+  for (const [i, [cmd, args]] of steps.entries()) console.log(`  ${i + 1}. ${cmd} ${args.join(" ")}`);
   process.exit(0);
 }
 for (const [cmd, args] of steps) {

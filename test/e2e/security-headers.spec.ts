@@ -34,7 +34,7 @@ test.describe("security headers on the SPA (the production build on the real Wor
     });
   }
 
-  test("/share/<hash>: the same policy, no Referer at all, and the shared history renders with no CSP violation", async ({ page, request, browser }) => {
+  test("/share/<hash>: the same policy, no Referer at all, and the shared history renders with no CSP violation", async ({ request, browser }) => {
     const user = await registerUser(request);
     const topicId = await createTopic(request, user, "Что такое залог?");
     const shared = await request.post(`/api/v2/topics/${topicId}/share/`, { headers: { "jwt-token": user.record.access_token } });

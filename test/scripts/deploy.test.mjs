@@ -93,7 +93,7 @@ test("without YooKassa and a mail API only the signing key and the internal toke
   assert.equal(deploy(["--dry-run", "--config", file], secrets("JWT_SECRET", "INTERNAL_TOKEN")).code, 0);
   const missing = deploy(["--dry-run", "--config", file], secrets("INTERNAL_TOKEN"));
   assert.equal(missing.code, 1);
-  assert.match(missing.stderr, /^  JWT_SECRET \(/m);
+  assert.match(missing.stderr, /^ {2}JWT_SECRET \(/m);
 });
 
 test("--dry-run with everything set prints the steps and runs none", () => {

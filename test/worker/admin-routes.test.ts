@@ -42,7 +42,7 @@ describe("admin routes", () => {
   it("declare their auth in the OpenAPI document", async () => {
     const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
     for (const route of ADMIN_ROUTES) {
-      const path = "/api/v2" + route.path.split("?")[0]!.replace(/\/$/, "");
+      const path = `/api/v2${route.path.split("?")[0]!.replace(/\/$/, "")}`;
       const entry = Object.entries(doc.paths).find(
         ([p]) => p.replace(/\/$/, "").replace(/\{[^}]+\}/g, "X") === path.replace(/\/(\d+|[0-9a-f-]{36})(?=\/|$)/g, "/X"),
       );

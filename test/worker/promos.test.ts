@@ -139,7 +139,7 @@ describe("promos admin", () => {
     const promo = await newPromo({ requests: 3 });
     const other = await newPromo({ requests: 3 });
     const planId = await newPlan({ dayGap: 7, requests: 20 });
-    const renamed = await asAdmin(`/promos/${promo.id}`, { method: "PUT", json: { name: "переименован-" + promo.id, max_uses: 7 } });
+    const renamed = await asAdmin(`/promos/${promo.id}`, { method: "PUT", json: { name: `переименован-${promo.id}`, max_uses: 7 } });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ name: `ПЕРЕИМЕНОВАН-${promo.id}`, max_uses: 7, requests: 3 });
 

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { useFakeOpenAI } from "./fakes/openai";
 import { authHeaders, call } from "./helpers";

@@ -103,7 +103,7 @@ describe("login", () => {
     const email = uniqueEmail("seeded");
     await env.DB.prepare("INSERT INTO users (email, password_hash) VALUES (?, ?)").bind(email, SEEDED_HASH).run();
     await login(email, SEEDED_PASSWORD);
-    const wrong = await call("/users/login", { json: { email, password: SEEDED_PASSWORD + "x" } });
+    const wrong = await call("/users/login", { json: { email, password: `${SEEDED_PASSWORD}x` } });
     expect(wrong.status).toBe(401);
     // Current parameters: nothing to upgrade.
     const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email).first<{ password_hash: string }>();

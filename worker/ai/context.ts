@@ -39,7 +39,7 @@ export function composePrompt(input: {
   documentBudgetChars?: number;
 }): ComposedPrompt {
   const current = input.turns.at(-1);
-  if (!current || current.role !== "user") throw new Error("the last turn must be the user's question");
+  if (current?.role !== "user") throw new Error("the last turn must be the user's question");
   const images = current.images.filter((i) => i.bytes !== null);
 
   let room =

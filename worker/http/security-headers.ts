@@ -42,7 +42,7 @@ export function staticHeadersFile(): string {
   const lines = ["# Made from worker/http/security-headers.ts (staticHeadersFile); a Worker test keeps them equal.", "/*"];
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
   lines.push("/share/*", "  ! Referrer-Policy", `  Referrer-Policy: ${SHARE_PAGE_REFERRER_POLICY}`);
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /**
@@ -59,6 +59,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   } catch {
     // A response passed on from fetch() (a Durable Object's stream) has immutable headers:
     // Hono's setter answers with a mutable copy.
+    // biome-ignore lint/correctness/noSelfAssign: the setter is what copies the response
     c.res = c.res;
     for (const [name, value] of missing) c.res.headers.set(name, value);
   }

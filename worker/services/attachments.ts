@@ -91,6 +91,7 @@ async function checkZipUpload(bytes: Uint8Array): Promise<void> {
  * cut). A name left empty becomes `файл.<format>`.
  */
 export function cleanFilename(name: string, format: FileFormat): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are what a filename must lose
   const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "").trim();
   if (!base || base === "." || base === "..") return `файл.${format}`;
   const chars = [...base];

@@ -93,7 +93,10 @@ export function groupByDay(rows: TopicRow[], timeZone: string) {
     const parts = dayOf.formatToParts(row.updatedAt);
     const part = (type: string) => parts.find((p) => p.type === type)!.value;
     const date = `${part("year")}-${part("month")}-${part("day")}`;
-    if (current?.date !== date) groups.push((current = { date, topics: [] }));
+    if (current?.date !== date) {
+      current = { date, topics: [] };
+      groups.push(current);
+    }
     current.topics.push(publicTopic(row));
   }
   return groups;

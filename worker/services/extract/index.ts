@@ -42,6 +42,7 @@ async function rawText(file: DetectedFile, bytes: Uint8Array): Promise<string> {
 const normalise = (text: string) =>
   text
     .replace(/\r\n?/g, "\n")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL bytes are what this removes
     .replace(/\u0000/g, "")
     .replace(/[ \t\u00a0]+$/gm, "")
     .replace(/\n{3,}/g, "\n\n")

@@ -3,7 +3,7 @@ import { UnreadableDocument } from "./unreadable";
 
 /** The text layer of every page, pages separated by blank lines (unpdf: PDF.js built for Workers). */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  let pdf;
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // PDF.js takes ownership of the array it is given: hand it a copy.
     pdf = await getDocumentProxy(bytes.slice(), { isEvalSupported: false, useSystemFonts: false, verbosity: 0 });

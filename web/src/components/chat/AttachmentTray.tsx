@@ -9,7 +9,7 @@ function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () 
     <div className={`draft-thumb${draft.error ? " draft-thumb--error" : ""}`} data-testid="image-thumb" aria-busy={draft.state === "uploading" || undefined}>
       {draft.previewUrl ? <img src={draft.previewUrl} alt={draft.file.name} /> : <span className="draft-thumb__name">{draft.file.name}</span>}
       {draft.state === "uploading" && (
-        <span className="draft-thumb__overlay" aria-label={texts.chat.uploading}>
+        <span className="draft-thumb__overlay" role="status" aria-label={texts.chat.uploading}>
           <Spinner size="2" />
         </span>
       )}

@@ -22,7 +22,7 @@ export function MessageList({ messages, streaming = null, waiting = false, readO
       {messages.map((message, i) => (
         <MessageView key={message.id ?? `i${i}`} message={message} readOnly={readOnly} />
       ))}
-      {streaming && streaming.text ? (
+      {streaming?.text ? (
         <Flex direction="column" gap="2" className="message message--assistant message--streaming" data-testid="message-streaming" aria-busy>
           <Markdown text={streaming.text} />
         </Flex>

@@ -14,7 +14,7 @@ export function AvatarPicker({ letter }: { letter: string }) {
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const choose = (file: File | undefined) => {
-    if (!file || !file.type.startsWith("image/")) return;
+    if (!file?.type.startsWith("image/")) return;
     setPreview(URL.createObjectURL(file));
   };
 

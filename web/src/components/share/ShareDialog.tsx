@@ -89,6 +89,7 @@ export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: 
         {link ? (
           <Flex direction="column" gap="3" mt="4">
             <Flex gap="2" align="end" wrap="wrap">
+              {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the Radix TextField inside the label */}
               <label className="share-dialog__field">
                 <Text as="div" size="2" weight="medium" mb="1">
                   {texts.share.link}

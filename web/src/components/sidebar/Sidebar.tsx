@@ -173,6 +173,7 @@ export function Sidebar() {
       >
         {expanded ? <SidebarPanel isMobile={isMobile} /> : <SidebarRail />}
       </aside>
+      {/* biome-ignore lint/a11y: a pointer-only backdrop; Escape and the drawer's own controls are the keyboard way out */}
       {isMobile && drawerOpen && <div className="sidebar__backdrop" data-testid="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />}
       <TopicMenu />
       <DeleteTopicDialog />

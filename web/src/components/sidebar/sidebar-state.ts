@@ -16,6 +16,7 @@ export function readSidebarCookie(cookie = document.cookie): boolean {
 }
 
 export function writeSidebarCookie(open: boolean) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
   document.cookie = `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 

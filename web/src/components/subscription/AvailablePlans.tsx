@@ -16,6 +16,7 @@ export const planRequestsText = (plan: Pick<Plan, "requests_limit" | "is_unlimit
 
 function PlanOption({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: () => void }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a whole plan card is the choice; it keeps radio semantics (aria-checked) in its radiogroup
     <button
       type="button"
       role="radio"

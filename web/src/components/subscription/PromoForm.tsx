@@ -22,6 +22,7 @@ export function PromoForm() {
     setResult(null);
     let ok = false;
     try {
+      // biome-ignore lint/correctness/useHookAtTopLevel: usePromo is an API call, not a React hook
       ok = (await billingApi.usePromo(name)).ok;
     } catch {
       ok = false;
