@@ -29,7 +29,7 @@ import { users } from "./routes/users";
 import { notifications, notificationSend } from "./routes/notifications";
 import { statistics } from "./routes/statistics";
 
-// Trailing slashes are optional on every route (DESIGN.md §2): strict mode off.
+// Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
   .route("/health", health)
   .route("/users", users)

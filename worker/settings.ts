@@ -19,7 +19,7 @@ export const QUOTAS = {
   documentTextBudgetChars: 60_000,
 } as const;
 
-/** Assistant modes (SPEC.md §3) and the topic-list types they fall under. */
+/** Assistant modes (docs/product.md §3) and the topic-list types they fall under. */
 export const ASSISTANT_TYPES = ["explain_law", "gpt", "explain_estate", "explain_img"] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
 export const TOPIC_TYPES = ["law", "gpt", "estate", "all"] as const;

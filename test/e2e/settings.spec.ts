@@ -127,7 +127,7 @@ test.describe("header and settings modal", () => {
     await expect(panel.planCards.first()).toBeVisible();
     await main.settings.getByRole("button", { name: "Закрыть" }).click();
     await expect(main.settings).toHaveCount(0);
-    // SPEC.md §4: closing resets the view; "Обновить план" opens the tab on the active limits.
+    // docs/product.md §4: closing resets the view; "Обновить план" opens the tab on the active limits.
     await page.getByTestId("upgrade-card").click();
     await expect(panel.view("Активные подписки")).toHaveAttribute("aria-checked", "true");
     await expect(panel.limitCards).toHaveCount(1);

@@ -5,7 +5,7 @@ import { formatDate, formatExpiry, formatPrice } from "../../web/src/lib/format"
 // Russian number formatting groups thousands with a no-break space and writes a decimal comma.
 const NBSP = "\u00a0";
 
-describe("prices (SPEC.md §9)", () => {
+describe("prices (docs/product.md §9)", () => {
   it("whole rubles have no decimals, others exactly two, in Russian formatting", () => {
     expect(formatPrice(199)).toBe("199");
     expect(formatPrice(490.0)).toBe("490");

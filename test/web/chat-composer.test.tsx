@@ -40,7 +40,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("composer rules (SPEC.md §5)", () => {
+describe("composer rules (docs/product.md §5)", () => {
   it("send is disabled for an empty text, while loading and with no requests; the box only for the last two", () => {
     expect(composerRules({ text: "", loading: false, outOfRequests: false })).toEqual({ sendDisabled: true, inputDisabled: false });
     expect(composerRules({ text: "   \n", loading: false, outOfRequests: false })).toEqual({ sendDisabled: true, inputDisabled: false });

@@ -36,7 +36,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("sending in a new chat (SPEC.md §4)", () => {
+describe("sending in a new chat (docs/product.md §4)", () => {
   it("uploads, starts the topic in the picked mode, strips the marker, moves to /chat/<id>, streams, then reloads the list and the limits", async () => {
     const reply = replyStream();
     let history: unknown[] = [];

@@ -18,7 +18,7 @@ const products = [
   { assistant_type: "explain_img", title: "Изображения", description: "Объясняет, что на фото", model: "demo" },
 ];
 
-describe("landingDecision (SPEC.md §2 Main landing, as docs/web.md reads it)", () => {
+describe("landingDecision (docs/product.md §2 Main landing, as docs/web.md reads it)", () => {
   const loaded = (topics: number) => ({
     state: "loaded" as const,
     query: { status: "active" as const, type: "law" as const, folderId: null },
@@ -125,7 +125,7 @@ describe("Main: the mode picker", () => {
   });
 });
 
-describe("the picked mode store (SPEC.md §3)", () => {
+describe("the picked mode store (docs/product.md §3)", () => {
   afterEach(() => localStorage.clear());
 
   it("accepts a stored mode only if it is one of the four; default explain_law", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canSavePassword, passwordMask } from "../../web/src/components/settings/password-rules";
 
-describe("password mask (SPEC.md §3)", () => {
+describe("password mask (docs/product.md §3)", () => {
   it("is 10 dots at the lowest random value and 15 at the highest", () => {
     expect(passwordMask(() => 0)).toBe("•".repeat(10));
     expect(passwordMask(() => 0.999999)).toBe("•".repeat(15));
@@ -21,7 +21,7 @@ describe("password mask (SPEC.md §3)", () => {
   });
 });
 
-describe("password save rule (SPEC.md §5)", () => {
+describe("password save rule (docs/product.md §5)", () => {
   it("is disabled for an empty new password, even when the repeat is empty too", () => {
     expect(canSavePassword("", "")).toBe(false);
     expect(canSavePassword("", "secret")).toBe(false);

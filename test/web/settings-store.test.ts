@@ -5,7 +5,7 @@ import { useSettings } from "../../web/src/stores/settings";
 const initial = useSettings.getState();
 const state = () => useSettings.getState();
 
-describe("settings modal store (SPEC.md §4)", () => {
+describe("settings modal store (docs/product.md §4)", () => {
   beforeEach(() => useSettings.setState(initial, true));
 
   it("starts closed on the account tab with the active subscription view", () => {

@@ -113,7 +113,7 @@ describe("/share/:hash (read-only shared history)", () => {
     }
   });
 
-  it("an unknown or revoked link shows the history error text of SPEC.md §8", async () => {
+  it("an unknown or revoked link shows the history error text of docs/product.md §8", async () => {
     fakeChatApi({ "GET /share/topic/history/:hash": () => json({ detail: "Ссылка не найдена" }, 404), "GET /products": () => json([]) });
     renderShare("gone");
     expect((await screen.findByTestId("share-error")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");

@@ -7,7 +7,7 @@ function labelAt(now: string, day: string | null, zone = "Europe/Moscow") {
   return dateLabel(day, new Date(), zone);
 }
 
-describe("date labels of the topic list (SPEC.md §4)", () => {
+describe("date labels of the topic list (docs/product.md §4)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

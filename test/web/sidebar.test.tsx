@@ -30,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the sidebar_state cookie (SPEC.md §9)", () => {
+describe("the sidebar_state cookie (docs/product.md §9)", () => {
   it("reads open unless the cookie says false", () => {
     expect(readSidebarCookie("")).toBe(true);
     expect(readSidebarCookie("a=1; sidebar_state=false; b=2")).toBe(false);
@@ -191,7 +191,7 @@ describe("the topic menu", () => {
     expect((document.querySelector(".topic-menu__anchor") as HTMLElement).style.top).toBe("187px");
   });
 
-  describe("rename (SPEC.md §4)", () => {
+  describe("rename (docs/product.md §4)", () => {
     async function startRename(patch: Parameters<typeof fakeSidebarApi>[1] = {}) {
       const api = fakeSidebarApi([{ date: today(), topics: [topic(1, { topic_name: "Старое имя" })] }], patch);
       renderMainLayout("/");

@@ -120,7 +120,7 @@ describe("the available view", () => {
     expect(api.callsTo("GET", "/subscriptions")).toHaveLength(1);
   });
 
-  it("shows each plan's price and requests as SPEC.md §9 words them", async () => {
+  it("shows each plan's price and requests as docs/product.md §9 words them", async () => {
     server();
     openTab("available");
     const cards = await screen.findAllByTestId("plan-card");
@@ -185,7 +185,7 @@ describe("the available view", () => {
   });
 });
 
-describe("opening the payment page (SPEC.md §4)", () => {
+describe("opening the payment page (docs/product.md §4)", () => {
   it("a new tab when the browser allows it", () => {
     const win = { open: vi.fn(() => ({ opener: {} })), location: { assign: vi.fn() } };
     openPaymentUrl("https://pay.example.ru/1", win as unknown as Window);

@@ -6,7 +6,7 @@ const loadStore = async () => {
   return (await import("../../web/src/stores/theme")).useTheme;
 };
 
-describe("theme (SPEC.md §1, §9)", () => {
+describe("theme (docs/product.md §1, §9)", () => {
   beforeEach(() => {
     localStorage.clear();
     document.documentElement.className = "";

@@ -17,7 +17,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-describe("topics store (SPEC.md §4 topic list)", () => {
+describe("topics store (docs/product.md §4 topic list)", () => {
   beforeEach(() => {
     useTopics.getState().clear();
     signIn();
@@ -88,7 +88,7 @@ describe("topics store (SPEC.md §4 topic list)", () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  describe("error texts (SPEC.md §8)", () => {
+  describe("error texts (docs/product.md §8)", () => {
     it("the server's detail when there is one", async () => {
       fakeApi({ "GET /topics/active/law": () => json({ detail: "Некорректный часовой пояс" }, 422) });
       await useTopics.getState().load(lawList);

@@ -16,7 +16,7 @@ const layout = (load: () => Promise<{ default: React.ComponentType }>, children:
   children,
 });
 
-// The routes of SPEC.md §2. Public auth pages send a signed-in user to Main; everything else but
+// The routes of docs/product.md §2. Public auth pages send a signed-in user to Main; everything else but
 // /share sends an anonymous one to Login.
 export const router = createBrowserRouter([
   {

@@ -1,4 +1,4 @@
-// Every visible text of the web app, in one place (SPEC.md keeps them exact).
+// Every visible text of the web app, in one place (docs/product.md keeps them exact).
 export const texts = {
   brand: "Ясно",
   back: "Назад",
@@ -28,7 +28,7 @@ export const texts = {
     tabAccount: "Аккаунт",
     tabSubscription: "Подписка",
   },
-  // The subscription tab and /subscription: limits, plans, promo codes, support (SPEC.md §2, §4, §8, §9).
+  // The subscription tab and /subscription: limits, plans, promo codes, support (docs/product.md §2, §4, §8, §9).
   subscription: {
     views: "Разделы подписки",
     viewActive: "Активные подписки",
@@ -234,7 +234,7 @@ export const texts = {
       unknown: "Что-то пошло не так, повторите попытку позже.",
     },
   },
-  // The topic list, the sidebar, the mode picker and sharing (SPEC.md §2, §4, §8).
+  // The topic list, the sidebar, the mode picker and sharing (docs/product.md §2, §4, §8).
   topics: {
     loadFailed: "Ошибка загрузки чатов, повторите попытку позже.",
     untitled: "Без названия",
@@ -333,7 +333,7 @@ export const texts = {
     you: "Пользователь",
     assistant: "Ясно",
   },
-  // The chat view: messages, the composer, attachments, streaming replies (SPEC.md §2, §4, §5, §8).
+  // The chat view: messages, the composer, attachments, streaming replies (docs/product.md §2, §4, §5, §8).
   chat: {
     placeholder: "Введите сообщение",
     messageLabel: "Сообщение",

@@ -203,7 +203,7 @@ export const attachments = sqliteTable(
 );
 
 // Request packs: a user's (or, later, a company's) rows; a send takes one from the row that
-// expires first (DESIGN.md §6).
+// expires first (docs/ai.md, "Requests (limits)").
 export const limits = sqliteTable(
   "limits",
   {
@@ -221,7 +221,7 @@ export const limits = sqliteTable(
   (t) => [index("limits_user_expire").on(t.userId, t.dateExpire), index("limits_company_expire").on(t.companyId, t.dateExpire)],
 );
 
-// Request-pack plans users buy (SPEC.md: subscriptions). Prices in kopecks: exact, no floats.
+// Request-pack plans users buy (docs/product.md §3, docs/payments.md). Prices in kopecks: exact, no floats.
 export const subscriptions = sqliteTable("subscriptions", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),

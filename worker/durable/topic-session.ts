@@ -64,7 +64,7 @@ function describeFailure(err: unknown): string {
 const json = (status: number, detail: string) => Response.json({ detail }, { status });
 
 /**
- * One per topic (`idFromName(String(topicId))`), the owner of its live reply (DESIGN.md §4): it
+ * One per topic (`idFromName(String(topicId))`), the owner of its live reply (docs/ai.md): it
  * calls the model, keeps every chunk in its own SQLite storage as it comes, fans chunks out to
  * every reader (a reader who joins late gets the text so far, then the rest live: each chunk once,
  * in order), keeps going when readers leave, and writes the reply to D1 when it ends (marked

@@ -44,6 +44,6 @@ export function kopecksOfDecimal(value: unknown): number | null {
   return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
 }
 
-/** A price for people, as SPEC.md §9 writes it: integers without decimals ("490 ₽", "199,99 ₽"). */
+/** A price for people, as docs/product.md §9 writes it: integers without decimals ("490 ₽", "199,99 ₽"). */
 export const formatRubles = (kopecks: number) =>
   `${new Intl.NumberFormat("ru-RU", { minimumFractionDigits: kopecks % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(kopecks / 100)} ₽`;

@@ -15,7 +15,7 @@ import { signedInUrl, signInFailedUrl, toSpaPath, type SignInFailure } from "../
 import { telegramBotId } from "../services/oauth/telegram";
 import { validate } from "../validate";
 
-// External sign-in by redirect (DESIGN.md §3, docs/external-sign-in.md). Both routes are browser
+// External sign-in by redirect (docs/external-sign-in.md). Both routes are browser
 // navigations, so the callback answers every outcome with a redirect to the SPA, never JSON.
 const providerParam = z.object({
   provider: z.enum(OAUTH_PROVIDERS, { error: "Неизвестный способ входа: допустимы google, yandex, vk" }),

@@ -10,7 +10,7 @@ import { verifyTelegramLogin } from "../services/oauth/telegram";
 import { ACCOUNT_BLOCKED } from "../services/users";
 import { validate } from "../validate";
 
-// The widget's fields, as Telegram hands them to the page (SPEC.md §4: the SPA decodes
+// The widget's fields, as Telegram hands them to the page (docs/product.md §4: the SPA decodes
 // tgAuthResult and passes the fields on unchanged). Every received field is signed, so the
 // check reads the raw query, not this schema's output.
 const widgetFields = z.object({

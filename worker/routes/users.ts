@@ -29,7 +29,7 @@ import {
 } from "../services/users";
 import { validate } from "../validate";
 
-// The request shapes of the accounts API (DESIGN.md §3).
+// The request shapes of the accounts API (docs/accounts.md).
 const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? `Укажите ${field}` : `Поле «${field}» должно быть строкой`) });
 const email = text("e-mail")
   .trim()

@@ -3,7 +3,7 @@ import type { Env } from "../env";
 import { createSession } from "./sessions";
 import { signAccessToken, type Role } from "./tokens";
 
-/** What sign-in, registration and external sign-in answer (SPEC.md §3). */
+/** What sign-in, registration and external sign-in answer (docs/product.md §3). */
 export type AuthRecord = { access_token: string; refresh_token: string; email: string | null; name: string | null };
 
 /** Starts a session for `user` (one refresh family) and signs its first access token. */

@@ -15,7 +15,7 @@ type LimitRow = typeof limits.$inferSelect;
 export type Charge = { limitId: number; unlimited: boolean; chargeId?: number; companyId?: number };
 
 /**
- * The start pack of a new user (DESIGN.md §6). It must come right after the user's INSERT in the
+ * The start pack of a new user (docs/ai.md, "Requests (limits)"). It must come right after the user's INSERT in the
  * same `db.batch`: it takes the user id from `last_insert_rowid()`, and the batch makes the user
  * and the pack one transaction (both or neither).
  */

@@ -44,7 +44,7 @@ export function fieldOf(item: ValidationItem): string | null {
 }
 
 /**
- * The text to show for a failed call (SPEC.md §8): the server's detail if present, else
+ * The text to show for a failed call (docs/product.md §8): the server's detail if present, else
  * "Ошибка {status}: {statusText}", else the fallback.
  */
 export async function errorMessage(res: ResponseLike, fallback: string): Promise<string> {

@@ -1,6 +1,6 @@
 import "./DotsLoader.css";
 
-/** Three pulsing dots (1 s, 0.2 s stagger) while a lazy page loads (SPEC.md §2). */
+/** Three pulsing dots (1 s, 0.2 s stagger) while a lazy page loads (docs/product.md §2). */
 export function DotsLoader() {
   return (
     <div className="dots-loader" role="status" aria-label="Загрузка">

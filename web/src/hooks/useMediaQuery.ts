@@ -13,7 +13,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC.md §9: the mobile breakpoint is a width below 768 px. */
+/** docs/product.md §9: the mobile breakpoint is a width below 768 px. */
 export const MOBILE_QUERY = "(max-width: 767.98px)";
 
 export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 
-/** SPEC.md §2, §9: a swipe counts past 100 px; the edge zone is 20 px on either side. */
+/** docs/product.md §2, §9: a swipe counts past 100 px; the edge zone is 20 px on either side. */
 export const SWIPE_DISTANCE = 100;
 export const EDGE_ZONE = 20;
 

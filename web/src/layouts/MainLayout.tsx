@@ -12,7 +12,7 @@ import { useIsMobile } from "../hooks/useMediaQuery";
 export default function MainLayout() {
   const isMobile = useIsMobile();
   return (
-    // SPEC.md §2: the product opens tooltips at once.
+    // docs/product.md §2: the product opens tooltips at once.
     <Tooltip.Provider delayDuration={0}>
       <Flex height="100dvh" overflow="hidden">
         <Sidebar />

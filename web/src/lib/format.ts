@@ -1,5 +1,5 @@
 /**
- * Rubles as SPEC.md §9 shows them: Russian formatting, whole amounts without decimals, others with
+ * Rubles as docs/product.md §9 shows them: Russian formatting, whole amounts without decimals, others with
  * two ("1 990", "199,50"). The server sends at most two decimals; rounding to kopecks first keeps
  * float noise (0.1 + 0.2) out of the text.
  */

@@ -1,6 +1,6 @@
 import { ModePicker } from "../components/modes/ModePicker";
 
-/** `/`: the landing page where a mode is picked (SPEC.md §2). */
+/** `/`: the landing page where a mode is picked (docs/product.md §2). */
 export default function Main() {
   return (
     <div data-testid="page-main">

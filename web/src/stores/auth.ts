@@ -4,7 +4,7 @@ import { api } from "../api/client";
 import type { AuthReturn } from "../components/auth/auth-return";
 import { texts } from "../texts";
 
-/** The auth record of SPEC.md §3, kept in local storage under one fixed key. */
+/** The auth record of docs/product.md §3, kept in local storage under one fixed key. */
 export type AuthRecord = {
   access_token: string;
   refresh_token: string;
@@ -13,10 +13,10 @@ export type AuthRecord = {
 };
 
 export const AUTH_STORAGE_KEY = "yasno-auth";
-/** SPEC.md §9: refresh 30 s before the access token expires, never sooner than in 1 s. */
+/** docs/product.md §9: refresh 30 s before the access token expires, never sooner than in 1 s. */
 export const REFRESH_LEAD_MS = 30_000;
 export const MIN_REFRESH_DELAY_MS = 1_000;
-/** SPEC.md §9: the "e-mail already registered" notice of an external sign-in goes after 3 s. */
+/** docs/product.md §9: the "e-mail already registered" notice of an external sign-in goes after 3 s. */
 export const OAUTH_CONFLICT_CLEAR_MS = 3_000;
 /** When the server cannot be reached for a refresh, the session is kept and the refresh retried. */
 export const REFRESH_RETRY_MS = 15_000;
@@ -36,7 +36,7 @@ type AuthState = {
   logout: () => void;
   /**
    * Exchanges the refresh token for new tokens. When the server refuses, signs out silently
-   * (SPEC.md §4); when it cannot be reached, keeps the session and retries in REFRESH_RETRY_MS.
+   * (docs/product.md §4); when it cannot be reached, keeps the session and retries in REFRESH_RETRY_MS.
    */
   refresh: () => Promise<boolean>;
   /** Fetches `/users/self` and merges e-mail and name into the record. */
@@ -170,7 +170,7 @@ async function fetchSelf(): Promise<Pick<AuthRecord, "email" | "name"> | null> {
 async function signInFromReturn(external: AuthReturn): Promise<boolean> {
   switch (external.kind) {
     case "tokens": {
-      // SPEC.md §4: the user is fetched with the returned token; only then is the sign-in done.
+      // docs/product.md §4: the user is fetched with the returned token; only then is the sign-in done.
       useAuth.setState({ record: { access_token: external.access_token, refresh_token: external.refresh_token, email: null, name: null } });
       const user = await fetchSelf();
       if (!user) {

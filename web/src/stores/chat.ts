@@ -44,11 +44,11 @@ type ChatState = {
   attachments: DraftAttachment[];
   /** Shows the topic `id`: its history, then its reply in flight if there is one. */
   open: (id: string) => Promise<void>;
-  /** SPEC.md §4 "sending a message". */
+  /** docs/product.md §4 "sending a message". */
   send: (text: string, options: SendOptions) => Promise<void>;
   /** Stops the reply in flight; what was said is kept, marked as cut short. */
   stop: () => Promise<void>;
-  /** SPEC.md §5: images and documents, at most one document. */
+  /** docs/product.md §5: images and documents, at most one document. */
   attach: (files: File[]) => void;
   removeAttachment: (key: string) => void;
   /** A message of the app in the assistant's place (a rule, an error). */
@@ -297,7 +297,7 @@ export const useChat = create<ChatState>(() => ({
 
     let topicId = s.topicId;
     try {
-      // SPEC.md §4: the files are uploaded first (most already are, since they upload when attached).
+      // docs/product.md §4: the files are uploaded first (most already are, since they upload when attached).
       const attachments = await uploadedIds(drafts);
       if (mine !== generation) return;
       let res: Response | null = null;
@@ -314,7 +314,7 @@ export const useChat = create<ChatState>(() => ({
         topicId = id;
         set({ topicId: id, history: "loaded" });
         onTopic?.(id);
-        // SPEC.md §4: the new topic shows in the list at once.
+        // docs/product.md §4: the new topic shows in the list at once.
         void useTopics.getState().reload();
       };
       if (!res?.ok) {
@@ -391,5 +391,5 @@ export const useChat = create<ChatState>(() => ({
   },
 }));
 
-// SPEC.md §4: signing out clears the chat.
+// docs/product.md §4: signing out clears the chat.
 onLogout(() => useChat.getState().reset());

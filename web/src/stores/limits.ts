@@ -17,7 +17,7 @@ type LimitsState = {
   available_requests: number | null;
   is_unlimited: boolean;
   limits: LimitRow[];
-  /** Fetches the user's limits; a failure keeps what was there and says nothing (SPEC.md §8). */
+  /** Fetches the user's limits; a failure keeps what was there and says nothing (docs/product.md §8). */
   load: () => Promise<void>;
   clear: () => void;
 };
@@ -39,7 +39,7 @@ export const useLimits = create<LimitsState>((set) => ({
       if (mine !== sequence || typeof body.available_requests !== "number") return;
       set({ available_requests: body.available_requests, is_unlimited: body.is_unlimited === true, limits: Array.isArray(body.limits) ? body.limits : [] });
     } catch {
-      // Silently ignored, as SPEC.md §8 says of the limits load.
+      // Silently ignored, as docs/product.md §8 says of the limits load.
     }
   },
   clear: () => {
@@ -48,7 +48,7 @@ export const useLimits = create<LimitsState>((set) => ({
   },
 }));
 
-/** SPEC.md §5: no requests left (an unlimited plan never runs out). */
+/** docs/product.md §5: no requests left (an unlimited plan never runs out). */
 export const selectOutOfRequests = (s: Pick<LimitsState, "available_requests" | "is_unlimited">) => !s.is_unlimited && s.available_requests === 0;
 
 onLogout(() => useLimits.getState().clear());

@@ -7,7 +7,7 @@ export const DEFAULT_MODE: AssistantType = "explain_law";
 
 const isMode = (value: unknown): value is AssistantType => ASSISTANT_TYPES.includes(value as AssistantType);
 
-/** The picked mode, kept in local storage and accepted only if it is one of the four (SPEC.md §3). */
+/** The picked mode, kept in local storage and accepted only if it is one of the four (docs/product.md §3). */
 export const useMode = create<{ mode: AssistantType; setMode: (mode: AssistantType) => void }>((set) => ({
   mode: (() => {
     const stored = localStorage.getItem(MODE_STORAGE_KEY);
@@ -20,5 +20,5 @@ export const useMode = create<{ mode: AssistantType; setMode: (mode: AssistantTy
   },
 }));
 
-/** SPEC.md §3: explain_law → law, explain_estate → estate, anything else → gpt. */
+/** docs/product.md §3: explain_law → law, explain_estate → estate, anything else → gpt. */
 export const topicTypeOf = (mode: string): "law" | "gpt" | "estate" => (mode === "explain_law" ? "law" : mode === "explain_estate" ? "estate" : "gpt");

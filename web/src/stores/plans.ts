@@ -6,7 +6,7 @@ type PlansState = {
   plans: Plan[];
   /** "loaded" once an answer has arrived; a failure goes back to "idle" so the next opening asks again. */
   state: "idle" | "loading" | "loaded";
-  /** SPEC.md §4: loads the plans unless they are loaded or on their way; failures are silent (§8). */
+  /** docs/product.md §4: loads the plans unless they are loaded or on their way; failures are silent (§8). */
   load: () => Promise<void>;
   clear: () => void;
 };
@@ -29,7 +29,7 @@ export const usePlans = create<PlansState>((set, get) => ({
         const body = res.ok ? ((await res.json()) as unknown) : null;
         if (Array.isArray(body)) plans = body as Plan[];
       } catch {
-        // Silently ignored (SPEC.md §8): the view shows no plans and asks again next time.
+        // Silently ignored (docs/product.md §8): the view shows no plans and asks again next time.
       }
       if (mine !== generation) return;
       // Users see visible plans only; the server already filters, and an admin's list keeps its hidden ones out of the shop.

@@ -11,7 +11,7 @@ type SettingsState = {
   view: SubscriptionView;
   /** Opens the modal; only the subscription tab may pick a view, anything else starts on "active". */
   openSettings: (tab?: SettingsTab, view?: SubscriptionView) => void;
-  /** Closing always resets the view to "active" (SPEC.md §4). */
+  /** Closing always resets the view to "active" (docs/product.md §4). */
   close: () => void;
   setTab: (tab: SettingsTab) => void;
   setView: (view: SubscriptionView) => void;

@@ -5,7 +5,7 @@ export const THEME_STORAGE_KEY = "vite-ui-theme";
 
 const stored = (): ThemeName => (localStorage.getItem(THEME_STORAGE_KEY) === "dark" ? "dark" : "light");
 
-/** Light by default; the choice survives reloads under `vite-ui-theme` (SPEC.md §1, §9). */
+/** Light by default; the choice survives reloads under `vite-ui-theme` (docs/product.md §1, §9). */
 export const useTheme = create<{ theme: ThemeName; setTheme: (theme: ThemeName) => void; toggle: () => void }>((set, get) => ({
   theme: stored(),
   setTheme: (theme) => {

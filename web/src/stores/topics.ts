@@ -134,5 +134,5 @@ export const useTopics = create<TopicsState>((set, get) => ({
   },
 }));
 
-// SPEC.md §4: signing out empties the topics.
+// docs/product.md §4: signing out empties the topics.
 onLogout(() => useTopics.getState().clear());

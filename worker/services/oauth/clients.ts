@@ -20,7 +20,7 @@ export function oauthClient(env: Env, provider: OAuthProviderName): OAuthClient 
   }
 }
 
-/** The order the sign-in page offers them in (SPEC.md: tg, vk, google, yandex). */
+/** The order the sign-in page offers them in (docs/product.md §3: tg, vk, google, yandex). */
 const OFFER_ORDER = ["vk", "google", "yandex"] as const satisfies readonly OAuthProviderName[];
 
 /** The providers a sign-in can start with now: exactly those `oauthClient` can build a client for. */

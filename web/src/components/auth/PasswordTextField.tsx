@@ -7,7 +7,7 @@ type Props = Omit<ComponentProps<typeof TextField.Root>, "type" | "children"> & 
   toggle: { size: "1" | "2"; show: string; hide: string };
 };
 
-/** A password input with a show/hide toggle inside it (SPEC.md §5), for the sign-in pages and the settings. */
+/** A password input with a show/hide toggle inside it (docs/product.md §5), for the sign-in pages and the settings. */
 export function PasswordTextField({ toggle, ...rest }: Props) {
   const [visible, setVisible] = useState(false);
   return (

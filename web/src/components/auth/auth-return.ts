@@ -1,7 +1,7 @@
 /** The Login Widget's fields as Telegram signed them: sent back to the server as they came. */
 export type TelegramAuthData = Record<string, string> & { id: string; auth_date: string; hash: string };
 
-/** What an external sign-in left in the URL when it sent the browser back (SPEC.md §4). */
+/** What an external sign-in left in the URL when it sent the browser back (docs/product.md §4). */
 export type AuthReturn =
   | { kind: "tokens"; access_token: string; refresh_token: string }
   | { kind: "failed"; status: number | null }

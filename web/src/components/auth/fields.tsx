@@ -3,7 +3,7 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 import { texts } from "../../texts";
 import { PasswordTextField } from "./PasswordTextField";
 
-/** The error under a field; nothing at all when the text is empty after trimming (SPEC.md §5). */
+/** The error under a field; nothing at all when the text is empty after trimming (docs/product.md §5). */
 export function FieldError({ id, text }: { id?: string; text?: string | null }) {
   if (!text?.trim()) return null;
   return (

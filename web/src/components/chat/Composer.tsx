@@ -24,7 +24,7 @@ type ComposerProps = {
   outOfRequests: boolean;
 };
 
-/** SPEC.md §2 chat view: attach button, the growing text box, send (or stop while a reply streams). */
+/** docs/product.md §2 chat view: attach button, the growing text box, send (or stop while a reply streams). */
 export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemoveAttachment, attachments, loading, canStop, outOfRequests }: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -53,7 +53,7 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!isSendKey(event)) return;
     event.preventDefault();
-    // SPEC.md §5: Enter sends only for a signed-in user.
+    // docs/product.md §5: Enter sends only for a signed-in user.
     if (!sendDisabled && useAuth.getState().record?.access_token) send();
   };
 

@@ -1,4 +1,4 @@
-/** SPEC.md §5: when the composer can be used. */
+/** docs/product.md §5: when the composer can be used. */
 export function composerRules({ text, loading, outOfRequests }: { text: string; loading: boolean; outOfRequests: boolean }) {
   return {
     /** Sending needs a text, no reply under way and a request left. */
@@ -8,11 +8,11 @@ export function composerRules({ text, loading, outOfRequests }: { text: string; 
   };
 }
 
-/** SPEC.md §4, §9: Enter sends, Shift+Enter breaks the line; a composition (IME) in progress is never sent. */
+/** docs/product.md §4, §9: Enter sends, Shift+Enter breaks the line; a composition (IME) in progress is never sent. */
 export const isSendKey = (event: { key: string; shiftKey: boolean; nativeEvent?: { isComposing?: boolean } }) =>
   event.key === "Enter" && !event.shiftKey && !event.nativeEvent?.isComposing;
 
-/** SPEC.md §9: the text box grows up to about 117 px, then scrolls. */
+/** docs/product.md §9: the text box grows up to about 117 px, then scrolls. */
 export const COMPOSER_MAX_HEIGHT = 117;
 
 /** What the file picker offers (the server judges the bytes anyway). */

@@ -2,7 +2,7 @@ import { texts } from "../../texts";
 
 export type AttachmentKind = "image" | "document";
 
-/** SPEC.md §5: a file whose type starts with image/ is an image; everything else is a document. */
+/** docs/product.md §5: a file whose type starts with image/ is an image; everything else is a document. */
 export const attachmentKind = (file: { type: string }): AttachmentKind => (file.type.startsWith("image/") ? "image" : "document");
 
 const sizeFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });

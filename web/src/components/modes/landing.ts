@@ -15,7 +15,7 @@ type Input = {
 };
 
 /**
- * SPEC.md §2 "Main landing page", as docs/web.md reads it: on the new-chat route, once the topic
+ * docs/product.md §2 "Main landing page", as docs/web.md reads it: on the new-chat route, once the topic
  * list of the picked mode has finished loading and is empty, the user goes to Main to pick a mode
  * (replacing the history entry); a spinner shows while that list loads. A new chat opened from
  * Main's picker stays (else it would bounce straight back), and so does any other route.

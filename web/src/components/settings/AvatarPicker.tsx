@@ -5,7 +5,7 @@ import { texts } from "../../texts";
 
 /**
  * Picks an image on this device and shows it as the avatar. A preview only: it is never uploaded
- * (SPEC.md §2), so it lives as an object URL for as long as the component does.
+ * (docs/product.md §2), so it lives as an object URL for as long as the component does.
  */
 export function AvatarPicker({ letter }: { letter: string }) {
   const input = useRef<HTMLInputElement>(null);

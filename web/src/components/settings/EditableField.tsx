@@ -18,7 +18,7 @@ type Props = {
   notice?: string | null;
 };
 
-/** One account field that toggles between read-only and edit mode (SPEC.md §2, §4). */
+/** One account field that toggles between read-only and edit mode (docs/product.md §2, §4). */
 export function EditableField({ label, type, autoComplete, value, onSave, extra, notice }: Props) {
   const labelId = useId();
   const errorId = useId();

@@ -36,7 +36,7 @@ export function PasswordField({ onSave, extra }: Props) {
     setError(null);
     const saved = await onSave(password);
     setSaving(false);
-    // SPEC.md §8: a failed save is silent, and what was typed stays for another try; only a missing
+    // docs/product.md §8: a failed save is silent, and what was typed stays for another try; only a missing
     // or wrong proof of the owner is said, since typing again will not help without it.
     if (saved === true) leave();
     else setError(saved);

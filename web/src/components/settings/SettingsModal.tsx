@@ -6,7 +6,7 @@ import { AccountPanel } from "./AccountPanel";
 import { SubscriptionTab } from "./SubscriptionTab";
 import "./settings-modal.css";
 
-/** "Настройки": 600×500 on a desktop, the whole screen on a phone (SPEC.md §2). */
+/** "Настройки": 600×500 on a desktop, the whole screen on a phone (docs/product.md §2). */
 export function SettingsModal() {
   const { open, tab, close, setTab } = useSettings();
 

@@ -8,7 +8,7 @@ import { avatarLetter, displayName } from "../header/user-display";
 
 type Props = {
   id: string;
-  /** Called after any item is used: the drawer closes on a click on an item (SPEC.md §2). */
+  /** Called after any item is used: the drawer closes on a click on an item (docs/product.md §2). */
   onNavigate: () => void;
 };
 

@@ -1,7 +1,7 @@
 import { useSettings } from "../../stores/settings";
 import { SubscriptionPanel } from "../subscription/SubscriptionPanel";
 
-/** The settings modal's "Подписка" tab; its view lives in the settings store (SPEC.md §4 opening and closing rules). */
+/** The settings modal's "Подписка" tab; its view lives in the settings store (docs/product.md §4 opening and closing rules). */
 export function SubscriptionTab() {
   const view = useSettings((s) => s.view);
   return (

@@ -1,7 +1,7 @@
 import { api } from "../../api/client";
 import { detailText, readDetail } from "../../api/errors";
 
-/** What the account fields need of the self user (SPEC.md §3). */
+/** What the account fields need of the self user (docs/product.md §3). */
 export type SelfUser = { email: string | null; name: string | null; hasPassword: boolean };
 
 /** The server refused: its status and its `detail` as one text, when it sent one. */

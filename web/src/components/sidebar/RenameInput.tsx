@@ -8,7 +8,7 @@ import { useTopicMenu } from "./topic-menu";
 export const TOPIC_NAME_MAX = 100;
 
 /**
- * The topic's title as an input (SPEC.md §4): Enter submits, Escape cancels; on success the list
+ * The topic's title as an input (docs/product.md §4): Enter submits, Escape cancels; on success the list
  * shows the new name and the menu closes. Leaving the field keeps a changed name, as Enter would
  * (or drops it after a refusal).
  */

@@ -130,7 +130,7 @@ function SidebarRail() {
 }
 
 /**
- * The main layout's sidebar (SPEC.md §2, §9): 350 px, or 58 px of icons when collapsed (the
+ * The main layout's sidebar (docs/product.md §2, §9): 350 px, or 58 px of icons when collapsed (the
  * button or Ctrl/Cmd+B; kept in the `sidebar_state` cookie); below 768 px an 18rem drawer that
  * closes on navigation.
  */

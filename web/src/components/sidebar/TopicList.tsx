@@ -27,7 +27,7 @@ function Group({ group, label, activeId }: { group: TopicGroup; label: string | 
   );
 }
 
-/** The topics grouped by day (SPEC.md §2): a label only where the group has a date. */
+/** The topics grouped by day (docs/product.md §2): a label only where the group has a date. */
 export function TopicList() {
   const { groups, state, error } = useTopics();
   const status = useSidebar((s) => s.status);

@@ -13,7 +13,7 @@ async function run(action: Promise<TopicResult>) {
 }
 
 /**
- * The topic menu of SPEC.md §2: opened by a topic's dots at the height of the click, with
+ * The topic menu of docs/product.md §2: opened by a topic's dots at the height of the click, with
  * "Переименовать" and "Поделиться" and the pin, folder, archive and delete actions.
  */
 export function TopicMenu() {

@@ -5,7 +5,7 @@ import { texts } from "../../texts";
 
 const openSubscription = () => useSettings.getState().openSettings("subscription");
 
-/** The footer card "Обновить план": opens the settings on the subscription tab (SPEC.md §2). */
+/** The footer card "Обновить план": opens the settings on the subscription tab (docs/product.md §2). */
 export function UpgradeCard({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (

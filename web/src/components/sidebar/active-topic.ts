@@ -1,6 +1,6 @@
 import { useMatch } from "react-router-dom";
 
-/** The topic open in the chat view: the route's id (SPEC.md §2), read from the layout above the route. */
+/** The topic open in the chat view: the route's id (docs/product.md §2), read from the layout above the route. */
 export function useActiveTopicId(): string | null {
   return useMatch("/chat/:id")?.params.id ?? null;
 }

@@ -14,7 +14,7 @@ const dayNumber = (day: string) => {
 };
 
 /**
- * The label of a list group (SPEC.md §4): "Сегодня", "Вчера", the weekday for 2 to 6 days ago,
+ * The label of a list group (docs/product.md §4): "Сегодня", "Вчера", the weekday for 2 to 6 days ago,
  * else dd.mm.yyyy. `day` is the group's date in the caller's zone, as the server sent it; null
  * (the pinned group) has no label.
  */

@@ -3,7 +3,7 @@ import { useChat } from "../../stores/chat";
 import { texts } from "../../texts";
 
 /**
- * The sidebar's top button (SPEC.md §2): "Начать общение" when the URL has a hash, else "Новый
+ * The sidebar's top button (docs/product.md §2): "Начать общение" when the URL has a hash, else "Новый
  * чат"; either clears the messages and the chat's topic id and goes to Main to pick a mode.
  */
 export function useNewChat(): { label: string; start: () => void } {

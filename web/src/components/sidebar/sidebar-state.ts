@@ -2,7 +2,7 @@ import { create } from "zustand";
 import { onLogout } from "../../stores/auth";
 import type { TopicStatus } from "../../stores/topics";
 
-/** SPEC.md §2, §9: the sidebar's open state lives in this cookie for 7 days. */
+/** docs/product.md §2, §9: the sidebar's open state lives in this cookie for 7 days. */
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
 
@@ -57,7 +57,7 @@ export const useSidebar = create<SidebarState>((set, get) => ({
   toggle: (isMobile) => (isMobile ? set({ drawerOpen: !get().drawerOpen }) : get().setOpen(!get().open)),
 }));
 
-// SPEC.md §4: logging out closes the drawer.
+// docs/product.md §4: logging out closes the drawer.
 onLogout(() => useSidebar.setState({ drawerOpen: false, notice: null, status: "active", folderId: null }));
 
 /** Ctrl+B, or Cmd+B on a Mac; by the key's position too, so a Russian layout ("и") works. */

@@ -4,7 +4,7 @@ import type { Topic } from "../../stores/topics";
 type TopicMenuState = {
   /** The topic the menu was opened for. */
   topic: Topic | null;
-  /** Where the menu opens: the click's height (SPEC.md §2) at the dots button's side. */
+  /** Where the menu opens: the click's height (docs/product.md §2) at the dots button's side. */
   anchor: { x: number; y: number };
   /** "menu": the menu shows; "rename": the topic's title is an input instead. */
   mode: "menu" | "rename" | null;
@@ -14,7 +14,7 @@ type TopicMenuState = {
   openDialog: (kind: "share" | "delete") => void;
   closeDialog: () => void;
   startRename: () => void;
-  /** SPEC.md §4: closing clears the picked topic and rename mode. */
+  /** docs/product.md §4: closing clears the picked topic and rename mode. */
   close: () => void;
 };
 

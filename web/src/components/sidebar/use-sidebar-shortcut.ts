@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isToggleShortcut, useSidebar } from "./sidebar-state";
 
-/** Ctrl/Cmd+B anywhere on the page toggles the sidebar (SPEC.md §2), as the button does. */
+/** Ctrl/Cmd+B anywhere on the page toggles the sidebar (docs/product.md §2), as the button does. */
 export function useSidebarShortcut(isMobile: boolean) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

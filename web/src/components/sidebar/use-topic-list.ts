@@ -15,7 +15,7 @@ export function useTopicQuery(): TopicQuery {
 
 /**
  * Loads the list when the token, the picked mode or the list asked for differ from what was
- * loaded (SPEC.md §4; the store skips a list it has or is already loading), and the mode's folders.
+ * loaded (docs/product.md §4; the store skips a list it has or is already loading), and the mode's folders.
  */
 export function useTopicListLoader() {
   const token = useAuth((s) => s.record?.access_token ?? null);

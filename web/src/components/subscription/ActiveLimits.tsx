@@ -19,7 +19,7 @@ export function ActiveLimits() {
     };
   }, []);
 
-  // Nothing known before the first answer: a spinner rather than "no subscriptions" (a failure is silent, SPEC.md §8).
+  // Nothing known before the first answer: a spinner rather than "no subscriptions" (a failure is silent, docs/product.md §8).
   if (available_requests === null && !settled)
     return (
       <Flex justify="center" py="5">

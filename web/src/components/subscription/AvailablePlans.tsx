@@ -45,7 +45,7 @@ export function AvailablePlans() {
   const [selected, setSelected] = useState<number | null>(null);
   const [buying, setBuying] = useState(false);
 
-  // SPEC.md §4: lazily, when the view opens, and only if not loaded yet (the store skips a loaded list).
+  // docs/product.md §4: lazily, when the view opens, and only if not loaded yet (the store skips a loaded list).
   useEffect(() => {
     let current = true;
     void usePlans

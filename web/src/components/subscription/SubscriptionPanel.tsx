@@ -9,7 +9,7 @@ import "./subscription.css";
 
 const t = texts.subscription;
 
-/** SPEC.md §2 subscription tab: the "active" and "available" views, the promo code and support (modal tab and /subscription). */
+/** docs/product.md §2 subscription tab: the "active" and "available" views, the promo code and support (modal tab and /subscription). */
 export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionView; onViewChange: (view: SubscriptionView) => void }) {
   return (
     <Flex direction="column" gap="4" data-testid="subscription-panel">

@@ -4,7 +4,7 @@ import { billingApi } from "./billing-api";
 const isWebUrl = (value: unknown): value is string => typeof value === "string" && /^https?:\/\//i.test(value);
 
 /**
- * SPEC.md §4: the payment page opens in a new tab, or in this window when the browser blocks the
+ * docs/product.md §4: the payment page opens in a new tab, or in this window when the browser blocks the
  * popup (`window.open` answers null then). The new tab gets no handle back to this one.
  */
 export function openPaymentUrl(url: string, win: Window = window) {
@@ -22,7 +22,7 @@ export function openPaymentUrl(url: string, win: Window = window) {
 
 /**
  * `POST /payments/{planId}` and then the payment page. False when the payment could not be
- * created: SPEC.md §8 keeps that silent, the button simply becomes usable again.
+ * created: docs/product.md §8 keeps that silent, the button simply becomes usable again.
  */
 export async function buyPlan(planId: number, win: Window = window): Promise<boolean> {
   let url: unknown = null;

@@ -18,7 +18,7 @@ export default function Recovery() {
   const login = useAuth((s) => s.login);
   const form = useApiForm({ password: "", confirm_password: "" });
   const { password, confirm_password: repeat } = form.values;
-  // SPEC.md §5: saving needs a non-empty password equal to its repeat.
+  // docs/product.md §5: saving needs a non-empty password equal to its repeat.
   const canSave = password !== "" && password === repeat;
   // Said once the repeat stops being a beginning of the password, not at every keystroke.
   const mismatch = repeat !== "" && !password.startsWith(repeat) ? t.mismatch : null;
