@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS } from "../../worker/services/rate-limit";
-import { call, registerUser, uniqueEmail, uniqueIp } from "./helpers";
+import { call, expectTooMany, registerUser, statuses, uniqueEmail, uniqueIp } from "./helpers";
 
 const externalId = () => String(Math.floor(Math.random() * 1e12));
 
@@ -12,20 +12,6 @@ const link = (botUser: string, email: string, password: string) =>
     headers: { "internal-token": "test-internal-token", "cf-connecting-ip": "10.99.0.1", "content-type": "application/json" },
     body: JSON.stringify({ email, password }),
   });
-
-async function statuses(count: number, send: (i: number) => Promise<Response>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) out.push((await send(i)).status);
-  return out;
-}
-
-async function expectTooMany(res: Response, windowSeconds: number) {
-  expect(res.status).toBe(429);
-  const retryAfter = Number(res.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Слишком много попыток, повторите через \d+ (с|мин)$/) });
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

@@ -57,3 +57,19 @@ export async function createAdmin() {
 export async function detailOf(res: Response): Promise<unknown> {
   return ((await res.json()) as { detail: unknown }).detail;
 }
+
+/** Sends `count` calls one after another and returns their statuses. */
+export async function statuses(count: number, send: (i: number) => Promise<Response>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push((await send(i)).status);
+  return out;
+}
+
+/** A rate-limit refusal: 429, a Retry-After within the window, and the Russian detail. */
+export async function expectTooMany(res: Response, windowSeconds: number) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Слишком много попыток, повторите через \d+ (с|мин)$/) });
+}

@@ -1,22 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RATE_LIMITS } from "../../worker/services/rate-limit";
-import { call, registerUser, uniqueEmail, uniqueIp } from "./helpers";
-
-/** Sends `count` calls one after another and returns their statuses. */
-async function statuses(count: number, send: (i: number) => Promise<Response>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) out.push((await send(i)).status);
-  return out;
-}
-
-async function expectTooMany(res: Response, windowSeconds: number) {
-  expect(res.status).toBe(429);
-  const retryAfter = Number(res.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Слишком много попыток, повторите через \d+ (с|мин)$/) });
-}
+import { call, expectTooMany, registerUser, statuses, uniqueEmail, uniqueIp } from "./helpers";
 
 // Scrypt makes a run of logins take seconds: the clock is frozen so a run never straddles two
 // fixed windows, and the slow tests get room.
