@@ -73,3 +73,16 @@ export async function expectTooMany(res: Response, windowSeconds: number) {
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
   expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Слишком много попыток, повторите через \d+ (с|мин)$/) });
 }
+
+/** A Telegram user made through the bots' API, and the headers the bots' calls need. */
+export async function createBotUser() {
+  const externalId = String(Math.floor(Math.random() * 1e12));
+  const internal = { "internal-token": "test-internal-token" };
+  const created = await SELF.fetch(`http://app.test/internal/api/v2/users/tg/${externalId}`, {
+    method: "POST",
+    headers: { ...internal, "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+    body: JSON.stringify({ name: "Бот" }),
+  });
+  expect(created.status).toBe(201);
+  return { externalId, internal };
+}

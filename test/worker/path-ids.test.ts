@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueIp } from "./helpers";
+import { authHeaders, call, createAdmin, createBotUser, detailOf, registerUser, uniqueIp } from "./helpers";
 import { insertTopic } from "./topics-db";
 
 type Parameter = { in: string; name: string; schema?: { pattern?: string; type?: string; format?: string } };
@@ -44,14 +44,7 @@ describe("path ids: decimal digits only", () => {
 
   it("every route with an id answers 404 to 0x10, 1e1, +5, ' 7', 07, -1, 1.0 and a too large one: never 422, 200 or 500", async () => {
     const admin = await createAdmin();
-    const externalId = String(Math.floor(Math.random() * 1e12));
-    const internal = { "internal-token": "test-internal-token" };
-    const created = await SELF.fetch(`http://app.test/internal/api/v2/users/tg/${externalId}`, {
-      method: "POST",
-      headers: { ...internal, "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
-      body: JSON.stringify({ name: "Бот" }),
-    });
-    expect(created.status).toBe(201);
+    const { externalId, internal } = await createBotUser();
     const ops = idOperations();
     expect(ops.length).toBeGreaterThan(30);
     const others: Record<string, string> = { provider: "tg", externalId, hash: "h".repeat(32), assistantType: "law", name: "x", status: "active", type: "all" };

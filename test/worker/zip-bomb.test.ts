@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { detailOf, registerUser, uniqueIp } from "./helpers";
+import { createBotUser, detailOf, registerUser, uniqueIp } from "./helpers";
 import { makeDocx, makeGif } from "./fixtures/files";
 import { newUser, storedFor, upload } from "./fixtures/uploads";
 
@@ -153,14 +153,7 @@ describe("uploads are rate limited per user", () => {
   });
 
   it("the bots' upload: per bot user, the 31st within a minute → 429", async () => {
-    const externalId = String(Math.floor(Math.random() * 1e12));
-    const internal = { "internal-token": "test-internal-token" };
-    const created = await SELF.fetch(`http://app.test/internal/api/v2/users/tg/${externalId}`, {
-      method: "POST",
-      headers: { ...internal, "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
-      body: JSON.stringify({ name: "Бот" }),
-    });
-    expect(created.status).toBe(201);
+    const { externalId, internal } = await createBotUser();
     const url = `http://app.test/internal/api/v2/attachments/tg/${externalId}`;
     for (let i = 0; i < 30; i++) expect((await noFile(internal, url)).status).toBe(422);
     const form = new FormData();
