@@ -1,33 +1,36 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { openAPIRouteHandler } from "hono-openapi";
 import type { AppEnv } from "./env";
-import { ApiError } from "./errors";
+import { ApiError } from "./http/errors";
 import { jsonBodyLimit } from "./http/body-limit";
+import { openApiDocument } from "./http/openapi-document";
 import { docsPage } from "./http/docs-page";
 import { securityHeaders } from "./http/security-headers";
-import { accountChanges } from "./routes/account-changes";
-import { attachments } from "./routes/attachments";
-import { companies } from "./routes/companies";
-import { health } from "./routes/health";
-import { internalApi } from "./routes/internal";
-import { limits } from "./routes/limits";
-import { disclaimers } from "./routes/disclaimers";
-import { promos } from "./routes/promos";
-import { quotas } from "./routes/quotas";
-import { folders } from "./routes/folders";
-import { mail } from "./routes/mail";
-import { oauth } from "./routes/oauth";
-import { payments } from "./routes/payments";
-import { products } from "./routes/products";
-import { share } from "./routes/share";
-import { subscriptions } from "./routes/subscriptions";
-import { telegramAuth } from "./routes/telegram-auth";
-import { topicStreams } from "./routes/topic-streams";
-import { topics } from "./routes/topics";
-import { users } from "./routes/users";
-import { notifications, notificationSend } from "./routes/notifications";
-import { statistics } from "./routes/statistics";
+import { accountChanges } from "./accounts/routes/account-changes";
+import { attachments } from "./conversations/routes/attachments";
+import { companies } from "./companies/routes/companies";
+import { health } from "./operations/routes/health";
+import { internalApi } from "./operations/routes/internal";
+import { limits } from "./billing/routes/limits";
+import { disclaimers } from "./billing/routes/disclaimers";
+import { promos } from "./billing/routes/promos";
+import { quotas } from "./billing/routes/quotas";
+import { folders } from "./conversations/routes/folders";
+import { mail } from "./operations/routes/mail";
+import { oauth } from "./accounts/routes/oauth";
+import { paymentRefunds } from "./billing/routes/payment-refunds";
+import { payments } from "./billing/routes/payments";
+import { sandboxCheckout } from "./billing/routes/sandbox-checkout";
+import { yookassaNotifications } from "./billing/routes/yookassa-notifications";
+import { products } from "./billing/routes/products";
+import { share } from "./conversations/routes/share";
+import { subscriptions } from "./billing/routes/subscriptions";
+import { telegramAuth } from "./accounts/routes/telegram-auth";
+import { topicStreams } from "./conversations/routes/topic-streams";
+import { topics } from "./conversations/routes/topics";
+import { users } from "./accounts/routes/users";
+import { notifications, notificationSend } from "./accounts/routes/notifications";
+import { statistics } from "./operations/routes/statistics";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
@@ -42,7 +45,11 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/limits", limits)
   .route("/products", products)
   .route("/subscriptions", subscriptions)
+  // The webhook, the sandbox checkout, the user's calls and the admin's refund, in that order.
+  .route("/payments", yookassaNotifications)
+  .route("/payments", sandboxCheckout)
   .route("/payments", payments)
+  .route("/payments", paymentRefunds)
   .route("/folders", folders)
   .route("/share", share)
   .route("/attachments", attachments)
@@ -78,21 +85,7 @@ app.notFound(() => ApiError.notFound().toResponse());
 app.route("/api/v2", api);
 app.route("/internal/api/v2", internalApi);
 
-app.get(
-  "/api/v2/openapi.json",
-  openAPIRouteHandler(app, {
-    documentation: {
-      info: { title: "Ясно API", version: "2.0.0", description: "API русскоязычного ИИ-ассистента «Ясно»" },
-      components: {
-        securitySchemes: {
-          jwt: { type: "apiKey", in: "header", name: "jwt-token" },
-          refresh: { type: "apiKey", in: "header", name: "refresh-token" },
-          internal: { type: "apiKey", in: "header", name: "internal-token" },
-        },
-      },
-    },
-  }),
-);
+app.get("/api/v2/openapi.json", async (c) => c.json(await openApiDocument(app, c)));
 app.get("/api/v2/docs", docsPage);
 
 export { app };

@@ -1,4 +1,4 @@
-import type { User } from "./services/users";
+import type { User } from "./db/schema";
 
 /**
  * Bindings and vars come from wrangler.toml through `npm run types` (worker-configuration.d.ts);

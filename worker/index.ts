@@ -1,5 +1,5 @@
 import { app } from "./app";
-import { runCron } from "./cron";
+import { runCron } from "./operations/cron";
 import type { Env } from "./env";
 
 export { TopicSession } from "./durable/topic-session";

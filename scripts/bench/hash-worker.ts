@@ -1,5 +1,5 @@
 // Hashes one password per request with the production code, so the cost can be measured in workerd.
-import { hashPassword } from "../../worker/services/passwords";
+import { hashPassword } from "../../worker/accounts/services/passwords";
 
 export default {
   async fetch(request: Request): Promise<Response> {

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 
-// Same format and parameters as worker/services/passwords.ts, for seeding from Node.
+// Same format and parameters as worker/accounts/services/passwords.ts, for seeding from Node.
 const N = 16384,
   r = 8,
   p = 5;

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { REDACTED } from "../../worker/services/mail";
+import { REDACTED } from "../../worker/accounts/services/mail";
 import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, detailOf, login, registerUser, uniqueEmail, type AuthRecord } from "./helpers";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { messages } from "../../worker/db/schema";
-import { ApiError } from "../../worker/errors";
+import { ApiError } from "../../worker/http/errors";
 import {
   claimAttachments,
   deleteAttachmentObjects,
@@ -11,7 +11,7 @@ import {
   readAttachmentBytes,
   shareAttachmentUrl,
   sharedAttachmentViews,
-} from "../../worker/services/attachments";
+} from "../../worker/conversations/services/attachments";
 import { makeDocx, makePdf, makePng } from "./fixtures/files";
 import { newUser, storedFor, uploadOk } from "./fixtures/uploads";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signedAttachmentUrl } from "../../worker/services/attachments";
+import { signedAttachmentUrl } from "../../worker/conversations/services/attachments";
 import { detailOf } from "./helpers";
 import { makeDocx, makePng } from "./fixtures/files";
 import { newUser, uploadOk } from "./fixtures/uploads";

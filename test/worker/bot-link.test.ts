@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RATE_LIMITS } from "../../worker/services/rate-limit";
+import { RATE_LIMITS } from "../../worker/http/rate-limit";
 import { call, expectTooMany, registerUser, statuses, uniqueEmail, uniqueIp } from "./helpers";
 
 const externalId = () => String(Math.floor(Math.random() * 1e12));

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { refundRequest, takeRequest } from "../../worker/services/limits";
+import { refundRequest, takeRequest } from "../../worker/billing/services/limits";
 import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, createAdmin, detailOf, uniqueEmail } from "./helpers";
 import { newAccount, startTopic, StreamReader, type Account } from "./streams-helpers";

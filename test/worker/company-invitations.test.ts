@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REDACTED } from "../../worker/services/mail";
-import { sha256Hex } from "../../worker/services/opaque-tokens";
-import { RATE_LIMITS } from "../../worker/services/rate-limit";
+import { REDACTED } from "../../worker/accounts/services/mail";
+import { sha256Hex } from "../../worker/accounts/services/opaque-tokens";
+import { RATE_LIMITS } from "../../worker/http/rate-limit";
 import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, detailOf, registerUser, uniqueEmail } from "./helpers";
 import type { Account } from "./streams-helpers";

@@ -2,9 +2,9 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import worker from "../../worker/index";
-import { nextMoscowMidnight } from "../../worker/services/daily-limits";
-import { grantStatement } from "../../worker/services/grants";
-import { takeRequest } from "../../worker/services/limits";
+import { nextMoscowMidnight } from "../../worker/billing/services/daily-limits";
+import { grantStatement } from "../../worker/billing/services/grants";
+import { takeRequest } from "../../worker/billing/services/limits";
 import { QUOTAS } from "../../worker/settings";
 import { authHeaders, call, createAdmin, detailOf, registerUser, type AuthRecord } from "./helpers";
 import { newAccount, splitTopicLine, startTopic, StreamReader } from "./streams-helpers";

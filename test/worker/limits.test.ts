@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { refundRequest, takeRequest } from "../../worker/services/limits";
+import { refundRequest, takeRequest } from "../../worker/billing/services/limits";
 import { QUOTAS } from "../../worker/settings";
 import { authHeaders, call, detailOf } from "./helpers";
 import { newAccount, savedMessages, sendMessage, setRequestsLeft, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
 import worker from "../../worker/index";
-import { REDACTED, sendMail } from "../../worker/services/mail";
+import { REDACTED, sendMail } from "../../worker/accounts/services/mail";
 import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail, uniqueIp } from "./helpers";
 

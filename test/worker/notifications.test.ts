@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { MAX_RECIPIENTS } from "../../worker/services/notifications";
+import { MAX_RECIPIENTS } from "../../worker/accounts/services/notifications";
 import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueIp, type AuthRecord } from "./helpers";
 
 type Notice = { id: number; title: string; text: string; created_at: string; read: boolean };

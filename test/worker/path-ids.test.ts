@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, call, createAdmin, createBotUser, detailOf, registerUser, uniqueIp } from "./helpers";
 import { insertTopic } from "./topics-db";
 
-type Parameter = { in: string; name: string; schema?: { pattern?: string; type?: string; format?: string } };
+type Parameter = { in: string; name: string; "x-route-param"?: string; schema?: { pattern?: string; type?: string; format?: string } };
 type Doc = { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
 
 const ID_PATTERN = "^(0|[1-9][0-9]*)$";
@@ -33,7 +33,9 @@ describe("path ids: decimal digits only", () => {
     const idLike = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, op]) =>
         // Payment ids are UUIDs and a bot's externalId is the messenger's own: neither is a row id.
+        // A segment shared by two routes (`{statusOrTopicId}`) is judged by the route's own name.
         (op.parameters ?? [])
+          .map((p) => ({ ...p, name: p["x-route-param"] ?? p.name }))
           .filter((p) => p.in === "path" && /(^id$|Id$)/.test(p.name) && p.name !== "externalId" && p.schema?.format !== "uuid")
           .map((p) => ({ at: `${method} ${path} ${p.name}`, pattern: p.schema?.pattern })),
       ),

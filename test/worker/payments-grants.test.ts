@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { grantStatement } from "../../worker/services/grants";
+import { grantStatement } from "../../worker/billing/services/grants";
 import { registerUser } from "./helpers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -190,8 +190,8 @@ describe("the OpenAPI document", () => {
       "/api/v2/products": ["get", "post"],
       "/api/v2/products/{id}": ["get", "put", "delete"],
       "/api/v2/payments": ["get"],
-      "/api/v2/payments/{subscriptionId}": ["post"],
-      "/api/v2/payments/{id}": ["get"],
+      // One path for the payment (GET) and the plan to pay for (POST): docs/architecture.md.
+      "/api/v2/payments/{idOrSubscriptionId}": ["get", "post"],
       "/api/v2/payments/{id}/refund": ["post"],
       "/api/v2/payments/yookassa/notifications": ["post"],
       "/api/v2/payments/sandbox/{id}": ["get", "post"],

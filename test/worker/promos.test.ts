@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { applyPromoUse, findPromo } from "../../worker/services/promos";
+import { applyPromoUse, findPromo } from "../../worker/billing/services/promos";
 import { QUOTAS } from "../../worker/settings";
 import { authHeaders, call, createAdmin, detailOf, registerUser, type AuthRecord } from "./helpers";
 

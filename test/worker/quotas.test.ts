@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { nextMoscowMidnight } from "../../worker/services/daily-limits";
+import { nextMoscowMidnight } from "../../worker/billing/services/daily-limits";
 import { QUOTAS } from "../../worker/settings";
 import { authHeaders, call, detailOf } from "./helpers";
 import { makePng } from "./fixtures/files";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RATE_LIMITS } from "../../worker/services/rate-limit";
+import { RATE_LIMITS } from "../../worker/http/rate-limit";
 import { call, expectTooMany, registerUser, statuses, uniqueEmail, uniqueIp } from "./helpers";
 
 // Scrypt makes a run of logins take seconds: the clock is frozen so a run never straddles two

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REDACTED } from "../../worker/services/mail";
+import { REDACTED } from "../../worker/accounts/services/mail";
 import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, detailOf, login, refreshHeaders, registerUser, uniqueEmail, type AuthRecord } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { purgeSharedTopic } from "../../worker/services/share";
+import { purgeSharedTopic } from "../../worker/conversations/services/share";
 import { authHeaders, call, detailOf, registerUser } from "./helpers";
 import { insertAttachment, insertMessage, insertTopic } from "./topics-db";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { topicNameFrom } from "../../worker/services/messages";
+import { topicNameFrom } from "../../worker/conversations/services/messages";
 import { QUOTAS } from "../../worker/settings";
 import { makePdf, makePng } from "./fixtures/files";
 import { uploadOk } from "./fixtures/uploads";

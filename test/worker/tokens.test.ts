@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { REFRESH_REUSE_GRACE_MS } from "../../worker/services/sessions";
-import { sha256Hex } from "../../worker/services/opaque-tokens";
+import { REFRESH_REUSE_GRACE_MS } from "../../worker/accounts/services/sessions";
+import { sha256Hex } from "../../worker/accounts/services/opaque-tokens";
 import { authHeaders, call, login, refreshHeaders, registerUser, type AuthRecord } from "./helpers";
 
 const key = (secret: string) => new TextEncoder().encode(secret);

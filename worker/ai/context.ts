@@ -1,9 +1,9 @@
 import type { ModelMessage, UserContent } from "ai";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { readAttachmentBytes } from "../services/attachments";
-import { loadTurns, type Turn } from "../services/messages";
-import type { ProductRow } from "../services/products";
+import { readAttachmentBytes } from "../conversations/services/attachments";
+import { loadTurns, type Turn } from "../conversations/services/messages";
+import type { ProductRow } from "../billing/services/products";
 import { QUOTAS } from "../settings";
 import { documentBlock, earlierImageNote, systemPromptFor } from "./prompts";
 

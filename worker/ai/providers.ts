@@ -2,7 +2,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Env } from "../env";
-import { ApiError } from "../errors";
+import { ApiError } from "../http/errors";
 import { DEMO_MODEL_ID, DemoLanguageModel } from "./demo-model";
 
 export const PROVIDERS = ["demo", "workers-ai", "openai"] as const;

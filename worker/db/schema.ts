@@ -4,6 +4,9 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 // Every time column holds Unix milliseconds: cheap to compare in SQL and in JS.
 const now = sql`(unixepoch('subsec') * 1000)`;
 
+/** A user row as loaded; the request context carries it (worker/env.ts). */
+export type User = typeof users.$inferSelect;
+
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   // Stored trimmed and lower-cased; null for an account known only by an external provider.

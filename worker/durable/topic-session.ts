@@ -6,10 +6,10 @@ import { aiSettings, languageModel, type ModelChoice } from "../ai/providers";
 import { getDb } from "../db/client";
 import { topics } from "../db/schema";
 import type { Env } from "../env";
-import { refundRequest, type Charge } from "../services/limits";
-import { saveAssistantMessage, type MessageState } from "../services/messages";
-import { findProduct } from "../services/products";
-import { purgeSharedTopic } from "../services/share";
+import { refundRequest, type Charge } from "../billing/services/limits";
+import { saveAssistantMessage, type MessageState } from "../conversations/services/messages";
+import { findProduct } from "../billing/services/products";
+import { purgeSharedTopic } from "../conversations/services/share";
 
 /** What the Worker hands the session to answer: the question is already saved, the request taken. */
 export type ReplyJob = {
@@ -26,6 +26,19 @@ export const REPLY_TEXTS = {
   failedMidway: "Ответ модели прервался: сохранено то, что она успела написать",
   interrupted: "Ответ прервался: обновите чат, чтобы увидеть сохранённую часть",
 } as const;
+
+/** What `start` and `stream` hand back: the live reply from its first chunk, or why there is none. */
+export type ReplyStream =
+  | { kind: "streaming"; model: string; body: ReadableStream<Uint8Array> }
+  /** The reservation lapsed and another send holds the topic. */
+  | { kind: "busy" }
+  /** The reply ended without a word; the request was given back. */
+  | { kind: "failed" }
+  /** Nothing is being generated. */
+  | { kind: "idle" };
+
+/** The session of a topic: one per topic, named by its id. */
+export const topicSession = (env: Env, topicId: number) => env.TOPIC_SESSION.get(env.TOPIC_SESSION.idFromName(String(topicId)));
 
 /** A reservation not followed by `start` within this time (the Worker died in between) lapses. */
 const RESERVATION_TTL_MS = 30_000;
@@ -61,7 +74,6 @@ function describeFailure(err: unknown): string {
   const cause = err.cause instanceof Error ? ` (${err.cause.message})` : "";
   return `${err.name}${status ? ` ${status}` : ""}: ${err.message}${cause}`;
 }
-const json = (status: number, detail: string) => Response.json({ detail }, { status });
 
 /**
  * One per topic (`idFromName(String(topicId))`), the owner of its live reply (docs/ai.md): it
@@ -72,8 +84,7 @@ const json = (status: number, detail: string) => Response.json({ detail }, { sta
  * failed before its first token). If the object restarts mid-reply, the next start (or the
  * heartbeat alarm) saves what was stored as a partial reply.
  *
- * RPC: `reserve()` / `release(token)` / `stop()`. Streams over fetch: `POST /start` `{token, job}`
- * and `GET /stream`.
+ * Reached by RPC only: `reserve()` / `release(token)` / `start(token, job)` / `stream()` / `stop()`.
  */
 export class TopicSession extends DurableObject<Env> {
   private live: Live | null = null;
@@ -110,18 +121,11 @@ export class TopicSession extends DurableObject<Env> {
     return true;
   }
 
-  async fetch(request: Request): Promise<Response> {
-    const path = new URL(request.url).pathname;
-    if (request.method === "POST" && path === "/start") {
-      const { token, job } = await request.json<{ token: string; job: ReplyJob }>();
-      return this.start(token, job);
-    }
-    if (request.method === "GET" && path === "/stream") {
-      const live = this.live;
-      if (!live) return new Response(null, { status: 204 });
-      return this.respond(live, this.attach(live));
-    }
-    return json(404, "Не найдено");
+  /** The reply in flight for a reader who joins: the text so far, then the rest live. */
+  async stream(): Promise<ReplyStream> {
+    const live = this.live;
+    if (!live) return { kind: "idle" };
+    return this.respond(live, this.attach(live));
   }
 
   async alarm(): Promise<void> {
@@ -135,8 +139,9 @@ export class TopicSession extends DurableObject<Env> {
     return held !== undefined && Date.now() - held.at < RESERVATION_TTL_MS;
   }
 
-  private async start(token: string, job: ReplyJob): Promise<Response> {
-    if (this.ctx.storage.kv.get<{ token: string }>("reservation")?.token !== token || this.live) return json(409, REPLY_TEXTS.busy);
+  /** Runs the job the holder of `token` reserved for; the sender's stream comes back from the first chunk. */
+  async start(token: string, job: ReplyJob): Promise<ReplyStream> {
+    if (this.ctx.storage.kv.get<{ token: string }>("reservation")?.token !== token || this.live) return { kind: "busy" };
     this.ctx.storage.kv.delete("reservation");
     this.ctx.storage.kv.put("job", job);
     this.ctx.storage.sql.exec("DELETE FROM chunks");
@@ -163,14 +168,14 @@ export class TopicSession extends DurableObject<Env> {
     return this.respond(live, body);
   }
 
-  /** 200 with the stream once the first chunk is there; 502 if the reply ended without one. */
-  private async respond(live: Live, body: ReadableStream<Uint8Array>): Promise<Response> {
+  /** The stream once the first chunk is there; `failed` if the reply ended without one. */
+  private async respond(live: Live, body: ReadableStream<Uint8Array>): Promise<ReplyStream> {
     await live.firstEvent;
     if (live.failedEarly) {
       await body.cancel();
-      return json(502, REPLY_TEXTS.failedBeforeFirstToken);
+      return { kind: "failed" };
     }
-    return new Response(body, { headers: { "content-type": "text/plain; charset=utf-8", "x-model": live.job.model.modelId } });
+    return { kind: "streaming", model: live.job.model.modelId, body };
   }
 
   /** A new reader: the text so far, then every later chunk. Synchronous, so nothing slips in between. */

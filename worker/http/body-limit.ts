@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
+import { ApiError } from "./errors";
 
-/** The largest body a JSON route takes; uploads have their own limit (routes/attachments.ts). */
+/** The largest body a JSON route takes; uploads have their own limit (middleware/upload.ts). */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
 export const BODY_LIMIT_TEXTS = { tooLarge: "Слишком большой запрос: не больше 1 МБ" } as const;

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
+import { ApiError } from "./errors";
 
 /**
  * Bulk admin calls (every user's start pack, every user's terms, a notice to everyone) act on all

@@ -2,9 +2,9 @@ import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
-import { verifyAccessToken } from "../services/tokens";
-import { findSessionUser } from "../services/users";
+import { ApiError } from "../http/errors";
+import { verifyAccessToken } from "../accounts/services/tokens";
+import { findSessionUser } from "../accounts/services/users";
 
 export const AUTH_TEXTS = {
   missing: "Требуется авторизация",

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
+import { ApiError } from "../http/errors";
 
 export const INTERNAL_TEXTS = { badToken: "Неверный или отсутствующий служебный токен (internal-token)" } as const;
 

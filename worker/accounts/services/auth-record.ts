@@ -1,0 +1,19 @@
+import type { Db } from "../../db/client";
+import type { Env } from "../../env";
+import { createSession } from "./sessions";
+import { signAccessToken, type Role } from "./tokens";
+
+/** What sign-in, registration and external sign-in answer (docs/product.md §3). */
+export type AuthRecord = { access_token: string; refresh_token: string; email: string | null; name: string | null };
+
+/** Starts a session for `user` (one refresh family) and signs its first access token. */
+export async function issueAuthRecord(
+  env: Env,
+  db: Db,
+  user: { id: number; email: string | null; name: string | null; role: Role; tokenVersion: number },
+  userAgent?: string | null,
+): Promise<AuthRecord> {
+  const { sessionId, refreshToken } = await createSession(db, user.id, userAgent);
+  const { token } = await signAccessToken(env, { userId: user.id, role: user.role, ver: user.tokenVersion, sid: sessionId });
+  return { access_token: token, refresh_token: refreshToken, email: user.email, name: user.name };
+}

@@ -1,0 +1,77 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/errors";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ISSUER = "yasno";
+const AUDIENCE = "yasno-api";
+const ALGORITHM = "HS256";
+
+export type Role = "user" | "admin";
+export type AccessClaims = { userId: number; role: Role; ver: number; sid: string; jti: string; exp: number };
+
+const claimsShape = z.object({
+  sub: z.string().regex(/^\d+$/),
+  role: z.enum(["user", "admin"]),
+  ver: z.number().int().nonnegative(),
+  sid: z.string().min(1),
+  jti: z.string().min(1),
+  exp: z.number(),
+});
+
+export const TOKEN_TEXTS = {
+  invalid: "Недействительный токен авторизации",
+  expired: "Срок действия токена истёк",
+} as const;
+
+function signingKey(env: Env): Uint8Array {
+  if (!env.JWT_SECRET) throw new ApiError(503, "Вход временно недоступен: сервер не настроен");
+  return new TextEncoder().encode(env.JWT_SECRET);
+}
+
+export async function signAccessToken(
+  env: Env,
+  claims: { userId: number; role: Role; ver: number; sid: string },
+): Promise<{ token: string; jti: string; exp: number }> {
+  const jti = crypto.randomUUID();
+  const exp = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ role: claims.role, ver: claims.ver, sid: claims.sid })
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(signingKey(env));
+  return { token, jti, exp };
+}
+
+function toClaims(payload: unknown): AccessClaims {
+  const parsed = claimsShape.safeParse(payload);
+  if (!parsed.success) throw ApiError.unauthorized(TOKEN_TEXTS.invalid);
+  const { sub, ...rest } = parsed.data;
+  return { userId: Number(sub), ...rest };
+}
+
+/**
+ * Verifies signature, algorithm, issuer and audience. With `allowExpired` (the refresh call only)
+ * a token past its `exp` is still accepted: jose checks iss/aud before exp, so an expired error
+ * carries a payload that passed everything else.
+ */
+export async function verifyAccessToken(env: Env, token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims> {
+  const key = signingKey(env);
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    return toClaims(payload);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof errors.JWTExpired) {
+      if (options.allowExpired) return toClaims(err.payload);
+      throw ApiError.unauthorized(TOKEN_TEXTS.expired);
+    }
+    throw ApiError.unauthorized(TOKEN_TEXTS.invalid);
+  }
+}

@@ -1,0 +1,181 @@
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { limits } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { QUOTAS } from "../../settings";
+
+export const NO_REQUESTS_LEFT = "Лимит запросов исчерпан";
+
+type LimitRow = typeof limits.$inferSelect;
+
+/**
+ * What a send took: the row to give it back to. `unlimited` rows are never decremented.
+ * `chargeId` is the `request_charges` row; `companyId` is set when it came from a company pool.
+ */
+export type Charge = { limitId: number; unlimited: boolean; chargeId?: number; companyId?: number };
+
+/**
+ * The start pack of a new user (docs/ai.md, "Requests (limits)"). It must come right after the user's INSERT in the
+ * same `db.batch`: it takes the user id from `last_insert_rowid()`, and the batch makes the user
+ * and the pack one transaction (both or neither).
+ */
+export const startPackForNewUser = (db: Db) =>
+  db.insert(limits).values({
+    userId: sql`last_insert_rowid()`,
+    requests: QUOTAS.startRequests,
+    availableRequests: QUOTAS.startRequests,
+    source: "start",
+  });
+
+// Raw D1 statements: drizzle's batch cannot carry a raw query with parameters.
+const ACTIVE_ROW = "(l.date_expire IS NULL OR l.date_expire > ?1) AND (l.is_unlimited = 1 OR l.available_requests > 0)";
+// An active unlimited row first (the oldest), then the counted row that expires first.
+const TAKE_ORDER = "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
+
+/**
+ * Decrements the row named by the charge just inserted (the statement before it in the batch). Guarded
+ * by `changes() = 1`: when that INSERT wrote nothing, `last_insert_rowid()` names some older row.
+ */
+const decrementChargedRow = (d1: D1Database) =>
+  d1.prepare(`UPDATE limits SET available_requests = available_requests - 1
+    WHERE changes() = 1 AND is_unlimited = 0 AND available_requests > 0
+      AND id = (SELECT limit_id FROM request_charges WHERE id = last_insert_rowid())
+    RETURNING id`);
+
+type Inserted = { id: number; limit_id: number };
+
+/**
+ * One request from a company pool the user belongs to, within their allowance (null: no cap). One
+ * batch, one transaction: the member's `used` goes up only while under the allowance and while the
+ * pool has a request; then the charge names the pool row and the row is decremented. Of parallel
+ * sends at allowance − 1 exactly one passes the first UPDATE; the others get nothing here.
+ */
+async function takeFromPool(d1: D1Database, userId: number, now: number): Promise<Charge | null> {
+  const member = await d1
+    .prepare(
+      `SELECT m.id, m.company_id FROM company_members m
+       WHERE m.user_id = ?2 AND (m.allowance IS NULL OR m.used < m.allowance)
+         AND EXISTS (SELECT 1 FROM limits l WHERE l.company_id = m.company_id AND ${ACTIVE_ROW})
+       ORDER BY m.id LIMIT 1`,
+    )
+    .bind(now, userId)
+    .first<{ id: number; company_id: number }>();
+  if (!member) return null;
+  const [claimed, charged, decremented] = await d1.batch<{ id: number; limit_id: number }>([
+    d1
+      .prepare(
+        `UPDATE company_members SET used = used + 1
+         WHERE id = ?2 AND (allowance IS NULL OR used < allowance)
+           AND EXISTS (SELECT 1 FROM limits l WHERE l.company_id = ?3 AND ${ACTIVE_ROW})
+         RETURNING id`,
+      )
+      .bind(now, member.id, member.company_id),
+    d1
+      .prepare(
+        `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
+         SELECT ?2, l.id, l.company_id, ?1 FROM limits l
+         WHERE changes() = 1 AND l.company_id = ?3 AND ${ACTIVE_ROW}
+         ORDER BY ${TAKE_ORDER} LIMIT 1
+         RETURNING id, limit_id`,
+      )
+      .bind(now, userId, member.company_id),
+    decrementChargedRow(d1),
+  ]);
+  const charge = charged!.results[0];
+  if (!claimed!.results[0] || !charge) return null;
+  return { limitId: charge.limit_id, unlimited: !decremented!.results[0], chargeId: charge.id, companyId: member.company_id };
+}
+
+/**
+ * Takes one request: from a company pool first (see `takeFromPool`), else from the user's own rows
+ * in one batch: an active unlimited row lets the send through untouched, otherwise the active row
+ * that expires first loses one. The batch is one transaction, so the row is chosen and decremented
+ * atomically: of parallel sends with one request left, exactly one gets a row. Every take writes a
+ * `request_charges` row. 402 when nothing is left.
+ */
+export async function takeRequest(db: Db, userId: number, now = Date.now()): Promise<Charge> {
+  const d1 = db.$client;
+  const pooled = await takeFromPool(d1, userId, now);
+  if (pooled) return pooled;
+  const [charged, decremented] = await d1.batch<Inserted>([
+    d1
+      .prepare(
+        `INSERT INTO request_charges (user_id, limit_id, created_at)
+         SELECT ?2, l.id, ?1 FROM limits l
+         WHERE l.user_id = ?2 AND ${ACTIVE_ROW}
+         ORDER BY ${TAKE_ORDER} LIMIT 1
+         RETURNING id, limit_id`,
+      )
+      .bind(now, userId),
+    decrementChargedRow(d1),
+  ]);
+  const charge = charged!.results[0];
+  if (!charge) throw new ApiError(402, NO_REQUESTS_LEFT);
+  return { limitId: charge.limit_id, unlimited: !decremented!.results[0], chargeId: charge.id };
+}
+
+/**
+ * Gives a taken request back where it came from (a reply that failed before its first token): the
+ * counted row, the member's `used` for a pool charge, and the charge is marked refunded. Once only:
+ * every step is conditioned on the charge not being refunded yet, and the mark comes last.
+ */
+export async function refundRequest(db: Db, charge: Charge): Promise<void> {
+  if (charge.chargeId === undefined) {
+    if (charge.unlimited) return;
+    await db
+      .update(limits)
+      .set({ availableRequests: sql`${limits.availableRequests} + 1` })
+      .where(eq(limits.id, charge.limitId));
+    return;
+  }
+  const d1 = db.$client;
+  const open = "EXISTS (SELECT 1 FROM request_charges c WHERE c.id = ?1 AND c.refunded = 0)";
+  await d1.batch([
+    d1
+      .prepare(`UPDATE limits SET available_requests = available_requests + 1 WHERE id = ?2 AND is_unlimited = 0 AND ${open}`)
+      .bind(charge.chargeId, charge.limitId),
+    d1
+      .prepare(
+        `UPDATE company_members SET used = used - 1
+         WHERE used > 0 AND ${open}
+           AND (company_id, user_id) = (SELECT company_id, user_id FROM request_charges WHERE id = ?1)`,
+      )
+      .bind(charge.chargeId),
+    d1.prepare("UPDATE request_charges SET refunded = 1 WHERE id = ?1 AND refunded = 0").bind(charge.chargeId),
+  ]);
+}
+
+const publicLimit = (row: LimitRow) => ({
+  id: row.id,
+  requests: row.requests,
+  available_requests: row.availableRequests,
+  is_unlimited: row.isUnlimited,
+  date_expire: row.dateExpire === null ? null : new Date(row.dateExpire).toISOString(),
+  source: row.source,
+});
+
+/**
+ * `GET /limits/`: the user's active (not expired) rows, the one that expires first first;
+ * `available_requests` sums the counted rows, `is_unlimited` says an unlimited row is active.
+ */
+export async function userLimits(db: Db, userId: number, now = Date.now()) {
+  return activeLimits(db, eq(limits.userId, userId), now);
+}
+
+/** The same shape for a company's pool. */
+export async function companyLimits(db: Db, companyId: number, now = Date.now()) {
+  return activeLimits(db, eq(limits.companyId, companyId), now);
+}
+
+async function activeLimits(db: Db, owner: SQL, now: number) {
+  const rows = await db
+    .select()
+    .from(limits)
+    .where(and(owner, or(isNull(limits.dateExpire), gt(limits.dateExpire, now))))
+    .orderBy(sql`${limits.dateExpire} IS NULL`, asc(limits.dateExpire), asc(limits.id));
+  return {
+    available_requests: rows.filter((r) => !r.isUnlimited).reduce((sum, r) => sum + Math.max(0, r.availableRequests), 0),
+    is_unlimited: rows.some((r) => r.isUnlimited),
+    limits: rows.map(publicLimit),
+  };
+}

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../http/errors";
+import { pathId } from "../../http/params";
+import { requireUser } from "../../middleware/auth";
+import { uploadForm, uploadLimit, uploadRateLimit } from "../../middleware/upload";
+import { ATTACHMENT_TEXTS, attachmentFileResponse, findAttachment, verifyAttachmentSignature } from "../services/attachments";
+import { uploadAttachment } from "../services/uploads";
+import { validate } from "../../http/validate";
+import { anonymous, secured } from "../../http/openapi";
+
+const fileParams = z.object({ id: pathId });
+const fileQuery = z.object({
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+});
+
+export const attachments = new Hono<AppEnv>()
+  .post(
+    "/upload",
+    describeRoute({
+      tags: ["attachments"],
+      summary: "Загрузка вложения: изображение (PNG, JPEG, WEBP, GIF) или документ (PDF, DOC, DOCX, TXT)",
+      ...secured,
+      responses: {
+        201: { description: "{attachment_id, filename, content_type, mime_type, size, url}" },
+        413: { description: "Файл больше допустимого размера" },
+        415: { description: "Неподдерживаемый тип файла (определяется по содержимому)" },
+        422: { description: "Нет файла, из документа не удалось извлечь текст, или архив документа слишком велик в распакованном виде" },
+        429: { description: "Слишком много загрузок, повторите позже (Retry-After)" },
+      },
+    }),
+    requireUser,
+    uploadRateLimit,
+    uploadLimit,
+    validate("form", uploadForm),
+    async (c) => c.json(await uploadAttachment(c.env, c.var.userId, c.req.valid("form").file), 201),
+  )
+  .get(
+    "/:id/file",
+    describeRoute({
+      ...anonymous,
+      tags: ["attachments"],
+      summary: "Байты вложения по подписанной ссылке (или владельцу с jwt-token)",
+      responses: {
+        200: { description: "Файл: изображения inline, документы для скачивания" },
+        403: { description: "Подпись неверна или срок ссылки истёк" },
+        404: { description: "Вложение не найдено" },
+      },
+    }),
+    validate("param", fileParams),
+    validate("query", fileQuery),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { exp, sig } = c.req.valid("query");
+      if (exp !== undefined || sig !== undefined) {
+        // The signed link is the permission: it works in <img src> without headers.
+        if (exp === undefined || sig === undefined) throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
+        await verifyAttachmentSignature(c.env, id, exp, sig);
+        const row = await findAttachment(getDb(c.env.DB), id);
+        if (!row) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
+        return attachmentFileResponse(c.env, row);
+      }
+      // Without a signature, only the owner (by jwt-token) gets the bytes.
+      await requireUser(c, async () => {});
+      const row = await findAttachment(getDb(c.env.DB), id);
+      if (!row || row.userId !== c.var.userId) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
+      return attachmentFileResponse(c.env, row);
+    },
+  );

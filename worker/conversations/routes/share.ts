@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../http/errors";
+import { attachmentFileResponse, shareAttachmentUrl } from "../services/attachments";
+import { loadSharedHistory, publicMessages } from "../services/history";
+import { edgeCache, findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "../services/share";
+import { validate } from "../../http/validate";
+import { pathId } from "../../http/params";
+import { anonymous } from "../../http/openapi";
+
+const checkedHash = (hash: string) => {
+  if (!SHARE_HASH_PATTERN.test(hash)) throw ApiError.notFound(SHARE_NOT_FOUND);
+  return hash;
+};
+
+// The edge keeps its copy for SHARE_EDGE_MAX_AGE_SECONDS; browsers revalidate every time, so a
+// purge (rename, new message, revoke) shows at the next load.
+const CLIENT_CACHE_CONTROL = "no-cache";
+
+export const share = new Hono<AppEnv>()
+  .get(
+    "/topic/history/:hash",
+    describeRoute({
+      ...anonymous,
+      tags: ["share"],
+      summary: "История чата по ссылке (без авторизации)",
+      description: `Через кэш на границе сети (до ${SHARE_EDGE_MAX_AGE_SECONDS} с; сбрасывается при изменении чата и отзыве ссылки).`,
+      responses: { 200: { description: "{topic_name, assistant_type, messages}" }, 404: { description: "Ссылка недействительна или отозвана" } },
+    }),
+    async (c) => {
+      const hash = checkedHash(c.req.param("hash"));
+      const cache = edgeCache();
+      const key = sharedHistoryCacheKey(c.env, hash);
+      const hit = await cache.match(key);
+      if (hit) {
+        const res = new Response(hit.body, hit);
+        res.headers.set("Cache-Control", CLIENT_CACHE_CONTROL);
+        return res;
+      }
+      const history = await loadSharedHistory(getDb(c.env.DB), hash);
+      const body = {
+        topic_name: history.topic.topicName,
+        assistant_type: history.topic.assistantType,
+        messages: await publicMessages(history, (attachmentId) => shareAttachmentUrl(hash, attachmentId)),
+      };
+      // Awaited, not waitUntil: a purge that follows this answer must find the entry to drop.
+      await cache.put(key, Response.json(body, { headers: { "Cache-Control": `public, max-age=${SHARE_EDGE_MAX_AGE_SECONDS}` } }));
+      return c.json(body, 200, { "Cache-Control": CLIENT_CACHE_CONTROL });
+    },
+  )
+  .get(
+    "/:hash/attachments/:id{[0-9]+}",
+    describeRoute({
+      ...anonymous,
+      tags: ["share"],
+      summary: "Вложение чата, открытого по ссылке",
+      description: "Только вложения сообщений этого чата; иначе 404.",
+      responses: { 200: { description: "Байты файла" }, 404: { description: "Вложение не найдено" } },
+    }),
+    validate("param", z.object({ hash: z.string(), id: pathId })),
+    async (c) => {
+      const { hash, id } = c.req.valid("param");
+      const attachment = await findSharedAttachment(getDb(c.env.DB), checkedHash(hash), id);
+      const res = await attachmentFileResponse(c.env, attachment);
+      // Revoking the link must close the file too: no long browser copy.
+      res.headers.set("Cache-Control", "private, no-cache");
+      return res;
+    },
+  );

@@ -1,0 +1,159 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import { topics as topicsTable } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { pathId } from "../../http/params";
+import { requireUser } from "../../middleware/auth";
+import { activeProduct, sendToTopic, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
+import { REPLY_TEXTS, topicSession } from "../../durable/topic-session";
+import { findOwnTopic, publicTopic } from "../services/topics";
+import { QUOTAS } from "../../settings";
+import { validate } from "../../http/validate";
+import { secured } from "../../http/openapi";
+
+export { STREAM_TEXTS };
+
+const MAX_ATTACHMENTS = QUOTAS.documentsPerMessage + QUOTAS.imagesPerMessage;
+
+const messageText = z
+  .string({ error: (issue) => (issue.input === undefined ? "Введите сообщение" : "Текст сообщения должен быть строкой") })
+  .trim()
+  .min(1, { error: "Сообщение не может быть пустым" })
+  .max(QUOTAS.messageMaxChars, { error: `Сообщение должно быть не длиннее ${QUOTAS.messageMaxChars} символов` });
+const attachmentIds = z
+  .array(
+    z
+      .number({ error: "Идентификатор вложения должен быть числом" })
+      .int({ error: "Идентификатор вложения должен быть целым числом" })
+      .positive({ error: "Некорректный идентификатор вложения" }),
+    {
+      error: "attachments должен быть списком идентификаторов вложений",
+    },
+  )
+  .max(MAX_ATTACHMENTS, { error: `Не больше ${MAX_ATTACHMENTS} вложений в сообщении` })
+  .default([]);
+const assistantType = z
+  .string({ error: "Укажите режим ассистента" })
+  .trim()
+  .min(1, { error: "Укажите режим ассистента" })
+  .max(64, { error: STREAM_TEXTS.unknownMode });
+const topicName = z
+  .string()
+  .trim()
+  .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
+  .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" });
+
+export const startBody = z.object({
+  message: z.object({ text: messageText, attachments: attachmentIds }, { error: "Укажите message: {text, attachments}" }),
+  assistant_type: assistantType.default("explain_law"),
+});
+export const sendBody = z.object({ text: messageText, attachments: attachmentIds });
+const newTopicQuery = z.object({ assistant_type: assistantType.default("explain_law"), topic_name: topicName.optional() });
+const idParams = z.object({ id: pathId });
+
+const streamResponses = {
+  200: { description: "Ответ модели, text/plain, по частям по мере генерации; заголовок X-Model" },
+  402: { description: "Лимит запросов исчерпан" },
+  403: { description: "Примите условия использования режима" },
+  404: { description: "Чат или вложение не найдены" },
+  409: { description: "Дождитесь окончания ответа" },
+  422: { description: "Неверный текст, режим или вложения" },
+  502: { description: "Модель не ответила до первого слова: запрос возвращён" },
+  503: { description: "Модель не настроена" },
+};
+
+export const topicStreams = new Hono<AppEnv>()
+  .post(
+    "/new",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Новый пустой чат",
+      ...secured,
+      responses: { 201: { description: "Topic" }, 422: { description: "Неизвестный режим или неверное название" } },
+    }),
+    requireUser,
+    validate("query", newTopicQuery),
+    async (c) => {
+      const query = c.req.valid("query");
+      const db = getDb(c.env.DB);
+      const product = await activeProduct(db, query.assistant_type);
+      const [topic] = await db
+        .insert(topicsTable)
+        .values({ userId: c.var.userId, assistantType: product.assistantType, topicName: query.topic_name || null })
+        .returning();
+      return c.json(publicTopic(topic!), 201);
+    },
+  )
+  .post(
+    "/start/stream",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Новый чат с первым вопросом: ответ потоком",
+      description: "Первая строка потока `topic_id: <id>\\n`, затем ответ модели. Заголовки X-Model и X-Topic-Id (и при 502).",
+      ...secured,
+      responses: streamResponses,
+    }),
+    requireUser,
+    validate("json", startBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      return startTopicWithQuestion(c.env, getDb(c.env.DB), c.var.userId, body.assistant_type, body.message);
+    },
+  )
+  .post(
+    "/:id{[0-9]+}/start/stream",
+    describeRoute({ tags: ["topics"], summary: "Первый вопрос в чате, созданном через /topics/new: ответ потоком", ...secured, responses: streamResponses }),
+    requireUser,
+    validate("param", idParams),
+    validate("json", sendBody),
+    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, c.req.valid("json")),
+  )
+  .post(
+    "/:id{[0-9]+}/message/stream",
+    describeRoute({ tags: ["topics"], summary: "Сообщение в чат: ответ потоком", ...secured, responses: streamResponses }),
+    requireUser,
+    validate("param", idParams),
+    validate("json", sendBody),
+    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, c.req.valid("json")),
+  )
+  .get(
+    "/:id{[0-9]+}/stream",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Ответ, который ещё идёт: уже сказанное, затем остальное вживую",
+      ...secured,
+      responses: {
+        200: { description: "text/plain, по частям" },
+        204: { description: "Сейчас ничего не генерируется" },
+        404: { description: "Чат не найден" },
+      },
+    }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => {
+      const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
+      const live = await topicSession(c.env, topic.id).stream();
+      if (live.kind === "idle") return c.body(null, 204);
+      if (live.kind !== "streaming") return c.json({ detail: REPLY_TEXTS.failedBeforeFirstToken }, 502);
+      return new Response(live.body, { headers: streamHeaders(live.model) });
+    },
+  )
+  .post(
+    "/:id{[0-9]+}/stop",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Остановить ответ",
+      description: 'Отвечает, когда сказанное моделью сохранено как ответ с `state: "partial"`. 204 и когда ничего не генерировалось.',
+      ...secured,
+      responses: { 204: { description: "Остановлено" }, 404: { description: "Чат не найден" } },
+    }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => {
+      const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
+      await topicSession(c.env, topic.id).stop();
+      return c.body(null, 204);
+    },
+  );

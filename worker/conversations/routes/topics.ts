@@ -1,0 +1,239 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import { topicSession } from "../../durable/topic-session";
+import type { AppEnv } from "../../env";
+import { pathId } from "../../http/params";
+import { requireUser } from "../../middleware/auth";
+import { deleteAttachmentObjects, signedAttachmentUrl } from "../services/attachments";
+import { loadOwnHistory, publicMessages } from "../services/history";
+import { purgeShareHash, revokeShare, shareTopic } from "../services/share";
+import {
+  deleteTopic,
+  findOwnTopic,
+  groupByDay,
+  isTimeZone,
+  listTopics,
+  moveTopicToFolder,
+  publicTopic,
+  removeTopicFromFolder,
+  renameTopic,
+  setTopicPinned,
+  setTopicStatus,
+} from "../services/topics";
+import { TOPIC_TYPES } from "../../settings";
+import { validate } from "../../http/validate";
+import { secured } from "../../http/openapi";
+
+const listParams = z.object({
+  status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }),
+  type: z.enum(TOPIC_TYPES, { error: "Тип чатов: law, gpt, estate или all" }),
+});
+const listQuery = z.object({
+  folder_id: z
+    .string()
+    .regex(/^[0-9]{0,15}$/, { error: "folder_id должен быть целым неотрицательным числом" })
+    .optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine((tz) => tz === "" || isTimeZone(tz), { error: "Неизвестный часовой пояс" })
+    .optional(),
+});
+const DEFAULT_TIME_ZONE = "Europe/Moscow";
+
+export const renameBody = z.object({
+  id: z
+    .number({ error: (issue) => (issue.input === undefined ? "Укажите id чата" : "id чата должен быть числом") })
+    .int({ error: "id чата должен быть целым числом" }),
+  topic_name: z
+    .string({ error: (issue) => (issue.input === undefined ? "Укажите название чата" : "Название чата должно быть строкой") })
+    .trim()
+    .min(1, { error: "Название чата не может быть пустым" })
+    .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
+    .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" }),
+});
+
+const idParams = z.object({ id: pathId });
+const moveParams = z.object({ topicId: pathId, folderId: pathId });
+
+const notFound = { 404: { description: "Чат не найден (или чужой)" } };
+const topicAnswer = { 200: { description: "Topic" }, ...notFound };
+
+export const topics = new Hono<AppEnv>()
+  .get(
+    "/:status{[a-z]+}/:type{[a-z]+}",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Чаты, сгруппированные по дням",
+      description:
+        "Сначала закреплённые (`date: null`), затем группы по дню последней активности в часовом поясе `tz` (IANA, по умолчанию Europe/Moscow), новые сверху. `folder_id`: без него все чаты, `0` только вне папок, иначе чаты этой папки.",
+      ...secured,
+      responses: {
+        200: { description: "[{date, topics}]" },
+        404: { description: "Папка не найдена" },
+        422: { description: "Неверный статус, тип, папка или часовой пояс" },
+      },
+    }),
+    requireUser,
+    validate("param", listParams),
+    validate("query", listQuery),
+    async (c) => {
+      const { status, type } = c.req.valid("param");
+      const { folder_id, tz } = c.req.valid("query");
+      const rows = await listTopics(getDb(c.env.DB), c.var.userId, { status, type, folderId: folder_id ? Number(folder_id) : undefined });
+      return c.json(groupByDay(rows, tz || DEFAULT_TIME_ZONE), 200);
+    },
+  )
+  .get(
+    "/:id{[0-9]+}/history",
+    describeRoute({ tags: ["topics"], summary: "Сообщения чата, старые сверху", ...secured, responses: { 200: { description: "Message[]" }, ...notFound } }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const history = await loadOwnHistory(getDb(c.env.DB), c.var.userId, id);
+      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, attachmentId)), 200);
+    },
+  )
+  .patch(
+    "/",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Переименовать чат",
+      ...secured,
+      responses: { ...topicAnswer, 422: { description: "Пустое, слишком длинное или многострочное название" } },
+    }),
+    requireUser,
+    validate("json", renameBody),
+    async (c) => {
+      const { id, topic_name } = c.req.valid("json");
+      const row = await renameTopic(getDb(c.env.DB), c.var.userId, id, topic_name);
+      await purgeShareHash(c.env, row.shareHash);
+      return c.json(publicTopic(row), 200);
+    },
+  )
+  .delete(
+    "/:id{[0-9]+}",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Удалить чат вместе с сообщениями и вложениями",
+      ...secured,
+      responses: { 204: { description: "Удалён" }, ...notFound },
+    }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const db = getDb(c.env.DB);
+      await findOwnTopic(db, c.var.userId, id);
+      // A reply still running would save into a topic that is gone: stop it first; what it said is
+      // saved, then deleted with the rest.
+      await topicSession(c.env, id).stop();
+      const { r2Keys, shareHash } = await deleteTopic(db, c.var.userId, id);
+      c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)));
+      await purgeShareHash(c.env, shareHash);
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    "/:id{[0-9]+}/archive",
+    describeRoute({ tags: ["topics"], summary: "В архив", ...secured, responses: topicAnswer }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "archived")), 200),
+  )
+  .delete(
+    "/:id{[0-9]+}/archive",
+    describeRoute({ tags: ["topics"], summary: "Вернуть из архива", ...secured, responses: topicAnswer }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "active")), 200),
+  )
+  .post(
+    "/:id{[0-9]+}/share",
+    describeRoute({
+      tags: ["share"],
+      summary: "Поделиться чатом",
+      description: "Отвечает `{hash}`; повторный вызов возвращает ту же ссылку. Читать: `GET /share/topic/history/{hash}` без авторизации.",
+      ...secured,
+      responses: { 200: { description: "{hash}" }, ...notFound },
+    }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => c.json({ hash: await shareTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id) }, 200),
+  )
+  .delete(
+    "/:id{[0-9]+}/share",
+    describeRoute({
+      tags: ["share"],
+      summary: "Отозвать ссылку на чат",
+      ...secured,
+      responses: { 204: { description: "Ссылка больше не работает" }, ...notFound },
+    }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => {
+      const hash = await revokeShare(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
+      await purgeShareHash(c.env, hash);
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    "/pin/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Закрепить чат",
+      description: "`folderId` — папка чата или `0`; ненулевой `folderId` должен быть папкой этого чата.",
+      ...secured,
+      responses: topicAnswer,
+    }),
+    requireUser,
+    validate("param", moveParams),
+    async (c) => {
+      const { topicId, folderId } = c.req.valid("param");
+      return c.json(publicTopic(await setTopicPinned(getDb(c.env.DB), c.var.userId, topicId, folderId, true)), 200);
+    },
+  )
+  .delete(
+    "/pin/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    describeRoute({ tags: ["topics"], summary: "Открепить чат", ...secured, responses: topicAnswer }),
+    requireUser,
+    validate("param", moveParams),
+    async (c) => {
+      const { topicId, folderId } = c.req.valid("param");
+      return c.json(publicTopic(await setTopicPinned(getDb(c.env.DB), c.var.userId, topicId, folderId, false)), 200);
+    },
+  )
+  .post(
+    "/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    describeRoute({
+      tags: ["folders"],
+      summary: "Переместить чат в папку",
+      description: "Папка должна быть своей и того же типа списка, что и чат (explain_img — в папки gpt).",
+      ...secured,
+      responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" }, 422: { description: "Папка другого режима" } },
+    }),
+    requireUser,
+    validate("param", moveParams),
+    async (c) => {
+      const { topicId, folderId } = c.req.valid("param");
+      return c.json(publicTopic(await moveTopicToFolder(getDb(c.env.DB), c.var.userId, topicId, folderId)), 200);
+    },
+  )
+  .delete(
+    "/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    describeRoute({
+      tags: ["folders"],
+      summary: "Убрать чат из папки",
+      ...secured,
+      responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" } },
+    }),
+    requireUser,
+    validate("param", moveParams),
+    async (c) => {
+      const { topicId, folderId } = c.req.valid("param");
+      return c.json(publicTopic(await removeTopicFromFolder(getDb(c.env.DB), c.var.userId, topicId, folderId)), 200);
+    },
+  );

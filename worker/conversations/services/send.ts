@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import { chooseModel } from "../../ai/providers";
+import { getDb, type Db } from "../../db/client";
+import { topics as topicsTable } from "../../db/schema";
+import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession } from "../../durable/topic-session";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/errors";
+import { claimAttachments } from "./attachments";
+import { requireAcceptedDisclaimer } from "../../billing/services/disclaimers";
+import { refundRequest, takeRequest, type Charge } from "../../billing/services/limits";
+import { saveUserMessage } from "./messages";
+import { findActiveProduct, findProduct, type ProductRow } from "../../billing/services/products";
+import { findOwnTopic, type TopicRow } from "./topics";
+
+// The send flow of docs/conversations.md, shared by the web routes (routes/topic-streams.ts) and
+// the chat-bot API (routes/internal/messages.ts).
+
+export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: "Неизвестный режим ассистента" } as const;
+
+export type SendInput = { text: string; attachments: number[] };
+
+export async function activeProduct(db: Db, type: string): Promise<ProductRow> {
+  const product = await findActiveProduct(db, type);
+  if (!product) throw new ApiError(422, [{ loc: ["body", "assistant_type"], msg: STREAM_TEXTS.unknownMode, type: "enum" }]);
+  return product;
+}
+
+export const streamHeaders = (model: string, extra: Record<string, string> = {}) => ({
+  "content-type": "text/plain; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  // Compressing text/plain (Cloudflare's edge, and miniflare locally, gzip it for browsers) holds
+  // the chunks back until the end: the reply must reach the reader as the model writes it.
+  "content-encoding": "identity",
+  "x-model": model,
+  ...extra,
+});
+
+/** The stream with a first line before it (the new topic's `topic_id: <id>`), chunk by chunk. */
+function withFirstLine(line: string, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let lineSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!lineSent) {
+        lineSent = true;
+        controller.enqueue(new TextEncoder().encode(line));
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/**
+ * One send, in the order of docs/conversations.md: the mode's terms accepted (403) → attachments
+ * checked (404/409/422) → the topic's session reserved (409) → one request taken (402) → the
+ * question saved → the session streams the reply. A failure on the way gives back what was taken.
+ */
+export async function send(
+  env: Env,
+  db: Db,
+  input: { topic: TopicRow; product: ProductRow; userId: number; text: string; attachmentIds: number[]; firstLine?: string; topicHeader?: boolean },
+): Promise<Response> {
+  const { topic } = input;
+  // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
+  await requireAcceptedDisclaimer(db, input.userId, topic.assistantType);
+  const claimed = await claimAttachments(db, input.userId, input.attachmentIds);
+  const model = chooseModel(
+    env,
+    input.product.model,
+    claimed.some((a) => a.kind === "image"),
+  );
+  const stub = topicSession(env, topic.id);
+  const token = await stub.reserve();
+  if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
+
+  let charge: Charge | null = null;
+  let job: ReplyJob;
+  try {
+    charge = await takeRequest(db, input.userId);
+    const userMessageId = await saveUserMessage(db, { topicId: topic.id, text: input.text, attachmentIds: claimed.map((a) => a.id) });
+    job = { topicId: topic.id, userMessageId, assistantType: topic.assistantType, model, charge };
+  } catch (err) {
+    await stub.release(token);
+    if (charge) await refundRequest(db, charge);
+    throw err;
+  }
+  let started: ReplyStream;
+  try {
+    started = await stub.start(token, job);
+  } catch (err) {
+    // The session has the job (and settles the request) or lost the reservation; either way the
+    // route gives nothing back itself, so a request is never refunded twice.
+    console.error("the topic session failed", topic.id, err);
+    throw new ApiError(502, REPLY_TEXTS.interrupted);
+  }
+  const topicHeader: Record<string, string> = input.firstLine || input.topicHeader ? { "x-topic-id": String(topic.id) } : {};
+  if (started.kind !== "streaming") {
+    // busy: the reservation lapsed and another send took the topic (ours is given back here).
+    // failed: the model failed before its first token (the session gave the request back).
+    if (started.kind === "busy") await refundRequest(db, charge);
+    const [status, detail] = started.kind === "busy" ? [409, REPLY_TEXTS.busy] : [502, REPLY_TEXTS.failedBeforeFirstToken];
+    return Response.json({ detail }, { status, headers: topicHeader });
+  }
+  const body = input.firstLine ? withFirstLine(input.firstLine, started.body) : started.body;
+  return new Response(body, { headers: streamHeaders(started.model, topicHeader) });
+}
+
+export async function sendToTopic(env: Env, userId: number, topicId: number, body: SendInput): Promise<Response> {
+  const db = getDb(env.DB);
+  const topic = await findOwnTopic(db, userId, topicId);
+  // A topic keeps its mode even if an admin has since turned the mode off.
+  const product = await findProduct(db, topic.assistantType);
+  if (!product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
+  return send(env, db, { topic, product, userId, text: body.text, attachmentIds: body.attachments });
+}
+
+export async function deleteEmptyTopic(db: Db, topicId: number): Promise<void> {
+  await db.run(sql`DELETE FROM topics WHERE id = ${topicId} AND NOT EXISTS (SELECT 1 FROM messages WHERE topic_id = ${topicId})`);
+}
+
+/**
+ * A new topic in the mode with its first question; a refused first send leaves no empty topic.
+ * The web reads the new id from the stream's first line; a bot (`topicLine: false`) from X-Topic-Id only.
+ */
+export async function startTopicWithQuestion(
+  env: Env,
+  db: Db,
+  userId: number,
+  assistantType: string,
+  body: SendInput,
+  opts = { topicLine: true },
+): Promise<Response> {
+  const product = await activeProduct(db, assistantType);
+  const [topic] = await db.insert(topicsTable).values({ userId, assistantType: product.assistantType }).returning();
+  try {
+    return await send(env, db, {
+      topic: topic!,
+      product,
+      userId,
+      text: body.text,
+      attachmentIds: body.attachments,
+      firstLine: opts.topicLine ? `topic_id: ${topic!.id}\n` : undefined,
+      topicHeader: true,
+    });
+  } catch (err) {
+    // Refused before the question was saved (no requests left, say): no empty topic stays behind.
+    await deleteEmptyTopic(db, topic!.id);
+    throw err;
+  }
+}

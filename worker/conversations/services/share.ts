@@ -1,0 +1,91 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { base64url } from "jose";
+import { getDb, type Db } from "../../db/client";
+import { attachments, messages, topics } from "../../db/schema";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/errors";
+import { findOwnTopic, TOPIC_NOT_FOUND } from "./topics";
+
+export const SHARE_NOT_FOUND = "Ссылка на чат недействительна или отозвана";
+
+/**
+ * How long the edge keeps a shared history. `cache.delete` purges only the data centre that runs
+ * it, so this bounds how stale another data centre's copy can be after a change or a revoke.
+ */
+export const SHARE_EDGE_MAX_AGE_SECONDS = 60;
+
+/** 16 random bytes (128 bits), base64url: 22 characters. */
+const newShareHash = () => base64url.encode(crypto.getRandomValues(new Uint8Array(16)));
+
+/** What a share hash can look like; anything else is answered 404 without a D1 read. */
+export const SHARE_HASH_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The caller's topic's share hash, made on first call and the same on every later one. */
+export async function shareTopic(db: Db, userId: number, topicId: number): Promise<string> {
+  const topic = await findOwnTopic(db, userId, topicId);
+  if (topic.shareHash) return topic.shareHash;
+  const [row] = await db
+    .update(topics)
+    .set({ shareHash: newShareHash() })
+    .where(and(eq(topics.id, topicId), eq(topics.userId, userId), isNull(topics.shareHash)))
+    .returning({ shareHash: topics.shareHash });
+  if (row?.shareHash) return row.shareHash;
+  // A parallel call shared it first: answer with its hash.
+  const again = await findOwnTopic(db, userId, topicId);
+  if (!again.shareHash) throw ApiError.conflict("Ссылка на чат только что изменилась, повторите попытку");
+  return again.shareHash;
+}
+
+/** Revokes the caller's topic's link; returns the hash it had (null if it was not shared). */
+export async function revokeShare(db: Db, userId: number, topicId: number): Promise<string | null> {
+  const own = and(eq(topics.id, topicId), eq(topics.userId, userId));
+  const [[before]] = await db.batch([
+    db.select({ shareHash: topics.shareHash }).from(topics).where(own),
+    db.update(topics).set({ shareHash: null }).where(own),
+  ]);
+  if (!before) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  return before.shareHash;
+}
+
+/**
+ * The edge-cache key of a shared history: one URL per hash whatever the request looked like
+ * (trailing slash, query), on the app's own host so every writer can compute it.
+ */
+export const sharedHistoryCacheKey = (env: Env, hash: string) =>
+  new URL(`/api/v2/share/topic/history/${encodeURIComponent(hash)}`, env.APP_URL || "http://localhost").toString();
+
+/**
+ * The Workers edge cache (`caches.default`). Typed by hand because the web project also compiles
+ * this file (through the typed client) and the DOM's CacheStorage has no `default`.
+ */
+export const edgeCache = (): Cache => (caches as CacheStorage & { default: Cache }).default;
+
+/** Drops the cached copy of a shared history in this data centre. */
+export async function purgeShareHash(env: Env, hash: string | null | undefined): Promise<void> {
+  if (hash) await edgeCache().delete(sharedHistoryCacheKey(env, hash));
+}
+
+/**
+ * Call after anything a share viewer sees has changed (a saved message, a rename): purges the
+ * topic's cached shared history if the topic is shared. Pass `shareHash` when you already have it
+ * to skip the D1 read.
+ */
+export async function purgeSharedTopic(env: Env, topicId: number, shareHash?: string | null): Promise<void> {
+  if (shareHash === undefined) {
+    const [row] = await getDb(env.DB).select({ shareHash: topics.shareHash }).from(topics).where(eq(topics.id, topicId));
+    shareHash = row?.shareHash;
+  }
+  await purgeShareHash(env, shareHash);
+}
+
+/** An attachment of a message of the topic shared under `hash`, or 404. */
+export async function findSharedAttachment(db: Db, hash: string, attachmentId: number) {
+  const [row] = await db
+    .select({ attachment: attachments })
+    .from(attachments)
+    .innerJoin(messages, eq(attachments.messageId, messages.id))
+    .innerJoin(topics, eq(messages.topicId, topics.id))
+    .where(and(eq(attachments.id, attachmentId), eq(topics.shareHash, hash)));
+  if (!row) throw ApiError.notFound("Вложение не найдено");
+  return row.attachment;
+}

@@ -1,0 +1,186 @@
+import { and, desc, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { attachments, folders, messages, topics } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { topicTypeOf, type TopicType } from "../../settings";
+
+export type TopicRow = typeof topics.$inferSelect;
+export type TopicStatus = TopicRow["status"];
+
+export const TOPIC_NOT_FOUND = "Чат не найден";
+export const FOLDER_NOT_FOUND = "Папка не найдена";
+export const FOLDER_OTHER_MODE = "Эта папка для другого режима: переместите чат в папку его режима";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The Topic shape of docs/conversations.md. */
+export const publicTopic = (t: TopicRow) => ({
+  id: t.id,
+  topic_name: t.topicName,
+  assistant_type: t.assistantType,
+  status: t.status,
+  folder_id: t.folderId,
+  pinned: t.pinned,
+  share_hash: t.shareHash,
+  created_at: iso(t.createdAt),
+  updated_at: iso(t.updatedAt),
+});
+export type PublicTopic = ReturnType<typeof publicTopic>;
+
+const own = (userId: number, topicId: number) => and(eq(topics.id, topicId), eq(topics.userId, userId));
+
+/** The caller's topic, or 404 "Чат не найден" (also for another user's topic). */
+export async function findOwnTopic(db: Db, userId: number, topicId: number): Promise<TopicRow> {
+  const topic = await db.query.topics.findFirst({ where: own(userId, topicId) });
+  if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  return topic;
+}
+
+/** Mode → topic type as SQL, mirroring `topicTypeOf` in settings.ts. */
+function typeFilter(type: TopicType): SQL | undefined {
+  if (type === "law") return eq(topics.assistantType, "explain_law");
+  if (type === "estate") return eq(topics.assistantType, "explain_estate");
+  if (type === "gpt") return notInArray(topics.assistantType, ["explain_law", "explain_estate"]);
+  return undefined;
+}
+
+/**
+ * The caller's topics of one status and type, newest activity first: one query on the
+ * (user_id, status, updated_at) index. `folderId`: undefined = all, 0 = outside any folder,
+ * n = that folder (404 unless it is the caller's).
+ */
+export async function listTopics(db: Db, userId: number, filter: { status: TopicStatus; type: TopicType; folderId?: number }): Promise<TopicRow[]> {
+  const { folderId } = filter;
+  const where = and(
+    eq(topics.userId, userId),
+    eq(topics.status, filter.status),
+    typeFilter(filter.type),
+    folderId === undefined ? undefined : folderId === 0 ? isNull(topics.folderId) : eq(topics.folderId, folderId),
+  );
+  const list = db.select().from(topics).where(where).orderBy(desc(topics.updatedAt), desc(topics.id));
+  if (!folderId) return list;
+  const folder = db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)));
+  const [found, rows] = await db.batch([folder, list]);
+  if (found.length === 0) throw ApiError.notFound(FOLDER_NOT_FOUND);
+  return rows;
+}
+
+/** Validates an IANA zone name the way the grouping will use it. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `[{date: null, topics: pinned}]` first when any are pinned, then one group per calendar day of
+ * last activity in `timeZone` (`YYYY-MM-DD`). `rows` must already be newest first; the order is kept.
+ */
+export function groupByDay(rows: TopicRow[], timeZone: string) {
+  const dayOf = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  const groups: { date: string | null; topics: PublicTopic[] }[] = [];
+  const pinned = rows.filter((t) => t.pinned);
+  if (pinned.length > 0) groups.push({ date: null, topics: pinned.map(publicTopic) });
+  let current: { date: string; topics: PublicTopic[] } | undefined;
+  for (const row of rows) {
+    if (row.pinned) continue;
+    const parts = dayOf.formatToParts(row.updatedAt);
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    const date = `${part("year")}-${part("month")}-${part("day")}`;
+    if (current?.date !== date) {
+      current = { date, topics: [] };
+      groups.push(current);
+    }
+    current.topics.push(publicTopic(row));
+  }
+  return groups;
+}
+
+/** One conditional UPDATE on the caller's topic; 404 when it is not theirs. `updated_at` is untouched. */
+async function updateOwnTopic(db: Db, userId: number, topicId: number, set: Partial<TopicRow>, extra?: SQL): Promise<TopicRow> {
+  const [row] = await db
+    .update(topics)
+    .set(set)
+    .where(and(own(userId, topicId), extra))
+    .returning();
+  if (!row) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  return row;
+}
+
+export const renameTopic = (db: Db, userId: number, topicId: number, topicName: string) => updateOwnTopic(db, userId, topicId, { topicName });
+
+export const setTopicStatus = (db: Db, userId: number, topicId: number, status: TopicStatus) => updateOwnTopic(db, userId, topicId, { status });
+
+/** `folderId` 0 means "not given"; otherwise the topic must be in that folder. */
+export const setTopicPinned = (db: Db, userId: number, topicId: number, folderId: number, pinned: boolean) =>
+  updateOwnTopic(db, userId, topicId, { pinned }, folderId === 0 ? undefined : eq(topics.folderId, folderId));
+
+/**
+ * Files the caller's topic in the caller's folder. The folder must be of a mode whose topics are
+ * listed with this topic (same topic type: explain_img topics may go into gpt folders).
+ */
+export async function moveTopicToFolder(db: Db, userId: number, topicId: number, folderId: number) {
+  const [[topic], [folder]] = await db.batch([
+    db.select().from(topics).where(own(userId, topicId)),
+    db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.id, folderId), eq(folders.userId, userId))),
+  ]);
+  if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  if (!folder) throw ApiError.notFound(FOLDER_NOT_FOUND);
+  if (topicTypeOf(topic.assistantType) !== topicTypeOf(folder.assistantType)) throw new ApiError(422, FOLDER_OTHER_MODE);
+  // The folder may be deleted meanwhile: the EXISTS keeps the write from pointing at nothing.
+  const stillThere = sql`exists (select 1 from ${folders} where ${folders.id} = ${folderId} and ${folders.userId} = ${userId})`;
+  const [row] = await db
+    .update(topics)
+    .set({ folderId })
+    .where(and(own(userId, topicId), stillThere))
+    .returning();
+  if (!row) throw ApiError.notFound(FOLDER_NOT_FOUND);
+  return row;
+}
+
+/** Takes the caller's topic out of the caller's folder; a topic not in that folder is returned as is. */
+export async function removeTopicFromFolder(db: Db, userId: number, topicId: number, folderId: number) {
+  const [[folder], , [topic]] = await db.batch([
+    db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, folderId), eq(folders.userId, userId))),
+    db
+      .update(topics)
+      .set({ folderId: null })
+      .where(and(own(userId, topicId), eq(topics.folderId, folderId)))
+      .returning(),
+    db.select().from(topics).where(own(userId, topicId)),
+  ]);
+  if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  if (!folder) throw ApiError.notFound(FOLDER_NOT_FOUND);
+  return topic;
+}
+
+/**
+ * Deletes the caller's topic; its messages and their attachment rows go by the foreign keys'
+ * cascade. Returns the R2 keys of those attachments (the caller deletes the bytes) and the share
+ * hash the topic had (the caller purges the cached shared copy).
+ */
+export async function deleteTopic(db: Db, userId: number, topicId: number) {
+  const [keys, deleted] = await db.batch([
+    db
+      .select({ key: attachments.r2Key })
+      .from(attachments)
+      .innerJoin(messages, eq(attachments.messageId, messages.id))
+      .innerJoin(topics, eq(messages.topicId, topics.id))
+      .where(own(userId, topicId)),
+    db.delete(topics).where(own(userId, topicId)).returning({ shareHash: topics.shareHash }),
+  ]);
+  if (deleted.length === 0) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  return { r2Keys: keys.map((k) => k.key), shareHash: deleted[0]!.shareHash };
+}

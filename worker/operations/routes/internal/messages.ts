@@ -1,0 +1,71 @@
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../../db/client";
+import { messages } from "../../../db/schema";
+import type { AppEnv } from "../../../env";
+import { sendToTopic, startTopicWithQuestion } from "../../../conversations/services/send";
+import { validate } from "../../../http/validate";
+import { sendBody } from "../../../conversations/routes/topic-streams";
+import { pathId } from "../../../http/params";
+import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+
+const messageBody = sendBody.extend({
+  stream: z.boolean({ error: "stream должен быть true или false" }).default(true),
+  assistant_type: z.string({ error: "Укажите режим ассистента" }).trim().min(1, { error: "Укажите режим ассистента" }).max(64).default("explain_law"),
+});
+
+/** The saved reply the session wrote before it closed the stream. */
+async function savedReply(db: ReturnType<typeof getDb>, topicId: number) {
+  return db
+    .select({ text: messages.text, model: messages.model, state: messages.state })
+    .from(messages)
+    .where(and(eq(messages.topicId, topicId), eq(messages.role, "assistant")))
+    .orderBy(desc(messages.id))
+    .get();
+}
+
+export const internalMessages = new Hono<AppEnv>().post(
+  `${BOT_PATH}/:topicId{[0-9]+}`,
+  describeRoute({
+    tags: ["internal"],
+    summary: "Вопрос от пользователя бота и ответ модели",
+    description:
+      "Как в вебе: лимиты и условия режима действуют. `topicId` 0 — новый чат в режиме `assistant_type`; его номер в заголовке X-Topic-Id. " +
+      "При `stream: true` (по умолчанию) ответ потоком text/plain, иначе целиком `{topic_id, text, model, state}`.",
+    ...internalSecured,
+    responses: {
+      200: { description: "Ответ потоком (text/plain) или {topic_id, text, model, state}" },
+      ...botUserMissing,
+      402: { description: "Лимит запросов исчерпан" },
+      403: { description: "Примите условия использования режима" },
+      409: { description: "Дождитесь окончания ответа" },
+      422: { description: "Неверный текст, режим или вложения" },
+      502: { description: "Модель не ответила: запрос возвращён" },
+    },
+  }),
+  validate("param", botParams.extend({ topicId: pathId })),
+  validate("json", messageBody),
+  asBotUser,
+  async (c) => {
+    const { topicId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const db = getDb(c.env.DB);
+    const res =
+      topicId === 0
+        ? await startTopicWithQuestion(c.env, db, c.var.userId, body.assistant_type, body, { topicLine: false })
+        : await sendToTopic(c.env, c.var.userId, topicId, body);
+    if (body.stream || res.status !== 200 || !res.body) return res;
+    const id = Number(res.headers.get("x-topic-id") ?? topicId);
+    try {
+      await res.text();
+    } catch {
+      // The model broke off midway: the session saved what it wrote as a partial reply.
+    }
+    const reply = await savedReply(db, id);
+    return c.json({ topic_id: id, text: reply?.text ?? "", model: reply?.model ?? res.headers.get("x-model"), state: reply?.state ?? "partial" }, 200, {
+      "x-topic-id": String(id),
+    });
+  },
+);

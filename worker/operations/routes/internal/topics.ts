@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../../db/client";
+import { topics as topicsTable } from "../../../db/schema";
+import type { AppEnv } from "../../../env";
+import { activeProduct } from "../../../conversations/services/send";
+import { groupByDay, listTopics, publicTopic } from "../../../conversations/services/topics";
+import { TOPIC_TYPES } from "../../../settings";
+import { validate } from "../../../http/validate";
+import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+
+const listQuery = z.object({
+  status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }).default("active"),
+  type: z.enum(TOPIC_TYPES, { error: "Тип чатов: law, gpt, estate или all" }).default("all"),
+});
+const createBody = z.object({
+  assistant_type: z.string({ error: "Укажите режим ассистента" }).trim().min(1, { error: "Укажите режим ассистента" }).max(64),
+  topic_name: z
+    .string({ error: "Название чата должно быть строкой" })
+    .trim()
+    .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
+    .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" })
+    .optional(),
+});
+// A bot has no time zone of its own: its users are grouped by Moscow days, as the web's default.
+const TIME_ZONE = "Europe/Moscow";
+
+export const internalTopics = new Hono<AppEnv>()
+  .get(
+    BOT_PATH,
+    describeRoute({
+      tags: ["internal"],
+      summary: "Чаты пользователя бота, по дням (как в вебе)",
+      ...internalSecured,
+      responses: { 200: { description: "[{date, topics}]" }, ...botUserMissing, 422: { description: "Неверный статус или тип" } },
+    }),
+    validate("param", botParams),
+    validate("query", listQuery),
+    asBotUser,
+    async (c) => {
+      const rows = await listTopics(getDb(c.env.DB), c.var.userId, c.req.valid("query"));
+      return c.json(groupByDay(rows, TIME_ZONE), 200);
+    },
+  )
+  .post(
+    BOT_PATH,
+    describeRoute({
+      tags: ["internal"],
+      summary: "Новый пустой чат пользователя бота",
+      ...internalSecured,
+      responses: { 201: { description: "Topic" }, ...botUserMissing, 422: { description: "Неизвестный режим или неверное название" } },
+    }),
+    validate("param", botParams),
+    validate("json", createBody),
+    asBotUser,
+    async (c) => {
+      const body = c.req.valid("json");
+      const db = getDb(c.env.DB);
+      const product = await activeProduct(db, body.assistant_type);
+      const [topic] = await db
+        .insert(topicsTable)
+        .values({ userId: c.var.userId, assistantType: product.assistantType, topicName: body.topic_name || null })
+        .returning();
+      return c.json(publicTopic(topic!), 201);
+    },
+  );

@@ -1,0 +1,46 @@
+import { desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { requireAdmin } from "../../middleware/auth";
+import { validate } from "../../http/validate";
+import { secured } from "../../http/openapi";
+
+const OUTBOX_PAGE = 20;
+
+export const mail = new Hono<AppEnv>().get(
+  "/outbox",
+  describeRoute({
+    tags: ["admin"],
+    summary: "Последние письма на адрес (только администратор)",
+    ...secured,
+    responses: { 200: { description: "[{id, to, subject, text, created_at}], новые первыми" }, 403: { description: "Недостаточно прав" } },
+  }),
+  requireAdmin,
+  validate(
+    "query",
+    z.object({
+      to: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.email({ error: "Некорректный e-mail" })),
+    }),
+  ),
+  async (c) => {
+    const { to } = c.req.valid("query");
+    const rows = await getDb(c.env.DB)
+      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to))
+      .orderBy(desc(mailOutbox.id))
+      .limit(OUTBOX_PAGE);
+    return c.json(
+      rows.map(({ createdAt, ...row }) => ({ ...row, created_at: new Date(createdAt).toISOString() })),
+      200,
+    );
+  },
+);
