@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { create } from "zustand";
-import { api } from "../api/client";
+import { api, connectSession } from "../api/client";
 import type { AuthReturn } from "../components/auth/auth-return";
 import { texts } from "../texts";
 
@@ -286,6 +286,18 @@ export const useAuth = create<AuthState>((set, get) => ({
     set({ notice: null });
   },
 }));
+
+// The API client sends this session's token, and after a 401 refreshes once through it.
+connectSession({
+  token: () => useAuth.getState().record?.access_token ?? null,
+  renew: async (sent) => {
+    const auth = useAuth.getState();
+    if (auth.status !== "authenticated") return null;
+    if (auth.record?.access_token === sent && !(await auth.refresh())) return null;
+    const token = useAuth.getState().record?.access_token;
+    return token && token !== sent ? token : null;
+  },
+});
 
 // Another tab signed out or refreshed: follow it, so the tabs never hold diverging tokens.
 if (typeof window !== "undefined") {
