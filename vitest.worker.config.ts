@@ -1,4 +1,4 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";

@@ -1,5 +1,6 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { Env } from "../../worker/env";
 import { app } from "../../worker/app";
 
 const PATH = "/api/v2/users/auth/providers";

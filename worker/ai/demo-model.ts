@@ -1,11 +1,11 @@
 import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3GenerateResult,
-  LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-  LanguageModelV3StreamResult,
-  LanguageModelV3Usage,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { modeTitleOf, parseDocumentBlock } from "./prompts";
 
@@ -22,7 +22,7 @@ export type DemoReading = {
   earlierMessages: number;
 };
 
-export function readPrompt(prompt: LanguageModelV3Prompt): DemoReading {
+export function readPrompt(prompt: LanguageModelV4Prompt): DemoReading {
   const system = prompt
     .filter((m) => m.role === "system")
     .map((m) => m.content)
@@ -72,12 +72,12 @@ export function demoAnswer(reading: DemoReading): string {
 /** Word-sized tokens, each with the whitespace before it: joined they give the answer back exactly. */
 export const demoTokens = (answer: string) => answer.match(/\s*\S+/g) ?? [];
 
-const usage = (input: number, output: number): LanguageModelV3Usage => ({
+const usage = (input: number, output: number): LanguageModelV4Usage => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: output, text: output, reasoning: undefined },
 });
 
-const promptChars = (prompt: LanguageModelV3Prompt) =>
+const promptChars = (prompt: LanguageModelV4Prompt) =>
   prompt.reduce(
     (n, m) => n + (typeof m.content === "string" ? m.content.length : m.content.reduce((k, p) => k + (p.type === "text" ? p.text.length : 0), 0)),
     0,
@@ -87,18 +87,18 @@ const abortError = () => new DOMException("The demo reply was aborted", "AbortEr
 
 /**
  * The built-in model: no network, a Russian answer streamed word by word, `delayMs` apart (tens of
- * ms looks like a real model; 0 for tests). A real LanguageModelV3, so the rest of the app treats it
+ * ms looks like a real model; 0 for tests). A real LanguageModelV4, so the rest of the app treats it
  * like any provider's model.
  */
-export class DemoLanguageModel implements LanguageModelV3 {
-  readonly specificationVersion = "v3";
+export class DemoLanguageModel implements LanguageModelV4 {
+  readonly specificationVersion = "v4";
   readonly provider = "yasno";
   readonly modelId = DEMO_MODEL_ID;
   readonly supportedUrls = {};
 
   constructor(private readonly delayMs: number) {}
 
-  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
     const answer = demoAnswer(readPrompt(options.prompt));
     return {
       content: [{ type: "text", text: answer }],
@@ -108,7 +108,7 @@ export class DemoLanguageModel implements LanguageModelV3 {
     };
   }
 
-  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     const tokens = demoTokens(demoAnswer(readPrompt(options.prompt)));
     const inputTokens = Math.ceil(promptChars(options.prompt) / 3);
     const signal = options.abortSignal;
@@ -131,7 +131,7 @@ export class DemoLanguageModel implements LanguageModelV3 {
         signal?.addEventListener("abort", onAbort, { once: true });
       });
 
-    const stream = new ReadableStream<LanguageModelV3StreamPart>({
+    const stream = new ReadableStream<LanguageModelV4StreamPart>({
       start(controller) {
         controller.enqueue({ type: "stream-start", warnings: [] });
         controller.enqueue({ type: "response-metadata", id: crypto.randomUUID(), modelId: DEMO_MODEL_ID, timestamp: new Date() });

@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Env } from "../env";
 import { ApiError } from "../http/errors";
@@ -50,7 +50,7 @@ export function chooseModel(env: Env, productModel: string, withImages: boolean)
 }
 
 /** The AI SDK model for a choice made by `chooseModel`. */
-export function languageModel(env: Env, choice: ModelChoice): LanguageModelV3 {
+export function languageModel(env: Env, choice: ModelChoice): LanguageModelV4 {
   switch (choice.provider) {
     case "demo":
       return new DemoLanguageModel(aiSettings(env).demoDelayMs);
