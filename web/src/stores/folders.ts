@@ -5,8 +5,9 @@ import { texts } from "../texts";
 import { onLogout, useAuth } from "./auth";
 import type { AssistantType } from "./mode";
 
-/** A folder as `docs/conversations.md` shapes it: folders belong to one mode. */
-export type Folder = { id: number; name: string; assistant_type: string; created_at: string };
+import type { Folder } from "../api/types";
+
+export type { Folder };
 
 /** What a folder action ends with: the error text to show, or null when it worked. */
 export type ActionResult = string | null;
@@ -62,14 +63,14 @@ export const useFolders = create<FoldersState>((set, get) => ({
     // The hono client puts params into the path as they are: the name may hold "/", "?" or "#".
     const res = await api.folders[":assistantType"][":name"].$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } }).catch(() => null);
     if (!res?.ok) return failure(res);
-    const folder = (await res.json()) as Folder;
+    const folder = await res.json();
     if (get().assistantType === folder.assistant_type) set({ folders: [...get().folders, folder] });
     return null;
   },
   rename: async (id, name) => {
     const res = await api.folders[":folderId{[0-9]+}"].$patch({ param: { folderId: String(id) }, json: { name: name.trim() } }).catch(() => null);
     if (!res?.ok) return failure(res);
-    const folder = (await res.json()) as Folder;
+    const folder = await res.json();
     set({ folders: get().folders.map((f) => (f.id === id ? folder : f)) });
     return null;
   },

@@ -2,15 +2,10 @@ import { create } from "zustand";
 import { chatApi } from "../components/chat/chat-api";
 import { onLogout, useAuth } from "./auth";
 
+import type { Limits } from "../api/types";
+
 /** One active limit row of `GET /limits/` (docs/conversations.md). */
-export type LimitRow = {
-  id: number;
-  requests: number;
-  available_requests: number;
-  is_unlimited: boolean;
-  date_expire: string | null;
-  source: string;
-};
+export type LimitRow = Limits["limits"][number];
 
 type LimitsState = {
   /** Null until the first answer: nothing is disabled on a guess. */

@@ -2,8 +2,9 @@ import { create } from "zustand";
 import { api } from "../api/client";
 import { onLogout, useAuth } from "./auth";
 
-/** One in-app notice of `GET /notifications/` (docs/operations.md). */
-export type Notice = { id: number; title: string; text: string; created_at: string; read: boolean };
+import type { Notice } from "../api/types";
+
+export type { Notice };
 
 /** How often the bell asks for new notices while someone is signed in. */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -30,7 +31,7 @@ export const useNotifications = create<NotificationsState>((set, get) => ({
     try {
       const res = await api.notifications.$get({ query: { unread: "true" } });
       if (!res.ok) return;
-      const items = (await res.json()) as Notice[];
+      const items = await res.json();
       const header = Number(res.headers.get("X-Unread-Count"));
       // An older answer (or one from before a logout) must not overwrite a newer state.
       if (mine !== sequence || !Array.isArray(items)) return;

@@ -4,21 +4,10 @@ import { errorMessage } from "../api/errors";
 import { texts } from "../texts";
 import { onLogout, useAuth } from "./auth";
 
-/** A topic as `docs/conversations.md` shapes it. */
-export type Topic = {
-  id: number;
-  topic_name: string | null;
-  assistant_type: string;
-  status: TopicStatus;
-  folder_id: number | null;
-  pinned: boolean;
-  share_hash: string | null;
-  created_at: string;
-  updated_at: string;
-};
-/** One day of the list (`date` "YYYY-MM-DD" in the caller's zone), or the pinned group (`date: null`). */
-export type TopicGroup = { date: string | null; topics: Topic[] };
-export type TopicStatus = "active" | "archived";
+import type { Topic, TopicGroup } from "../api/types";
+
+export type { Topic, TopicGroup };
+export type TopicStatus = Topic["status"];
 export type TopicType = "law" | "gpt" | "estate" | "all";
 
 /** What one list shows: which status, which type, which folder (null: every topic). */
