@@ -1,7 +1,8 @@
 import { create } from "zustand";
+import { ASSISTANT_TYPES, type AssistantType } from "../../../worker/settings";
 
-export const ASSISTANT_TYPES = ["explain_law", "gpt", "explain_estate", "explain_img"] as const;
-export type AssistantType = (typeof ASSISTANT_TYPES)[number];
+// The modes and the topic type each falls under are the Worker's (worker/settings.ts), one list for both.
+export { ASSISTANT_TYPES, type AssistantType, topicTypeOf } from "../../../worker/settings";
 export const MODE_STORAGE_KEY = "yasno-model";
 export const DEFAULT_MODE: AssistantType = "explain_law";
 
@@ -19,6 +20,3 @@ export const useMode = create<{ mode: AssistantType; setMode: (mode: AssistantTy
     set({ mode });
   },
 }));
-
-/** docs/product.md §3: explain_law → law, explain_estate → estate, anything else → gpt. */
-export const topicTypeOf = (mode: string): "law" | "gpt" | "estate" => (mode === "explain_law" ? "law" : mode === "explain_estate" ? "estate" : "gpt");
