@@ -16,7 +16,8 @@ import {
 import { validate } from "../../http/validate";
 import { allTarget, jsonObjectBody } from "../../http/bulk-target";
 import { pathId } from "../../http/params";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { noticeSchema } from "../schemas";
 
 const text = (what: string, max: number) =>
   z
@@ -104,7 +105,7 @@ export const notifications = new Hono<AppEnv>()
       summary: "Уведомления пользователя",
       description: `Новые первыми (до 100); \`unread=true\` — только непрочитанные. Число непрочитанных — в заголовке \`X-Unread-Count\`. Ответ: ${noticeShape}.`,
       ...secured,
-      responses: { 200: { description: noticeShape }, 401: { description: "Нет или неверный токен" } },
+      responses: { 200: jsonOf(noticeShape, z.array(noticeSchema)), 401: { description: "Нет или неверный токен" } },
     }),
     requireUser,
     validate("query", z.object({ unread: z.enum(["true", "false"], { error: "unread: true или false" }).optional() })),

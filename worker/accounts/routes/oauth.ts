@@ -14,7 +14,8 @@ import { OAUTH_PROVIDERS, PROVIDER_TITLES, type ExternalProfile } from "../servi
 import { signedInUrl, signInFailedUrl, toSpaPath, type SignInFailure } from "../services/oauth/spa-redirects";
 import { telegramBotId } from "../services/oauth/telegram";
 import { validate } from "../../http/validate";
-import { anonymous } from "../../http/openapi";
+import { anonymous, jsonOf } from "../../http/openapi";
+import { signInProvidersSchema, type SignInProviders } from "../schemas";
 
 // External sign-in by redirect (docs/external-sign-in.md). Both routes are browser
 // navigations, so the callback answers every outcome with a redirect to the SPA, never JSON.
@@ -52,12 +53,12 @@ export const oauth = new Hono<AppEnv>()
       description:
         "`providers`: те из vk, google, yandex, у которых заданы секреты, в этом порядке. " +
         "`telegram_bot_id`: числовой id бота для Login Widget (публичная часть токена до двоеточия) или null.",
-      responses: { 200: { description: "{providers, telegram_bot_id}" } },
+      responses: { 200: jsonOf("{providers, telegram_bot_id}", signInProvidersSchema) },
     }),
     (c) => {
       // Secrets change only with a deployment; a few minutes of staleness is harmless.
       c.header("Cache-Control", "public, max-age=300");
-      return c.json({ providers: configuredOAuthProviders(c.env), telegram_bot_id: telegramBotId(c.env.TELEGRAM_BOT_TOKEN) });
+      return c.json({ providers: configuredOAuthProviders(c.env), telegram_bot_id: telegramBotId(c.env.TELEGRAM_BOT_TOKEN) } satisfies SignInProviders);
     },
   )
   .get(

@@ -9,7 +9,8 @@ import { resolveExternalUser } from "../services/oauth/accounts";
 import { verifyTelegramLogin } from "../services/oauth/telegram";
 import { ACCOUNT_BLOCKED } from "../services/users";
 import { validate } from "../../http/validate";
-import { anonymous } from "../../http/openapi";
+import { anonymous, jsonOf } from "../../http/openapi";
+import { authRecordSchema } from "../schemas";
 
 // The widget's fields, as Telegram hands them to the page (docs/product.md §4: the SPA decodes
 // tgAuthResult and passes the fields on unchanged). Every received field is signed, so the
@@ -37,7 +38,7 @@ export const telegramAuth = new Hono<AppEnv>().get(
     tags: ["users"],
     summary: "Вход через Telegram (данные Login Widget)",
     responses: {
-      200: { description: "Запись входа: access_token, refresh_token, email, name" },
+      200: jsonOf("Запись входа: access_token, refresh_token, email, name", authRecordSchema),
       401: { description: "Подпись неверна или данные старше суток" },
       403: { description: "Аккаунт заблокирован" },
       503: { description: "Вход через Telegram не настроен" },

@@ -29,7 +29,17 @@ import {
   type User,
 } from "../services/users";
 import { validate } from "../../http/validate";
-import { anonymous, secured } from "../../http/openapi";
+import { anonymous, jsonOf, secured } from "../../http/openapi";
+import {
+  authRecordSchema,
+  selfUserSchema,
+  tokenPairSchema,
+  updatedUserSchema,
+  userBlockStateSchema,
+  type SelfUser,
+  type TokenPair,
+  type UserBlockState,
+} from "../schemas";
 
 // The request shapes of the accounts API (docs/accounts.md).
 const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? `Укажите ${field}` : `Поле «${field}» должно быть строкой`) });
@@ -65,7 +75,7 @@ export const LOGIN_FAILED = "Неверный e-mail или пароль";
 export const SESSION_ENDED = "Сессия завершена, войдите снова";
 export const FORGOT_SENT = "Если аккаунт с таким e-mail существует, мы отправили на него письмо со ссылкой для восстановления пароля";
 
-const publicUser = (u: User) => ({
+const publicUser = (u: User): SelfUser => ({
   id: u.id,
   email: u.email,
   name: u.name,
@@ -73,7 +83,7 @@ const publicUser = (u: User) => ({
   created_at: new Date(u.createdAt).toISOString(),
   has_password: u.passwordHash !== null,
 });
-const blockState = (u: User) => ({ ...publicUser(u), blocked_at: u.blockedAt === null ? null : new Date(u.blockedAt).toISOString() });
+const blockState = (u: User): UserBlockState => ({ ...publicUser(u), blocked_at: u.blockedAt === null ? null : new Date(u.blockedAt).toISOString() });
 const USER_NOT_FOUND = "Пользователь не найден";
 // Decimal digits only, so `0x10` or `1e3` never name user 16 or 1000: they are simply no route.
 const USER_ID_PATH = "/:id{[0-9]{1,15}}";
@@ -85,7 +95,7 @@ export const users = new Hono<AppEnv>()
       ...anonymous,
       tags: ["users"],
       summary: "Регистрация",
-      responses: { 201: { description: "Запись входа" }, 409: { description: "E-mail занят" }, 429: { description: "Слишком много попыток" } },
+      responses: { 201: jsonOf("Запись входа", authRecordSchema), 409: { description: "E-mail занят" }, 429: { description: "Слишком много попыток" } },
     }),
     validate("json", registerBody),
     async (c) => {
@@ -105,7 +115,7 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Вход по паролю",
       responses: {
-        200: { description: "Запись входа" },
+        200: jsonOf("Запись входа", authRecordSchema),
         401: { description: "Неверный e-mail или пароль" },
         403: { description: "Аккаунт заблокирован" },
         429: { description: "Слишком много попыток" },
@@ -132,7 +142,7 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Текущий пользователь",
       ...secured,
-      responses: { 200: { description: "id, email, name, role, created_at" }, 401: { description: "Нет или неверный токен" } },
+      responses: { 200: jsonOf("id, email, name, role, created_at", selfUserSchema), 401: { description: "Нет или неверный токен" } },
     }),
     requireUser,
     (c) => c.json(publicUser(c.var.user), 200),
@@ -146,7 +156,7 @@ export const users = new Hono<AppEnv>()
         "Отвечает обновлённым пользователем. Смена пароля или e-mail требует current_password, а у аккаунта без пароля code из письма (POST /users/self/code) или вход не раньше 10 минут назад. Новый e-mail применяется только после перехода по ссылке из письма на него (в ответе pending_email). После смены пароля остальные сеансы завершаются, а в ответе есть новый access_token для текущего сеанса.",
       ...secured,
       responses: {
-        200: { description: "Обновлённый пользователь (pending_email, если ждёт подтверждения новый e-mail)" },
+        200: jsonOf("Обновлённый пользователь (pending_email, если ждёт подтверждения новый e-mail)", updatedUserSchema),
         403: { description: "Неверный текущий пароль или код" },
         409: { description: "E-mail занят" },
         422: { description: "Нет текущего пароля или кода" },
@@ -186,7 +196,11 @@ export const users = new Hono<AppEnv>()
       description:
         "Заголовки jwt-token (можно просроченный) и refresh-token. Каждый refresh-токен одноразовый. Повторное предъявление уже использованного в течение 30 с, пока его преемник не использован, выдаёт новый токен (ответ мог потеряться); любое другое повторное предъявление завершает весь сеанс.",
       security: [{ jwt: [], refresh: [] }],
-      responses: { 200: { description: "access_token, refresh_token" }, 401: { description: "Сеанс завершён" }, 403: { description: "Аккаунт заблокирован" } },
+      responses: {
+        200: jsonOf("access_token, refresh_token", tokenPairSchema),
+        401: { description: "Сеанс завершён" },
+        403: { description: "Аккаунт заблокирован" },
+      },
     }),
     async (c) => {
       const access = c.req.header("jwt-token");
@@ -202,7 +216,7 @@ export const users = new Hono<AppEnv>()
       const rotation = await rotateRefreshToken(db, refresh, claims.sid);
       if (!rotation.ok || rotation.userId !== user.id) throw ApiError.unauthorized(SESSION_ENDED);
       const { token } = await signAccessToken(c.env, { userId: user.id, role: user.role, ver: user.tokenVersion, sid: claims.sid });
-      return c.json({ access_token: token, refresh_token: rotation.refreshToken }, 200);
+      return c.json({ access_token: token, refresh_token: rotation.refreshToken } satisfies TokenPair, 200);
     },
   )
   .post(
@@ -251,7 +265,7 @@ export const users = new Hono<AppEnv>()
       summary: "Новый пароль по ссылке из письма",
       description: "Задаёт пароль, завершает все сеансы пользователя и отвечает записью входа для нового сеанса.",
       responses: {
-        200: { description: "Запись входа" },
+        200: jsonOf("Запись входа", authRecordSchema),
         400: { description: "Ссылка недействительна или устарела" },
         403: { description: "Аккаунт заблокирован" },
       },
@@ -279,7 +293,7 @@ export const users = new Hono<AppEnv>()
         "Завершает все сеансы пользователя: ни один его токен больше не действует, вход, обновление токенов и внешний вход отвечают 403 до разблокировки. Повторная блокировка сохраняет первое время.",
       ...secured,
       responses: {
-        200: { description: "Пользователь с blocked_at" },
+        200: jsonOf("Пользователь с blocked_at", userBlockStateSchema),
         403: { description: "Недостаточно прав" },
         404: { description: "Пользователь не найден" },
         409: { description: "Свой аккаунт" },
@@ -303,7 +317,7 @@ export const users = new Hono<AppEnv>()
       description: "Снимает блокировку. Завершённые сеансы не возвращаются: пользователь входит заново.",
       ...secured,
       responses: {
-        200: { description: "Пользователь с blocked_at = null" },
+        200: jsonOf("Пользователь с blocked_at = null", userBlockStateSchema),
         403: { description: "Недостаточно прав" },
         404: { description: "Пользователь не найден" },
       },

@@ -1,10 +1,11 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import type { AuthRecord } from "../schemas";
 import { createSession } from "./sessions";
 import { signAccessToken, type Role } from "./tokens";
 
 /** What sign-in, registration and external sign-in answer (docs/product.md §3). */
-export type AuthRecord = { access_token: string; refresh_token: string; email: string | null; name: string | null };
+export type { AuthRecord };
 
 /** Starts a session for `user` (one refresh family) and signs its first access token. */
 export async function issueAuthRecord(

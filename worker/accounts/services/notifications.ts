@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { notificationRecipients, notifications, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
+import type { Notice } from "../schemas";
 import { sendMail } from "./mail";
 
 /** The schema's maximum of `user_ids` and of `emails` in one send (docs/operations.md). */
@@ -21,7 +22,7 @@ export type NotificationInput = {
   createdBy: number | null;
 };
 
-export type NoticeView = { id: number; title: string; text: string; created_at: string; read: boolean };
+export type NoticeView = Notice;
 
 export const NO_RECIPIENTS = 'Укажите получателей: user_ids или emails, либо target: "all" — всем пользователям';
 

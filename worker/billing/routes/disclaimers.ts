@@ -8,7 +8,8 @@ import { acceptDisclaimer, bumpDisclaimers, listDisclaimers } from "../services/
 import { ASSISTANT_TYPES } from "../../settings";
 import { validate } from "../../http/validate";
 import { allTarget, jsonObjectBody } from "../../http/bulk-target";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { disclaimerSchema } from "../schemas";
 
 const TEXT_MAX = 10_000;
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
@@ -45,7 +46,7 @@ export const disclaimers = new Hono<AppEnv>()
       summary: "Условия использования режимов",
       description: "Режимы, перед первым сообщением в которых нужно принять условия; `accepted` — принята ли текущая версия.",
       ...secured,
-      responses: { 200: { description: `${disclaimerShape}[]` } },
+      responses: { 200: jsonOf(`${disclaimerShape}[]`, z.array(disclaimerSchema)) },
     }),
     requireUser,
     async (c) => c.json(await listDisclaimers(getDb(c.env.DB), c.var.userId), 200),
@@ -58,7 +59,11 @@ export const disclaimers = new Hono<AppEnv>()
       description:
         'Тело всегда с `target: "all"` (все пользователи примут условия заново; пустое тело, не JSON или `{}` — 422). Только с ним — новая версия условий всех режимов; с `assistant_type` — этого режима; с `text` — ещё и новый текст (режим без условий их получает).',
       ...secured,
-      responses: { 200: { description: `${disclaimerShape}[]` }, 403: { description: "Недостаточно прав" }, 422: { description: "Неверные данные" } },
+      responses: {
+        200: jsonOf(`${disclaimerShape}[]`, z.array(disclaimerSchema)),
+        403: { description: "Недостаточно прав" },
+        422: { description: "Неверные данные" },
+      },
     }),
     requireAdmin,
     jsonObjectBody,
@@ -76,7 +81,7 @@ export const disclaimers = new Hono<AppEnv>()
       description: "Принимает текущую версию. С `{version}` (показанной пользователю) — 409, если условия с тех пор изменились.",
       ...secured,
       responses: {
-        200: { description: disclaimerShape },
+        200: jsonOf(disclaimerShape, disclaimerSchema),
         404: { description: "У режима нет условий" },
         409: { description: "Условия изменились: прочитайте их ещё раз" },
       },

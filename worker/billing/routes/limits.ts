@@ -9,7 +9,8 @@ import { userLimits } from "../services/limits";
 import { QUOTAS } from "../../settings";
 import { validate } from "../../http/validate";
 import { allTarget, jsonObjectBody } from "../../http/bulk-target";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { limitsSchema } from "../schemas";
 
 const MAX_REQUESTS = 1_000_000;
 const requestCount = z
@@ -65,7 +66,7 @@ export const limits = new Hono<AppEnv>()
       description:
         "Действующие (не истёкшие) пакеты, первым тот, что истекает раньше. `available_requests` — сумма по счётным пакетам; при `is_unlimited: true` запросы не кончаются, что бы ни было в `available_requests`.",
       ...secured,
-      responses: { 200: { description: limitsDescription }, 401: { description: "Нет или неверный токен" } },
+      responses: { 200: jsonOf(limitsDescription, limitsSchema), 401: { description: "Нет или неверный токен" } },
     }),
     requireUser,
     async (c) => c.json(await userLimits(getDb(c.env.DB), c.var.userId), 200),
@@ -79,7 +80,7 @@ export const limits = new Hono<AppEnv>()
         'С `company_id` вместо пользователя — то же для пула компании (ответ: Limits пула). `mode: "add"` — ещё один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней или бессрочно. `mode: "set"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.',
       ...secured,
       responses: {
-        200: { description: limitsDescription },
+        200: jsonOf(limitsDescription, limitsSchema),
         403: { description: "Недостаточно прав" },
         404: { description: "Пользователь не найден" },
         422: { description: "Неверные данные" },

@@ -6,7 +6,8 @@ import { paymentIdParams } from "../../http/params";
 import { validate } from "../../http/validate";
 import { requireAdmin } from "../../middleware/auth";
 import { publicPayment, refundPayment } from "../services/payments";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { paymentSchema } from "../schemas";
 
 export const paymentRefunds = new Hono<AppEnv>().post(
   "/:id/refund",
@@ -17,8 +18,8 @@ export const paymentRefunds = new Hono<AppEnv>().post(
       "Полный возврат через платёжную систему; пакет, выданный платежом, заканчивается сейчас и обнуляется (потраченные запросы остаются потраченными). 200 и Payment со статусом refunded; 202, если возврат ещё в обработке (его завершит уведомление).",
     ...secured,
     responses: {
-      200: { description: "Payment (refunded)" },
-      202: { description: "Payment: возврат в обработке" },
+      200: jsonOf("Payment (refunded)", paymentSchema),
+      202: jsonOf("Payment: возврат в обработке", paymentSchema),
       403: { description: "Только для администраторов" },
       404: { description: "Платёж не найден" },
       409: { description: "Платёж не оплачен, уже возвращён или возврат отклонён" },

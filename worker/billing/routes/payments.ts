@@ -9,7 +9,8 @@ import { validate } from "../../http/validate";
 import { requireUser } from "../../middleware/auth";
 import { findOwnPayment, listOwnPayments, publicPayment, refreshPending, startPayment } from "../services/payments";
 import { findPlan } from "../services/plans";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { paymentSchema } from "../schemas";
 
 const notFound = { 404: { description: "Платёж не найден (или чужой)" } };
 
@@ -21,7 +22,7 @@ export const payments = new Hono<AppEnv>()
       summary: "Мои платежи",
       description: "Payment[], новые первыми (до 100).",
       ...secured,
-      responses: { 200: { description: "Payment[]" } },
+      responses: { 200: jsonOf("Payment[]", z.array(paymentSchema)) },
     }),
     requireUser,
     async (c) => c.json((await listOwnPayments(getDb(c.env.DB), c.var.userId)).map(publicPayment), 200),
@@ -33,7 +34,7 @@ export const payments = new Hono<AppEnv>()
       summary: "Платёж",
       description: "Свой платёж (страница /checkout опрашивает его). Ожидающий платёж ЮKassa при этом перечитывается из ЮKassa.",
       ...secured,
-      responses: { 200: { description: "Payment" }, ...notFound },
+      responses: { 200: jsonOf("Payment", paymentSchema), ...notFound },
     }),
     requireUser,
     validate("param", paymentIdParams),

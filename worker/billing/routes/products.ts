@@ -18,7 +18,8 @@ import {
 } from "../services/products";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
-import { anonymous, secured } from "../../http/openapi";
+import { anonymous, jsonOf, secured } from "../../http/openapi";
+import { adminProductSchema, productSchema } from "../schemas";
 
 const text = (what: string, max: number) =>
   z
@@ -80,7 +81,7 @@ export const products = new Hono<AppEnv>()
       summary: "Режимы ассистента",
       description:
         "Активные режимы: id, assistant_type, title, description, model, active. Без авторизации. `?all=true` (только администраторам): все режимы, с system_prompt.",
-      responses: { 200: { description: "Product[]" }, ...adminOnly },
+      responses: { 200: jsonOf("Product[]", z.union([z.array(productSchema), z.array(adminProductSchema)])), ...adminOnly },
     }),
     // `all` is read by hand, not validated: a query validator would make the web client's
     // argument-less `api.products.$get()` require one.
@@ -98,7 +99,7 @@ export const products = new Hono<AppEnv>()
       tags: ["products"],
       summary: "Режим",
       description: "Без авторизации — активный режим; администратору — любой, с system_prompt.",
-      responses: { 200: { description: "Product" }, ...notFound },
+      responses: { 200: jsonOf("Product", z.union([productSchema, adminProductSchema])), ...notFound },
     }),
     validate("param", idParams),
     optionalUser,
@@ -116,7 +117,7 @@ export const products = new Hono<AppEnv>()
       description: "`{assistant_type, title, description, system_prompt, model?, active?}`.",
       ...secured,
       responses: {
-        201: { description: "Product с system_prompt" },
+        201: jsonOf("Product с system_prompt", adminProductSchema),
         ...adminOnly,
         409: { description: "Такой assistant_type уже есть" },
         422: { description: "Неверные поля" },
@@ -133,7 +134,7 @@ export const products = new Hono<AppEnv>()
       summary: "Изменить режим (админ)",
       description: "Меняет переданные поля, кроме assistant_type. Чат читает режим при каждом сообщении: новый промпт действует со следующего.",
       ...secured,
-      responses: { 200: { description: "Product с system_prompt" }, ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
+      responses: { 200: jsonOf("Product с system_prompt", adminProductSchema), ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
     }),
     requireAdmin,
     validate("param", idParams),
@@ -147,7 +148,7 @@ export const products = new Hono<AppEnv>()
       summary: "Удалить режим (админ)",
       description: "204, если в режиме нет чатов и папок; иначе режим выключается (active: false): 200 и Product.",
       ...secured,
-      responses: { 200: { description: "Product (выключен)" }, 204: { description: "Удалён" }, ...adminOnly, ...notFound },
+      responses: { 200: jsonOf("Product (выключен)", adminProductSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
     }),
     requireAdmin,
     validate("param", idParams),

@@ -7,7 +7,8 @@ import { requireAdmin, requireUser } from "../../middleware/auth";
 import { createPromo, findPromo, listPromos, publicPromo, updatePromo, usePromo, type PromoFields } from "../services/promos";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { limitsSchema } from "../schemas";
 
 const NAME_MAX = 64;
 const name = z
@@ -67,7 +68,7 @@ export const promos = new Hono<AppEnv>()
         "Без учёта регистра. Даёт запросы (на day_gap дней или бессрочно) или тариф (его запросы или безлимит на day_gap промокода, иначе тарифа). Ответ: Limits пользователя.",
       ...secured,
       responses: {
-        200: { description: "{available_requests, is_unlimited, limits: [...]}" },
+        200: jsonOf("{available_requests, is_unlimited, limits: [...]}", limitsSchema),
         404: { description: "Промокод не найден (нет, выключен или истёк)" },
         409: { description: "Вы уже активировали этот промокод / Промокод больше не действует" },
       },

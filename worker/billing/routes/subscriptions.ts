@@ -8,7 +8,8 @@ import { parsePrice, PRICE_TEXTS } from "../payments/money";
 import { createPlan, deletePlan, findPlan, listPlans, publicPlan, updatePlan, type PlanInput } from "../services/plans";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { planSchema } from "../schemas";
 
 const name = z
   .string({ error: (issue) => (issue.input === undefined ? "Укажите название тарифа" : "Название тарифа должно быть строкой") })
@@ -80,14 +81,14 @@ export const subscriptions = new Hono<AppEnv>()
       summary: "Тарифы",
       description: "Plan[] от дешёвого к дорогому: видимые для пользователей, все для администраторов. `price` — рубли, до 2 знаков после точки.",
       ...secured,
-      responses: { 200: { description: "Plan[]" } },
+      responses: { 200: jsonOf("Plan[]", z.array(planSchema)) },
     }),
     requireUser,
     async (c) => c.json((await listPlans(getDb(c.env.DB), { all: c.var.role === "admin" })).map(publicPlan), 200),
   )
   .get(
     "/:id",
-    describeRoute({ tags: ["subscriptions"], summary: "Тариф", ...secured, responses: { 200: { description: "Plan" }, ...notFound } }),
+    describeRoute({ tags: ["subscriptions"], summary: "Тариф", ...secured, responses: { 200: jsonOf("Plan", planSchema), ...notFound } }),
     requireUser,
     validate("param", idParams),
     async (c) => c.json(publicPlan(await findPlan(getDb(c.env.DB), c.req.valid("param").id, { all: c.var.role === "admin" })), 200),
@@ -99,7 +100,7 @@ export const subscriptions = new Hono<AppEnv>()
       summary: "Создать тариф (админ)",
       description: "`{name, price, day_gap, requests_limit, is_unlimited?, is_visible?}`; у безлимитного тарифа `requests_limit` не важен.",
       ...secured,
-      responses: { 201: { description: "Plan" }, ...adminOnly, 422: { description: "Неверные поля" } },
+      responses: { 201: jsonOf("Plan", planSchema), ...adminOnly, 422: { description: "Неверные поля" } },
     }),
     requireAdmin,
     validate("json", createBody),
@@ -112,7 +113,7 @@ export const subscriptions = new Hono<AppEnv>()
       summary: "Изменить тариф (админ)",
       description: "Меняет переданные поля. Уже оплаченные пакеты не меняются.",
       ...secured,
-      responses: { 200: { description: "Plan" }, ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
+      responses: { 200: jsonOf("Plan", planSchema), ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
     }),
     requireAdmin,
     validate("param", idParams),
@@ -126,7 +127,7 @@ export const subscriptions = new Hono<AppEnv>()
       summary: "Удалить тариф (админ)",
       description: "204, если тариф никто не оплачивал и его не выдаёт промокод; иначе тариф скрывается: 200 и Plan с `is_visible: false`.",
       ...secured,
-      responses: { 200: { description: "Plan (скрыт)" }, 204: { description: "Удалён" }, ...adminOnly, ...notFound },
+      responses: { 200: jsonOf("Plan (скрыт)", planSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
     }),
     requireAdmin,
     validate("param", idParams),

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { disclaimerAcceptances, disclaimers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import type { Disclaimer } from "../schemas";
 
 export const DISCLAIMER_TEXTS = {
   notAccepted: "Примите условия использования режима",
@@ -10,7 +11,7 @@ export const DISCLAIMER_TEXTS = {
 } as const;
 
 /** A mode's terms as the caller sees them: `accepted` = the caller accepted the current version. */
-export type PublicDisclaimer = { assistant_type: string; text: string; version: number; accepted: boolean };
+export type PublicDisclaimer = Disclaimer;
 
 const selectFor = (db: Db, userId: number) =>
   db

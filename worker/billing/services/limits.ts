@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { limits } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { QUOTAS } from "../../settings";
+import type { LimitRow as PublicLimitRow, Limits } from "../schemas";
 
 export const NO_REQUESTS_LEFT = "Лимит запросов исчерпан";
 
@@ -145,7 +146,7 @@ export async function refundRequest(db: Db, charge: Charge): Promise<void> {
   ]);
 }
 
-const publicLimit = (row: LimitRow) => ({
+const publicLimit = (row: LimitRow): PublicLimitRow => ({
   id: row.id,
   requests: row.requests,
   available_requests: row.availableRequests,
@@ -158,16 +159,16 @@ const publicLimit = (row: LimitRow) => ({
  * `GET /limits/`: the user's active (not expired) rows, the one that expires first first;
  * `available_requests` sums the counted rows, `is_unlimited` says an unlimited row is active.
  */
-export async function userLimits(db: Db, userId: number, now = Date.now()) {
+export async function userLimits(db: Db, userId: number, now = Date.now()): Promise<Limits> {
   return activeLimits(db, eq(limits.userId, userId), now);
 }
 
 /** The same shape for a company's pool. */
-export async function companyLimits(db: Db, companyId: number, now = Date.now()) {
+export async function companyLimits(db: Db, companyId: number, now = Date.now()): Promise<Limits> {
   return activeLimits(db, eq(limits.companyId, companyId), now);
 }
 
-async function activeLimits(db: Db, owner: SQL, now: number) {
+async function activeLimits(db: Db, owner: SQL, now: number): Promise<Limits> {
   const rows = await db
     .select()
     .from(limits)

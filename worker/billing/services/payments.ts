@@ -6,6 +6,7 @@ import { ApiError } from "../../http/errors";
 import { rublesOf } from "../payments/money";
 import { paymentProvider } from "../payments/providers";
 import { PROVIDER_TEXTS, ProviderError, type PaymentProvider, type ProviderPayment } from "../payments/types";
+import type { Payment } from "../schemas";
 import { grantStatement } from "./grants";
 import type { PlanRow } from "./plans";
 
@@ -19,7 +20,7 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 /** The Payment shape of docs/billing.md. */
-export const publicPayment = (p: PaymentRow) => ({
+export const publicPayment = (p: PaymentRow): Payment => ({
   id: p.id,
   subscription_id: p.subscriptionId,
   amount: rublesOf(p.amountKopecks),

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { payments, promos, subscriptions } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { rublesOf } from "../payments/money";
+import type { Plan } from "../schemas";
 
 export type PlanRow = typeof subscriptions.$inferSelect;
 
@@ -22,7 +23,7 @@ export type PlanInput = {
 };
 
 /** The Plan shape of docs/billing.md: price in rubles, at most 2 decimals. */
-export const publicPlan = (p: PlanRow) => ({
+export const publicPlan = (p: PlanRow): Plan => ({
   id: p.id,
   name: p.name,
   price: rublesOf(p.priceKopecks),

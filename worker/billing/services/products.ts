@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { folders, products, topics } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import type { AdminProduct, Product } from "../schemas";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -11,7 +12,7 @@ export const PRODUCT_TEXTS = {
 } as const;
 
 /** The Product shape of docs/billing.md (the system prompt stays on the server). */
-export const publicProduct = (p: ProductRow) => ({
+export const publicProduct = (p: ProductRow): Product => ({
   id: p.id,
   assistant_type: p.assistantType,
   title: p.title,
@@ -21,7 +22,7 @@ export const publicProduct = (p: ProductRow) => ({
 });
 
 /** What admins see: the system prompt too. */
-export const adminProduct = (p: ProductRow) => ({ ...publicProduct(p), system_prompt: p.systemPrompt });
+export const adminProduct = (p: ProductRow): AdminProduct => ({ ...publicProduct(p), system_prompt: p.systemPrompt });
 
 /** The modes users can pick, in the order they were added. */
 export const activeProducts = (db: Db) => db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.id));

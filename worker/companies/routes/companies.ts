@@ -10,7 +10,8 @@ import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
 import { companyInvitationRoutes, invitationShape } from "./company-invitations";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { companySchema, employeeSchema, invitationSchema } from "../schemas";
 
 const companyName = z
   .string({ error: (issue) => (issue.input === undefined ? "Укажите название компании" : "Название компании должно быть строкой") })
@@ -61,7 +62,7 @@ export const companies = new Hono<AppEnv>()
       tags: ["companies"],
       summary: "Создать компанию (вы — владелец)",
       ...secured,
-      responses: { 201: { description: companyShape }, 422: { description: "Неверное название" } },
+      responses: { 201: jsonOf(companyShape, companySchema), 422: { description: "Неверное название" } },
     }),
     requireUser,
     validate("json", z.object({ name: companyName })),
@@ -72,7 +73,7 @@ export const companies = new Hono<AppEnv>()
   )
   .get(
     "/",
-    describeRoute({ tags: ["companies"], summary: "Мои компании", ...secured, responses: { 200: { description: `${companyShape}[]` } } }),
+    describeRoute({ tags: ["companies"], summary: "Мои компании", ...secured, responses: { 200: jsonOf(`${companyShape}[]`, z.array(companySchema)) } }),
     requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
@@ -86,7 +87,7 @@ export const companies = new Hono<AppEnv>()
       tags: ["companies"],
       summary: "Компания (владелец и администраторы)",
       ...secured,
-      responses: { 200: { description: companyShape }, ...notFound },
+      responses: { 200: jsonOf(companyShape, companySchema), ...notFound },
     }),
     requireUser,
     validate("param", companyParams),
@@ -101,7 +102,7 @@ export const companies = new Hono<AppEnv>()
       tags: ["companies"],
       summary: "Переименовать компанию",
       ...secured,
-      responses: { 200: { description: companyShape }, ...notFound, 422: { description: "Неверное название" } },
+      responses: { 200: jsonOf(companyShape, companySchema), ...notFound, 422: { description: "Неверное название" } },
     }),
     requireUser,
     validate("param", companyParams),
@@ -139,7 +140,7 @@ export const companies = new Hono<AppEnv>()
         "Всегда приглашение, есть ли у адреса аккаунт или нет, и всегда один и тот же ответ (201 Invitation): ни id, ни имени. Уходит письмо со ссылкой, у существующего аккаунта — ещё и уведомление в приложении; сотрудником человек становится, только приняв приглашение. Повторное приглашение того же адреса — снова ожидает ответа, с новой ссылкой. Не больше 30 приглашений в час от одного приглашающего и 50 в час на компанию (429).",
       ...secured,
       responses: {
-        201: { description: invitationShape },
+        201: jsonOf(invitationShape, invitationSchema),
         ...notFound,
         409: { description: "Уже сотрудник" },
         422: { description: "Неверные данные" },
@@ -169,7 +170,7 @@ export const companies = new Hono<AppEnv>()
       description: "`allowance` пустой или `null` — без ограничения. Владельца нельзя удалить или сменить ему роль (403).",
       ...secured,
       responses: {
-        200: { description: "Employee" },
+        200: jsonOf("Employee", employeeSchema),
         204: { description: "Удалён" },
         403: { description: "Владелец неизменен" },
         ...notFound,

@@ -15,7 +15,8 @@ import {
   type InvitationRef,
 } from "../services/company-invitations";
 import { validate } from "../../http/validate";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { companySchema, invitationSchema, myInvitationSchema } from "../schemas";
 
 export const invitationShape = "Invitation {id, email, role, allowance, status: pending|accepted|declined, created_at, responded_at}";
 const myInvitationShape = "[{id, company: {id, name}, role, allowance, created_at}]";
@@ -38,7 +39,7 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       summary: "Мои приглашения в компании (ожидающие ответа)",
       description: "Приглашения на e-mail вошедшего пользователя, старые первыми.",
       ...secured,
-      responses: { 200: { description: myInvitationShape }, 401: { description: "Нет или неверный токен" } },
+      responses: { 200: jsonOf(myInvitationShape, z.array(myInvitationSchema)), 401: { description: "Нет или неверный токен" } },
     }),
     requireUser,
     async (c) => c.json(await myInvitations(getDb(c.env.DB), c.var.user), 200),
@@ -50,7 +51,7 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       summary: "Принять приглашение по ссылке из письма",
       description: "`{token}` из ссылки `/invitations/<token>`. Только вошедший с тем e-mail, на который пришло приглашение; иначе — 404. Ответ: Company.",
       ...secured,
-      responses: { 200: { description: "Company" }, ...invitationNotFound, 422: { description: "Нет token" } },
+      responses: { 200: jsonOf("Company", companySchema), ...invitationNotFound, 422: { description: "Нет token" } },
     }),
     requireUser,
     validate("json", tokenBody),
@@ -79,7 +80,7 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       summary: "Принять приглашение",
       description: "Только приглашённый (по e-mail вошедшего пользователя); кто угодно другой — 404. Ответ: Company, где вы теперь сотрудник.",
       ...secured,
-      responses: { 200: { description: "Company" }, ...invitationNotFound },
+      responses: { 200: jsonOf("Company", companySchema), ...invitationNotFound },
     }),
     requireUser,
     validate("param", invitationParams),
@@ -108,7 +109,11 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       summary: "Приглашения компании (владелец и администраторы)",
       description: "Новые первыми; `status=pending|accepted|declined` — только такие.",
       ...secured,
-      responses: { 200: { description: `${invitationShape}[]` }, 404: { description: "Компания не найдена" }, 422: { description: "Неверный status" } },
+      responses: {
+        200: jsonOf(`${invitationShape}[]`, z.array(invitationSchema)),
+        404: { description: "Компания не найдена" },
+        422: { description: "Неверный status" },
+      },
     }),
     requireUser,
     validate("param", z.object({ companyId: pathId })),

@@ -4,6 +4,7 @@ import { companies, companyInvitations, companyMembers, limits, users } from "..
 import { ApiError } from "../../http/errors";
 import { invitationView } from "./company-invitations";
 import { companyLimits } from "../../billing/services/limits";
+import type { Company as CompanyView, Employee } from "../schemas";
 
 export type CompanyRole = (typeof companyMembers.$inferSelect)["role"];
 type Company = typeof companies.$inferSelect;
@@ -75,7 +76,7 @@ const employeeColumns = {
   allowance: companyMembers.allowance,
   used: companyMembers.used,
 };
-export type Employee = { id: number; user_id: number; email: string | null; name: string | null; role: CompanyRole; allowance: number | null; used: number };
+export type { Employee };
 
 async function employees(db: Db, companyId: number, memberId?: number): Promise<Employee[]> {
   return db
@@ -87,7 +88,7 @@ async function employees(db: Db, companyId: number, memberId?: number): Promise<
 }
 
 /** The Company of docs/operations.md: the pool, the employees and the invitations still pending. */
-export async function companyView(db: Db, { company, myRole }: Access) {
+export async function companyView(db: Db, { company, myRole }: Access): Promise<CompanyView> {
   const [pool, staff, invitations] = await Promise.all([
     companyLimits(db, company.id),
     employees(db, company.id),

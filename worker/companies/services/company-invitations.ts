@@ -7,6 +7,7 @@ import { sendMail } from "../../accounts/services/mail";
 import { createNotification } from "../../accounts/services/notifications";
 import { newOpaqueToken, sha256Hex } from "../../accounts/services/opaque-tokens";
 import { findUserByEmail, normalizeEmail, type User } from "../../accounts/services/users";
+import type { Invitation, MyInvitation } from "../schemas";
 
 type Company = typeof companies.$inferSelect;
 type InvitationRow = typeof companyInvitations.$inferSelect;
@@ -22,7 +23,7 @@ export const INVITATION_TEXTS = {
 export const invitationLink = (env: Env, token: string) => new URL(`/invitations/${token}`, env.APP_URL).toString();
 
 /** An invitation as a manager of the company sees it: what they typed, and its state. */
-export function invitationView(i: InvitationRow) {
+export function invitationView(i: InvitationRow): Invitation {
   return {
     id: i.id,
     email: i.email,
@@ -33,7 +34,7 @@ export function invitationView(i: InvitationRow) {
     responded_at: i.respondedAt === null ? null : new Date(i.respondedAt).toISOString(),
   };
 }
-export type InvitationView = ReturnType<typeof invitationView>;
+export type InvitationView = Invitation;
 
 export type NewInvitation = { email: string; role: "admin" | "member"; allowance: number | null };
 
@@ -143,7 +144,7 @@ export async function withdrawInvitation(db: Db, companyId: number, invitationId
 }
 
 /** An invitation as its invitee sees it: which company, as whom. */
-export type MyInvitation = { id: number; company: { id: number; name: string }; role: "admin" | "member"; allowance: number | null; created_at: string };
+export type { MyInvitation };
 
 /** `GET /companies/invitations/`: the caller's pending invitations (by the caller's e-mail), oldest first. */
 export async function myInvitations(db: Db, user: User): Promise<MyInvitation[]> {

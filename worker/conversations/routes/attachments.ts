@@ -10,7 +10,8 @@ import { uploadForm, uploadLimit, uploadRateLimit } from "../../middleware/uploa
 import { ATTACHMENT_TEXTS, attachmentFileResponse, findAttachment, verifyAttachmentSignature } from "../services/attachments";
 import { uploadAttachment } from "../services/uploads";
 import { validate } from "../../http/validate";
-import { anonymous, secured } from "../../http/openapi";
+import { anonymous, jsonOf, secured } from "../../http/openapi";
+import { uploadSchema } from "../schemas";
 
 const fileParams = z.object({ id: pathId });
 const fileQuery = z.object({
@@ -26,7 +27,7 @@ export const attachments = new Hono<AppEnv>()
       summary: "Загрузка вложения: изображение (PNG, JPEG, WEBP, GIF) или документ (PDF, DOC, DOCX, TXT)",
       ...secured,
       responses: {
-        201: { description: "{attachment_id, filename, content_type, mime_type, size, url}" },
+        201: jsonOf("{attachment_id, filename, content_type, mime_type, size, url}", uploadSchema),
         413: { description: "Файл больше допустимого размера" },
         415: { description: "Неподдерживаемый тип файла (определяется по содержимому)" },
         422: { description: "Нет файла, из документа не удалось извлечь текст, или архив документа слишком велик в распакованном виде" },

@@ -8,7 +8,8 @@ import { createFolder, deleteFolder, listFolders, publicFolder, renameFolder } f
 import { ASSISTANT_TYPES } from "../../settings";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { folderSchema } from "../schemas";
 
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
 export const folderName = z
@@ -27,7 +28,7 @@ export const folders = new Hono<AppEnv>()
       tags: ["folders"],
       summary: "Создать папку режима",
       ...secured,
-      responses: { 201: { description: "Folder" }, 422: { description: "Неизвестный режим или неверное название" } },
+      responses: { 201: jsonOf("Folder", folderSchema), 422: { description: "Неизвестный режим или неверное название" } },
     }),
     requireUser,
     validate("param", z.object({ assistantType, name: folderName })),
@@ -42,7 +43,7 @@ export const folders = new Hono<AppEnv>()
       tags: ["folders"],
       summary: "Папки режима",
       ...secured,
-      responses: { 200: { description: "Folder[] в порядке создания" }, 422: { description: "Неизвестный режим" } },
+      responses: { 200: jsonOf("Folder[] в порядке создания", z.array(folderSchema)), 422: { description: "Неизвестный режим" } },
     }),
     requireUser,
     validate("param", z.object({ assistantType })),
@@ -54,7 +55,7 @@ export const folders = new Hono<AppEnv>()
       tags: ["folders"],
       summary: "Переименовать папку",
       ...secured,
-      responses: { 200: { description: "Folder" }, ...notFound, 422: { description: "Неверное название" } },
+      responses: { 200: jsonOf("Folder", folderSchema), ...notFound, 422: { description: "Неверное название" } },
     }),
     requireUser,
     validate("param", z.object({ folderId: pathId })),

@@ -9,7 +9,8 @@ import { loadSharedHistory, publicMessages } from "../services/history";
 import { edgeCache, findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "../services/share";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
-import { anonymous } from "../../http/openapi";
+import { anonymous, jsonOf } from "../../http/openapi";
+import { sharedHistorySchema, type SharedHistory } from "../schemas";
 
 const checkedHash = (hash: string) => {
   if (!SHARE_HASH_PATTERN.test(hash)) throw ApiError.notFound(SHARE_NOT_FOUND);
@@ -28,7 +29,7 @@ export const share = new Hono<AppEnv>()
       tags: ["share"],
       summary: "История чата по ссылке (без авторизации)",
       description: `Через кэш на границе сети (до ${SHARE_EDGE_MAX_AGE_SECONDS} с; сбрасывается при изменении чата и отзыве ссылки).`,
-      responses: { 200: { description: "{topic_name, assistant_type, messages}" }, 404: { description: "Ссылка недействительна или отозвана" } },
+      responses: { 200: jsonOf("{topic_name, assistant_type, messages}", sharedHistorySchema), 404: { description: "Ссылка недействительна или отозвана" } },
     }),
     async (c) => {
       const hash = checkedHash(c.req.param("hash"));
@@ -41,7 +42,7 @@ export const share = new Hono<AppEnv>()
         return res;
       }
       const history = await loadSharedHistory(getDb(c.env.DB), hash);
-      const body = {
+      const body: SharedHistory = {
         topic_name: history.topic.topicName,
         assistant_type: history.topic.assistantType,
         messages: await publicMessages(history, (attachmentId) => shareAttachmentUrl(hash, attachmentId)),

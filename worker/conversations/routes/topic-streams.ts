@@ -11,7 +11,8 @@ import { REPLY_TEXTS, topicSession } from "../../durable/topic-session";
 import { findOwnTopic, publicTopic } from "../services/topics";
 import { QUOTAS } from "../../settings";
 import { validate } from "../../http/validate";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { topicSchema } from "../schemas";
 
 export { STREAM_TEXTS };
 
@@ -71,7 +72,7 @@ export const topicStreams = new Hono<AppEnv>()
       tags: ["topics"],
       summary: "Новый пустой чат",
       ...secured,
-      responses: { 201: { description: "Topic" }, 422: { description: "Неизвестный режим или неверное название" } },
+      responses: { 201: jsonOf("Topic", topicSchema), 422: { description: "Неизвестный режим или неверное название" } },
     }),
     requireUser,
     validate("query", newTopicQuery),

@@ -24,7 +24,8 @@ import {
 } from "../services/topics";
 import { TOPIC_TYPES } from "../../settings";
 import { validate } from "../../http/validate";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { messageSchema, shareLinkSchema, topicGroupSchema, topicSchema } from "../schemas";
 
 const listParams = z.object({
   status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }),
@@ -59,7 +60,7 @@ const idParams = z.object({ id: pathId });
 const moveParams = z.object({ topicId: pathId, folderId: pathId });
 
 const notFound = { 404: { description: "Чат не найден (или чужой)" } };
-const topicAnswer = { 200: { description: "Topic" }, ...notFound };
+const topicAnswer = { 200: jsonOf("Topic", topicSchema), ...notFound };
 
 export const topics = new Hono<AppEnv>()
   .get(
@@ -71,7 +72,7 @@ export const topics = new Hono<AppEnv>()
         "Сначала закреплённые (`date: null`), затем группы по дню последней активности в часовом поясе `tz` (IANA, по умолчанию Europe/Moscow), новые сверху. `folder_id`: без него все чаты, `0` только вне папок, иначе чаты этой папки.",
       ...secured,
       responses: {
-        200: { description: "[{date, topics}]" },
+        200: jsonOf("[{date, topics}]", z.array(topicGroupSchema)),
         404: { description: "Папка не найдена" },
         422: { description: "Неверный статус, тип, папка или часовой пояс" },
       },
@@ -88,7 +89,12 @@ export const topics = new Hono<AppEnv>()
   )
   .get(
     "/:id{[0-9]+}/history",
-    describeRoute({ tags: ["topics"], summary: "Сообщения чата, старые сверху", ...secured, responses: { 200: { description: "Message[]" }, ...notFound } }),
+    describeRoute({
+      tags: ["topics"],
+      summary: "Сообщения чата, старые сверху",
+      ...secured,
+      responses: { 200: jsonOf("Message[]", z.array(messageSchema)), ...notFound },
+    }),
     requireUser,
     validate("param", idParams),
     async (c) => {
@@ -158,7 +164,7 @@ export const topics = new Hono<AppEnv>()
       summary: "Поделиться чатом",
       description: "Отвечает `{hash}`; повторный вызов возвращает ту же ссылку. Читать: `GET /share/topic/history/{hash}` без авторизации.",
       ...secured,
-      responses: { 200: { description: "{hash}" }, ...notFound },
+      responses: { 200: jsonOf("{hash}", shareLinkSchema), ...notFound },
     }),
     requireUser,
     validate("param", idParams),

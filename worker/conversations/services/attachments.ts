@@ -8,6 +8,7 @@ import { QUOTAS } from "../../settings";
 import { extractDocumentText, UnreadableDocument, type UnreadableReason } from "./extract";
 import { checkZip, ZIP_LIMITS, ZipRefused } from "./extract/zip-limits";
 import { detectFileType, type FileFormat } from "./file-types";
+import type { Attachment } from "../schemas";
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -196,14 +197,7 @@ export async function readAttachmentBytes(env: Env, r2Key: string): Promise<Uint
 }
 
 /** The Attachment shape of docs/conversations.md; `url` is a signed link or, in a shared history, the share link. */
-export type AttachmentView = {
-  id: number;
-  filename: string;
-  content_type: "image" | "document";
-  mime_type: string;
-  size: number;
-  url: string;
-};
+export type AttachmentView = Attachment;
 
 export const toAttachmentView = (row: AttachmentRow, url: string): AttachmentView => ({
   id: row.id,

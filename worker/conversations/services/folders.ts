@@ -2,12 +2,13 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { folders, topics } from "../../db/schema";
 import { ApiError } from "../../http/errors";
+import type { Folder } from "../schemas";
 import { FOLDER_NOT_FOUND } from "./topics";
 
 export type FolderRow = typeof folders.$inferSelect;
 
 /** The Folder shape of docs/conversations.md. */
-export const publicFolder = (f: FolderRow) => ({
+export const publicFolder = (f: FolderRow): Folder => ({
   id: f.id,
   name: f.name,
   assistant_type: f.assistantType,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { attachments, messages, topics } from "../../db/schema";
-import type { AttachmentView } from "./attachments";
+import type { Attachment, Message } from "../schemas";
 import { ApiError } from "../../http/errors";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
@@ -58,7 +58,7 @@ export async function loadSharedHistory(db: Db, hash: string) {
   return { ...history, topic: history.topic };
 }
 
-const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise<AttachmentView> => ({
+const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise<Attachment> => ({
   id: a.id,
   filename: a.filename,
   content_type: a.kind,
@@ -68,7 +68,7 @@ const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise
 });
 
 /** The Message[] shape of docs/conversations.md. */
-export async function publicMessages(history: { messages: MessageRow[]; attachments: AttachmentRow[] }, urlOf: AttachmentUrl) {
+export async function publicMessages(history: { messages: MessageRow[]; attachments: AttachmentRow[] }, urlOf: AttachmentUrl): Promise<Message[]> {
   const shaped = await Promise.all(history.attachments.map((a) => publicAttachment(a, urlOf)));
   const byMessage = new Map<number, typeof shaped>();
   history.attachments.forEach((a, i) => {

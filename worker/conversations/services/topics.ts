@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { attachments, folders, messages, topics } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { topicTypeOf, type TopicType } from "../../settings";
+import type { Topic, TopicGroup } from "../schemas";
 
 export type TopicRow = typeof topics.$inferSelect;
 export type TopicStatus = TopicRow["status"];
@@ -14,7 +15,7 @@ export const FOLDER_OTHER_MODE = "Эта папка для другого реж
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The Topic shape of docs/conversations.md. */
-export const publicTopic = (t: TopicRow) => ({
+export const publicTopic = (t: TopicRow): Topic => ({
   id: t.id,
   topic_name: t.topicName,
   assistant_type: t.assistantType,
@@ -25,7 +26,7 @@ export const publicTopic = (t: TopicRow) => ({
   created_at: iso(t.createdAt),
   updated_at: iso(t.updatedAt),
 });
-export type PublicTopic = ReturnType<typeof publicTopic>;
+export type PublicTopic = Topic;
 
 const own = (userId: number, topicId: number) => and(eq(topics.id, topicId), eq(topics.userId, userId));
 
@@ -82,12 +83,12 @@ export function isTimeZone(name: string): boolean {
  * `[{date: null, topics: pinned}]` first when any are pinned, then one group per calendar day of
  * last activity in `timeZone` (`YYYY-MM-DD`). `rows` must already be newest first; the order is kept.
  */
-export function groupByDay(rows: TopicRow[], timeZone: string) {
+export function groupByDay(rows: TopicRow[], timeZone: string): TopicGroup[] {
   const dayOf = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-  const groups: { date: string | null; topics: PublicTopic[] }[] = [];
+  const groups: TopicGroup[] = [];
   const pinned = rows.filter((t) => t.pinned);
   if (pinned.length > 0) groups.push({ date: null, topics: pinned.map(publicTopic) });
-  let current: { date: string; topics: PublicTopic[] } | undefined;
+  let current: TopicGroup | undefined;
   for (const row of rows) {
     if (row.pinned) continue;
     const parts = dayOf.formatToParts(row.updatedAt);

@@ -5,6 +5,8 @@ import { validate } from "../../../http/validate";
 import { uploadAttachment } from "../../../conversations/services/uploads";
 import { uploadForm, uploadLimit, uploadRateLimit } from "../../../middleware/upload";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+import { jsonOf } from "../../../http/openapi";
+import { uploadSchema } from "../../../conversations/schemas";
 
 export const internalAttachments = new Hono<AppEnv>().post(
   BOT_PATH,
@@ -13,7 +15,7 @@ export const internalAttachments = new Hono<AppEnv>().post(
     summary: "Загрузить вложение от имени пользователя бота (multipart, поле file)",
     ...internalSecured,
     responses: {
-      201: { description: "{attachment_id, filename, content_type, mime_type, size, url}" },
+      201: jsonOf("{attachment_id, filename, content_type, mime_type, size, url}", uploadSchema),
       ...botUserMissing,
       413: { description: "Файл больше допустимого размера" },
       415: { description: "Неподдерживаемый тип файла" },

@@ -6,6 +6,8 @@ import type { AppEnv } from "../../../env";
 import { acceptDisclaimer, listDisclaimers } from "../../../billing/services/disclaimers";
 import { validate } from "../../../http/validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+import { jsonOf } from "../../../http/openapi";
+import { disclaimerSchema } from "../../../billing/schemas";
 
 const acceptBody = z.object({
   version: z
@@ -22,7 +24,7 @@ export const internalDisclaimers = new Hono<AppEnv>()
       tags: ["internal"],
       summary: "Условия режимов и приняты ли они пользователем бота",
       ...internalSecured,
-      responses: { 200: { description: "{assistant_type, text, version, accepted}[]" }, ...botUserMissing },
+      responses: { 200: jsonOf("{assistant_type, text, version, accepted}[]", z.array(disclaimerSchema)), ...botUserMissing },
     }),
     validate("param", botParams),
     asBotUser,
@@ -35,7 +37,7 @@ export const internalDisclaimers = new Hono<AppEnv>()
       summary: "Пользователь бота принимает условия режима",
       description: "Тело необязательно; с `{version}` — 409, если условия с тех пор изменились.",
       ...internalSecured,
-      responses: { 200: { description: "{assistant_type, text, version, accepted}" }, ...botUserMissing, 409: { description: "Условия изменились" } },
+      responses: { 200: jsonOf("{assistant_type, text, version, accepted}", disclaimerSchema), ...botUserMissing, 409: { description: "Условия изменились" } },
     }),
     validate("param", botParams.extend({ assistantType: z.string().max(64) })),
     validate("json", acceptBody),

@@ -6,6 +6,8 @@ import { userLimits } from "../../../billing/services/limits";
 import { validate } from "../../../http/validate";
 import { publicQuotas } from "../../../billing/routes/quotas";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+import { jsonOf } from "../../../http/openapi";
+import { limitsSchema, quotasSchema } from "../../../billing/schemas";
 
 export const internalLimits = new Hono<AppEnv>().get(
   BOT_PATH,
@@ -13,7 +15,7 @@ export const internalLimits = new Hono<AppEnv>().get(
     tags: ["internal"],
     summary: "Запросы пользователя бота",
     ...internalSecured,
-    responses: { 200: { description: "{available_requests, is_unlimited, limits: [...]}" }, ...botUserMissing },
+    responses: { 200: jsonOf("{available_requests, is_unlimited, limits: [...]}", limitsSchema), ...botUserMissing },
   }),
   validate("param", botParams),
   asBotUser,
@@ -27,7 +29,7 @@ export const internalQuotas = new Hono<AppEnv>().get(
     summary: "Ограничения для клиента (как /api/v2/quotas)",
     ...internalSecured,
     responses: {
-      200: { description: "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}" },
+      200: jsonOf("{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}", quotasSchema),
       401: botUserMissing[401],
     },
   }),

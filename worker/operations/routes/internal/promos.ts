@@ -6,6 +6,8 @@ import type { AppEnv } from "../../../env";
 import { usePromo } from "../../../billing/services/promos";
 import { validate } from "../../../http/validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+import { jsonOf } from "../../../http/openapi";
+import { limitsSchema } from "../../../billing/schemas";
 
 export const internalPromos = new Hono<AppEnv>().post(
   `${BOT_PATH}/:name`,
@@ -14,7 +16,7 @@ export const internalPromos = new Hono<AppEnv>().post(
     summary: "Пользователь бота активирует промокод",
     ...internalSecured,
     responses: {
-      200: { description: "{available_requests, is_unlimited, limits: [...]}" },
+      200: jsonOf("{available_requests, is_unlimited, limits: [...]}", limitsSchema),
       ...botUserMissing,
       409: { description: "Вы уже активировали этот промокод / Промокод больше не действует" },
     },

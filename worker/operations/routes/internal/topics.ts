@@ -9,6 +9,8 @@ import { groupByDay, listTopics, publicTopic } from "../../../conversations/serv
 import { TOPIC_TYPES } from "../../../settings";
 import { validate } from "../../../http/validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
+import { jsonOf } from "../../../http/openapi";
+import { topicGroupSchema, topicSchema } from "../../../conversations/schemas";
 
 const listQuery = z.object({
   status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }).default("active"),
@@ -33,7 +35,7 @@ export const internalTopics = new Hono<AppEnv>()
       tags: ["internal"],
       summary: "Чаты пользователя бота, по дням (как в вебе)",
       ...internalSecured,
-      responses: { 200: { description: "[{date, topics}]" }, ...botUserMissing, 422: { description: "Неверный статус или тип" } },
+      responses: { 200: jsonOf("[{date, topics}]", z.array(topicGroupSchema)), ...botUserMissing, 422: { description: "Неверный статус или тип" } },
     }),
     validate("param", botParams),
     validate("query", listQuery),
@@ -49,7 +51,7 @@ export const internalTopics = new Hono<AppEnv>()
       tags: ["internal"],
       summary: "Новый пустой чат пользователя бота",
       ...internalSecured,
-      responses: { 201: { description: "Topic" }, ...botUserMissing, 422: { description: "Неизвестный режим или неверное название" } },
+      responses: { 201: jsonOf("Topic", topicSchema), ...botUserMissing, 422: { description: "Неизвестный режим или неверное название" } },
     }),
     validate("param", botParams),
     validate("json", createBody),

@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+// The shapes the conversations API answers with (docs/conversations.md), declared once: the
+// serializers return them, the OpenAPI document names them (`.meta({ id })`) and the web app
+// infers them. Strict: a field added or dropped on one side only fails the response tests.
+
+const isoTime = z.iso.datetime();
+
+export const topicSchema = z
+  .strictObject({
+    id: z.int(),
+    topic_name: z.string().nullable(),
+    assistant_type: z.string(),
+    status: z.enum(["active", "archived"]),
+    folder_id: z.int().nullable(),
+    pinned: z.boolean(),
+    share_hash: z.string().nullable(),
+    created_at: isoTime,
+    updated_at: isoTime,
+  })
+  .meta({ id: "Topic" });
+export type Topic = z.infer<typeof topicSchema>;
+
+/** One day of the topic list (`date` "YYYY-MM-DD" in the caller's zone), or the pinned group (`date: null`). */
+export const topicGroupSchema = z.strictObject({ date: z.string().nullable(), topics: z.array(topicSchema) }).meta({ id: "TopicGroup" });
+export type TopicGroup = z.infer<typeof topicGroupSchema>;
+
+export const folderSchema = z
+  .strictObject({
+    id: z.int(),
+    name: z.string(),
+    assistant_type: z.string(),
+    created_at: isoTime,
+  })
+  .meta({ id: "Folder" });
+export type Folder = z.infer<typeof folderSchema>;
+
+/** `url`: a signed link for the owner, the share link in a shared history. */
+export const attachmentSchema = z
+  .strictObject({
+    id: z.int(),
+    filename: z.string(),
+    content_type: z.enum(["image", "document"]),
+    mime_type: z.string(),
+    size: z.int(),
+    url: z.string(),
+  })
+  .meta({ id: "Attachment" });
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const messageSchema = z
+  .strictObject({
+    id: z.int(),
+    role: z.enum(["user", "assistant"]),
+    text: z.string(),
+    state: z.enum(["complete", "partial"]),
+    model: z.string().nullable(),
+    created_at: isoTime,
+    attachments: z.array(attachmentSchema),
+  })
+  .meta({ id: "Message" });
+export type Message = z.infer<typeof messageSchema>;
+
+/** `GET /share/topic/history/{hash}`: what anyone with the link sees. */
+export const sharedHistorySchema = z
+  .strictObject({
+    topic_name: z.string().nullable(),
+    assistant_type: z.string(),
+    messages: z.array(messageSchema),
+  })
+  .meta({ id: "SharedHistory" });
+export type SharedHistory = z.infer<typeof sharedHistorySchema>;
+
+/** `POST /topics/{id}/share`. */
+export const shareLinkSchema = z.strictObject({ hash: z.string() }).meta({ id: "ShareLink" });
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+/** `POST /attachments/upload`: the stored file, to send with a message by `attachment_id`. */
+export const uploadSchema = z
+  .strictObject({
+    attachment_id: z.int(),
+    filename: z.string(),
+    content_type: z.enum(["image", "document"]),
+    mime_type: z.string(),
+    size: z.int(),
+    url: z.string(),
+  })
+  .meta({ id: "Upload" });
+export type Upload = z.infer<typeof uploadSchema>;
