@@ -20,8 +20,8 @@ function filesUnder(dir) {
 
 /** The route modules each page loads lazily, by their source path under web/. */
 const ROUTES = {
-  "login (`/login`)": ["src/layouts/AuthLayout", "src/pages/auth/Login"],
-  "chat (`/chat`)": ["src/layouts/MainLayout", "src/pages/Chat"],
+  "login (`/login`)": ["src/app/layouts/AuthLayout", "src/features/auth/pages/LoginPage"],
+  "chat (`/chat`)": ["src/app/layouts/MainLayout", "src/features/chat/ChatPage"],
 };
 
 /** Every JS file a chunk needs before it runs: itself and its static imports, transitively. */

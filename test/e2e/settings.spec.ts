@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AUTH_STORAGE_KEY } from "../../web/src/stores/auth";
+import { AUTH_STORAGE_KEY } from "../../web/src/features/auth/auth-store";
 import { linkFor, lettersTo } from "./pages/mail-outbox";
 import { MainLayoutPage } from "./pages/main-layout";
 import { registerUser, signIn } from "./pages/registered-user";

@@ -174,7 +174,7 @@ describe("the real router", () => {
     fakeApi({});
     window.history.pushState({}, "", "/chat");
     vi.resetModules();
-    const { App } = await import("../../web/src/App");
+    const { App } = await import("../../web/src/app/App");
     render(<App />);
     await heading("Вход");
     expect(window.location.pathname).toBe("/login");

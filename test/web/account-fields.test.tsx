@@ -1,8 +1,8 @@
 import { Theme } from "@radix-ui/themes";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AccountPanel } from "../../web/src/components/settings/AccountPanel";
-import { useAuth } from "../../web/src/stores/auth";
+import { AccountPanel } from "../../web/src/features/account/AccountPanel";
+import { useAuth } from "../../web/src/features/auth/auth-store";
 
 const TAKEN = "Пользователь с данным email уже зарегистрирован";
 

@@ -1,7 +1,7 @@
 import { Theme } from "@radix-ui/themes";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FieldError } from "../../web/src/components/auth/fields";
+import { FieldError } from "../../web/src/features/auth/fields";
 import { accessToken, fakeApi, json } from "./auth-fakes";
 import { renderAuthApp } from "./auth-render";
 

@@ -19,16 +19,16 @@ function Probe({ name }: { name: string }) {
  */
 export async function renderAuthApp(entry: string) {
   vi.resetModules();
-  const { AppShell, PublicOnly, RequireAuth } = await import("../../web/src/layouts/AccessGate");
-  const { default: AuthLayout } = await import("../../web/src/layouts/AuthLayout");
-  const { default: Login } = await import("../../web/src/pages/auth/Login");
-  const { default: Register } = await import("../../web/src/pages/auth/Register");
-  const { default: RegisterV2 } = await import("../../web/src/pages/auth/RegisterV2");
-  const { default: Forgot } = await import("../../web/src/pages/auth/Forgot");
-  const { default: ForgotSent } = await import("../../web/src/pages/auth/ForgotSent");
-  const { default: Recovery } = await import("../../web/src/pages/auth/Recovery");
-  const { default: RecoveryInvalid } = await import("../../web/src/pages/auth/RecoveryInvalid");
-  const { useAuth } = await import("../../web/src/stores/auth");
+  const { AppShell, PublicOnly, RequireAuth } = await import("../../web/src/app/layouts/AccessGate");
+  const { default: AuthLayout } = await import("../../web/src/app/layouts/AuthLayout");
+  const { default: Login } = await import("../../web/src/features/auth/pages/LoginPage");
+  const { default: Register } = await import("../../web/src/features/auth/pages/RegisterPage");
+  const { default: RegisterV2 } = await import("../../web/src/features/auth/pages/RegisterV2Page");
+  const { default: Forgot } = await import("../../web/src/features/auth/pages/ForgotPage");
+  const { default: ForgotSent } = await import("../../web/src/features/auth/pages/ForgotSentPage");
+  const { default: Recovery } = await import("../../web/src/features/auth/pages/RecoveryPage");
+  const { default: RecoveryInvalid } = await import("../../web/src/features/auth/pages/RecoveryInvalidPage");
+  const { useAuth } = await import("../../web/src/features/auth/auth-store");
 
   const router = createMemoryRouter(
     [

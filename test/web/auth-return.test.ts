@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decodeTelegramResult, readAuthReturn } from "../../web/src/components/auth/auth-return";
-import { oauthStartUrl, telegramLoginUrl } from "../../web/src/components/auth/external-sign-in";
-import { readUtm } from "../../web/src/components/auth/utm";
+import { decodeTelegramResult, readAuthReturn } from "../../web/src/features/auth/auth-return";
+import { oauthStartUrl, telegramLoginUrl } from "../../web/src/features/auth/external-sign-in";
+import { readUtm } from "../../web/src/features/auth/utm";
 
 const at = (url: string) => {
   const { pathname, search, hash } = new URL(url, "http://localhost");

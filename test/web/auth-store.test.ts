@@ -4,7 +4,7 @@ import { accessToken, AUTH_KEY, fakeApi, json, storeRecord } from "./auth-fakes"
 // A fresh store per test: its timers, the once-only start and the logout registry are module state.
 async function loadStore() {
   vi.resetModules();
-  return import("../../web/src/stores/auth");
+  return import("../../web/src/features/auth/auth-store");
 }
 
 const NOW = new Date("2026-03-02T10:00:00Z").getTime();

@@ -1,5 +1,5 @@
-import type { Disclaimer, Payment, Plan } from "../../web/src/components/subscription/billing-api";
-import type { LimitRow } from "../../web/src/stores/limits";
+import type { Disclaimer, Payment, Plan } from "../../web/src/features/billing/billing-api";
+import type { LimitRow } from "../../web/src/features/billing/limits-store";
 
 /** Plans as `GET /subscriptions/` answers them (docs/billing.md), cheapest first. */
 export const PLANS: Plan[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planPriceText, planRequestsText } from "../../web/src/components/subscription/AvailablePlans";
-import { formatDate, formatExpiry, formatPrice } from "../../web/src/lib/format";
+import { planPriceText, planRequestsText } from "../../web/src/features/billing/AvailablePlans";
+import { formatDate, formatExpiry, formatPrice } from "../../web/src/ui/format";
 
 // Russian number formatting groups thousands with a no-break space and writes a decimal comma.
 const NBSP = "\u00a0";

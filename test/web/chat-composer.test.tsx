@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { composerRules, isSendKey } from "../../web/src/components/chat/composer-rules";
-import { attachmentKind } from "../../web/src/components/chat/files";
-import { useChat } from "../../web/src/stores/chat";
-import { useLimits } from "../../web/src/stores/limits";
-import { useSettings } from "../../web/src/stores/settings";
+import { composerRules, isSendKey } from "../../web/src/features/chat/composer-rules";
+import { attachmentKind } from "../../web/src/features/chat/files";
+import { useChat } from "../../web/src/features/chat/chat-store";
+import { useLimits } from "../../web/src/features/billing/limits-store";
+import { useSettings } from "../../web/src/features/account/settings-store";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
 import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
 

@@ -2,12 +2,12 @@ import { Theme } from "@radix-ui/themes";
 import { render, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import Chat from "../../web/src/pages/Chat";
-import { useAuth } from "../../web/src/stores/auth";
-import { useChat } from "../../web/src/stores/chat";
-import { useDisclaimers } from "../../web/src/stores/disclaimers";
-import { useLimits } from "../../web/src/stores/limits";
-import { useTopics } from "../../web/src/stores/topics";
+import Chat from "../../web/src/features/chat/ChatPage";
+import { useAuth } from "../../web/src/features/auth/auth-store";
+import { useChat } from "../../web/src/features/chat/chat-store";
+import { useDisclaimers } from "../../web/src/features/billing/disclaimers-store";
+import { useLimits } from "../../web/src/features/billing/limits-store";
+import { useTopics } from "../../web/src/features/topics/topics-store";
 
 /** A signed-in user, as the auth store holds one after start. */
 export function signIn(token: string | null = "access-1") {

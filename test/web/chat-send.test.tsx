@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useChat } from "../../web/src/stores/chat";
-import { useTopics } from "../../web/src/stores/topics";
+import { useChat } from "../../web/src/features/chat/chat-store";
+import { useTopics } from "../../web/src/features/topics/topics-store";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
 import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
 
@@ -49,7 +49,7 @@ describe("sending in a new chat (docs/product.md §4)", () => {
       "GET /topics/:id/history": () => json(history),
     });
     localStorage.setItem("yasno-model", "explain_estate");
-    const { useMode } = await import("../../web/src/stores/mode");
+    const { useMode } = await import("../../web/src/features/modes/mode-store");
     useMode.getState().setMode("explain_estate");
     const router = renderChat("/chat");
     expect(screen.getByTestId("chat-start")).toBeTruthy();
@@ -336,7 +336,7 @@ describe("signing out", () => {
     renderChat("/chat/4");
     await screen.findByText("Вопрос");
     fireEvent.change(screen.getByTestId("composer-file-input"), { target: { files: [new File(["x"], "a.txt", { type: "text/plain" })] } });
-    const { useAuth } = await import("../../web/src/stores/auth");
+    const { useAuth } = await import("../../web/src/features/auth/auth-store");
     useAuth.getState().logout();
     expect(useChat.getState()).toMatchObject({ topicId: null, messages: [], attachments: [], loading: false, streaming: null });
   });

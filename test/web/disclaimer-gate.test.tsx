@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useDisclaimers } from "../../web/src/stores/disclaimers";
-import { useMode } from "../../web/src/stores/mode";
-import { useTopics, type Topic } from "../../web/src/stores/topics";
+import { useDisclaimers } from "../../web/src/features/billing/disclaimers-store";
+import { useMode } from "../../web/src/features/modes/mode-store";
+import { useTopics, type Topic } from "../../web/src/features/topics/topics-store";
 import { disclaimer, deferred } from "./billing-fakes";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
 import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";

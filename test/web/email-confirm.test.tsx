@@ -2,8 +2,8 @@ import { Theme } from "@radix-ui/themes";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import EmailConfirm from "../../web/src/pages/EmailConfirm";
-import { useAuth } from "../../web/src/stores/auth";
+import EmailConfirm from "../../web/src/features/account/EmailConfirmPage";
+import { useAuth } from "../../web/src/features/auth/auth-store";
 
 type Call = { method: string; path: string; body: unknown };
 

@@ -23,7 +23,7 @@ function held(reply: () => Response | Promise<Response>) {
   const release = async () => {
     await waitFor(() => expect(open).toBeTypeOf("function"));
     // The module the rendered app uses (renderAuthApp reset the registry before importing it).
-    const { loadSignInProviders } = await import("../../web/src/components/auth/use-sign-in-providers");
+    const { loadSignInProviders } = await import("../../web/src/features/auth/use-sign-in-providers");
     const settled = loadSignInProviders(); // the request in flight, not a new one
     open!();
     await act(() => settled);

@@ -2,8 +2,8 @@ import { Theme } from "@radix-ui/themes";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import Invitation from "../../web/src/pages/Invitation";
-import { useAuth } from "../../web/src/stores/auth";
+import Invitation from "../../web/src/features/account/InvitationPage";
+import { useAuth } from "../../web/src/features/auth/auth-store";
 
 type Call = { method: string; path: string; body: unknown };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { useAuth } from "../../web/src/stores/auth";
-import { useLimits } from "../../web/src/stores/limits";
+import { useAuth } from "../../web/src/features/auth/auth-store";
+import { useLimits } from "../../web/src/features/billing/limits-store";
 import { limitRow, limitsOf } from "./billing-fakes";
 import { fakeChatApi, json } from "./chat-fakes";
 

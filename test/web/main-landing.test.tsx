@@ -2,11 +2,11 @@ import { Theme } from "@radix-ui/themes";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { landingDecision } from "../../web/src/components/modes/landing";
-import { useProducts } from "../../web/src/components/modes/products";
-import Main from "../../web/src/pages/Main";
-import { useMode } from "../../web/src/stores/mode";
-import { useTopics } from "../../web/src/stores/topics";
+import { landingDecision } from "../../web/src/features/modes/landing";
+import { useProducts } from "../../web/src/features/modes/products";
+import Main from "../../web/src/features/modes/MainPage";
+import { useMode } from "../../web/src/features/modes/mode-store";
+import { useTopics } from "../../web/src/features/topics/topics-store";
 import { fakeChatApi } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 
@@ -137,7 +137,7 @@ describe("the picked mode store (docs/product.md §3)", () => {
       localStorage.clear();
       if (stored) localStorage.setItem("yasno-model", stored);
       vi.resetModules();
-      const { useMode: fresh } = await import("../../web/src/stores/mode");
+      const { useMode: fresh } = await import("../../web/src/features/modes/mode-store");
       expect(fresh.getState().mode).toBe(expected);
     }
   });

@@ -1,8 +1,8 @@
 import { Theme } from "@radix-ui/themes";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { MessageList } from "../../web/src/components/chat/MessageList";
-import { Markdown } from "../../web/src/components/markdown/Markdown";
+import { MessageList } from "../../web/src/features/chat/MessageList";
+import { Markdown } from "../../web/src/ui/markdown/Markdown";
 
 const renderMarkdown = (text: string) =>
   render(

@@ -1,9 +1,9 @@
 import { Theme } from "@radix-ui/themes";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { NotificationBell } from "../../web/src/components/notifications/NotificationBell";
-import { useAuth } from "../../web/src/stores/auth";
-import { NOTIFICATIONS_POLL_MS, useNotifications, type Notice } from "../../web/src/stores/notifications";
+import { NotificationBell } from "../../web/src/features/notifications/NotificationBell";
+import { useAuth } from "../../web/src/features/auth/auth-store";
+import { NOTIFICATIONS_POLL_MS, useNotifications, type Notice } from "../../web/src/features/notifications/notifications-store";
 import { fakeApi } from "./auth-fakes";
 
 const notice = (id: number, title: string): Notice => ({ id, title, text: `Текст: ${title}`, created_at: "2025-05-04T09:00:00.000Z", read: false });

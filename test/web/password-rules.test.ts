@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSavePassword, passwordMask } from "../../web/src/components/settings/password-rules";
+import { canSavePassword, passwordMask } from "../../web/src/features/account/password-rules";
 
 describe("password mask (docs/product.md §3)", () => {
   it("is 10 dots at the lowest random value and 15 at the highest", () => {

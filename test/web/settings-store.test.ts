@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuth } from "../../web/src/stores/auth";
-import { useSettings } from "../../web/src/stores/settings";
+import { useAuth } from "../../web/src/features/auth/auth-store";
+import { useSettings } from "../../web/src/features/account/settings-store";
 
 const initial = useSettings.getState();
 const state = () => useSettings.getState();

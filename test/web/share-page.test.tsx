@@ -2,9 +2,9 @@ import { Theme } from "@radix-ui/themes";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useProducts } from "../../web/src/components/modes/products";
-import Share from "../../web/src/pages/Share";
-import { useAuth } from "../../web/src/stores/auth";
+import { useProducts } from "../../web/src/features/modes/products";
+import Share from "../../web/src/features/share/SharePage";
+import { useAuth } from "../../web/src/features/auth/auth-store";
 import { fakeChatApi } from "./chat-fakes";
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });

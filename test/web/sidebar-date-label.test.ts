@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dateLabel, dayInZone } from "../../web/src/components/sidebar/date-label";
+import { dateLabel, dayInZone } from "../../web/src/features/topics/date-label";
 
 /** The label of a group dated `day`, with the clock at `now` (UTC ISO) and the browser in `zone`. */
 function labelAt(now: string, day: string | null, zone = "Europe/Moscow") {

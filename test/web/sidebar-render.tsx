@@ -3,13 +3,13 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { vi } from "vitest";
-import MainLayout from "../../web/src/layouts/MainLayout";
-import { useSidebar } from "../../web/src/components/sidebar/sidebar-state";
-import { useTopicMenu } from "../../web/src/components/sidebar/topic-menu";
-import { useAuth } from "../../web/src/stores/auth";
-import { useFolders } from "../../web/src/stores/folders";
-import { useSettings } from "../../web/src/stores/settings";
-import { useTopics, type Topic } from "../../web/src/stores/topics";
+import MainLayout from "../../web/src/app/layouts/MainLayout";
+import { useSidebar } from "../../web/src/features/topics/sidebar-state";
+import { useTopicMenu } from "../../web/src/features/topics/topic-menu";
+import { useAuth } from "../../web/src/features/auth/auth-store";
+import { useFolders } from "../../web/src/features/topics/folders-store";
+import { useSettings } from "../../web/src/features/account/settings-store";
+import { useTopics, type Topic } from "../../web/src/features/topics/topics-store";
 
 /** jsdom has no layout: the width the media queries see, and the observers Radix's popper asks for. */
 export function stubViewport(width: number) {

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { isToggleShortcut, readSidebarCookie, SIDEBAR_COOKIE_MAX_AGE, useSidebar, writeSidebarCookie } from "../../web/src/components/sidebar/sidebar-state";
-import { menuAnchor } from "../../web/src/components/sidebar/topic-menu";
-import { useSettings } from "../../web/src/stores/settings";
+import { isToggleShortcut, readSidebarCookie, SIDEBAR_COOKIE_MAX_AGE, useSidebar, writeSidebarCookie } from "../../web/src/features/topics/sidebar-state";
+import { menuAnchor } from "../../web/src/features/topics/topic-menu";
+import { useSettings } from "../../web/src/features/account/settings-store";
 import { fakeChatApi } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 
@@ -212,7 +212,7 @@ describe("the topic menu", () => {
       expect(await screen.findByRole("link", { name: "Договор аренды" })).toBeTruthy();
       expect(screen.queryByRole("textbox", { name: "Новое название чата" })).toBeNull();
       expect(api.callsTo("PATCH", "/topics")[0].body).toEqual({ id: 1, topic_name: "Договор аренды" });
-      const { useTopicMenu } = await import("../../web/src/components/sidebar/topic-menu");
+      const { useTopicMenu } = await import("../../web/src/features/topics/topic-menu");
       expect(useTopicMenu.getState()).toMatchObject({ topic: null, mode: null });
     });
 

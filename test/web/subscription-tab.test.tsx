@@ -1,12 +1,12 @@
 import { Theme } from "@radix-ui/themes";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SettingsModal } from "../../web/src/components/settings/SettingsModal";
-import { openPaymentUrl } from "../../web/src/components/subscription/payment";
-import Subscription from "../../web/src/pages/Subscription";
-import { useLimits } from "../../web/src/stores/limits";
-import { usePlans } from "../../web/src/stores/plans";
-import { useSettings } from "../../web/src/stores/settings";
+import { SettingsModal } from "../../web/src/features/account/SettingsModal";
+import { openPaymentUrl } from "../../web/src/features/billing/payment";
+import Subscription from "../../web/src/features/billing/SubscriptionPage";
+import { useLimits } from "../../web/src/features/billing/limits-store";
+import { usePlans } from "../../web/src/features/billing/plans-store";
+import { useSettings } from "../../web/src/features/account/settings-store";
 import { PLANS, deferred, limitRow, limitsOf } from "./billing-fakes";
 import { fakeChatApi, json } from "./chat-fakes";
 import { signIn } from "./chat-render";

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EDGE_ZONE, SWIPE_DISTANCE, swipeAction, useSwipeDrawer } from "../../web/src/hooks/useSwipeDrawer";
+import { EDGE_ZONE, SWIPE_DISTANCE, swipeAction, useSwipeDrawer } from "../../web/src/ui/hooks/useSwipeDrawer";
 
 type Point = { x: number; y: number };
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 /** A fresh theme store, as on a page load with what local storage holds now. */
 const loadStore = async () => {
   vi.resetModules();
-  return (await import("../../web/src/stores/theme")).useTheme;
+  return (await import("../../web/src/features/account/theme-store")).useTheme;
 };
 
 describe("theme (docs/product.md §1, §9)", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuth } from "../../web/src/stores/auth";
-import { useTopics, type TopicQuery } from "../../web/src/stores/topics";
+import { useAuth } from "../../web/src/features/auth/auth-store";
+import { useTopics, type TopicQuery } from "../../web/src/features/topics/topics-store";
 import { fakeApi, json } from "./auth-fakes";
 import { topic } from "./sidebar-render";
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { AUTH_STORAGE_KEY, type AuthRecord } from "../../../web/src/stores/auth";
+import { AUTH_STORAGE_KEY, type AuthRecord } from "../../../web/src/features/auth/auth-store";
 
 export type RegisteredUser = { email: string; password: string; name: string; record: AuthRecord };
 

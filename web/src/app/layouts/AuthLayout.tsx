@@ -1,0 +1,31 @@
+import { ArrowLeftIcon } from "@radix-ui/react-icons";
+import { Box, Button, Flex, Text } from "@radix-ui/themes";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import "../../features/auth/auth.css";
+import { texts } from "../../ui/texts";
+
+/** The frame of the sign-in pages: a "Назад" button to Main whenever the page is not Main. */
+export default function AuthLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Flex direction="column" className="auth-layout">
+      <Box px="4" pt="4" style={{ minHeight: 48 }}>
+        {pathname !== "/" && (
+          <Button variant="ghost" color="gray" onClick={() => navigate("/")}>
+            <ArrowLeftIcon />
+            {texts.back}
+          </Button>
+        )}
+      </Box>
+      <Flex flexGrow="1" align="center" justify="center" px="4" py="6">
+        <Outlet />
+      </Flex>
+      <Flex justify="center" pb="4">
+        <Text size="1" color="gray">
+          © {new Date().getFullYear()} {texts.brand}
+        </Text>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,33 @@
+import { Box, Flex } from "@radix-ui/themes";
+import { Tooltip } from "radix-ui";
+import { Outlet } from "react-router-dom";
+import { Header } from "../header/Header";
+import { LandingRedirect } from "../../features/modes/LandingRedirect";
+import { SettingsModal } from "../../features/account/SettingsModal";
+import { Sidebar } from "../../features/topics/Sidebar";
+import { SidebarDrawerButton } from "../../features/topics/SidebarToggle";
+import { useIsMobile } from "../../ui/hooks/useMediaQuery";
+
+/** `/`, `/chat`, `/chat/:id`, `/checkout`: the conversations sidebar, the header and the page, plus the settings modal. */
+export default function MainLayout() {
+  const isMobile = useIsMobile();
+  return (
+    // docs/product.md §2: the product opens tooltips at once.
+    <Tooltip.Provider delayDuration={0}>
+      <Flex height="100dvh" overflow="hidden">
+        <Sidebar />
+        <Flex direction="column" flexGrow="1" minWidth="0">
+          <Header start={isMobile ? <SidebarDrawerButton /> : undefined} />
+          <Box asChild flexGrow="1" minHeight="0" overflowY="auto">
+            <main>
+              <LandingRedirect>
+                <Outlet />
+              </LandingRedirect>
+            </main>
+          </Box>
+        </Flex>
+      </Flex>
+      <SettingsModal />
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,77 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { createBrowserRouter } from "react-router-dom";
+import { DotsLoader } from "../ui/DotsLoader";
+import { AppShell, PublicOnly, RequireAuth } from "./layouts/AccessGate";
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<DotsLoader />}>
+      <Page />
+    </Suspense>
+  );
+};
+const layout = (load: () => Promise<{ default: React.ComponentType }>, children: { path: string; element: ReactNode }[]) => ({
+  element: page(load),
+  children,
+});
+
+// The routes of docs/product.md §2. Public auth pages send a signed-in user to Main; everything else but
+// /share sends an anonymous one to Login.
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          layout(
+            () => import("./layouts/AuthLayout"),
+            [
+              { path: "/login", element: page(() => import("../features/auth/pages/LoginPage")) },
+              { path: "/register", element: page(() => import("../features/auth/pages/RegisterPage")) },
+              { path: "/register-v2", element: page(() => import("../features/auth/pages/RegisterV2Page")) },
+              { path: "/forgot", element: page(() => import("../features/auth/pages/ForgotPage")) },
+              { path: "/forgot/sent", element: page(() => import("../features/auth/pages/ForgotSentPage")) },
+              { path: "/recovery/:token", element: page(() => import("../features/auth/pages/RecoveryPage")) },
+              { path: "/recovery-invalid", element: page(() => import("../features/auth/pages/RecoveryInvalidPage")) },
+            ],
+          ),
+        ],
+      },
+      { path: "/share/:hash", element: page(() => import("../features/share/SharePage")) },
+      // Opened from a letter, signed in or not: the link itself is the proof.
+      layout(() => import("./layouts/AuthLayout"), [{ path: "/email/confirm/:token", element: page(() => import("../features/account/EmailConfirmPage")) }]),
+      {
+        element: <RequireAuth />,
+        children: [
+          layout(
+            () => import("./layouts/MainLayout"),
+            [
+              { path: "/", element: page(() => import("../features/modes/MainPage")) },
+              { path: "/chat", element: page(() => import("../features/chat/ChatPage")) },
+              { path: "/chat/:id", element: page(() => import("../features/chat/ChatPage")) },
+              { path: "/checkout", element: page(() => import("../features/billing/CheckoutPage")) },
+            ],
+          ),
+          // The invitation letter's link: nobody joins a company without saying yes here.
+          layout(
+            () => import("./layouts/AuthLayout"),
+            [
+              { path: "/invitations", element: page(() => import("../features/account/InvitationPage")) },
+              { path: "/invitations/:token", element: page(() => import("../features/account/InvitationPage")) },
+            ],
+          ),
+          layout(
+            () => import("./layouts/SettingsLayout"),
+            [
+              { path: "/user", element: page(() => import("../features/account/UserPage")) },
+              { path: "/subscription", element: page(() => import("../features/billing/SubscriptionPage")) },
+            ],
+          ),
+        ],
+      },
+      { path: "*", element: page(() => import("./NotFoundPage")) },
+    ],
+  },
+]);

@@ -1,0 +1,64 @@
+import { ArrowLeftIcon, CardStackIcon, ExitIcon, PersonIcon } from "@radix-ui/react-icons";
+import { Avatar, Flex, IconButton, Separator, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { useAuth } from "../auth/auth-store";
+import { texts } from "../../ui/texts";
+import { avatarLetter, displayName } from "../../app/header/user-display";
+
+type Props = {
+  id: string;
+  /** Called after any item is used: the drawer closes on a click on an item (docs/product.md §2). */
+  onNavigate: () => void;
+};
+
+function SectionLink({ to, icon, children, onClick }: { to: string; icon: ReactNode; children: ReactNode; onClick: () => void }) {
+  return (
+    <NavLink to={to} end onClick={onClick} className={({ isActive }) => `settings-nav__link${isActive ? " is-active" : ""}`}>
+      {icon}
+      {children}
+    </NavLink>
+  );
+}
+
+/** The account area's navigation: who is signed in, sign-out, home, and the two sections. */
+export function SettingsSidebar({ id, onNavigate }: Props) {
+  const record = useAuth((s) => s.record);
+  const logout = useAuth((s) => s.logout);
+  const navigate = useNavigate();
+
+  const signOut = () => {
+    onNavigate();
+    logout();
+    navigate("/login");
+  };
+
+  return (
+    <Flex asChild direction="column" gap="1" p={{ initial: "5", sm: "4" }}>
+      <nav id={id} aria-label={texts.settingsLayout.navigation} className="settings-nav">
+        <Flex align="center" gap="2" mb="3">
+          <Link to="/user" onClick={onNavigate} className="settings-nav__user" data-testid="settings-user">
+            <Avatar size="2" radius="full" fallback={avatarLetter(record) || "?"} />
+            <Text size="2" weight="medium" truncate>
+              {displayName(record)}
+            </Text>
+          </Link>
+          <IconButton variant="ghost" color="gray" aria-label={texts.settingsLayout.logout} onClick={signOut}>
+            <ExitIcon />
+          </IconButton>
+        </Flex>
+        <Link to="/" onClick={onNavigate} className="settings-nav__link">
+          <ArrowLeftIcon />
+          {texts.settingsLayout.home}
+        </Link>
+        <Separator size="4" my="2" />
+        <SectionLink to="/user" icon={<PersonIcon />} onClick={onNavigate}>
+          {texts.settingsLayout.account}
+        </SectionLink>
+        <SectionLink to="/subscription" icon={<CardStackIcon />} onClick={onNavigate}>
+          {texts.settingsLayout.subscription}
+        </SectionLink>
+      </nav>
+    </Flex>
+  );
+}

@@ -1,0 +1,31 @@
+import { create } from "zustand";
+import { onLogout } from "../auth/auth-store";
+
+export type SettingsTab = "account" | "subscription";
+export type SubscriptionView = "active" | "available";
+
+type SettingsState = {
+  open: boolean;
+  tab: SettingsTab;
+  /** Which part of the subscription tab shows: the active limits or the plans to buy. */
+  view: SubscriptionView;
+  /** Opens the modal; only the subscription tab may pick a view, anything else starts on "active". */
+  openSettings: (tab?: SettingsTab, view?: SubscriptionView) => void;
+  /** Closing always resets the view to "active" (docs/product.md §4). */
+  close: () => void;
+  setTab: (tab: SettingsTab) => void;
+  setView: (view: SubscriptionView) => void;
+};
+
+export const useSettings = create<SettingsState>((set) => ({
+  open: false,
+  tab: "account",
+  view: "active",
+  openSettings: (tab = "account", view) => set({ open: true, tab, view: tab === "subscription" && view ? view : "active" }),
+  close: () => set({ open: false, view: "active" }),
+  setTab: (tab) => set({ tab }),
+  setView: (view) => set({ view }),
+}));
+
+// A session that ends with the modal open (a failed refresh) must not reopen it at the next sign-in.
+onLogout(() => useSettings.setState({ open: false, tab: "account", view: "active" }));

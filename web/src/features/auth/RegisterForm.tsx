@@ -1,0 +1,45 @@
+import { Button, Flex } from "@radix-ui/themes";
+import type { FormEvent } from "react";
+import { useLocation } from "react-router-dom";
+import { api } from "../../api/client";
+import { useAuth, type AuthRecord } from "./auth-store";
+import { texts } from "../../ui/texts";
+import { EmailField, FieldError, PasswordInput, TextInput } from "./fields";
+import { useApiForm } from "./use-api-form";
+import { readUtm } from "./utm";
+
+const t = texts.auth;
+
+/** Registration by e-mail and password, with the name field or without it (Register-v2). */
+export function RegisterForm({ withName, submitLabel }: { withName: boolean; submitLabel: string }) {
+  const login = useAuth((s) => s.login);
+  const { search } = useLocation();
+  // A taken e-mail (409) is said under the e-mail.
+  const form = useApiForm({ name: "", email: "", password: "" }, { 409: "email" });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const { name, email, password } = form.values;
+    // A campaign's utm_* parameters stay in the address and go with the registration.
+    const utm = readUtm(search);
+    const json = { email, password, ...(withName && name.trim() ? { name: name.trim() } : {}), ...(utm ? { utm } : {}) };
+    void form.submit(
+      () => api.users.$post({ json }),
+      async (res) => login((await res.json()) as AuthRecord),
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Flex direction="column" gap="4">
+        {withName && <TextInput label={t.name} autoComplete="name" placeholder={t.namePlaceholder} {...form.field("name")} />}
+        <EmailField {...form.field("email")} />
+        <PasswordInput label={t.password} autoComplete="new-password" placeholder={t.passwordPlaceholder} required {...form.field("password")} />
+        <FieldError text={form.errors.form} />
+        <Button type="submit" size="3" loading={form.pending}>
+          {submitLabel}
+        </Button>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { EnvelopeClosedIcon } from "@radix-ui/react-icons";
+import { Strong, Text } from "@radix-ui/themes";
+import { useLocation } from "react-router-dom";
+import { OutcomeCard } from "../OutcomeCard";
+import { texts } from "../../../ui/texts";
+
+const t = texts.auth.forgotSent;
+
+export default function ForgotSent() {
+  const email = (useLocation().state as { email?: unknown } | null)?.email;
+  return (
+    <OutcomeCard title={t.title} icon={EnvelopeClosedIcon} tone="accent" next={{ to: "/login", label: t.login }} back={{ to: "/forgot", label: t.again }}>
+      <Text as="p" size="2" align="center">
+        {t.body}
+      </Text>
+      {typeof email === "string" && email && (
+        <Text as="p" size="2" align="center" color="gray">
+          {t.sentTo} <Strong>{email}</Strong>
+        </Text>
+      )}
+      <Text as="p" size="1" align="center" color="gray">
+        {t.spam}
+      </Text>
+    </OutcomeCard>
+  );
+}

@@ -1,0 +1,16 @@
+import { LinkBreak2Icon } from "@radix-ui/react-icons";
+import { Text } from "@radix-ui/themes";
+import { OutcomeCard } from "../OutcomeCard";
+import { texts } from "../../../ui/texts";
+
+const t = texts.auth.recoveryInvalid;
+
+export default function RecoveryInvalid() {
+  return (
+    <OutcomeCard title={t.title} icon={LinkBreak2Icon} tone="amber" next={{ to: "/forgot", label: t.request }} back={{ to: "/login", label: t.login }}>
+      <Text as="p" size="2" align="center">
+        {t.body}
+      </Text>
+    </OutcomeCard>
+  );
+}

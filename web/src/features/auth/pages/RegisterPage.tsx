@@ -1,0 +1,18 @@
+import { useLocation } from "react-router-dom";
+import { AuthCard } from "../AuthCard";
+import { ExternalSignIn } from "../ExternalSignIn";
+import { RegisterForm } from "../RegisterForm";
+import { returnAddress } from "../return-address";
+import { texts } from "../../../ui/texts";
+
+const t = texts.auth;
+
+export default function Register() {
+  const from = returnAddress(useLocation().state);
+  return (
+    <AuthCard title={t.register.title} subtitle={t.register.subtitle} footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}>
+      <RegisterForm withName submitLabel={t.register.submit} />
+      <ExternalSignIn next={from} divider={{ text: t.orExternal, side: "before" }} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { useLocation } from "react-router-dom";
+import { AuthCard } from "../AuthCard";
+import { ExternalSignIn } from "../ExternalSignIn";
+import { RegisterForm } from "../RegisterForm";
+import { returnAddress } from "../return-address";
+import { texts } from "../../../ui/texts";
+
+const t = texts.auth;
+
+/** The shorter registration for campaign landings: external sign-in first, then e-mail and password. */
+export default function RegisterV2() {
+  const from = returnAddress(useLocation().state);
+  return (
+    <AuthCard
+      title={t.registerV2.title}
+      subtitle={t.registerV2.subtitle}
+      footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}
+    >
+      <ExternalSignIn next={from} divider={{ text: t.or, side: "after" }} />
+      <RegisterForm withName={false} submitLabel={t.registerV2.submit} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button, Flex, Text, TextField } from "@radix-ui/themes";
+import { useId, useState, type FormEvent } from "react";
+import { useLimits } from "./limits-store";
+import { texts } from "../../ui/texts";
+import { billingApi } from "./billing-api";
+
+const t = texts.subscription;
+
+/** docs/product.md §4, §5, §8: a promo code; "Неверный промокод" in red on any refusal, cleared and limits reloaded on success. */
+export function PromoForm() {
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<"invalid" | "done" | null>(null);
+  const inputId = useId();
+  const messageId = useId();
+  const name = code.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name || busy) return;
+    setBusy(true);
+    setResult(null);
+    let ok = false;
+    try {
+      // biome-ignore lint/correctness/useHookAtTopLevel: usePromo is an API call, not a React hook
+      ok = (await billingApi.usePromo(name)).ok;
+    } catch {
+      ok = false;
+    }
+    setBusy(false);
+    if (!ok) {
+      setResult("invalid");
+      return;
+    }
+    setCode("");
+    setResult("done");
+    await useLimits.getState().load();
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label={t.promoLabel}>
+      <Text as="label" htmlFor={inputId} size="2" weight="medium">
+        {t.promoLabel}
+      </Text>
+      <Flex gap="2" mt="1">
+        <TextField.Root
+          id={inputId}
+          value={code}
+          placeholder={t.promoPlaceholder}
+          autoComplete="off"
+          onChange={(event) => {
+            setCode(event.target.value);
+            setResult(null);
+          }}
+          color={result === "invalid" ? "red" : undefined}
+          aria-invalid={result === "invalid" || undefined}
+          aria-describedby={result ? messageId : undefined}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="soft" disabled={!name || busy} loading={busy}>
+          {t.promoActivate}
+        </Button>
+      </Flex>
+      {result === "invalid" && (
+        <Text as="p" id={messageId} size="1" color="red" role="alert" mt="1" data-testid="promo-error">
+          {t.promoInvalid}
+        </Text>
+      )}
+      {result === "done" && (
+        <Text as="p" id={messageId} size="1" color="green" role="status" mt="1">
+          {t.promoDone}
+        </Text>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { Card, Container, Heading } from "@radix-ui/themes";
+import { useState } from "react";
+import { SubscriptionPanel } from "./SubscriptionPanel";
+import type { SubscriptionView } from "../account/settings-store";
+import { texts } from "../../ui/texts";
+
+/** `/subscription`: the settings modal's subscription tab, on its own page. */
+export default function Subscription() {
+  const [view, setView] = useState<SubscriptionView>("active");
+  return (
+    <Container size="2" px={{ initial: "4", sm: "6" }} py={{ initial: "4", sm: "6" }} data-testid="page-subscription">
+      <Heading as="h2" size="6" mb="4">
+        {texts.settingsLayout.subscription}
+      </Heading>
+      <Card size={{ initial: "2", sm: "3" }}>
+        <SubscriptionPanel view={view} onViewChange={setView} />
+      </Card>
+    </Container>
+  );
+}

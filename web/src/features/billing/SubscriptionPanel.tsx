@@ -1,0 +1,32 @@
+import { Flex, SegmentedControl, Separator } from "@radix-ui/themes";
+import type { SubscriptionView } from "../account/settings-store";
+import { texts } from "../../ui/texts";
+import { ActiveLimits } from "./ActiveLimits";
+import { AvailablePlans } from "./AvailablePlans";
+import { PromoForm } from "./PromoForm";
+import { SupportLink } from "./SupportLink";
+import "./subscription.css";
+
+const t = texts.subscription;
+
+/** docs/product.md §2 subscription tab: the "active" and "available" views, the promo code and support (modal tab and /subscription). */
+export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionView; onViewChange: (view: SubscriptionView) => void }) {
+  return (
+    <Flex direction="column" gap="4" data-testid="subscription-panel">
+      {/* Smaller on a phone, so both view names fit in 375 px. */}
+      <SegmentedControl.Root
+        value={view}
+        onValueChange={(value) => onViewChange(value as SubscriptionView)}
+        aria-label={t.views}
+        size={{ initial: "1", xs: "2" }}
+      >
+        <SegmentedControl.Item value="active">{t.viewActive}</SegmentedControl.Item>
+        <SegmentedControl.Item value="available">{t.viewAvailable}</SegmentedControl.Item>
+      </SegmentedControl.Root>
+      <div data-testid={`subscription-view-${view}`}>{view === "available" ? <AvailablePlans /> : <ActiveLimits />}</div>
+      <Separator size="4" />
+      <PromoForm />
+      <SupportLink />
+    </Flex>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useChat } from "../../chat/chat-store";
+import { pendingDisclaimer, useDisclaimers } from "../disclaimers-store";
+import { useMode } from "../../modes/mode-store";
+import { useTopics } from "../../topics/topics-store";
+import type { Disclaimer } from "../billing-api";
+import { DisclaimerDialog } from "./DisclaimerDialog";
+
+/** The mode the next message goes to: the open topic's (when the list knows it), else the picked one. */
+export function useSendMode(): string {
+  const topicId = useChat((s) => s.topicId);
+  const picked = useMode((s) => s.mode);
+  const listed = useTopics((s) => (topicId ? s.groups.flatMap((g) => g.topics).find((t) => String(t.id) === topicId)?.assistant_type : undefined));
+  return listed ?? picked;
+}
+
+/**
+ * Stands before a send: when the mode's terms are not accepted, shows them first and sends only
+ * after "Принимаю". The terms are loaded when the composer appears, so a send normally decides at
+ * once; a send before they arrive waits for them.
+ */
+export function useDisclaimerGate(): { guard: (send: () => void) => void; dialog: ReactNode } {
+  const mode = useSendMode();
+  const [pending, setPending] = useState<{ disclaimer: Disclaimer; send: () => void } | null>(null);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+
+  useEffect(() => {
+    void useDisclaimers.getState().load();
+  }, []);
+
+  const guard = useCallback((send: () => void) => {
+    const decide = () => {
+      const disclaimer = pendingDisclaimer(useDisclaimers.getState(), modeRef.current);
+      if (disclaimer) setPending({ disclaimer, send });
+      else send();
+    };
+    const { state, load } = useDisclaimers.getState();
+    if (state === "loaded" || state === "failed") decide();
+    else void load().then(decide);
+  }, []);
+
+  const dialog = pending ? (
+    <DisclaimerDialog
+      key={pending.disclaimer.assistant_type}
+      disclaimer={pending.disclaimer}
+      onCancel={() => setPending(null)}
+      onAccept={async () => {
+        const result = await useDisclaimers.getState().accept(pending.disclaimer);
+        if (result === "accepted") {
+          setPending(null);
+          pending.send();
+        } else if (result === "changed") {
+          // The terms were changed while they were open: the new text is shown, to be accepted in turn.
+          const fresh = pendingDisclaimer(useDisclaimers.getState(), pending.disclaimer.assistant_type);
+          if (fresh) setPending({ disclaimer: fresh, send: pending.send });
+          else {
+            setPending(null);
+            pending.send();
+          }
+        }
+        return result;
+      }}
+    />
+  ) : null;
+
+  return { guard, dialog };
+}

@@ -1,0 +1,103 @@
+import { ArrowDownIcon } from "@radix-ui/react-icons";
+import { Callout, IconButton, Tooltip } from "@radix-ui/themes";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+import { StartScreen } from "./StartScreen";
+import { useStickToBottom } from "./use-stick-to-bottom";
+import { DotsLoader } from "../../ui/DotsLoader";
+import { useProducts, useProductTitle } from "../modes/products";
+import { useChat } from "./chat-store";
+import { selectOutOfRequests, useLimits } from "../billing/limits-store";
+import { useMode } from "../modes/mode-store";
+import { texts } from "../../ui/texts";
+import "./chat.css";
+
+/** `/chat` (a new chat in the picked mode) and `/chat/:id` (a topic, resumed live if its reply is still running). */
+export default function Chat() {
+  const { id } = useParams<{ id?: string }>();
+  const navigate = useNavigate();
+  const mode = useMode((s) => s.mode);
+  const productTitle = useProductTitle(mode);
+  const { topicId, messages, history, historyError, loading, streaming, attachments } = useChat();
+  const outOfRequests = useLimits(selectOutOfRequests);
+  const [text, setText] = useState("");
+  const scroller = useRef<HTMLDivElement>(null);
+  const { onScroll, stick, atBottom } = useStickToBottom(scroller, [messages, streaming?.text, history]);
+
+  useEffect(() => {
+    const chat = useChat.getState();
+    if (id) void chat.open(id);
+    // Another topic's messages must not stay under a new chat (a link to /chat from a topic).
+    else if (chat.topicId !== null) chat.reset();
+    // A draft belongs to the chat it was typed in (a new chat's first question has been sent by now).
+    setText("");
+    stick();
+  }, [id, stick]);
+
+  useEffect(() => {
+    void useProducts.getState().load();
+    if (useLimits.getState().available_requests === null) void useLimits.getState().load();
+  }, []);
+
+  const send = () => {
+    if (!text.trim()) return;
+    const chat = useChat.getState();
+    setText("");
+    stick();
+    void chat.send(text, {
+      mode,
+      // The new topic's URL, without leaving the chat that is streaming its first reply.
+      onTopic: (newId) => navigate(`/chat/${newId}`, { replace: true }),
+    });
+  };
+
+  const isNew = !id && !topicId;
+  const empty = messages.length === 0 && !loading;
+
+  return (
+    <div className="chat-page" data-testid="page-chat">
+      <div className="chat-page__body">
+        <div className="chat-page__scroll" ref={scroller} onScroll={onScroll}>
+          {history === "loading" && <DotsLoader />}
+          {historyError && (
+            <Callout.Root color="red" role="alert" className="chat-page__error">
+              <Callout.Text>{historyError}</Callout.Text>
+            </Callout.Root>
+          )}
+          {isNew && empty && <StartScreen mode={mode} title={productTitle} onExample={setText} />}
+          <MessageList messages={messages} streaming={streaming} waiting={loading && !streaming} />
+        </div>
+        {!atBottom && (
+          <Tooltip content={texts.chat.jumpToLatest}>
+            <IconButton
+              type="button"
+              radius="full"
+              variant="surface"
+              color="gray"
+              className="chat-page__jump"
+              aria-label={texts.chat.jumpToLatest}
+              onClick={() => stick("smooth")}
+            >
+              <ArrowDownIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </div>
+      <Composer
+        text={text}
+        onTextChange={setText}
+        onSend={send}
+        onStop={() => void useChat.getState().stop()}
+        onAttach={(files) => useChat.getState().attach(files)}
+        onRemoveAttachment={(key) => useChat.getState().removeAttachment(key)}
+        attachments={attachments}
+        // A message sent before the history is in would be lost when it arrives.
+        loading={loading || history === "loading"}
+        canStop={loading && !!topicId && !!streaming}
+        outOfRequests={outOfRequests}
+      />
+    </div>
+  );
+}

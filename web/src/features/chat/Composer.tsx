@@ -1,0 +1,132 @@
+import { ArrowUpIcon, PlusIcon, StopIcon } from "@radix-ui/react-icons";
+import { Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
+import { useDisclaimerGate } from "../billing/disclaimer/use-disclaimer-gate";
+import { QUOTAS } from "../../../../worker/settings";
+import { useAuth } from "../auth/auth-store";
+import type { DraftAttachment } from "./chat-store";
+import { useSettings } from "../account/settings-store";
+import { texts } from "../../ui/texts";
+import { AttachmentTray } from "./AttachmentTray";
+import { ACCEPTED_FILES, COMPOSER_MAX_HEIGHT, composerRules, isSendKey } from "./composer-rules";
+
+type ComposerProps = {
+  text: string;
+  onTextChange: (text: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  onAttach: (files: File[]) => void;
+  onRemoveAttachment: (key: string) => void;
+  attachments: DraftAttachment[];
+  loading: boolean;
+  /** A reply is streaming and can be stopped. */
+  canStop: boolean;
+  outOfRequests: boolean;
+};
+
+/** docs/product.md §2 chat view: attach button, the growing text box, send (or stop while a reply streams). */
+export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemoveAttachment, attachments, loading, canStop, outOfRequests }: ComposerProps) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { sendDisabled, inputDisabled } = composerRules({ text, loading, outOfRequests });
+  // A mode's terms come before the first message in it; after "Принимаю" the message goes as typed then.
+  const { guard, dialog } = useDisclaimerGate();
+  const latestSend = useRef(onSend);
+  latestSend.current = onSend;
+  const send = () => guard(() => latestSend.current());
+
+  // Grows with the text up to the maximum height, then scrolls.
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = "auto";
+    const height = Math.min(el.scrollHeight, COMPOSER_MAX_HEIGHT);
+    el.style.height = `${height}px`;
+    el.style.overflowY = el.scrollHeight > COMPOSER_MAX_HEIGHT ? "auto" : "hidden";
+  }, [text]);
+
+  // The box is free again after a reply: the cursor goes back into it.
+  useLayoutEffect(() => {
+    if (!inputDisabled && window.matchMedia?.("(pointer: fine)").matches) textarea.current?.focus();
+  }, [inputDisabled]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!isSendKey(event)) return;
+    event.preventDefault();
+    // docs/product.md §5: Enter sends only for a signed-in user.
+    if (!sendDisabled && useAuth.getState().record?.access_token) send();
+  };
+
+  return (
+    <div className="composer">
+      <div className="composer__card" data-disabled={inputDisabled || undefined}>
+        <AttachmentTray attachments={attachments} onRemove={onRemoveAttachment} />
+        <textarea
+          ref={textarea}
+          className="composer__input"
+          rows={1}
+          value={text}
+          placeholder={texts.chat.placeholder}
+          aria-label={texts.chat.messageLabel}
+          maxLength={QUOTAS.messageMaxChars}
+          disabled={inputDisabled}
+          onChange={(event) => onTextChange(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Flex align="center" justify="between" gap="2">
+          <Tooltip content={texts.chat.attach}>
+            <IconButton
+              type="button"
+              variant="ghost"
+              color="gray"
+              radius="full"
+              size="2"
+              aria-label={texts.chat.attach}
+              disabled={inputDisabled}
+              onClick={() => fileInput.current?.click()}
+              className="composer__attach"
+            >
+              <PlusIcon width="18" height="18" />
+            </IconButton>
+          </Tooltip>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={ACCEPTED_FILES}
+            hidden
+            data-testid="composer-file-input"
+            onChange={(event) => {
+              onAttach(Array.from(event.target.files ?? []));
+              // The same file may be picked again after it was removed.
+              event.target.value = "";
+            }}
+          />
+          {canStop ? (
+            <Tooltip content={texts.chat.stop}>
+              <IconButton type="button" radius="full" size="2" color="gray" highContrast aria-label={texts.chat.stop} onClick={onStop}>
+                <StopIcon width="16" height="16" />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            <IconButton type="button" radius="full" size="2" aria-label={texts.chat.send} disabled={sendDisabled} onClick={send}>
+              <ArrowUpIcon width="18" height="18" />
+            </IconButton>
+          )}
+        </Flex>
+      </div>
+      {outOfRequests && (
+        <Flex align="center" justify="center" gap="3" wrap="wrap" className="composer__hint" role="status">
+          <Text size="2" color="gray">
+            {texts.chat.noRequests}
+          </Text>
+          {/* Straight to the plans: the way to buy more. */}
+          <Button size="1" variant="soft" onClick={() => useSettings.getState().openSettings("subscription", "available")}>
+            {texts.chat.upgrade}
+          </Button>
+        </Flex>
+      )}
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,395 @@
+import { create } from "zustand";
+import { QUOTAS } from "../../../../worker/settings";
+import { errorMessage } from "../../api/errors";
+import { readTextStream, TopicIdMarker } from "../../api/stream";
+import { chatApi } from "./chat-api";
+import { attachmentKind, type AttachmentKind } from "./files";
+import type { AttachmentView, ChatMessage, StreamingReply } from "./types";
+import { texts } from "../../ui/texts";
+import { onLogout } from "../auth/auth-store";
+import { useDisclaimers } from "../billing/disclaimers-store";
+import { useLimits } from "../billing/limits-store";
+import { useTopics } from "../topics/topics-store";
+
+/** A file in the composer: uploaded as soon as it is attached, sent by id with the message. */
+export type DraftAttachment = {
+  key: string;
+  file: File;
+  kind: AttachmentKind;
+  /** A local preview of an image (blob: URL). */
+  previewUrl: string | null;
+  state: "uploading" | "ready" | "error";
+  attachmentId: number | null;
+  /** The server's reason (413, 415, 422...) in Russian. */
+  error: string | null;
+};
+
+type SendOptions = {
+  /** The picked mode: a new chat starts its topic in it. */
+  mode: string;
+  /** A new chat got its topic id from the stream (the page puts it in the URL). */
+  onTopic?: (topicId: string) => void;
+};
+
+type ChatState = {
+  /** The topic on screen; null in a new chat (`/chat`). */
+  topicId: string | null;
+  messages: ChatMessage[];
+  history: "idle" | "loading" | "loaded" | "error";
+  historyError: string | null;
+  /** A send or a resumed reply is under way: the composer waits. */
+  loading: boolean;
+  /** The reply streaming in now (null before its first byte and after its end). */
+  streaming: StreamingReply | null;
+  attachments: DraftAttachment[];
+  /** Shows the topic `id`: its history, then its reply in flight if there is one. */
+  open: (id: string) => Promise<void>;
+  /** docs/product.md §4 "sending a message". */
+  send: (text: string, options: SendOptions) => Promise<void>;
+  /** Stops the reply in flight; what was said is kept, marked as cut short. */
+  stop: () => Promise<void>;
+  /** docs/product.md §5: images and documents, at most one document. */
+  attach: (files: File[]) => void;
+  removeAttachment: (key: string) => void;
+  /** A message of the app in the assistant's place (a rule, an error). */
+  notice: (text: string, kind?: ChatMessage["notice"], action?: ChatMessage["action"]) => void;
+  /** Clears the messages, the topic and the composer's files ("Новый чат", sign-out). */
+  reset: () => void;
+};
+
+const idle = {
+  topicId: null,
+  messages: [],
+  history: "idle",
+  historyError: null,
+  loading: false,
+  streaming: null,
+  attachments: [],
+} satisfies Partial<ChatState>;
+
+// Bumped whenever the screen moves to another topic (or none): late answers for the old one are dropped.
+let generation = 0;
+let reading: AbortController | null = null;
+let stopRequested = false;
+let localIds = 0;
+const uploads = new Map<string, { promise: Promise<UploadResult>; abort: AbortController }>();
+// Local previews of images sent from this page, freed when the messages are replaced.
+const sentPreviews = new Set<string>();
+
+const localId = () => `local-${++localIds}`;
+const set = (partial: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => useChat.setState(partial);
+const get = () => useChat.getState();
+
+function previewOf(file: File): string | null {
+  return typeof URL.createObjectURL === "function" && attachmentKind(file) === "image" ? URL.createObjectURL(file) : null;
+}
+
+function freeUrl(url: string | null) {
+  if (url && typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
+}
+
+function freeSentPreviews() {
+  for (const url of sentPreviews) freeUrl(url);
+  sentPreviews.clear();
+}
+
+/** Leaves the topic on screen: stops reading its stream (the server's reply goes on) and forgets it. */
+function leave() {
+  generation += 1;
+  reading?.abort();
+  reading = null;
+  stopRequested = false;
+}
+
+function dropDrafts(drafts: DraftAttachment[]) {
+  for (const draft of drafts) {
+    uploads.get(draft.key)?.abort.abort();
+    uploads.delete(draft.key);
+    freeUrl(draft.previewUrl);
+  }
+}
+
+const updateDraft = (key: string, patch: Partial<DraftAttachment>) =>
+  set((s) => ({ attachments: s.attachments.map((a) => (a.key === key ? { ...a, ...patch } : a)) }));
+
+type UploadResult = { attachmentId: number } | { error: string } | null;
+
+function upload(draft: DraftAttachment) {
+  const abort = new AbortController();
+  const promise = (async (): Promise<UploadResult> => {
+    let result: UploadResult;
+    try {
+      const res = await chatApi.upload(draft.file, abort.signal);
+      if (res.ok) {
+        const body = (await res.json()) as { attachment_id?: unknown };
+        result = typeof body.attachment_id === "number" ? { attachmentId: body.attachment_id } : { error: texts.chat.uploadFailed };
+      } else {
+        result = { error: await errorMessage(res, texts.chat.uploadFailed) };
+      }
+    } catch {
+      result = abort.signal.aborted ? null : { error: texts.chat.uploadFailed };
+    }
+    if (result && "attachmentId" in result) updateDraft(draft.key, { state: "ready", attachmentId: result.attachmentId });
+    else if (result) updateDraft(draft.key, { state: "error", error: result.error });
+    return result;
+  })();
+  uploads.set(draft.key, { promise, abort });
+}
+
+/** Waits for the files still uploading and answers the ids of those the server took. */
+async function uploadedIds(drafts: DraftAttachment[]): Promise<number[]> {
+  const results = await Promise.all(
+    drafts.map(
+      async (draft): Promise<UploadResult> =>
+        draft.attachmentId != null ? { attachmentId: draft.attachmentId } : ((await uploads.get(draft.key)?.promise) ?? null),
+    ),
+  );
+  for (const draft of drafts) uploads.delete(draft.key);
+  return results.flatMap((r) => (r && "attachmentId" in r ? [r.attachmentId] : []));
+}
+
+function replyFailed(status: number): ChatMessage {
+  if (status === 402) return { id: localId(), role: "assistant", text: texts.chat.noRequestsReply, notice: "error", action: "upgrade" };
+  if (status === 409) return { id: localId(), role: "assistant", text: texts.chat.busy, notice: "info" };
+  // The mode's terms are not accepted (reset by an admin since they were loaded): the next send shows them.
+  if (status === 403) {
+    useDisclaimers.getState().markRefused();
+    return { id: localId(), role: "assistant", text: texts.disclaimer.required, notice: "info" };
+  }
+  return { id: localId(), role: "assistant", text: texts.chat.sendFailed, notice: "error" };
+}
+
+async function fetchHistory(id: string): Promise<ChatMessage[] | null> {
+  try {
+    const res = await chatApi.history(id);
+    if (!res.ok) return null;
+    const body = (await res.json()) as unknown;
+    return Array.isArray(body) ? (body as ChatMessage[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** After a reply: the server's copy of the topic (ids, the model, a reply marked partial, signed URLs). */
+async function reconcile(id: string, mine: number) {
+  const messages = await fetchHistory(id);
+  if (!messages || mine !== generation || get().loading) return;
+  // Notices about the last send (a failure) are not in the history: they stay under it.
+  const local = get().messages;
+  const lastUser = local.findLastIndex((m) => m.role === "user");
+  const notices = local.slice(lastUser + 1).filter((m) => m.notice);
+  freeSentPreviews();
+  set({ messages: [...messages, ...notices] });
+}
+
+type Reply = { text: string; model: string | null; broken: boolean; left: boolean };
+
+/**
+ * Reads a reply into `streaming` until it ends: `broken` when the connection failed, `left` when
+ * the screen moved on. A new topic's stream goes through `marker`, which takes the `topic_id` line off.
+ */
+async function readReply(res: Response, mine: number, marker?: { parser: TopicIdMarker; onId: (id: string) => void }): Promise<Reply> {
+  const model = res.headers.get("X-Model");
+  const controller = new AbortController();
+  reading = controller;
+  let text = "";
+  const show = (piece: string) => {
+    if (mine !== generation) return;
+    if (marker?.parser.topicId && !get().topicId) marker.onId(marker.parser.topicId);
+    if (!piece) return;
+    text += piece;
+    set({ streaming: { text, model } });
+  };
+  if (mine === generation) set({ streaming: { text: "", model } });
+  let broken = false;
+  try {
+    if (res.body) await readTextStream(res.body, (chunk) => show(marker ? marker.parser.push(chunk) : chunk), controller.signal);
+  } catch {
+    broken = !controller.signal.aborted;
+  }
+  if (marker && !controller.signal.aborted) show(marker.parser.end());
+  if (reading === controller) reading = null;
+  return { text, model, broken, left: controller.signal.aborted || mine !== generation };
+}
+
+/** A reply that ended becomes a message; then the server's copy of the topic replaces the local one. */
+async function finishReply(id: string | null, mine: number, reply: Reply, canResume = true) {
+  if (mine !== generation) return;
+  const stopped = stopRequested;
+  stopRequested = false;
+  // The connection broke, not necessarily the reply: it may still be running on the server.
+  if (reply.broken && id && canResume && (await resumeReply(id, mine))) return;
+  if (mine !== generation) return;
+  let message: ChatMessage | null = null;
+  if (reply.text) message = { id: localId(), role: "assistant", text: reply.text, model: reply.model, state: stopped || reply.broken ? "partial" : "complete" };
+  else if (!stopped) message = replyFailed(0);
+  set((s) => ({ messages: message ? [...s.messages, message] : s.messages, streaming: null, loading: false }));
+  if (id) await reconcile(id, mine);
+}
+
+/** `GET /topics/{id}/stream/`: shows a reply still in flight; false when there is none (204) or it cannot be read. */
+async function resumeReply(id: string, mine: number): Promise<boolean> {
+  let res: Response;
+  try {
+    res = await chatApi.resume(id);
+  } catch {
+    return false;
+  }
+  if (res.status !== 200 || mine !== generation) {
+    void res.body?.cancel().catch(() => undefined);
+    return false;
+  }
+  set({ loading: true });
+  const reply = await readReply(res, mine);
+  if (!reply.left) await finishReply(id, mine, reply, false);
+  return true;
+}
+
+export const useChat = create<ChatState>(() => ({
+  ...idle,
+
+  open: async (id) => {
+    const s = get();
+    if (s.topicId === id && (s.history === "loading" || s.history === "loaded")) return;
+    leave();
+    const mine = generation;
+    freeSentPreviews();
+    // Files attached for another chat do not follow the user into this one.
+    dropDrafts(s.attachments);
+    set({ topicId: id, messages: [], history: "loading", historyError: null, loading: false, streaming: null, attachments: [] });
+    let messages = await fetchHistory(id);
+    if (mine !== generation) return;
+    if (!messages) {
+      set({ history: "error", historyError: texts.chat.historyFailed });
+      return;
+    }
+    set({ messages, history: "loaded" });
+    if (await resumeReply(id, mine)) return;
+    // The reply may have ended between the two calls: its answer is in the history now.
+    if (mine === generation && messages.at(-1)?.role === "user") {
+      messages = await fetchHistory(id);
+      if (messages && mine === generation && !get().loading) set({ messages });
+    }
+  },
+
+  send: async (input, { mode, onTopic }) => {
+    const text = input.trim();
+    const s = get();
+    if (!text || s.loading) return;
+    const mine = generation;
+    const drafts = s.attachments.filter((a) => a.state !== "error");
+    dropDrafts(s.attachments.filter((a) => a.state === "error"));
+    for (const draft of drafts) if (draft.previewUrl) sentPreviews.add(draft.previewUrl);
+    const shown: AttachmentView[] = drafts.map((d) => ({
+      id: d.key,
+      filename: d.file.name,
+      content_type: d.kind,
+      mime_type: d.file.type,
+      size: d.file.size,
+      url: d.previewUrl,
+    }));
+    set((state) => ({
+      messages: [...state.messages, { id: localId(), role: "user", text, attachments: shown }],
+      attachments: [],
+      loading: true,
+      streaming: null,
+    }));
+
+    let topicId = s.topicId;
+    try {
+      // docs/product.md §4: the files are uploaded first (most already are, since they upload when attached).
+      const attachments = await uploadedIds(drafts);
+      if (mine !== generation) return;
+      let res: Response | null = null;
+      try {
+        res = topicId ? await chatApi.sendMessage(topicId, { text, attachments }) : await chatApi.startTopic({ text, attachments, assistantType: mode });
+      } catch {
+        res = null;
+      }
+      if (mine !== generation) {
+        void res?.body?.cancel().catch(() => undefined);
+        return;
+      }
+      const adopt = (id: string) => {
+        topicId = id;
+        set({ topicId: id, history: "loaded" });
+        onTopic?.(id);
+        // docs/product.md §4: the new topic shows in the list at once.
+        void useTopics.getState().reload();
+      };
+      if (!res?.ok) {
+        void res?.body?.cancel().catch(() => undefined);
+        // A new topic whose model failed (502) keeps the question: the chat moves to it all the same.
+        const created = res?.headers.get("X-Topic-Id");
+        if (!topicId && created) adopt(created);
+        set((state) => ({ messages: [...state.messages, replyFailed(res?.status ?? 0)], loading: false, streaming: null }));
+        return;
+      }
+      const marker = topicId ? undefined : { parser: new TopicIdMarker(), onId: adopt };
+      const reply = await readReply(res, mine, marker);
+      if (!reply.left) await finishReply(topicId, mine, reply);
+    } finally {
+      if (mine === generation && get().loading && !reading) set({ loading: false, streaming: null });
+      void useLimits.getState().load();
+      // The topic moved to the top of the list (its last activity is now).
+      if (topicId) void useTopics.getState().reload();
+    }
+  },
+
+  stop: async () => {
+    const { topicId, loading } = get();
+    if (!topicId || !loading) return;
+    stopRequested = true;
+    try {
+      await chatApi.stop(topicId);
+    } catch {
+      // The reply ends by itself anyway; nothing to tell the user.
+    }
+  },
+
+  attach: (files) => {
+    if (files.length === 0) return;
+    const current = get().attachments.filter((a) => a.state !== "error");
+    const kinds = files.map(attachmentKind);
+    const documents = current.filter((a) => a.kind === "document").length + kinds.filter((k) => k === "document").length;
+    const images = current.filter((a) => a.kind === "image").length + kinds.filter((k) => k === "image").length;
+    if (documents > QUOTAS.documentsPerMessage) {
+      get().notice(texts.chat.oneDocument, "info");
+      return;
+    }
+    if (images > QUOTAS.imagesPerMessage) {
+      get().notice(texts.chat.tooManyImages.replace("{n}", String(QUOTAS.imagesPerMessage)), "info");
+      return;
+    }
+    const drafts: DraftAttachment[] = files.map((file, i) => ({
+      key: localId(),
+      file,
+      kind: kinds[i],
+      previewUrl: previewOf(file),
+      state: "uploading",
+      attachmentId: null,
+      error: null,
+    }));
+    set((s) => ({ attachments: [...s.attachments, ...drafts] }));
+    drafts.forEach(upload);
+  },
+
+  removeAttachment: (key) => {
+    const draft = get().attachments.find((a) => a.key === key);
+    if (!draft) return;
+    dropDrafts([draft]);
+    set((s) => ({ attachments: s.attachments.filter((a) => a.key !== key) }));
+  },
+
+  notice: (text, kind = "info", action) => set((s) => ({ messages: [...s.messages, { id: localId(), role: "assistant", text, notice: kind, action }] })),
+
+  reset: () => {
+    leave();
+    dropDrafts(get().attachments);
+    freeSentPreviews();
+    set({ ...idle });
+  },
+}));
+
+// docs/product.md §4: signing out clears the chat.
+onLogout(() => useChat.getState().reset());

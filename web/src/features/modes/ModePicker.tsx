@@ -1,0 +1,99 @@
+import { CheckCircledIcon } from "@radix-ui/react-icons";
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { useEffect } from "react";
+import { useNavigate } from "react-router-dom";
+import { ASSISTANT_TYPES, useMode, type AssistantType } from "./mode-store";
+import { texts } from "../../ui/texts";
+import { DotsLoader } from "../../ui/DotsLoader";
+import { pickedState } from "./landing";
+import { ModeIcon } from "./ModeIcon";
+import { useProducts } from "./products";
+import "./modes.css";
+
+const isAssistantType = (value: string): value is AssistantType => ASSISTANT_TYPES.includes(value as AssistantType);
+
+/**
+ * Main's mode cards, from `GET /products/`: the picked mode is highlighted; choosing one keeps it
+ * (local storage) and starts a new chat in it.
+ */
+export function ModePicker() {
+  const { products, state, error, load } = useProducts();
+  const mode = useMode((s) => s.mode);
+  const setMode = useMode((s) => s.setMode);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const choose = (assistantType: AssistantType) => {
+    setMode(assistantType);
+    navigate("/chat", { state: pickedState });
+  };
+
+  const modes = products.filter((product) => isAssistantType(product.assistant_type));
+
+  return (
+    <Flex direction="column" align="center" gap="5" className="mode-picker" data-testid="mode-picker">
+      <Flex direction="column" align="center" gap="2" className="mode-picker__intro">
+        <Heading as="h2" size={{ initial: "6", sm: "7" }} align="center">
+          {texts.modes.title}
+        </Heading>
+        <Text as="p" size="3" color="gray" align="center">
+          {texts.modes.subtitle}
+        </Text>
+      </Flex>
+
+      {state === "error" ? (
+        <Flex direction="column" align="center" gap="3">
+          <Text color="red" role="alert">
+            {error}
+          </Text>
+          <Button variant="soft" onClick={() => void load()}>
+            {texts.modes.retry}
+          </Button>
+        </Flex>
+      ) : modes.length === 0 ? (
+        <DotsLoader />
+      ) : (
+        <ul className="mode-picker__grid" aria-label={texts.modes.title}>
+          {modes.map((product) => {
+            const type = product.assistant_type as AssistantType;
+            const picked = type === mode;
+            return (
+              <li key={type}>
+                <button
+                  type="button"
+                  className="mode-card"
+                  data-picked={picked || undefined}
+                  aria-pressed={picked}
+                  data-testid={`mode-card-${type}`}
+                  onClick={() => choose(type)}
+                >
+                  <span className="mode-card__icon" aria-hidden="true">
+                    <ModeIcon mode={type} />
+                  </span>
+                  <span className="mode-card__body">
+                    <Flex as="span" align="center" justify="between" gap="2">
+                      <Text as="span" size="4" weight="bold">
+                        {product.title}
+                      </Text>
+                      {picked && (
+                        <Text as="span" size="1" color="indigo" className="mode-card__picked">
+                          <CheckCircledIcon /> {texts.modes.picked}
+                        </Text>
+                      )}
+                    </Flex>
+                    <Text as="span" size="2" color="gray">
+                      {product.description}
+                    </Text>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,98 @@
+import { BellIcon } from "@radix-ui/react-icons";
+import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text } from "@radix-ui/themes";
+import { Fragment, useEffect } from "react";
+import { formatDate } from "../../ui/format";
+import { useAuth } from "../auth/auth-store";
+import { NOTIFICATIONS_POLL_MS, useNotifications } from "./notifications-store";
+import { texts } from "../../ui/texts";
+import "./notifications.css";
+
+/** Asks for new notices now, every minute and whenever the tab comes back, while mounted. */
+function usePolling() {
+  const load = useNotifications((s) => s.load);
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), NOTIFICATIONS_POLL_MS);
+    const onFocus = () => void load();
+    const onVisible = () => document.visibilityState === "visible" && void load();
+    window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [load]);
+}
+
+/** The header's bell: the unread count and, on click, the unread notices to mark read. */
+export function NotificationBell() {
+  const signedIn = useAuth((s) => s.status === "authenticated");
+  return signedIn ? <SignedInBell /> : null;
+}
+
+function SignedInBell() {
+  usePolling();
+  const { items, unread, markRead, markAllRead } = useNotifications();
+  return (
+    <Popover.Root>
+      <Popover.Trigger>
+        <IconButton
+          variant="ghost"
+          color="gray"
+          size="2"
+          className="notification-bell"
+          aria-label={unread ? texts.notifications.unread(unread) : texts.notifications.bell}
+        >
+          <BellIcon width={18} height={18} />
+          {unread > 0 && (
+            <Badge size="1" color="red" variant="solid" radius="full" className="notification-bell__count" data-testid="notification-count">
+              {unread > 99 ? "99+" : unread}
+            </Badge>
+          )}
+        </IconButton>
+      </Popover.Trigger>
+      <Popover.Content align="end" sideOffset={6} width="340px" maxWidth="90vw">
+        <Flex justify="between" align="center" mb="2" gap="2">
+          <Text weight="bold">{texts.notifications.title}</Text>
+          {items.length > 0 && (
+            <Button size="1" variant="soft" onClick={() => void markAllRead()}>
+              {texts.notifications.markAllRead}
+            </Button>
+          )}
+        </Flex>
+        {items.length === 0 ? (
+          <Text size="2" color="gray">
+            {texts.notifications.empty}
+          </Text>
+        ) : (
+          <Box className="notification-list">
+            {items.map((notice, index) => (
+              <Fragment key={notice.id}>
+                {index > 0 && <Separator size="4" my="2" />}
+                <Flex direction="column" gap="1" data-testid="notification-item">
+                  <Flex justify="between" align="baseline" gap="2">
+                    <Text size="2" weight="medium">
+                      {notice.title}
+                    </Text>
+                    <Text size="1" color="gray">
+                      {formatDate(notice.created_at)}
+                    </Text>
+                  </Flex>
+                  <Text size="2" className="notification-item__text">
+                    {notice.text}
+                  </Text>
+                  <Box>
+                    <Button size="1" variant="ghost" onClick={() => void markRead(notice.id)}>
+                      {texts.notifications.markRead}
+                    </Button>
+                  </Box>
+                </Flex>
+              </Fragment>
+            ))}
+          </Box>
+        )}
+      </Popover.Content>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,112 @@
+import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { MessageList } from "../chat/MessageList";
+import { DotsLoader } from "../../ui/DotsLoader";
+import { ModeIcon } from "../modes/ModeIcon";
+import { useProductTitle, useProducts } from "../modes/products";
+import { loadSharedHistory, type SharedHistory } from "./shared-history";
+import "./share-page.css";
+import { texts } from "../../ui/texts";
+
+function TryButton({ size = "2" }: { size?: "2" | "3" }) {
+  return (
+    <Button asChild size={size}>
+      <Link to="/register">{texts.sharePage.cta}</Link>
+    </Button>
+  );
+}
+
+/** `/share/:hash`: a shared topic, read-only, for anyone with the link (no sign-in, no main layout). */
+export default function Share() {
+  const { hash = "" } = useParams();
+  const [history, setHistory] = useState<SharedHistory | null>(null);
+  const [state, setState] = useState<"loading" | "loaded" | "error">("loading");
+  const modeTitle = useProductTitle(history?.assistant_type ?? "");
+
+  useEffect(() => {
+    let current = true;
+    setState("loading");
+    void loadSharedHistory(hash).then((result) => {
+      if (!current) return;
+      setHistory(result);
+      setState(result ? "loaded" : "error");
+    });
+    void useProducts.getState().load();
+    return () => {
+      current = false;
+    };
+  }, [hash]);
+
+  return (
+    <Flex direction="column" className="share-page" data-testid="page-share">
+      <Flex asChild align="center" justify="between" gap="3" className="share-page__bar">
+        <header>
+          <Flex align="center" gap="2" minWidth="0">
+            <Text size="5" weight="bold" asChild>
+              <Link to="/" className="share-page__brand">
+                {texts.brand}
+              </Link>
+            </Text>
+            <Badge color="gray" variant="soft">
+              {texts.sharePage.readOnly}
+            </Badge>
+          </Flex>
+          <span className="share-page__bar-cta">
+            <TryButton />
+          </span>
+        </header>
+      </Flex>
+
+      <main>
+        {state === "loading" && (
+          <Flex justify="center" py="9">
+            <DotsLoader />
+          </Flex>
+        )}
+        {state === "error" && (
+          <Flex direction="column" align="center" gap="4" py="9" px="4">
+            <Text size="3" color="red" role="alert" align="center" data-testid="share-error">
+              {texts.sharePage.loadFailed}
+            </Text>
+            <TryButton />
+          </Flex>
+        )}
+        {state === "loaded" && history && (
+          <>
+            <Flex direction="column" gap="2" className="share-page__head">
+              {modeTitle && (
+                <Flex align="center" gap="2">
+                  <Text color="indigo" asChild>
+                    <span>
+                      <ModeIcon mode={history.assistant_type} size={16} />
+                    </span>
+                  </Text>
+                  <Text size="2" color="gray">
+                    {modeTitle}
+                  </Text>
+                </Flex>
+              )}
+              <Heading as="h1" size={{ initial: "6", sm: "7" }} className="share-page__title">
+                {history.topic_name?.trim() || texts.sharePage.untitled}
+              </Heading>
+            </Flex>
+            {history.messages.length === 0 ? (
+              <Text as="p" size="2" color="gray" align="center" my="6">
+                {texts.sharePage.empty}
+              </Text>
+            ) : (
+              <MessageList messages={history.messages} readOnly />
+            )}
+            <Flex direction={{ initial: "column", sm: "row" }} align={{ initial: "start", sm: "center" }} justify="between" gap="3" className="share-page__cta">
+              <Text size="3" weight="medium">
+                {texts.sharePage.ctaText}
+              </Text>
+              <TryButton size="3" />
+            </Flex>
+          </>
+        )}
+      </main>
+    </Flex>
+  );
+}

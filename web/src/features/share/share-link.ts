@@ -1,0 +1,27 @@
+import { errorMessage } from "../../api/errors";
+import { useTopics, type Topic } from "../topics/topics-store";
+import { texts } from "../../ui/texts";
+import { api } from "../../api/client";
+
+/** The public address of a shared topic. */
+export const shareUrl = (hash: string, origin = window.location.origin) => `${origin}/share/${hash}`;
+
+/** `POST /topics/{id}/share`: the link's hash (the same one on repeat), or the text to show. */
+export async function createShareLink(topic: Topic): Promise<{ hash: string } | { error: string }> {
+  const res = await api.topics[":id{[0-9]+}"].share.$post({ param: { id: String(topic.id) } }).catch(() => null);
+  if (!res) return { error: texts.share.failed };
+  if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
+  const body = (await res.json().catch(() => null)) as { hash?: unknown } | null;
+  if (typeof body?.hash !== "string") return { error: texts.share.failed };
+  useTopics.getState().patchTopic(topic.id, { share_hash: body.hash });
+  return { hash: body.hash };
+}
+
+/** `DELETE /topics/{id}/share`: the link stops working; null when done, else the text to show. */
+export async function revokeShareLink(topic: Topic): Promise<string | null> {
+  const res = await api.topics[":id{[0-9]+}"].share.$delete({ param: { id: String(topic.id) } }).catch(() => null);
+  if (!res) return texts.share.failed;
+  if (!res.ok) return errorMessage(res, texts.share.failed);
+  useTopics.getState().patchTopic(topic.id, { share_hash: null });
+  return null;
+}

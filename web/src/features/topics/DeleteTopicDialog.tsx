@@ -1,0 +1,34 @@
+import { useNavigate } from "react-router-dom";
+import { texts } from "../../ui/texts";
+import { useActiveTopicId } from "./active-topic";
+import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
+import { deleteTopic } from "./topic-actions";
+import { useTopicMenu } from "./topic-menu";
+import { topicTitle } from "./TopicItem";
+
+/** "Удалить чат?": the topic goes with its messages and attachments; an open one leaves for Main. */
+export function DeleteTopicDialog() {
+  const dialog = useTopicMenu((s) => (s.dialog?.kind === "delete" ? s.dialog : null));
+  const closeDialog = useTopicMenu((s) => s.closeDialog);
+  const activeId = useActiveTopicId();
+  const navigate = useNavigate();
+
+  return (
+    <ConfirmDeleteDialog
+      open={dialog != null}
+      title={texts.topicMenu.deleteTitle}
+      description={dialog && texts.topicMenu.deleteText(topicTitle(dialog.topic))}
+      cancelLabel={texts.topicMenu.cancel}
+      confirmLabel={texts.topicMenu.deleteConfirm}
+      onConfirm={async () => {
+        if (!dialog) return null;
+        const failure = await deleteTopic(dialog.topic);
+        if (failure) return failure;
+        closeDialog();
+        if (activeId === String(dialog.topic.id)) navigate("/", { replace: true });
+        return null;
+      }}
+      onClose={closeDialog}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { DotsHorizontalIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
+import { DropdownMenu, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { useState } from "react";
+import { useFolders, type Folder } from "./folders-store";
+import { useTopics } from "./topics-store";
+import { texts } from "../../ui/texts";
+import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
+import { FolderIcon } from "./icons";
+import { FolderNameInput } from "./FolderNameInput";
+import { useSidebar } from "./sidebar-state";
+
+function DeleteFolderDialog({ folder, onClose }: { folder: Folder | null; onClose: () => void }) {
+  return (
+    <ConfirmDeleteDialog
+      open={folder != null}
+      title={texts.folders.deleteTitle}
+      description={folder && texts.folders.deleteText(folder.name)}
+      cancelLabel={texts.folders.cancel}
+      confirmLabel={texts.folders.deleteConfirm}
+      onConfirm={async () => {
+        if (!folder) return null;
+        const failure = await useFolders.getState().remove(folder.id);
+        if (failure) return failure;
+        // The folder's topics stay, now outside any folder: show the list as the server has it.
+        if (useSidebar.getState().folderId === folder.id) useSidebar.getState().setFolderId(null);
+        else void useTopics.getState().reload();
+        onClose();
+        return null;
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The picked mode's folders: one narrows the list to its topics (a second click shows every
+ * topic again); created, renamed and deleted in place; deleting keeps the topics.
+ */
+export function FolderSection() {
+  const folders = useFolders((s) => s.folders);
+  const folderId = useSidebar((s) => s.folderId);
+  const setFolderId = useSidebar((s) => s.setFolderId);
+  const [creating, setCreating] = useState(false);
+  const [renamingId, setRenamingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Folder | null>(null);
+
+  return (
+    <section className="folder-section" aria-label={texts.folders.title} data-testid="folder-section">
+      <Flex align="center" justify="between" className="folder-section__header">
+        <Text size="1" weight="medium" color="gray">
+          {texts.folders.title}
+        </Text>
+        <Tooltip content={texts.folders.create}>
+          <IconButton size="1" variant="ghost" color="gray" aria-label={texts.folders.create} onClick={() => setCreating(true)}>
+            <PlusIcon />
+          </IconButton>
+        </Tooltip>
+      </Flex>
+      {creating && (
+        <FolderNameInput
+          label={texts.folders.create}
+          onSubmit={async (name) => {
+            const failure = await useFolders.getState().create(name);
+            if (!failure) setCreating(false);
+            return failure;
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      )}
+      <ul className="folder-section__list">
+        {folders.map((folder) =>
+          renamingId === folder.id ? (
+            <li key={folder.id}>
+              <FolderNameInput
+                initial={folder.name}
+                label={texts.folders.rename}
+                onSubmit={async (name) => {
+                  const failure = await useFolders.getState().rename(folder.id, name);
+                  if (!failure) setRenamingId(null);
+                  return failure;
+                }}
+                onCancel={() => setRenamingId(null)}
+              />
+            </li>
+          ) : (
+            <li key={folder.id} className="folder-item" data-active={folderId === folder.id || undefined} data-testid="folder-item">
+              <button
+                type="button"
+                className="folder-item__button"
+                aria-pressed={folderId === folder.id}
+                onClick={() => setFolderId(folderId === folder.id ? null : folder.id)}
+              >
+                <FolderIcon />
+                <Text size="2" truncate>
+                  {folder.name}
+                </Text>
+              </button>
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger>
+                  <button type="button" className="folder-item__dots" aria-label={`${texts.folders.actions}: ${folder.name}`}>
+                    <DotsHorizontalIcon />
+                  </button>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Content align="start" side="bottom" onCloseAutoFocus={(event) => event.preventDefault()}>
+                  <DropdownMenu.Item onSelect={() => setRenamingId(folder.id)}>
+                    <Pencil1Icon />
+                    {texts.folders.rename}
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item color="red" onSelect={() => setDeleting(folder)}>
+                    <TrashIcon />
+                    {texts.folders.delete}
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Root>
+            </li>
+          ),
+        )}
+      </ul>
+      <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}

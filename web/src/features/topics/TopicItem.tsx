@@ -1,0 +1,44 @@
+import { DotsHorizontalIcon, DrawingPinFilledIcon } from "@radix-ui/react-icons";
+import { Text } from "@radix-ui/themes";
+import { Link } from "react-router-dom";
+import type { Topic } from "./topics-store";
+import { texts } from "../../ui/texts";
+import { RenameInput } from "./RenameInput";
+import { menuAnchor, useTopicMenu } from "./topic-menu";
+
+export const topicTitle = (topic: Pick<Topic, "topic_name">) => topic.topic_name?.trim() || texts.topics.untitled;
+
+/** One topic of the list: its name (or the rename input) and, on hover, the dots that open its menu. */
+export function TopicItem({ topic, active }: { topic: Topic; active: boolean }) {
+  const renaming = useTopicMenu((s) => s.mode === "rename" && s.topic?.id === topic.id);
+  const menuOpen = useTopicMenu((s) => s.mode === "menu" && s.topic?.id === topic.id);
+  const openMenu = useTopicMenu((s) => s.openMenu);
+  const title = topicTitle(topic);
+
+  return (
+    <li className="topic-item" data-active={active || undefined} data-menu-open={menuOpen || undefined} data-testid="topic-item" data-topic-id={topic.id}>
+      {renaming ? (
+        <RenameInput topic={topic} />
+      ) : (
+        <>
+          <Link to={`/chat/${topic.id}`} className="topic-item__link" aria-current={active ? "page" : undefined} title={title}>
+            {topic.pinned && <DrawingPinFilledIcon className="topic-item__pin" aria-label={texts.topicMenu.pinned} />}
+            <Text size="2" truncate>
+              {title}
+            </Text>
+          </Link>
+          <button
+            type="button"
+            className="topic-item__dots"
+            aria-label={`${texts.topicMenu.actions}: ${title}`}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            onClick={(event) => openMenu(topic, menuAnchor(event, event.currentTarget.getBoundingClientRect()))}
+          >
+            <DotsHorizontalIcon />
+          </button>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { useId } from "react";
+import { browserTimeZone, useTopics, type TopicGroup } from "./topics-store";
+import { texts } from "../../ui/texts";
+import { DotsLoader } from "../../ui/DotsLoader";
+import { useActiveTopicId } from "./active-topic";
+import { dateLabel } from "./date-label";
+import { useSidebar } from "./sidebar-state";
+import { TopicItem } from "./TopicItem";
+import { useToday } from "./use-today";
+
+function Group({ group, label, activeId }: { group: TopicGroup; label: string | null; activeId: string | null }) {
+  const labelId = useId();
+  return (
+    <section className="topic-group" aria-labelledby={label ? labelId : undefined} data-testid="topic-group" data-date={group.date ?? "pinned"}>
+      {label && (
+        <Text as="div" size="1" weight="medium" color="gray" className="topic-group__label" id={labelId}>
+          {label}
+        </Text>
+      )}
+      <ul className="topic-group__list">
+        {group.topics.map((topic) => (
+          <TopicItem key={topic.id} topic={topic} active={activeId === String(topic.id)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The topics grouped by day (docs/product.md §2): a label only where the group has a date. */
+export function TopicList() {
+  const { groups, state, error } = useTopics();
+  const status = useSidebar((s) => s.status);
+  const folderId = useSidebar((s) => s.folderId);
+  const timeZone = browserTimeZone();
+  const now = useToday(timeZone);
+  const activeId = useActiveTopicId();
+
+  if (groups.length === 0) {
+    if (state === "error") {
+      return (
+        <Flex direction="column" gap="2" align="start" px="3" py="2">
+          <Text size="2" color="red" role="alert" data-testid="topics-error">
+            {error}
+          </Text>
+          <Button size="1" variant="soft" onClick={() => void useTopics.getState().reload()}>
+            {texts.topics.retry}
+          </Button>
+        </Flex>
+      );
+    }
+    if (state !== "loaded") {
+      return (
+        <Flex justify="center" py="4" aria-busy="true">
+          <DotsLoader />
+        </Flex>
+      );
+    }
+    return (
+      <Text as="p" size="2" color="gray" className="topic-list__message" data-testid="topics-empty">
+        {status === "archived" ? texts.topics.emptyArchive : folderId != null ? texts.topics.emptyFolder : texts.topics.empty}
+      </Text>
+    );
+  }
+
+  return (
+    <nav aria-label={texts.sidebar.label} className="topic-list" aria-busy={state === "loading" || undefined}>
+      {state === "error" && (
+        <Text as="p" size="1" color="red" role="alert" className="topic-list__message" data-testid="topics-error">
+          {error}
+        </Text>
+      )}
+      {groups.map((group) => (
+        <Group key={group.date ?? "pinned"} group={group} label={dateLabel(group.date, now, timeZone)} activeId={activeId} />
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import { RocketIcon } from "@radix-ui/react-icons";
+import { IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { useSettings } from "../account/settings-store";
+import { texts } from "../../ui/texts";
+
+const openSubscription = () => useSettings.getState().openSettings("subscription");
+
+/** The footer card "Обновить план": opens the settings on the subscription tab (docs/product.md §2). */
+export function UpgradeCard({ compact = false }: { compact?: boolean }) {
+  if (compact) {
+    return (
+      <Tooltip content={texts.sidebar.upgradeTitle} side="right">
+        <IconButton size="3" variant="soft" aria-label={texts.sidebar.upgradeTitle} onClick={openSubscription}>
+          <RocketIcon width="18" height="18" />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <button type="button" className="upgrade-card" onClick={openSubscription} data-testid="upgrade-card">
+      <span className="upgrade-card__icon" aria-hidden="true">
+        <RocketIcon width="18" height="18" />
+      </span>
+      <span className="upgrade-card__text">
+        <Text as="span" size="2" weight="bold">
+          {texts.sidebar.upgradeTitle}
+        </Text>
+        <Text as="span" size="1" color="gray">
+          {texts.sidebar.upgradeText}
+        </Text>
+      </span>
+    </button>
+  );
+}

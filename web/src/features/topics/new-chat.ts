@@ -1,0 +1,19 @@
+import { useLocation, useNavigate } from "react-router-dom";
+import { useChat } from "../chat/chat-store";
+import { texts } from "../../ui/texts";
+
+/**
+ * The sidebar's top button (docs/product.md §2): "Начать общение" when the URL has a hash, else "Новый
+ * чат"; either clears the messages and the chat's topic id and goes to Main to pick a mode.
+ */
+export function useNewChat(): { label: string; start: () => void } {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  return {
+    label: hash ? texts.sidebar.startChat : texts.sidebar.newChat,
+    start: () => {
+      useChat.getState().reset();
+      navigate("/");
+    },
+  };
+}

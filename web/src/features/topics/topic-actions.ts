@@ -1,0 +1,63 @@
+import { errorMessage, type ResponseLike } from "../../api/errors";
+import { useTopics, type Topic } from "./topics-store";
+import { texts } from "../../ui/texts";
+import { api } from "../../api/client";
+
+/** The changed topic, or the text to show when the server refused. */
+export type TopicResult = { topic: Topic } | { error: string };
+
+const id = (topic: Topic | number) => String(typeof topic === "number" ? topic : topic.id);
+
+async function topicFrom(call: Promise<ResponseLike & { ok: boolean }>): Promise<TopicResult> {
+  const res = await call.catch(() => null);
+  if (!res) return { error: texts.sidebar.actionFailed };
+  if (!res.ok) return { error: await errorMessage(res, texts.sidebar.actionFailed) };
+  const topic = (await res.json().catch(() => null)) as Topic | null;
+  return topic && typeof topic.id === "number" ? { topic } : { error: texts.sidebar.actionFailed };
+}
+
+/** `PATCH /topics/`; the list shows the new name at once. */
+export async function renameTopic(topic: Topic, topicName: string): Promise<TopicResult> {
+  const result = await topicFrom(api.topics.$patch({ json: { id: topic.id, topic_name: topicName.trim() } }));
+  if ("topic" in result) useTopics.getState().applyTopic(result.topic);
+  return result;
+}
+
+/** Pin or unpin; the pinned group changes, so the list is loaded again. */
+export async function setPinned(topic: Topic, pinned: boolean): Promise<TopicResult> {
+  const route = api.topics.pin[":topicId{[0-9]+}"][":folderId{[0-9]+}"];
+  const args = { param: { topicId: id(topic), folderId: String(topic.folder_id ?? 0) } };
+  const result = await topicFrom(pinned ? route.$post(args) : route.$delete(args));
+  if ("topic" in result) await useTopics.getState().reload();
+  return result;
+}
+
+/** Into a folder (`folderId`), or out of the topic's own folder (null). */
+export async function moveToFolder(topic: Topic, folderId: number | null): Promise<TopicResult> {
+  const route = api.topics[":topicId{[0-9]+}"][":folderId{[0-9]+}"];
+  const result = await topicFrom(
+    folderId != null
+      ? route.$post({ param: { topicId: id(topic), folderId: String(folderId) } })
+      : route.$delete({ param: { topicId: id(topic), folderId: String(topic.folder_id ?? 0) } }),
+  );
+  if ("topic" in result) useTopics.getState().applyTopic(result.topic);
+  return result;
+}
+
+/** To the archive or back; the topic leaves the list it was in. */
+export async function setArchived(topic: Topic, archived: boolean): Promise<TopicResult> {
+  const route = api.topics[":id{[0-9]+}"].archive;
+  const args = { param: { id: id(topic) } };
+  const result = await topicFrom(archived ? route.$post(args) : route.$delete(args));
+  if ("topic" in result) useTopics.getState().applyTopic(result.topic);
+  return result;
+}
+
+/** Deletes the topic with its messages and attachments; null when done, else the text to show. */
+export async function deleteTopic(topic: Topic): Promise<string | null> {
+  const res = await api.topics[":id{[0-9]+}"].$delete({ param: { id: id(topic) } }).catch(() => null);
+  if (!res) return texts.sidebar.actionFailed;
+  if (!res.ok) return errorMessage(res, texts.sidebar.actionFailed);
+  useTopics.getState().removeTopic(topic.id);
+  return null;
+}
