@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname + "/..",
     include: ["test/web/**/*.test.{ts,tsx}"],
+    setupFiles: ["test/web/setup.ts"],
     environment: "jsdom",
     // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds per test.
     testTimeout: 20_000,

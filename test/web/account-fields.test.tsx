@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AccountPanel } from "../../web/src/features/account/AccountPanel";
@@ -68,9 +68,9 @@ const field = (name: string) => screen.getByRole("group", { name });
 
 async function renderPanel() {
   render(
-    <Theme>
+    <Providers>
       <AccountPanel />
-    </Theme>,
+    </Providers>,
   );
   await screen.findByRole("group", { name: "E-mail" });
 }
@@ -106,9 +106,9 @@ describe("account fields", () => {
   it("shows the load failure text when the self user cannot be loaded", async () => {
     fakeServer({ email: "anna@example.com", name: "Анна" }, { selfStatus: 500 });
     render(
-      <Theme>
+      <Providers>
         <AccountPanel />
-      </Theme>,
+      </Providers>,
     );
     expect(await screen.findByText("Не удалось загрузить данные пользователя.")).toBeTruthy();
     expect(screen.queryByRole("group", { name: "E-mail" })).toBeNull();

@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FieldError } from "../../web/src/features/auth/fields";
@@ -255,17 +255,17 @@ describe("Recovery", () => {
 describe("FieldError", () => {
   it("renders nothing for a text that is empty after trimming", () => {
     const { container } = render(
-      <Theme>
+      <Providers>
         <FieldError text="   " />
         <FieldError text={null} />
-      </Theme>,
+      </Providers>,
     );
     expect(container.querySelector("[role=alert]")).toBeNull();
     cleanup();
     render(
-      <Theme>
+      <Providers>
         <FieldError text="Обязательное поле" />
-      </Theme>,
+      </Providers>,
     );
     expect(screen.getByRole("alert").textContent).toBe("Обязательное поле");
   });

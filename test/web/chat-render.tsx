@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { render, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
@@ -35,9 +35,9 @@ export function renderChat(entry: string) {
     { initialEntries: [entry] },
   );
   render(
-    <Theme>
+    <Providers>
       <RouterProvider router={router} />
-    </Theme>,
+    </Providers>,
   );
   return router;
 }

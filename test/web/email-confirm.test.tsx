@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,9 +24,9 @@ function fakeServer(answer: { status: number; body: unknown }) {
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: "/email/confirm/:token", element: <EmailConfirm /> }], { initialEntries: [path] });
   render(
-    <Theme>
+    <Providers>
       <RouterProvider router={router} />
-    </Theme>,
+    </Providers>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -32,9 +32,9 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <Theme>
+    <Providers>
       <RouterProvider router={router} />
-    </Theme>,
+    </Providers>,
   );
 }
 

@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -114,9 +114,9 @@ describe("Main: the mode picker", () => {
     let fail = true;
     fakeChatApi({ "GET /products": () => (fail ? json({ detail: "Сбой" }, 500) : json(products)) });
     render(
-      <Theme>
+      <Providers>
         <RouterProvider router={createMemoryRouter([{ path: "/", element: <Main /> }])} />
-      </Theme>,
+      </Providers>,
     );
     expect((await screen.findByRole("alert")).textContent).toBe("Сбой");
     fail = false;

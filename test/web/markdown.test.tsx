@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { MessageList } from "../../web/src/features/chat/MessageList";
@@ -6,9 +6,9 @@ import { Markdown } from "../../web/src/ui/markdown/Markdown";
 
 const renderMarkdown = (text: string) =>
   render(
-    <Theme>
+    <Providers>
       <Markdown text={text} />
-    </Theme>,
+    </Providers>,
   ).container.querySelector(".markdown")!;
 
 afterEach(cleanup);
@@ -79,14 +79,14 @@ describe("assistant replies as Markdown", () => {
 describe("the message list", () => {
   it("shows the user's text as it is (no Markdown, no HTML) and the reply's model and partial mark", () => {
     render(
-      <Theme>
+      <Providers>
         <MessageList
           messages={[
             { id: 1, role: "user", text: "**не жирный** <b>тоже</b>", attachments: [] },
             { id: 2, role: "assistant", text: "Ответ **жирный**", model: "yasno-demo", state: "partial", attachments: [] },
           ]}
         />
-      </Theme>,
+      </Providers>,
     );
     expect(screen.getByTestId("message-user").textContent).toBe("**не жирный** <b>тоже</b>");
     const reply = screen.getByTestId("message-assistant");
@@ -98,7 +98,7 @@ describe("the message list", () => {
 
   it("read-only (the share page) has no actions, and shows attachments as thumbnails and chips", () => {
     render(
-      <Theme>
+      <Providers>
         <MessageList
           readOnly
           messages={[
@@ -114,7 +114,7 @@ describe("the message list", () => {
             { id: 2, role: "assistant", text: "Готово", model: "yasno-demo", attachments: [] },
           ]}
         />
-      </Theme>,
+      </Providers>,
     );
     expect(screen.queryByRole("button", { name: "Копировать" })).toBeNull();
     expect(screen.getByRole("img", { name: "фото.png" }).getAttribute("src")).toBe("/api/v2/share/h/attachments/5");

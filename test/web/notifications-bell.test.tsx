@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { NotificationBell } from "../../web/src/features/notifications/NotificationBell";
@@ -50,9 +50,9 @@ afterEach(() => {
 it("shows nothing for a guest", () => {
   const api = fakeApi({});
   render(
-    <Theme>
+    <Providers>
       <NotificationBell />
-    </Theme>,
+    </Providers>,
   );
   expect(screen.queryByRole("button", { name: /Уведомления/ })).toBeNull();
   expect(api.calls).toHaveLength(0);
@@ -62,9 +62,9 @@ it("shows the unread count, lists the notices, marks one and then all read", asy
   signIn();
   const server = fakeNotices([notice(2, "Второе"), notice(1, "Первое")]);
   render(
-    <Theme>
+    <Providers>
       <NotificationBell />
-    </Theme>,
+    </Providers>,
   );
   const bell = await screen.findByRole("button", { name: "Непрочитанных уведомлений: 2" });
   expect(screen.getByTestId("notification-count").textContent).toBe("2");
@@ -94,9 +94,9 @@ it("polls every minute and on focus, and forgets everything on logout", async ()
   signIn();
   const server = fakeNotices([]);
   render(
-    <Theme>
+    <Providers>
       <NotificationBell />
-    </Theme>,
+    </Providers>,
   );
   await vi.waitFor(() => expect(server.api.callsTo("GET /notifications")).toHaveLength(1));
   expect(screen.queryByTestId("notification-count")).toBeNull();

@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -18,9 +18,9 @@ function renderShare(hash: string) {
     { initialEntries: [`/share/${hash}`] },
   );
   render(
-    <Theme>
+    <Providers>
       <RouterProvider router={router} />
-    </Theme>,
+    </Providers>,
   );
   return router;
 }

@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
@@ -95,9 +95,9 @@ export function renderMainLayout(entry = "/", main: ReactNode = <Page name="Гл
     { initialEntries: [entry] },
   );
   const view = render(
-    <Theme>
+    <Providers>
       <RouterProvider router={router} />
-    </Theme>,
+    </Providers>,
   );
   return { router, ...view };
 }

@@ -1,4 +1,4 @@
-import { Theme } from "@radix-ui/themes";
+import { Providers } from "./providers";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsModal } from "../../web/src/features/account/SettingsModal";
@@ -29,9 +29,9 @@ function server(
 
 function openTab(view?: "active" | "available") {
   render(
-    <Theme>
+    <Providers>
       <SettingsModal />
-    </Theme>,
+    </Providers>,
   );
   act(() => useSettings.getState().openSettings("subscription", view));
   return screen.getByRole("dialog", { name: "Настройки" });
@@ -277,9 +277,9 @@ it("the support button opens the messenger channel in a new tab", async () => {
 it("/subscription shows the same content as a page, with its own view switch", async () => {
   const api = server();
   render(
-    <Theme>
+    <Providers>
       <Subscription />
-    </Theme>,
+    </Providers>,
   );
   expect(screen.getByRole("heading", { name: "Управление подпиской" })).toBeTruthy();
   expect(await screen.findByTestId("limit-card")).toBeTruthy();

@@ -1,5 +1,4 @@
 import { create } from "zustand";
-import { onLogout } from "../auth/auth-store";
 
 export type SettingsTab = "account" | "subscription";
 export type SubscriptionView = "active" | "available";
@@ -15,6 +14,8 @@ type SettingsState = {
   close: () => void;
   setTab: (tab: SettingsTab) => void;
   setView: (view: SubscriptionView) => void;
+  /** Signed out: a session that ended with the modal open must not reopen it at the next sign-in. */
+  reset: () => void;
 };
 
 export const useSettings = create<SettingsState>((set) => ({
@@ -25,7 +26,5 @@ export const useSettings = create<SettingsState>((set) => ({
   close: () => set({ open: false, view: "active" }),
   setTab: (tab) => set({ tab }),
   setView: (view) => set({ view }),
+  reset: () => set({ open: false, tab: "account", view: "active" }),
 }));
-
-// A session that ends with the modal open (a failed refresh) must not reopen it at the next sign-in.
-onLogout(() => useSettings.setState({ open: false, tab: "account", view: "active" }));

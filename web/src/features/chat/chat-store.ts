@@ -6,7 +6,6 @@ import { chatApi } from "./chat-api";
 import { attachmentKind, type AttachmentKind } from "./files";
 import type { AttachmentView, ChatMessage, StreamingReply } from "./types";
 import { texts } from "../../ui/texts";
-import { onLogout } from "../auth/auth-store";
 import { useDisclaimers } from "../billing/disclaimers-store";
 import { useLimits } from "../billing/limits-store";
 import { useTopics } from "../topics/topics-store";
@@ -390,6 +389,3 @@ export const useChat = create<ChatState>(() => ({
     set({ ...idle });
   },
 }));
-
-// docs/product.md §4: signing out clears the chat.
-onLogout(() => useChat.getState().reset());

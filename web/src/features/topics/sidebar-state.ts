@@ -1,5 +1,4 @@
 import { create } from "zustand";
-import { onLogout } from "../auth/auth-store";
 import type { TopicStatus } from "./topics-store";
 
 /** docs/product.md §2, §9: the sidebar's open state lives in this cookie for 7 days. */
@@ -38,6 +37,8 @@ type SidebarState = {
   setDrawerOpen: (open: boolean) => void;
   /** The toggle button and Ctrl/Cmd+B: the drawer on a phone, the panel elsewhere. */
   toggle: (isMobile: boolean) => void;
+  /** docs/product.md §4: signing out closes the drawer and goes back to the active list. */
+  reset: () => void;
 };
 
 export const useSidebar = create<SidebarState>((set, get) => ({
@@ -55,10 +56,8 @@ export const useSidebar = create<SidebarState>((set, get) => ({
   },
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
   toggle: (isMobile) => (isMobile ? set({ drawerOpen: !get().drawerOpen }) : get().setOpen(!get().open)),
+  reset: () => set({ drawerOpen: false, notice: null, status: "active", folderId: null }),
 }));
-
-// docs/product.md §4: logging out closes the drawer.
-onLogout(() => useSidebar.setState({ drawerOpen: false, notice: null, status: "active", folderId: null }));
 
 /** Ctrl+B, or Cmd+B on a Mac; by the key's position too, so a Russian layout ("и") works. */
 export const isToggleShortcut = (event: Pick<KeyboardEvent, "key" | "code" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) =>
