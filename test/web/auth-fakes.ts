@@ -27,10 +27,10 @@ export function fakeApi(routes: Record<string, Handler>) {
 export const json = (data: unknown, status = 200) => Response.json(data, { status });
 
 /** An access token as the Worker shapes it (the web app only reads `exp`, so no real signature). */
-export function accessToken(expiresInSeconds: number, nowMs = Date.now(), id = "a"): string {
+export function accessToken(expiresInSeconds: number, nowMs = Date.now(), id = "a", sub = "1"): string {
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   const exp = Math.floor(nowMs / 1000) + expiresInSeconds;
-  return `${part({ alg: "HS256", typ: "JWT" })}.${part({ sub: "1", role: "user", jti: id, exp })}.c2lnbmF0dXJl`;
+  return `${part({ alg: "HS256", typ: "JWT" })}.${part({ sub, role: "user", jti: id, exp })}.c2lnbmF0dXJl`;
 }
 
 export const AUTH_KEY = "yasno-auth";

@@ -7,7 +7,10 @@ import { useAuth } from "../../web/src/features/auth/auth-store";
 import { useChat } from "../../web/src/features/chat/chat-store";
 import { useDisclaimers } from "../../web/src/features/billing/disclaimers-store";
 import { useLimits } from "../../web/src/features/billing/limits-store";
-import { useTopics } from "../../web/src/features/topics/topics-store";
+import { QueryObserver } from "@tanstack/react-query";
+import { queryClient } from "../../web/src/api/query-client";
+import { userKeyOf } from "../../web/src/features/auth/session-user";
+import { type TopicQuery, topicListQuery } from "../../web/src/features/topics/topics-queries";
 
 /** A signed-in user, as the auth store holds one after start. */
 export function signIn(token: string | null = "access-1") {
@@ -17,12 +20,22 @@ export function signIn(token: string | null = "access-1") {
   });
 }
 
-/** Fresh chat, limits, topics and disclaimers stores (module state) between tests. */
+/** Fresh chat, limits and disclaimers stores (module state) and no cached answers between tests. */
 export function resetStores() {
+  queryClient.clear();
   useChat.getState().reset();
   useDisclaimers.getState().clear();
   useLimits.getState().clear();
-  useTopics.getState().clear();
+}
+
+/**
+ * The sidebar is there with `query`'s list loaded (`groups`), as beside the chat in the app: a new
+ * topic or a finished reply makes it ask again. Returns the unsubscribe.
+ */
+export function sidebarShowing(groups: unknown[] = [], query: TopicQuery = { status: "active", type: "law", folderId: null }) {
+  const options = topicListQuery(userKeyOf(useAuth.getState().record?.access_token), query);
+  queryClient.setQueryData(options.queryKey, groups as never);
+  return new QueryObserver(queryClient, options).subscribe(() => {});
 }
 
 /** The chat page at `/chat` or `/chat/:id`, in a router shaped like web/src/router.tsx. */

@@ -1,9 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useChat } from "../../web/src/features/chat/chat-store";
-import { useTopics } from "../../web/src/features/topics/topics-store";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
-import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
+import { disclaimersSettled, renderChat, resetStores, sidebarShowing, signIn } from "./chat-render";
 
 const textbox = () => screen.getByRole("textbox", { name: "Сообщение" }) as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole("button", { name: "Отправить" }) as HTMLButtonElement;
@@ -25,13 +24,15 @@ function type(text: string) {
   fireEvent.change(textbox(), { target: { value: text } });
 }
 
+let hideSidebar: () => void;
 beforeEach(() => {
   resetStores();
   signIn();
   // The sidebar has loaded the law list: a new topic or a finished reply reloads it.
-  useTopics.setState({ query: { status: "active", type: "law", folderId: null }, state: "loaded", token: "access-1" });
+  hideSidebar = sidebarShowing();
 });
 afterEach(() => {
+  hideSidebar();
   cleanup();
   vi.unstubAllGlobals();
 });

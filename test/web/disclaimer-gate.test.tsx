@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useDisclaimers } from "../../web/src/features/billing/disclaimers-store";
 import { useMode } from "../../web/src/features/modes/mode-store";
-import { useTopics, type Topic } from "../../web/src/features/topics/topics-store";
+import type { Topic } from "../../web/src/features/topics/topics-queries";
 import { disclaimer, deferred } from "./billing-fakes";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
-import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
+import { disclaimersSettled, renderChat, resetStores, sidebarShowing, signIn } from "./chat-render";
 
 const LAW_TEXT = "Ответы ассистента не являются юридической консультацией.";
 
@@ -170,7 +170,7 @@ describe("the disclaimer before the first message in a mode", () => {
       created_at: "2026-11-20T10:00:00Z",
       updated_at: "2026-11-20T10:00:00Z",
     };
-    useTopics.setState({ groups: [{ date: "2026-11-20", topics: [estateTopic] }], state: "loaded" });
+    sidebarShowing([{ date: "2026-11-20", topics: [estateTopic] }]);
     renderChat("/chat/7");
     await disclaimersSettled();
     await waitFor(() => expect(textbox().disabled).toBe(false));

@@ -6,7 +6,8 @@ import { landingDecision } from "../../web/src/features/modes/landing";
 import { useProducts } from "../../web/src/features/modes/products";
 import Main from "../../web/src/features/modes/MainPage";
 import { useMode } from "../../web/src/features/modes/mode-store";
-import { useTopics } from "../../web/src/features/topics/topics-store";
+import { queryClient } from "../../web/src/api/query-client";
+import { topicListQuery } from "../../web/src/features/topics/topics-queries";
 import { fakeChatApi } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 
@@ -93,7 +94,8 @@ describe("Main: the mode picker", () => {
     expect(router.state.location.pathname).toBe("/chat");
     // No topics in that mode, but the user just picked it: the new chat stays.
     expect(await screen.findByText("Новый чат", { selector: "h2" })).toBeTruthy();
-    await waitFor(() => expect(useTopics.getState()).toMatchObject({ state: "loaded", query: { type: "estate" } }));
+    const estateList = topicListQuery(null, { status: "active", type: "estate", folderId: null });
+    await waitFor(() => expect(queryClient.getQueryState(estateList.queryKey)?.status).toBe("success"));
     expect(router.state.location.pathname).toBe("/chat");
   });
 

@@ -7,9 +7,9 @@ import MainLayout from "../../web/src/app/layouts/MainLayout";
 import { useSidebar } from "../../web/src/features/topics/sidebar-state";
 import { useTopicMenu } from "../../web/src/features/topics/topic-menu";
 import { useAuth } from "../../web/src/features/auth/auth-store";
-import { useFolders } from "../../web/src/features/topics/folders-store";
 import { useSettings } from "../../web/src/features/account/settings-store";
-import { useTopics, type Topic } from "../../web/src/features/topics/topics-store";
+import type { Topic } from "../../web/src/features/topics/topics-queries";
+import { queryClient } from "../../web/src/api/query-client";
 
 /** jsdom has no layout: the width the media queries see, and the observers Radix's popper asks for. */
 export function stubViewport(width: number) {
@@ -43,13 +43,12 @@ export function signIn(token = "access-1") {
   useAuth.setState({ status: "authenticated", record: { access_token: token, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } });
 }
 
-/** Fresh sidebar, menu, topics, folders and settings stores (module state) and no cookie. */
+/** Fresh sidebar, menu and settings stores (module state), no cached answers and no cookie. */
 export function resetSidebar() {
+  queryClient.clear();
   document.cookie = "sidebar_state=; path=/; max-age=0";
   useSidebar.setState({ open: true, drawerOpen: false, status: "active", folderId: null, notice: null });
   useTopicMenu.setState({ topic: null, mode: null, dialog: null });
-  useTopics.getState().clear();
-  useFolders.getState().clear();
   useSettings.getState().close();
 }
 

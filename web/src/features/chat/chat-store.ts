@@ -8,7 +8,7 @@ import type { AttachmentView, ChatMessage, StreamingReply } from "./types";
 import { texts } from "../../ui/texts";
 import { useDisclaimers } from "../billing/disclaimers-store";
 import { useLimits } from "../billing/limits-store";
-import { useTopics } from "../topics/topics-store";
+import { invalidateTopics } from "../topics/topics-queries";
 
 /** A file in the composer: uploaded as soon as it is attached, sent by id with the message. */
 export type DraftAttachment = {
@@ -314,7 +314,7 @@ export const useChat = create<ChatState>(() => ({
         set({ topicId: id, history: "loaded" });
         onTopic?.(id);
         // docs/product.md §4: the new topic shows in the list at once.
-        void useTopics.getState().reload();
+        void invalidateTopics();
       };
       if (!res?.ok) {
         void res?.body?.cancel().catch(() => undefined);
@@ -331,7 +331,7 @@ export const useChat = create<ChatState>(() => ({
       if (mine === generation && get().loading && !reading) set({ loading: false, streaming: null });
       void useLimits.getState().load();
       // The topic moved to the top of the list (its last activity is now).
-      if (topicId) void useTopics.getState().reload();
+      if (topicId) void invalidateTopics();
     }
   },
 

@@ -2,7 +2,8 @@ import { Flex } from "@radix-ui/themes";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useMode } from "./mode-store";
-import { useTopics } from "../topics/topics-store";
+import { useTopicList } from "../topics/topics-queries";
+import { useSignedIn } from "../auth/session-user";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { cameFromPicker, landingDecision } from "./landing";
 
@@ -15,9 +16,11 @@ export function LandingRedirect({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const mode = useMode((s) => s.mode);
-  const state = useTopics((s) => s.state);
-  const query = useTopics((s) => s.query);
-  const groups = useTopics((s) => s.groups);
+  const list = useTopicList();
+  const signedIn = useSignedIn();
+  const state = !signedIn ? "idle" : list.data ? "loaded" : list.isError ? "error" : "loading";
+  const { query } = list;
+  const groups = list.data ?? [];
   const letThrough = useRef<string | null>(null);
 
   const decision =

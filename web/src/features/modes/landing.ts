@@ -1,5 +1,5 @@
 import { topicTypeOf } from "./mode-store";
-import type { TopicGroup, TopicQuery } from "../topics/topics-store";
+import type { TopicGroup, TopicQuery } from "../topics/topics-queries";
 
 /** What `navigate` puts in the history entry when a mode was just picked on Main. */
 export type PickedState = { picked: true };

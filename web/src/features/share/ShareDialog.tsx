@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon, Cross2Icon, Link2Icon, LinkBreak2Icon } from "@radix-ui/react-icons";
 import { Button, Dialog, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
-import { useTopics, type Topic } from "../topics/topics-store";
+import { type Topic, useListedTopic } from "../topics/topics-queries";
 import { texts } from "../../ui/texts";
 import { createShareLink, revokeShareLink, shareUrl } from "./share-link";
 import "./share.css";
@@ -10,7 +10,10 @@ import "./share.css";
 export const COPIED_MS = 2_000;
 
 /** The listed version of the topic when there is one (its share hash may have changed since the menu opened). */
-const useCurrent = (topic: Topic | null) => useTopics((s) => (topic ? (s.groups.flatMap((g) => g.topics).find((t) => t.id === topic.id) ?? topic) : null));
+function useCurrent(topic: Topic | null) {
+  const listed = useListedTopic(topic?.id ?? null);
+  return topic && (listed ?? topic);
+}
 
 /** "Поделиться чатом": create the read-only link, copy it, or switch it off. */
 export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: () => void }) {

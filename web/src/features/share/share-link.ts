@@ -1,5 +1,5 @@
 import { errorMessage } from "../../api/errors";
-import { useTopics, type Topic } from "../topics/topics-store";
+import { patchTopic, type Topic } from "../topics/topics-queries";
 import { texts } from "../../ui/texts";
 import { api } from "../../api/client";
 
@@ -13,7 +13,7 @@ export async function createShareLink(topic: Topic): Promise<{ hash: string } | 
   if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
   const body = (await res.json().catch(() => null)) as { hash?: unknown } | null;
   if (typeof body?.hash !== "string") return { error: texts.share.failed };
-  useTopics.getState().patchTopic(topic.id, { share_hash: body.hash });
+  patchTopic(topic.id, { share_hash: body.hash });
   return { hash: body.hash };
 }
 
@@ -22,6 +22,6 @@ export async function revokeShareLink(topic: Topic): Promise<string | null> {
   const res = await api.topics[":id{[0-9]+}"].share.$delete({ param: { id: String(topic.id) } }).catch(() => null);
   if (!res) return texts.share.failed;
   if (!res.ok) return errorMessage(res, texts.share.failed);
-  useTopics.getState().patchTopic(topic.id, { share_hash: null });
+  patchTopic(topic.id, { share_hash: null });
   return null;
 }

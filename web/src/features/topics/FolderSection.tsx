@@ -1,8 +1,9 @@
 import { DotsHorizontalIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { DropdownMenu, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useState } from "react";
-import { useFolders, type Folder } from "./folders-store";
-import { useTopics } from "./topics-store";
+import { useMode } from "../modes/mode-store";
+import { createFolder, type Folder, removeFolder, renameFolder, useFolders } from "./folders-queries";
+import { invalidateTopics } from "./topics-queries";
 import { texts } from "../../ui/texts";
 import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
 import { FolderIcon } from "./icons";
@@ -19,11 +20,11 @@ function DeleteFolderDialog({ folder, onClose }: { folder: Folder | null; onClos
       confirmLabel={texts.folders.deleteConfirm}
       onConfirm={async () => {
         if (!folder) return null;
-        const failure = await useFolders.getState().remove(folder.id);
+        const failure = await removeFolder(folder.id);
         if (failure) return failure;
         // The folder's topics stay, now outside any folder: show the list as the server has it.
         if (useSidebar.getState().folderId === folder.id) useSidebar.getState().setFolderId(null);
-        else void useTopics.getState().reload();
+        void invalidateTopics();
         onClose();
         return null;
       }}
@@ -37,7 +38,8 @@ function DeleteFolderDialog({ folder, onClose }: { folder: Folder | null; onClos
  * topic again); created, renamed and deleted in place; deleting keeps the topics.
  */
 export function FolderSection() {
-  const folders = useFolders((s) => s.folders);
+  const folders = useFolders();
+  const mode = useMode((s) => s.mode);
   const folderId = useSidebar((s) => s.folderId);
   const setFolderId = useSidebar((s) => s.setFolderId);
   const [creating, setCreating] = useState(false);
@@ -60,7 +62,7 @@ export function FolderSection() {
         <FolderNameInput
           label={texts.folders.create}
           onSubmit={async (name) => {
-            const failure = await useFolders.getState().create(name);
+            const failure = await createFolder(mode, name);
             if (!failure) setCreating(false);
             return failure;
           }}
@@ -75,7 +77,7 @@ export function FolderSection() {
                 initial={folder.name}
                 label={texts.folders.rename}
                 onSubmit={async (name) => {
-                  const failure = await useFolders.getState().rename(folder.id, name);
+                  const failure = await renameFolder(folder.id, name);
                   if (!failure) setRenamingId(null);
                   return failure;
                 }}

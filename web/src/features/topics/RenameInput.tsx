@@ -1,4 +1,4 @@
-import type { Topic } from "./topics-store";
+import type { Topic } from "./topics-queries";
 import { texts } from "../../ui/texts";
 import { InlineNameInput } from "./InlineNameInput";
 import { renameTopic } from "./topic-actions";

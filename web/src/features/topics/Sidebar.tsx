@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
 import { useSwipeDrawer } from "../../ui/hooks/useSwipeDrawer";
-import { useFolders } from "./folders-store";
+import { useFolders } from "./folders-queries";
 import { useMode } from "../modes/mode-store";
 import { texts } from "../../ui/texts";
 import { useProductTitle } from "../modes/products";
@@ -28,7 +28,7 @@ function ListHeading() {
   const setStatus = useSidebar((s) => s.setStatus);
   const folderId = useSidebar((s) => s.folderId);
   const setFolderId = useSidebar((s) => s.setFolderId);
-  const folder = useFolders((s) => s.folders.find((f) => f.id === folderId));
+  const folder = useFolders().find((f) => f.id === folderId);
   const modeTitle = useProductTitle(useMode((s) => s.mode));
 
   if (status === "archived" || folder) {

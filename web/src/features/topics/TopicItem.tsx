@@ -1,7 +1,7 @@
 import { DotsHorizontalIcon, DrawingPinFilledIcon } from "@radix-ui/react-icons";
 import { Text } from "@radix-ui/themes";
 import { Link } from "react-router-dom";
-import type { Topic } from "./topics-store";
+import type { Topic } from "./topics-queries";
 import { texts } from "../../ui/texts";
 import { RenameInput } from "./RenameInput";
 import { menuAnchor, useTopicMenu } from "./topic-menu";

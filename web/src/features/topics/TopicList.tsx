@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useId } from "react";
-import { browserTimeZone, useTopics, type TopicGroup } from "./topics-store";
+import { browserTimeZone, invalidateTopics, type TopicGroup, useTopicList } from "./topics-queries";
 import { texts } from "../../ui/texts";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { useActiveTopicId } from "./active-topic";
@@ -29,7 +29,9 @@ function Group({ group, label, activeId }: { group: TopicGroup; label: string | 
 
 /** The topics grouped by day (docs/product.md §2): a label only where the group has a date. */
 export function TopicList() {
-  const { groups, state, error } = useTopics();
+  const list = useTopicList();
+  const groups = list.data ?? [];
+  const error = list.error?.message ?? null;
   const status = useSidebar((s) => s.status);
   const folderId = useSidebar((s) => s.folderId);
   const timeZone = browserTimeZone();
@@ -37,19 +39,19 @@ export function TopicList() {
   const activeId = useActiveTopicId();
 
   if (groups.length === 0) {
-    if (state === "error") {
+    if (list.isError) {
       return (
         <Flex direction="column" gap="2" align="start" px="3" py="2">
           <Text size="2" color="red" role="alert" data-testid="topics-error">
             {error}
           </Text>
-          <Button size="1" variant="soft" onClick={() => void useTopics.getState().reload()}>
+          <Button size="1" variant="soft" onClick={() => void invalidateTopics()}>
             {texts.topics.retry}
           </Button>
         </Flex>
       );
     }
-    if (state !== "loaded") {
+    if (!list.isSuccess) {
       return (
         <Flex justify="center" py="4" aria-busy="true">
           <DotsLoader />
@@ -64,8 +66,8 @@ export function TopicList() {
   }
 
   return (
-    <nav aria-label={texts.sidebar.label} className="topic-list" aria-busy={state === "loading" || undefined}>
-      {state === "error" && (
+    <nav aria-label={texts.sidebar.label} className="topic-list" aria-busy={list.isFetching || undefined}>
+      {list.isError && (
         <Text as="p" size="1" color="red" role="alert" className="topic-list__message" data-testid="topics-error">
           {error}
         </Text>

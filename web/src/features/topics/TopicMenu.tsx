@@ -1,6 +1,6 @@
 import { ArchiveIcon, DrawingPinIcon, Pencil1Icon, ResetIcon, Share1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { DropdownMenu } from "@radix-ui/themes";
-import { useFolders } from "./folders-store";
+import { useFolders } from "./folders-queries";
 import { texts } from "../../ui/texts";
 import { FolderIcon } from "./icons";
 import { useSidebar } from "./sidebar-state";
@@ -18,7 +18,7 @@ async function run(action: Promise<TopicResult>) {
  */
 export function TopicMenu() {
   const { topic, anchor, mode, startRename, openDialog, close } = useTopicMenu();
-  const folders = useFolders((s) => s.folders);
+  const folders = useFolders();
   const open = mode === "menu" && topic != null;
 
   return (

@@ -1,5 +1,7 @@
 import { create } from "zustand";
-import type { TopicStatus } from "./topics-store";
+import type { Topic } from "../../api/types";
+
+type TopicStatus = Topic["status"];
 
 /** docs/product.md §2, §9: the sidebar's open state lives in this cookie for 7 days. */
 export const SIDEBAR_COOKIE = "sidebar_state";

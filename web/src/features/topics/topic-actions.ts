@@ -1,5 +1,5 @@
 import { errorMessage, type ResponseLike } from "../../api/errors";
-import { useTopics, type Topic } from "./topics-store";
+import { applyTopic, invalidateTopics, removeTopic, type Topic } from "./topics-queries";
 import { texts } from "../../ui/texts";
 import { api } from "../../api/client";
 
@@ -19,7 +19,7 @@ async function topicFrom(call: Promise<ResponseLike & { ok: boolean }>): Promise
 /** `PATCH /topics/`; the list shows the new name at once. */
 export async function renameTopic(topic: Topic, topicName: string): Promise<TopicResult> {
   const result = await topicFrom(api.topics.$patch({ json: { id: topic.id, topic_name: topicName.trim() } }));
-  if ("topic" in result) useTopics.getState().applyTopic(result.topic);
+  if ("topic" in result) applyTopic(result.topic);
   return result;
 }
 
@@ -28,7 +28,7 @@ export async function setPinned(topic: Topic, pinned: boolean): Promise<TopicRes
   const route = api.topics.pin[":topicId{[0-9]+}"][":folderId{[0-9]+}"];
   const args = { param: { topicId: id(topic), folderId: String(topic.folder_id ?? 0) } };
   const result = await topicFrom(pinned ? route.$post(args) : route.$delete(args));
-  if ("topic" in result) await useTopics.getState().reload();
+  if ("topic" in result) await invalidateTopics();
   return result;
 }
 
@@ -40,7 +40,7 @@ export async function moveToFolder(topic: Topic, folderId: number | null): Promi
       ? route.$post({ param: { topicId: id(topic), folderId: String(folderId) } })
       : route.$delete({ param: { topicId: id(topic), folderId: String(topic.folder_id ?? 0) } }),
   );
-  if ("topic" in result) useTopics.getState().applyTopic(result.topic);
+  if ("topic" in result) applyTopic(result.topic);
   return result;
 }
 
@@ -49,7 +49,7 @@ export async function setArchived(topic: Topic, archived: boolean): Promise<Topi
   const route = api.topics[":id{[0-9]+}"].archive;
   const args = { param: { id: id(topic) } };
   const result = await topicFrom(archived ? route.$post(args) : route.$delete(args));
-  if ("topic" in result) useTopics.getState().applyTopic(result.topic);
+  if ("topic" in result) applyTopic(result.topic);
   return result;
 }
 
@@ -58,6 +58,6 @@ export async function deleteTopic(topic: Topic): Promise<string | null> {
   const res = await api.topics[":id{[0-9]+}"].$delete({ param: { id: id(topic) } }).catch(() => null);
   if (!res) return texts.sidebar.actionFailed;
   if (!res.ok) return errorMessage(res, texts.sidebar.actionFailed);
-  useTopics.getState().removeTopic(topic.id);
+  removeTopic(topic.id);
   return null;
 }

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { Topic } from "./topics-store";
+import type { Topic } from "./topics-queries";
 
 type TopicMenuState = {
   /** The topic the menu was opened for. */

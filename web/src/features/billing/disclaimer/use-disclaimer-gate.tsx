@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useChat } from "../../chat/chat-store";
 import { pendingDisclaimer, useDisclaimers } from "../disclaimers-store";
 import { useMode } from "../../modes/mode-store";
-import { useTopics } from "../../topics/topics-store";
+import { useListedTopic } from "../../topics/topics-queries";
 import type { Disclaimer } from "../billing-api";
 import { DisclaimerDialog } from "./DisclaimerDialog";
 
@@ -10,7 +10,7 @@ import { DisclaimerDialog } from "./DisclaimerDialog";
 export function useSendMode(): string {
   const topicId = useChat((s) => s.topicId);
   const picked = useMode((s) => s.mode);
-  const listed = useTopics((s) => (topicId ? s.groups.flatMap((g) => g.topics).find((t) => String(t.id) === topicId)?.assistant_type : undefined));
+  const listed = useListedTopic(topicId)?.assistant_type;
   return listed ?? picked;
 }
 

@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../api/client";
+import { errorMessage, type ResponseLike } from "../../api/errors";
+import { queryClient } from "../../api/query-client";
+import type { Folder } from "../../api/types";
+import { texts } from "../../ui/texts";
+import { currentUserKey, useSignedIn, useUserKey } from "../auth/session-user";
+import { type AssistantType, useMode } from "../modes/mode-store";
+
+export type { Folder };
+
+/** What a folder action ends with: the error text to show, or null when it worked. */
+export type ActionResult = string | null;
+
+const foldersKey = ["folders"] as const;
+
+/** `GET /folders/{assistantType}`: the user's folders of one mode. */
+export const folderListQuery = (user: string | null, assistantType: AssistantType) =>
+  queryOptions({
+    queryKey: [...foldersKey, user, assistantType] as const,
+    queryFn: async (): Promise<Folder[]> => {
+      const res = await api.folders[":assistantType"].$get({ param: { assistantType } }).catch(() => null);
+      if (!res?.ok) throw new Error(res ? await errorMessage(res, texts.folders.loadFailed) : texts.folders.loadFailed);
+      return res.json();
+    },
+  });
+
+/** The picked mode's folders (empty until they arrive). */
+export function useFolders(): Folder[] {
+  const mode = useMode((s) => s.mode);
+  return useQuery({ ...folderListQuery(useUserKey(), mode), enabled: useSignedIn() }).data ?? [];
+}
+
+const failure = async (res: ResponseLike | null) => (res ? errorMessage(res, texts.folders.actionFailed) : texts.folders.actionFailed);
+
+/** Changes every cached folder list. */
+const updateLists = (update: (folders: Folder[]) => Folder[]) =>
+  queryClient.setQueriesData<Folder[]>({ queryKey: foldersKey }, (folders) => folders && update(folders));
+
+export async function createFolder(assistantType: AssistantType, name: string): Promise<ActionResult> {
+  // The hono client puts params into the path as they are: the name may hold "/", "?" or "#".
+  const res = await api.folders[":assistantType"][":name"].$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } }).catch(() => null);
+  if (!res?.ok) return failure(res);
+  const folder = await res.json();
+  queryClient.setQueryData<Folder[]>(folderListQuery(currentUserKey(), assistantType).queryKey, (folders) => folders && [...folders, folder]);
+  return null;
+}
+
+export async function renameFolder(id: number, name: string): Promise<ActionResult> {
+  const res = await api.folders[":folderId{[0-9]+}"].$patch({ param: { folderId: String(id) }, json: { name: name.trim() } }).catch(() => null);
+  if (!res?.ok) return failure(res);
+  const folder = await res.json();
+  updateLists((folders) => folders.map((f) => (f.id === id ? folder : f)));
+  return null;
+}
+
+/** Deletes the folder; its topics stay, outside any folder. */
+export async function removeFolder(id: number): Promise<ActionResult> {
+  const res = await api.folders[":folderId{[0-9]+}"].$delete({ param: { folderId: String(id) } }).catch(() => null);
+  if (!res?.ok) return failure(res);
+  updateLists((folders) => folders.filter((f) => f.id !== id));
+  return null;
+}
