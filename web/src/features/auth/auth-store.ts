@@ -4,13 +4,10 @@ import { api, connectSession } from "../../api/client";
 import type { AuthReturn } from "./auth-return";
 import { texts } from "../../ui/texts";
 
-/** The auth record of docs/product.md §3, kept in local storage under one fixed key. */
-export type AuthRecord = {
-  access_token: string;
-  refresh_token: string;
-  email: string | null;
-  name: string | null;
-};
+import type { AuthRecord } from "../../../../worker/accounts/schemas";
+
+/** The auth record of docs/product.md §3 (the Worker's shape), kept in local storage under one fixed key. */
+export type { AuthRecord };
 
 export const AUTH_STORAGE_KEY = "yasno-auth";
 /** docs/product.md §9: refresh 30 s before the access token expires, never sooner than in 1 s. */
@@ -117,7 +114,7 @@ async function requestNewTokens(current: AuthRecord): Promise<AuthRecord | "refu
     .catch(() => null);
   if (!res || res.status >= 500) return "unreachable";
   if (!res.ok) return "refused";
-  const body = (await res.json().catch(() => null)) as { access_token?: unknown; refresh_token?: unknown } | null;
+  const body = await res.json().catch(() => null);
   if (typeof body?.access_token !== "string") return "unreachable";
   return {
     ...current,
@@ -159,7 +156,7 @@ async function fetchSelf(): Promise<Pick<AuthRecord, "email" | "name"> | null> {
   try {
     const res = await api.users.self.$get();
     if (!res.ok) return null;
-    const user = (await res.json()) as { email?: string | null; name?: string | null };
+    const user = await res.json();
     return { email: user.email ?? null, name: user.name ?? null };
   } catch {
     return null;

@@ -24,12 +24,10 @@ export const chatApi = {
     asResponse(topic.message.stream.$post({ param: { id }, json: body.attachments.length ? body : { text: body.text } }, withSignal(signal))),
   /** `GET /topics/{id}/stream/`: the reply in flight (200, the text so far then live) or 204. */
   resume: (id: string, signal?: AbortSignal) => asResponse(topic.stream.$get({ param: { id } }, withSignal(signal))),
-  /** `GET /topics/{id}/history/`: Message[] oldest first. */
-  history: (id: string, signal?: AbortSignal) => asResponse(topic.history.$get({ param: { id } }, withSignal(signal))),
   /** `POST /topics/{id}/stop`: ends the reply in flight, keeping what was said. */
   stop: (id: string) => asResponse(topic.stop.$post({ param: { id } })),
   /** `POST /attachments/upload/` with the field `file`: 201 `{attachment_id, ...}`. */
-  upload: (file: File, signal?: AbortSignal) => asResponse(api.attachments.upload.$post({ form: { file } }, withSignal(signal))),
+  upload: (file: File, signal?: AbortSignal) => api.attachments.upload.$post({ form: { file } }, withSignal(signal)),
   /** `GET /limits/`. */
   limits: () => asResponse(api.limits.$get()),
 };

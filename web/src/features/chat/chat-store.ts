@@ -9,6 +9,9 @@ import { texts } from "../../ui/texts";
 import { useDisclaimers } from "../billing/disclaimers-store";
 import { useLimits } from "../billing/limits-store";
 import { invalidateTopics } from "../topics/topics-queries";
+import { queryClient } from "../../api/query-client";
+import { currentUserKey } from "../auth/session-user";
+import { historyQuery } from "./history-query";
 
 /** A file in the composer: uploaded as soon as it is attached, sent by id with the message. */
 export type DraftAttachment = {
@@ -120,7 +123,7 @@ function upload(draft: DraftAttachment) {
     try {
       const res = await chatApi.upload(draft.file, abort.signal);
       if (res.ok) {
-        const body = (await res.json()) as { attachment_id?: unknown };
+        const body = await res.json();
         result = typeof body.attachment_id === "number" ? { attachmentId: body.attachment_id } : { error: texts.chat.uploadFailed };
       } else {
         result = { error: await errorMessage(res, texts.chat.uploadFailed) };
@@ -158,16 +161,8 @@ function replyFailed(status: number): ChatMessage {
   return { id: localId(), role: "assistant", text: texts.chat.sendFailed, notice: "error" };
 }
 
-async function fetchHistory(id: string): Promise<ChatMessage[] | null> {
-  try {
-    const res = await chatApi.history(id);
-    if (!res.ok) return null;
-    const body = (await res.json()) as unknown;
-    return Array.isArray(body) ? (body as ChatMessage[]) : null;
-  } catch {
-    return null;
-  }
-}
+/** The topic's history through the query cache; null when it cannot be read (the chat says so). */
+const fetchHistory = (id: string): Promise<ChatMessage[] | null> => queryClient.fetchQuery(historyQuery(currentUserKey(), id)).catch(() => null);
 
 /** After a reply: the server's copy of the topic (ids, the model, a reply marked partial, signed URLs). */
 async function reconcile(id: string, mine: number) {

@@ -1,32 +1,27 @@
-/**
- * What the message list shows. A server Message of docs/conversations.md fits as is; messages made
- * in the browser (the one being sent, notices like the one-document rule) use the same shape.
- */
-export type AttachmentView = {
-  id?: number | string;
-  filename: string;
-  content_type: "image" | "document";
-  mime_type?: string;
-  size?: number;
-  /** Loads the bytes: the signed URL of the server, a share URL, or a local preview (blob:). */
-  url?: string | null;
-};
+import type { Attachment, Message } from "../../../../worker/conversations/schemas";
 
-export type ChatMessage = {
-  id?: number | string;
-  role: "user" | "assistant";
-  text: string;
-  /** "partial": a reply cut short by a model failure or by Stop. */
-  state?: "complete" | "partial";
-  /** The model that answered (assistant replies). */
-  model?: string | null;
-  created_at?: string;
-  attachments?: AttachmentView[];
-  /** A message of the app, not of the model, shown in the assistant's place (errors, rules). */
-  notice?: "info" | "error";
-  /** A notice that offers a way out: "upgrade" opens the subscription settings. */
-  action?: "upgrade";
-};
+/**
+ * What the message list shows: a Message of the Worker (docs/conversations.md) as it is, or one
+ * made in the browser in the same shape, its fields taken from the Worker's types: the question
+ * being sent (a local id, files previewed before the server has URLs for them) and notices of the
+ * app (the one-document rule, an error) that the server never stores.
+ */
+export type AttachmentView = Pick<Attachment, "filename" | "content_type"> &
+  Partial<Pick<Attachment, "mime_type" | "size">> & {
+    id?: Attachment["id"] | string;
+    /** Loads the bytes: the signed URL of the server, a share URL, or a local preview (blob:). */
+    url?: Attachment["url"] | null;
+  };
+
+export type ChatMessage = Pick<Message, "role" | "text"> &
+  Partial<Pick<Message, "state" | "model" | "created_at">> & {
+    id?: Message["id"] | string;
+    attachments?: AttachmentView[];
+    /** A message of the app, not of the model, shown in the assistant's place (errors, rules). */
+    notice?: "info" | "error";
+    /** A notice that offers a way out: "upgrade" opens the subscription settings. */
+    action?: "upgrade";
+  };
 
 /** The reply being streamed right now. */
 export type StreamingReply = { text: string; model: string | null };

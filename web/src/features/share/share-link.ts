@@ -11,7 +11,7 @@ export async function createShareLink(topic: Topic): Promise<{ hash: string } | 
   const res = await api.topics[":id{[0-9]+}"].share.$post({ param: { id: String(topic.id) } }).catch(() => null);
   if (!res) return { error: texts.share.failed };
   if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
-  const body = (await res.json().catch(() => null)) as { hash?: unknown } | null;
+  const body = await res.json().catch(() => null);
   if (typeof body?.hash !== "string") return { error: texts.share.failed };
   patchTopic(topic.id, { share_hash: body.hash });
   return { hash: body.hash };
