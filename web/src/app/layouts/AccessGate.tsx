@@ -19,13 +19,12 @@ export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load: the location of the first render is the one the browser arrived with.
   useEffect(() => {
     const external = readAuthReturn(location);
     // Tokens must not stay in the address bar or the history (replaceState through the router).
     if (external) navigate({ pathname: location.pathname, search: external.search, hash: external.hash }, { replace: true, state: location.state });
     void useAuth.getState().start(external?.result ?? null);
-    // Once per page load: the location of the first render is the one the browser arrived with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

@@ -35,7 +35,7 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
   latestSend.current = onSend;
   const send = () => guard(() => latestSend.current());
 
-  // Grows with the text up to the maximum height, then scrolls.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, which the element holds.
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;

@@ -25,12 +25,12 @@ export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: 
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when another topic opens the dialog; later changes of the hash come from this dialog.
   useEffect(() => {
     setHash(current?.share_hash ?? null);
     setError(null);
     setRevoked(false);
     setCopied(false);
-    // Only when another topic opens the dialog; later changes of the hash come from this dialog.
   }, [topic?.id]);
 
   useEffect(() => {

@@ -147,6 +147,7 @@ export function Sidebar() {
   useSidebarShortcut(isMobile);
   useSwipeDrawer({ enabled: isMobile, open: drawerOpen, onOpen: () => setDrawerOpen(true), onClose: () => setDrawerOpen(false) });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a move to another page (or another layout) closes the drawer.
   useEffect(() => {
     setDrawerOpen(false);
   }, [pathname, search, isMobile, setDrawerOpen]);

@@ -14,7 +14,7 @@ export function useTopicListLoader() {
   useTopicList();
   useFolders();
 
-  // Folders belong to one mode: another mode's folder filter means nothing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: folders belong to one mode: another mode's folder filter means nothing.
   useEffect(() => {
     useSidebar.getState().setFolderId(null);
   }, [mode]);
