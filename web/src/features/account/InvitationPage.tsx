@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router-dom";
+import type { InferResponseType } from "hono/client";
 import { api } from "../../api/client";
 import { detailText, readDetail } from "../../api/errors";
 import { AuthCard } from "../auth/AuthCard";
@@ -12,7 +13,8 @@ const t = texts.invitation;
 
 type Answer = "accept" | "decline";
 type Outcome = { kind: "joined"; company: string } | { kind: "declined" } | { kind: "gone" } | { kind: "failed"; text: string };
-type Pending = { id: number; company: { id: number; name: string } };
+/** An invitation waiting for the caller (`GET /companies/invitations/`). */
+type Pending = InferResponseType<typeof api.companies.invitations.$get, 200>[number];
 
 /** The server's answer as what the page says: 404 means the invitation is not (or no longer) the caller's. */
 async function outcomeOf(answer: Answer, response: { ok: boolean; status: number; statusText: string; json(): Promise<unknown> }): Promise<Outcome> {
@@ -78,7 +80,7 @@ function PendingList() {
     let current = true;
     api.companies.invitations
       .$get()
-      .then(async (response) => (response.ok ? ((await response.json()) as Pending[]) : []))
+      .then(async (response): Promise<Pending[]> => (response.ok ? await response.json() : []))
       .catch(() => [])
       .then((list) => current && setItems(list));
     return () => {

@@ -2,7 +2,7 @@ import { Button, Flex } from "@radix-ui/themes";
 import type { FormEvent } from "react";
 import { useLocation } from "react-router-dom";
 import { api } from "../../api/client";
-import { useAuth, type AuthRecord } from "./auth-store";
+import { useAuth } from "./auth-store";
 import { texts } from "../../ui/texts";
 import { EmailField, FieldError, PasswordInput, TextInput } from "./fields";
 import { useApiForm } from "./use-api-form";
@@ -25,7 +25,7 @@ export function RegisterForm({ withName, submitLabel }: { withName: boolean; sub
     const json = { email, password, ...(withName && name.trim() ? { name: name.trim() } : {}), ...(utm ? { utm } : {}) };
     void form.submit(
       () => api.users.$post({ json }),
-      async (res) => login((await res.json()) as AuthRecord),
+      async (res) => login(await res.json()),
     );
   };
 

@@ -180,7 +180,7 @@ async function signInFromReturn(external: AuthReturn): Promise<boolean> {
     }
     case "telegram": {
       const res = await api.users.tg.auth.$get({ query: external.data }).catch(() => null);
-      const record = res?.ok ? ((await res.json().catch(() => null)) as AuthRecord | null) : null;
+      const record = res?.ok ? await res.json().catch(() => null) : null;
       if (record?.access_token && record.refresh_token) {
         adopt({ access_token: record.access_token, refresh_token: record.refresh_token, email: record.email ?? null, name: record.name ?? null });
         return true;

@@ -33,7 +33,8 @@ export function useApiForm<Field extends string>(initial: Record<Field, string>,
 
   const submit = async <R extends ApiResponse>(
     call: () => Promise<R>,
-    onSuccess: (res: R) => void | Promise<void>,
+    /** The answer of a success status: the typed client's body type for it. */
+    onSuccess: (res: Extract<R, { ok: true }>) => void | Promise<void>,
     /** Handles a failure itself (e.g. goes to another page) and returns true, or leaves it to the form. */
     onFailure?: (res: R) => boolean | Promise<boolean>,
   ) => {
@@ -49,7 +50,8 @@ export function useApiForm<Field extends string>(initial: Record<Field, string>,
       return;
     }
     try {
-      if (res.ok) await onSuccess(res);
+      // `ok` is what tells the typed client's success answers from its failures.
+      if (res.ok) await onSuccess(res as Extract<R, { ok: true }>);
       else if (!(await onFailure?.(res))) setErrors(await formErrors(res, names, fieldForStatus, texts.auth.errors.unknown));
     } catch {
       setErrors({ fields: {}, form: texts.auth.errors.unknown });

@@ -8,7 +8,7 @@ import { ExternalSignIn } from "../ExternalSignIn";
 import { EmailField, FieldError, PasswordInput } from "../fields";
 import { noticeOf, returnAddress } from "../return-address";
 import { useApiForm } from "../use-api-form";
-import { useAuth, type AuthRecord } from "../auth-store";
+import { useAuth } from "../auth-store";
 import { texts } from "../../../ui/texts";
 
 const t = texts.auth;
@@ -27,7 +27,7 @@ export default function Login() {
     // The access gate moves a signed-in user on to where they were headed.
     void form.submit(
       () => api.users.login.$post({ json: form.values }),
-      async (res) => login((await res.json()) as AuthRecord),
+      async (res) => login(await res.json()),
     );
   };
 

@@ -6,7 +6,7 @@ import { readDetail, fieldOf } from "../../../api/errors";
 import { AuthCard } from "../AuthCard";
 import { FieldError, PasswordInput } from "../fields";
 import { useApiForm } from "../use-api-form";
-import { useAuth, type AuthRecord } from "../auth-store";
+import { useAuth } from "../auth-store";
 import { texts } from "../../../ui/texts";
 
 const t = texts.auth.recovery;
@@ -29,7 +29,7 @@ export default function Recovery() {
     void form.submit(
       () => api.users.password.recovery.$post({ json: { recovery_hash: token, password, confirm_password: repeat } }),
       async (res) => {
-        const body = (await res.json().catch(() => null)) as Partial<AuthRecord> | null;
+        const body = await res.json().catch(() => null);
         if (body?.access_token && body.refresh_token) {
           login({ access_token: body.access_token, refresh_token: body.refresh_token, email: body.email ?? null, name: body.name ?? null });
         } else {
