@@ -1,5 +1,15 @@
-import type { Disclaimer, Payment, Plan } from "../../web/src/features/billing/billing-api";
-import type { LimitRow } from "../../web/src/features/billing/limits-store";
+import { queryClient } from "../../web/src/api/query-client";
+import { useAuth } from "../../web/src/features/auth/auth-store";
+import { userKeyOf } from "../../web/src/features/auth/session-user";
+import type { Payment, Plan } from "../../web/src/features/billing/billing-api";
+import type { Disclaimer } from "../../web/src/features/billing/disclaimers-queries";
+import { type Limits, type LimitRow, limitsQuery } from "../../web/src/features/billing/limits-queries";
+
+/** The signed-in user's limits as the app has them cached (what the composer and the settings show). */
+export const cachedLimits = () => queryClient.getQueryData(limitsQuery(userKeyOf(useAuth.getState().record?.access_token)).queryKey);
+
+/** Puts limits into the cache, as an answer of `GET /limits/` would. */
+export const cacheLimits = (limits: Limits) => queryClient.setQueryData(limitsQuery(userKeyOf(useAuth.getState().record?.access_token)).queryKey, limits);
 
 /** Plans as `GET /subscriptions/` answers them (docs/billing.md), cheapest first. */
 export const PLANS: Plan[] = [

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { composerRules, isSendKey } from "../../web/src/features/chat/composer-rules";
 import { attachmentKind } from "../../web/src/features/chat/files";
 import { useChat } from "../../web/src/features/chat/chat-store";
-import { useLimits } from "../../web/src/features/billing/limits-store";
+import { cacheLimits } from "./billing-fakes";
 import { useSettings } from "../../web/src/features/account/settings-store";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
 import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
@@ -133,7 +133,7 @@ describe("the composer", () => {
   it("an unlimited plan never runs out", async () => {
     server();
     renderChat("/chat");
-    act(() => useLimits.setState({ available_requests: 0, is_unlimited: true }));
+    act(() => void cacheLimits({ available_requests: 0, is_unlimited: true, limits: [] }));
     fireEvent.change(textbox(), { target: { value: "Вопрос" } });
     expect(sendButton().disabled).toBe(false);
   });

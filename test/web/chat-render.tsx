@@ -5,8 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import Chat from "../../web/src/features/chat/ChatPage";
 import { useAuth } from "../../web/src/features/auth/auth-store";
 import { useChat } from "../../web/src/features/chat/chat-store";
-import { useDisclaimers } from "../../web/src/features/billing/disclaimers-store";
-import { useLimits } from "../../web/src/features/billing/limits-store";
+import { disclaimersQuery, useTermsRefused } from "../../web/src/features/billing/disclaimers-queries";
 import { QueryObserver } from "@tanstack/react-query";
 import { queryClient } from "../../web/src/api/query-client";
 import { userKeyOf } from "../../web/src/features/auth/session-user";
@@ -24,8 +23,7 @@ export function signIn(token: string | null = "access-1") {
 export function resetStores() {
   queryClient.clear();
   useChat.getState().reset();
-  useDisclaimers.getState().clear();
-  useLimits.getState().clear();
+  useTermsRefused.setState({ refused: false });
 }
 
 /**
@@ -60,5 +58,10 @@ export function renderChat(entry: string) {
  * checks what a send does at once waits for them first, as a user typing would.
  */
 export async function disclaimersSettled() {
-  await waitFor(() => expect(["loaded", "failed"]).toContain(useDisclaimers.getState().state));
+  const terms = disclaimersQuery(userKeyOf(useAuth.getState().record?.access_token));
+  await waitFor(() => {
+    const state = queryClient.getQueryState(terms.queryKey);
+    expect(["success", "error"]).toContain(state?.status);
+    expect(state?.fetchStatus).toBe("idle");
+  });
 }

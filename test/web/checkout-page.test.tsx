@@ -5,9 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Payment } from "../../web/src/features/billing/billing-api";
 import { CHECKOUT_POLL } from "../../web/src/features/billing/checkout";
 import Checkout from "../../web/src/features/billing/CheckoutPage";
-import { useLimits } from "../../web/src/features/billing/limits-store";
 import { useSettings } from "../../web/src/features/account/settings-store";
-import { PLANS, limitRow, limitsOf, payment } from "./billing-fakes";
+import { PLANS, cachedLimits, limitRow, limitsOf, payment } from "./billing-fakes";
 import { fakeChatApi, json } from "./chat-fakes";
 import { signIn } from "./chat-render";
 
@@ -55,7 +54,6 @@ function renderCheckout(url = `/checkout?payment_id=${ID}`) {
 
 beforeEach(() => {
   signIn();
-  useLimits.getState().clear();
   useSettings.getState().close();
   // The page waits 1.5 s between reads; the tests need no real waiting.
   Object.assign(CHECKOUT_POLL, { intervalMs: 5, attempts: 40 });
@@ -81,7 +79,7 @@ describe("/checkout", () => {
     // The limits were read after the payment became final, so the composer knows too.
     const lastPayment = api.calls.findLastIndex((c) => c.path.startsWith("/payments/"));
     expect(api.calls.findLastIndex((c) => c.path === "/limits")).toBeGreaterThan(lastPayment);
-    expect(useLimits.getState().available_requests).toBe(103);
+    expect(cachedLimits()?.available_requests).toBe(103);
   });
 
   it("a succeeded payment whose grant is not written yet is waited for", async () => {

@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useDisclaimers } from "../../web/src/features/billing/disclaimers-store";
 import { useMode } from "../../web/src/features/modes/mode-store";
 import type { Topic } from "../../web/src/features/topics/topics-queries";
 import { disclaimer, deferred } from "./billing-fakes";
@@ -201,7 +200,7 @@ describe("the disclaimer before the first message in a mode", () => {
     ask("Вопрос");
     expect(await screen.findByText("Чтобы отправить сообщение в этом режиме, примите его условия использования.")).toBeTruthy();
     await waitFor(() => expect(api.callsTo("GET", "/disclaimers")).toHaveLength(2));
-    await waitFor(() => expect(useDisclaimers.getState().state).toBe("loaded"));
+    await disclaimersSettled();
     await waitFor(() => expect(textbox().disabled).toBe(false));
 
     ask("Вопрос ещё раз");

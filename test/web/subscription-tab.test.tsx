@@ -4,10 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsModal } from "../../web/src/features/account/SettingsModal";
 import { openPaymentUrl } from "../../web/src/features/billing/payment";
 import Subscription from "../../web/src/features/billing/SubscriptionPage";
-import { useLimits } from "../../web/src/features/billing/limits-store";
-import { usePlans } from "../../web/src/features/billing/plans-store";
 import { useSettings } from "../../web/src/features/account/settings-store";
-import { PLANS, deferred, limitRow, limitsOf } from "./billing-fakes";
+import { PLANS, cachedLimits, deferred, limitRow, limitsOf } from "./billing-fakes";
 import { fakeChatApi, json } from "./chat-fakes";
 import { signIn } from "./chat-render";
 import { stubViewport } from "./sidebar-render";
@@ -45,8 +43,6 @@ const activateButton = () => screen.getByRole("button", { name: "Активир�
 beforeEach(() => {
   stubViewport(1280);
   signIn();
-  useLimits.getState().clear();
-  usePlans.getState().clear();
   useSettings.getState().close();
 });
 afterEach(() => {
@@ -261,7 +257,7 @@ describe("the promo code", () => {
     expect(promoInput().value).toBe("");
     expect(screen.queryByTestId("promo-error")).toBeNull();
     expect(screen.getByText("Промокод активирован")).toBeTruthy();
-    expect(useLimits.getState().available_requests).toBe(53);
+    expect(cachedLimits()?.available_requests).toBe(53);
   });
 });
 

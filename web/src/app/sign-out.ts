@@ -1,12 +1,14 @@
 import { queryClient } from "../api/query-client";
 import { useSettings } from "../features/account/settings-store";
 import { useAuth } from "../features/auth/auth-store";
+import { useTermsRefused } from "../features/billing/disclaimers-queries";
 import { useChat } from "../features/chat/chat-store";
 import { useSidebar } from "../features/topics/sidebar-state";
 
 /**
  * What signing out forgets (docs/product.md §4), in one place: every cached server answer, the
- * chat on screen with its composer files, an open settings modal and the drawer. A sign-out is
+ * chat on screen with its composer files, an open settings modal, the drawer and
+ * what a refused send taught about the terms. A sign-out is
  * the move from a session to none, whether the user asked for it, a refresh failed or another
  * tab signed out. Called once at start-up (main.tsx); returns the unsubscribe.
  */
@@ -17,5 +19,6 @@ export function forgetOnSignOut(): () => void {
     useChat.getState().reset();
     useSettings.getState().reset();
     useSidebar.getState().reset();
+    useTermsRefused.setState({ refused: false });
   });
 }

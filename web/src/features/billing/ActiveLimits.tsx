@@ -1,30 +1,20 @@
 import { Flex, Spinner } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
-import { useLimits } from "./limits-store";
+import { useQuery } from "@tanstack/react-query";
+import { useSignedIn, useUserKey } from "../auth/session-user";
+import { limitsQuery } from "./limits-queries";
 import { LimitCards } from "./LimitCards";
 
 /** The "active" view: what the user has now, fetched again each time the view shows. */
 export function ActiveLimits() {
-  const { limits, available_requests } = useLimits();
-  const [settled, setSettled] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    void useLimits
-      .getState()
-      .load()
-      .finally(() => current && setSettled(true));
-    return () => {
-      current = false;
-    };
-  }, []);
+  // Asked again each time the view shows, not only when the tab comes back.
+  const query = useQuery({ ...limitsQuery(useUserKey()), enabled: useSignedIn(), refetchOnMount: "always" });
 
   // Nothing known before the first answer: a spinner rather than "no subscriptions" (a failure is silent, docs/product.md §8).
-  if (available_requests === null && !settled)
+  if (!query.data && query.isFetching)
     return (
       <Flex justify="center" py="5">
         <Spinner size="3" />
       </Flex>
     );
-  return <LimitCards limits={limits} />;
+  return <LimitCards limits={query.data?.limits ?? []} />;
 }

@@ -1,10 +1,9 @@
 import { CheckCircledIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { formatPrice } from "../../ui/format";
-import { usePlans } from "./plans-store";
+import { type Plan, usePlans } from "./plans-queries";
 import { texts } from "../../ui/texts";
-import type { Plan } from "./billing-api";
 import { buyPlan } from "./payment";
 
 const t = texts.subscription;
@@ -40,22 +39,11 @@ function PlanOption({ plan, selected, onSelect }: { plan: Plan; selected: boolea
 
 /** The "available" view: the plans (loaded when the view first opens), one picked, "Купить". */
 export function AvailablePlans() {
-  const plans = usePlans((s) => s.plans);
-  const [settled, setSettled] = useState(() => usePlans.getState().state === "loaded");
+  const query = usePlans();
+  const plans = query.data ?? [];
+  const settled = !query.isPending;
   const [selected, setSelected] = useState<number | null>(null);
   const [buying, setBuying] = useState(false);
-
-  // docs/product.md §4: lazily, when the view opens, and only if not loaded yet (the store skips a loaded list).
-  useEffect(() => {
-    let current = true;
-    void usePlans
-      .getState()
-      .load()
-      .finally(() => current && setSettled(true));
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const buy = async () => {
     if (selected == null || buying) return;

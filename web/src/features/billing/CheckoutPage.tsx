@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { waitForPayment, type CheckoutOutcome } from "./checkout";
 import { LimitCards } from "./LimitCards";
 import { formatPrice } from "../../ui/format";
-import { useLimits } from "./limits-store";
+import { refreshLimits, useLimits } from "./limits-queries";
 import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
 
@@ -30,7 +30,7 @@ function Outcome({ icon, color, title, children }: { icon: ReactNode; color: Out
 }
 
 function Succeeded({ outcome }: { outcome: Extract<CheckoutOutcome, { kind: "succeeded" }> }) {
-  const limits = useLimits((s) => s.limits);
+  const limits = useLimits()?.limits ?? [];
   const { plan, payment } = outcome;
   return (
     <Outcome icon={<CheckCircledIcon width="24" height="24" />} color="green" title={t.succeeded}>
@@ -97,7 +97,7 @@ export default function Checkout() {
     void waitForPayment(paymentId, abort.signal).then(async (result) => {
       if (!result || abort.signal.aborted) return;
       // The limits everywhere (the composer, the settings) show what the payment changed.
-      await useLimits.getState().load();
+      await refreshLimits();
       if (!abort.signal.aborted) setOutcome(result);
     });
     return () => abort.abort();

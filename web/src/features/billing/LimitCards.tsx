@@ -1,6 +1,6 @@
 import { Card, Flex, Progress, Text } from "@radix-ui/themes";
 import { formatExpiry } from "../../ui/format";
-import type { LimitRow } from "./limits-store";
+import type { LimitRow } from "./limits-queries";
 import { texts } from "../../ui/texts";
 
 const t = texts.subscription;

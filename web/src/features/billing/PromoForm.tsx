@@ -1,6 +1,6 @@
 import { Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
-import { useLimits } from "./limits-store";
+import { refreshLimits } from "./limits-queries";
 import { texts } from "../../ui/texts";
 import { billingApi } from "./billing-api";
 
@@ -34,7 +34,7 @@ export function PromoForm() {
     }
     setCode("");
     setResult("done");
-    await useLimits.getState().load();
+    await refreshLimits();
   };
 
   return (

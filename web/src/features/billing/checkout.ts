@@ -17,9 +17,11 @@ type Read = { payment: Payment } | { missing: true } | { error: true };
 async function readPayment(id: string): Promise<Read> {
   try {
     const res = await billingApi.payment(id);
-    if (res.status === 404 || res.status === 422) return { missing: true };
+    // Statuses the route's types do not list: an unknown id (404) or a malformed one (422).
+    const status: number = res.status;
+    if (status === 404 || status === 422) return { missing: true };
     if (!res.ok) return { error: true };
-    const body = (await res.json()) as Payment | null;
+    const body = await res.json().catch(() => null);
     return body && typeof body.status === "string" ? { payment: body } : { error: true };
   } catch {
     return { error: true };
@@ -29,7 +31,7 @@ async function readPayment(id: string): Promise<Read> {
 async function readPlan(id: number): Promise<Plan | null> {
   try {
     const res = await billingApi.plan(id);
-    return res.ok ? ((await res.json()) as Plan) : null;
+    return res.ok ? await res.json() : null;
   } catch {
     return null;
   }

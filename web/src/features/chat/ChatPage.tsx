@@ -9,7 +9,7 @@ import { useStickToBottom } from "./use-stick-to-bottom";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { useProducts, useProductTitle } from "../modes/products";
 import { useChat } from "./chat-store";
-import { selectOutOfRequests, useLimits } from "../billing/limits-store";
+import { outOfRequests as noRequestsLeft, useLimits } from "../billing/limits-queries";
 import { useMode } from "../modes/mode-store";
 import { texts } from "../../ui/texts";
 import "./chat.css";
@@ -21,7 +21,7 @@ export default function Chat() {
   const mode = useMode((s) => s.mode);
   const productTitle = useProductTitle(mode);
   const { topicId, messages, history, historyError, loading, streaming, attachments } = useChat();
-  const outOfRequests = useLimits(selectOutOfRequests);
+  const outOfRequests = noRequestsLeft(useLimits());
   const [text, setText] = useState("");
   const scroller = useRef<HTMLDivElement>(null);
   const { onScroll, stick, atBottom } = useStickToBottom(scroller, [messages, streaming?.text, history]);
@@ -38,7 +38,6 @@ export default function Chat() {
 
   useEffect(() => {
     void useProducts.getState().load();
-    if (useLimits.getState().available_requests === null) void useLimits.getState().load();
   }, []);
 
   const send = () => {

@@ -6,8 +6,8 @@ import { chatApi } from "./chat-api";
 import { attachmentKind, type AttachmentKind } from "./files";
 import type { AttachmentView, ChatMessage, StreamingReply } from "./types";
 import { texts } from "../../ui/texts";
-import { useDisclaimers } from "../billing/disclaimers-store";
-import { useLimits } from "../billing/limits-store";
+import { markTermsRefused } from "../billing/disclaimers-queries";
+import { invalidateLimits } from "../billing/limits-queries";
 import { invalidateTopics } from "../topics/topics-queries";
 import { queryClient } from "../../api/query-client";
 import { currentUserKey } from "../auth/session-user";
@@ -155,7 +155,7 @@ function replyFailed(status: number): ChatMessage {
   if (status === 409) return { id: localId(), role: "assistant", text: texts.chat.busy, notice: "info" };
   // The mode's terms are not accepted (reset by an admin since they were loaded): the next send shows them.
   if (status === 403) {
-    useDisclaimers.getState().markRefused();
+    markTermsRefused();
     return { id: localId(), role: "assistant", text: texts.disclaimer.required, notice: "info" };
   }
   return { id: localId(), role: "assistant", text: texts.chat.sendFailed, notice: "error" };
@@ -324,7 +324,7 @@ export const useChat = create<ChatState>(() => ({
       if (!reply.left) await finishReply(topicId, mine, reply);
     } finally {
       if (mine === generation && get().loading && !reading) set({ loading: false, streaming: null });
-      void useLimits.getState().load();
+      void invalidateLimits();
       // The topic moved to the top of the list (its last activity is now).
       if (topicId) void invalidateTopics();
     }

@@ -1,7 +1,7 @@
 import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { texts } from "../../../ui/texts";
-import type { Disclaimer } from "../billing-api";
+import type { Disclaimer } from "../disclaimers-queries";
 import "./disclaimer.css";
 
 type Props = {

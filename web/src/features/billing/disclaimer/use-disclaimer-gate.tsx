@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { useChat } from "../../chat/chat-store";
-import { pendingDisclaimer, useDisclaimers } from "../disclaimers-store";
+import { acceptDisclaimer, type Disclaimer, knownDisclaimers, pendingDisclaimer, settledDisclaimers, useDisclaimers } from "../disclaimers-queries";
 import { useMode } from "../../modes/mode-store";
 import { useListedTopic } from "../../topics/topics-queries";
-import type { Disclaimer } from "../billing-api";
 import { DisclaimerDialog } from "./DisclaimerDialog";
 
 /** The mode the next message goes to: the open topic's (when the list knows it), else the picked one. */
@@ -25,19 +24,18 @@ export function useDisclaimerGate(): { guard: (send: () => void) => void; dialog
   const modeRef = useRef(mode);
   modeRef.current = mode;
 
-  useEffect(() => {
-    void useDisclaimers.getState().load();
-  }, []);
+  useDisclaimers();
 
   const guard = useCallback((send: () => void) => {
-    const decide = () => {
-      const disclaimer = pendingDisclaimer(useDisclaimers.getState(), modeRef.current);
+    const decide = (items: Disclaimer[] | null) => {
+      const disclaimer = pendingDisclaimer(items, modeRef.current);
       if (disclaimer) setPending({ disclaimer, send });
       else send();
     };
-    const { state, load } = useDisclaimers.getState();
-    if (state === "loaded" || state === "failed") decide();
-    else void load().then(decide);
+    // Known already: decided at once, so the box empties on the click itself.
+    const known = knownDisclaimers();
+    if (known !== undefined) decide(known);
+    else void settledDisclaimers().then(decide);
   }, []);
 
   const dialog = pending ? (
@@ -46,13 +44,13 @@ export function useDisclaimerGate(): { guard: (send: () => void) => void; dialog
       disclaimer={pending.disclaimer}
       onCancel={() => setPending(null)}
       onAccept={async () => {
-        const result = await useDisclaimers.getState().accept(pending.disclaimer);
+        const result = await acceptDisclaimer(pending.disclaimer);
         if (result === "accepted") {
           setPending(null);
           pending.send();
         } else if (result === "changed") {
           // The terms were changed while they were open: the new text is shown, to be accepted in turn.
-          const fresh = pendingDisclaimer(useDisclaimers.getState(), pending.disclaimer.assistant_type);
+          const fresh = pendingDisclaimer(await settledDisclaimers(), pending.disclaimer.assistant_type);
           if (fresh) setPending({ disclaimer: fresh, send: pending.send });
           else {
             setPending(null);
