@@ -1,3 +1,4 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { vi } from "vitest";
@@ -29,6 +30,7 @@ export async function renderAuthApp(entry: string) {
   const { default: Recovery } = await import("../../web/src/features/auth/pages/RecoveryPage");
   const { default: RecoveryInvalid } = await import("../../web/src/features/auth/pages/RecoveryInvalidPage");
   const { useAuth } = await import("../../web/src/features/auth/auth-store");
+  const { queryClient } = await import("../../web/src/api/query-client");
 
   const router = createMemoryRouter(
     [
@@ -66,6 +68,10 @@ export async function renderAuthApp(entry: string) {
     ],
     { initialEntries: [entry] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return { router, useAuth };
 }

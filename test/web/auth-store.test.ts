@@ -1,10 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accessToken, AUTH_KEY, fakeApi, json, storeRecord } from "./auth-fakes";
 
-// A fresh store per test: its timers, the once-only start and the logout registry are module state.
+// A fresh store per test (its timers and the once-only start are module state), with what the app
+// starts beside it: the sign-out that forgets the cached answers (web/src/main.tsx).
 async function loadStore() {
   vi.resetModules();
-  return import("../../web/src/features/auth/auth-store");
+  const store = await import("../../web/src/features/auth/auth-store");
+  const { queryClient } = await import("../../web/src/api/query-client");
+  const { forgetOnSignOut } = await import("../../web/src/app/sign-out");
+  forgetOnSignOut();
+  const key = ["topics", "1"];
+  return {
+    ...store,
+    /** An answer cached for the signed-in user (their topic list). */
+    cacheAnswer: () => queryClient.setQueryData(key, []),
+    cached: () => queryClient.getQueryData(key) !== undefined,
+  };
 }
 
 const NOW = new Date("2026-03-02T10:00:00Z").getTime();
@@ -71,18 +82,17 @@ describe("refresh scheduling", () => {
     expect(refreshDelay(accessToken(32))).toBe(2000);
   });
 
-  it("signs out silently when the refresh fails: storage and registered stores cleared, no logout call", async () => {
-    const { useAuth, onLogout } = await loadStore();
+  it("signs out silently when the refresh fails: storage and cached answers cleared, no logout call", async () => {
+    const { useAuth, cacheAnswer, cached } = await loadStore();
     const api = fakeApi({ "POST /users/token/refresh": () => json({ detail: "Сеанс завершён, войдите снова" }, 401) });
-    const clearChat = vi.fn();
-    onLogout(clearChat);
     useAuth.getState().login({ access_token: accessToken(60), refresh_token: "refresh-1", email: "anna@example.com", name: null });
+    cacheAnswer();
     expect(localStorage.getItem(AUTH_KEY)).not.toBeNull();
 
     await vi.advanceTimersByTimeAsync(30_000);
     expect(useAuth.getState()).toMatchObject({ status: "anonymous", record: null, endedBy: "expiry", notice: null });
     expect(localStorage.getItem(AUTH_KEY)).toBeNull();
-    expect(clearChat).toHaveBeenCalledTimes(1);
+    expect(cached()).toBe(false);
     expect(api.callsTo("POST /users/logout")).toHaveLength(0);
     // Nothing is left scheduled.
     await vi.advanceTimersByTimeAsync(3_600_000);
@@ -140,15 +150,12 @@ describe("refresh scheduling", () => {
 });
 
 describe("start", () => {
-  it("with nothing stored: anonymous at once, registered stores cleared, no call", async () => {
-    const { useAuth, onLogout } = await loadStore();
+  it("with nothing stored: anonymous at once, no call", async () => {
+    const { useAuth } = await loadStore();
     const api = fakeApi({});
-    const clearTopics = vi.fn();
-    onLogout(clearTopics);
     expect(useAuth.getState().status).toBe("loading");
     await useAuth.getState().start();
     expect(useAuth.getState().status).toBe("anonymous");
-    expect(clearTopics).toHaveBeenCalledTimes(1);
     expect(api.calls).toHaveLength(0);
   });
 
@@ -269,26 +276,20 @@ describe("external sign-in return", () => {
 
 describe("logout", () => {
   it("tells the server with the session's tokens, clears everything and records that the user chose it", async () => {
-    const { useAuth, onLogout } = await loadStore();
+    const { useAuth, cacheAnswer, cached } = await loadStore();
     const api = fakeApi({ "POST /users/logout": () => json({ detail: "Вы вышли из аккаунта" }) });
-    const clearChat = vi.fn();
-    const unregister = onLogout(clearChat);
     const access = accessToken(900);
     useAuth.getState().login({ access_token: access, refresh_token: "refresh-1", email: "anna@example.com", name: null });
+    cacheAnswer();
     useAuth.getState().logout();
     expect(useAuth.getState()).toMatchObject({ status: "anonymous", record: null, endedBy: "user" });
     expect(localStorage.getItem(AUTH_KEY)).toBeNull();
-    expect(clearChat).toHaveBeenCalledTimes(1);
+    expect(cached()).toBe(false);
     await vi.waitFor(() => expect(api.callsTo("POST /users/logout")).toHaveLength(1));
     expect(api.callsTo("POST /users/logout")[0].headers.get("jwt-token")).toBe(access);
     // No refresh is left behind.
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(api.callsTo("POST /users/token/refresh")).toHaveLength(0);
-
-    unregister();
-    useAuth.getState().login({ access_token: access, refresh_token: "refresh-1", email: null, name: null });
-    useAuth.getState().logout();
-    expect(clearChat).toHaveBeenCalledTimes(1);
   });
 
   it("still signs out locally when the server cannot be reached", async () => {

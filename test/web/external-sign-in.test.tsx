@@ -26,7 +26,11 @@ function held(reply: () => Response | Promise<Response>) {
     const { loadSignInProviders } = await import("../../web/src/features/auth/use-sign-in-providers");
     const settled = loadSignInProviders(); // the request in flight, not a new one
     open!();
-    await act(() => settled);
+    // The cache tells the page in its next task (TanStack Query batches its notices): wait for both.
+    await act(async () => {
+      await settled;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
   };
   return { handler, release };
 }

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { landingDecision } from "../../web/src/features/modes/landing";
-import { useProducts } from "../../web/src/features/modes/products";
 import Main from "../../web/src/features/modes/MainPage";
 import { useMode } from "../../web/src/features/modes/mode-store";
 import { queryClient } from "../../web/src/api/query-client";
@@ -57,7 +56,6 @@ describe("Main: the mode picker", () => {
     localStorage.clear();
     resetSidebar();
     useMode.setState({ mode: "explain_law" });
-    useProducts.setState({ products: [], state: "idle", error: null });
     signIn();
     stubViewport(1280);
   });

@@ -1,9 +1,10 @@
 import { Providers } from "./providers";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { NotificationBell } from "../../web/src/features/notifications/NotificationBell";
 import { useAuth } from "../../web/src/features/auth/auth-store";
-import { NOTIFICATIONS_POLL_MS, useNotifications, type Notice } from "../../web/src/features/notifications/notifications-store";
+import { queryClient } from "../../web/src/api/query-client";
+import { NOTIFICATIONS_POLL_MS, type Notice, unreadNoticesQuery } from "../../web/src/features/notifications/notifications-queries";
 import { fakeApi } from "./auth-fakes";
 
 const notice = (id: number, title: string): Notice => ({ id, title, text: `Текст: ${title}`, created_at: "2025-05-04T09:00:00.000Z", read: false });
@@ -39,7 +40,6 @@ function fakeNotices(initial: Notice[]) {
 const signIn = () =>
   useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } });
 
-beforeEach(() => useNotifications.getState().clear());
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -110,7 +110,7 @@ it("polls every minute and on focus, and forgets everything on logout", async ()
   await vi.waitFor(() => expect(screen.getByTestId("notification-count").textContent).toBe("2"));
 
   await act(async () => useAuth.getState().logout());
-  expect(useNotifications.getState()).toMatchObject({ items: [], unread: 0 });
+  expect(queryClient.getQueryData(unreadNoticesQuery(null).queryKey)).toBeUndefined();
   expect(screen.queryByTestId("notification-count")).toBeNull();
   const polls = server.api.callsTo("GET /notifications").length;
   await act(async () => vi.advanceTimersByTime(NOTIFICATIONS_POLL_MS * 2));

@@ -2,7 +2,6 @@ import { Providers } from "./providers";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useProducts } from "../../web/src/features/modes/products";
 import Share from "../../web/src/features/share/SharePage";
 import { useAuth } from "../../web/src/features/auth/auth-store";
 import { fakeChatApi } from "./chat-fakes";
@@ -28,7 +27,6 @@ function renderShare(hash: string) {
 describe("/share/:hash (read-only shared history)", () => {
   beforeEach(() => {
     useAuth.setState({ status: "anonymous", record: null });
-    useProducts.setState({ products: [], state: "idle", error: null });
   });
   afterEach(() => {
     cleanup();

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { focusManager, QueryClient } from "@tanstack/react-query";
 
 /**
  * The web app's one cache of server answers (docs/web.md "Server state"): what the API said, keyed
@@ -16,4 +16,16 @@ export const queryClient = new QueryClient({
     queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
     mutations: { retry: false },
   },
+});
+
+// "Comes back" means the tab shown again or the window focused again (another window was in front):
+// TanStack Query 5 listens to the first only, the app has always answered both.
+focusManager.setEventListener((focused) => {
+  const listener = () => focused();
+  window.addEventListener("visibilitychange", listener, false);
+  window.addEventListener("focus", listener, false);
+  return () => {
+    window.removeEventListener("visibilitychange", listener);
+    window.removeEventListener("focus", listener);
+  };
 });

@@ -23,7 +23,7 @@ export function ExternalSignIn({ next, divider }: { next?: string | null; divide
   const configured = useSignInProviders();
   if (!configured) return <AuthNoticeCallout />;
 
-  const botId = configured.telegramBotId;
+  const botId = configured.telegram_bot_id;
   const links: { key: OAuthProvider | "telegram"; label: string; href: string }[] = [];
   if (botId) {
     const origin = window.location.origin;

@@ -44,17 +44,6 @@ type AuthState = {
   dismissNotice: () => void;
 };
 
-const logoutCallbacks = new Set<() => void>();
-
-/**
- * Registers what must be cleared when the user is signed out (chat, topics, open drawers...);
- * returns the function that unregisters it.
- */
-export function onLogout(callback: () => void): () => void {
-  logoutCallbacks.add(callback);
-  return () => logoutCallbacks.delete(callback);
-}
-
 /** How long to wait before refreshing an access token, from the `exp` in its payload. */
 export function refreshDelay(accessToken: string, now = Date.now()): number {
   let exp: number | undefined;
@@ -123,18 +112,11 @@ async function requestNewTokens(current: AuthRecord): Promise<AuthRecord | "refu
   };
 }
 
-/** Ends the session locally: storage, timers and every registered store are cleared. */
+/** Ends the session locally: storage and timers; what the user's screens held goes in app/sign-out.ts. */
 function endSession(by: "user" | "expiry") {
   clearTimeout(refreshTimer);
   localStorage.removeItem(AUTH_STORAGE_KEY);
   useAuth.setState({ status: "anonymous", record: null, endedBy: by });
-  for (const callback of [...logoutCallbacks]) {
-    try {
-      callback();
-    } catch (error) {
-      console.error("onLogout", error);
-    }
-  }
 }
 
 function adopt(record: AuthRecord) {

@@ -1,47 +1,40 @@
-import { useEffect } from "react";
-import { create } from "zustand";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SignInProviders } from "../../../../worker/accounts/schemas";
 import { api } from "../../api/client";
-import { OAUTH_PROVIDERS, type OAuthProvider } from "./external-sign-in";
+import { queryClient } from "../../api/query-client";
+import { OAUTH_PROVIDERS } from "./external-sign-in";
 
-/** What the Worker has secrets for (GET /users/auth/providers), so which buttons to show. */
-export type SignInProviders = { providers: OAuthProvider[]; telegramBotId: string | null };
+export type { SignInProviders };
 
-const NONE: SignInProviders = { providers: [], telegramBotId: null };
-
-/** null until the first answer: no button shows before the Worker has said which exist. */
-const useStore = create<{ loaded: SignInProviders | null }>(() => ({ loaded: null }));
-
-async function fetchProviders(): Promise<SignInProviders> {
-  const res = await api.users.auth.providers.$get();
-  if (!res.ok) throw new Error(`providers answered ${res.status}`);
-  const body = await res.json();
-  return {
-    // An SPA older than its Worker has no button for a provider it does not know.
-    providers: body.providers.filter((name) => (OAUTH_PROVIDERS as readonly string[]).includes(name)),
-    telegramBotId: body.telegram_bot_id,
-  };
-}
-
-let request: Promise<void> | null = null;
+const NONE: SignInProviders = { providers: [], telegram_bot_id: null };
 
 /**
- * Asks once per page load; settles when the answer is in the store. A failed answer shows no
- * external buttons (the password form still works) and is not kept: the next sign-in page to
- * mount asks again.
+ * `GET /users/auth/providers`: what the Worker has secrets for, so which buttons to show. Asked
+ * once per page load; a failed answer is not kept, and the next sign-in page to mount asks again.
  */
-export function loadSignInProviders(): Promise<void> {
-  request ??= fetchProviders().then(
-    (loaded) => useStore.setState({ loaded }),
-    () => {
-      request = null;
-      useStore.setState((state) => ({ loaded: state.loaded ?? NONE }));
-    },
-  );
-  return request;
-}
+export const signInProvidersQuery = queryOptions({
+  queryKey: ["sign-in-providers"] as const,
+  queryFn: async (): Promise<SignInProviders> => {
+    const res = await api.users.auth.providers.$get();
+    if (!res.ok) throw new Error(`providers answered ${res.status}`);
+    const body = await res.json();
+    // An SPA older than its Worker has no button for a provider it does not know.
+    return { ...body, providers: body.providers.filter((name) => (OAUTH_PROVIDERS as readonly string[]).includes(name)) };
+  },
+});
 
-/** The configured sign-in providers, or null while the first answer is on its way. */
+/** Settles once the answer (or its failure) is in: the request in flight, not a new one. */
+export const loadSignInProviders = () =>
+  queryClient.fetchQuery(signInProvidersQuery).then(
+    () => undefined,
+    () => undefined,
+  );
+
+/**
+ * The configured sign-in providers, or null while the first answer is on its way (no button shows
+ * before the Worker has said which exist); none after a failure (the password form still works).
+ */
 export function useSignInProviders(): SignInProviders | null {
-  useEffect(() => void loadSignInProviders(), []);
-  return useStore((state) => state.loaded);
+  const { data, isError } = useQuery(signInProvidersQuery);
+  return data ?? (isError ? NONE : null);
 }

@@ -87,6 +87,7 @@ export default function Checkout() {
   const [round, setRound] = useState(0);
   const retry = useCallback(() => setRound((n) => n + 1), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the "try again" button: it starts the wait anew.
   useEffect(() => {
     if (!paymentId) {
       setOutcome({ kind: "not_found" });

@@ -7,7 +7,7 @@ import { MessageList } from "./MessageList";
 import { StartScreen } from "./StartScreen";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { DotsLoader } from "../../ui/DotsLoader";
-import { useProducts, useProductTitle } from "../modes/products";
+import { useProductTitle } from "../modes/products-queries";
 import { useChat } from "./chat-store";
 import { outOfRequests as noRequestsLeft, useLimits } from "../billing/limits-queries";
 import { useMode } from "../modes/mode-store";
@@ -35,10 +35,6 @@ export default function Chat() {
     setText("");
     stick();
   }, [id, stick]);
-
-  useEffect(() => {
-    void useProducts.getState().load();
-  }, []);
 
   const send = () => {
     if (!text.trim()) return;

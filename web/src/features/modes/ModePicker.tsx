@@ -1,37 +1,34 @@
 import { CheckCircledIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { ASSISTANT_TYPES, useMode, type AssistantType } from "./mode-store";
 import { texts } from "../../ui/texts";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { pickedState } from "./landing";
 import { ModeIcon } from "./ModeIcon";
-import { useProducts } from "./products";
+import { type Product, useProducts } from "./products-queries";
 import "./modes.css";
 
 const isAssistantType = (value: string): value is AssistantType => ASSISTANT_TYPES.includes(value as AssistantType);
+/** A mode this app knows (an SPA older than its Worker shows no card for a newer one). */
+const isModeProduct = (product: Product): product is Product & { assistant_type: AssistantType } => isAssistantType(product.assistant_type);
 
 /**
  * Main's mode cards, from `GET /products/`: the picked mode is highlighted; choosing one keeps it
  * (local storage) and starts a new chat in it.
  */
 export function ModePicker() {
-  const { products, state, error, load } = useProducts();
+  const products = useProducts();
   const mode = useMode((s) => s.mode);
   const setMode = useMode((s) => s.setMode);
   const navigate = useNavigate();
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const choose = (assistantType: AssistantType) => {
     setMode(assistantType);
     navigate("/chat", { state: pickedState });
   };
 
-  const modes = products.filter((product) => isAssistantType(product.assistant_type));
+  const modes = (products.data ?? []).filter(isModeProduct);
 
   return (
     <Flex direction="column" align="center" gap="5" className="mode-picker" data-testid="mode-picker">
@@ -44,12 +41,12 @@ export function ModePicker() {
         </Text>
       </Flex>
 
-      {state === "error" ? (
+      {products.isError ? (
         <Flex direction="column" align="center" gap="3">
           <Text color="red" role="alert">
-            {error}
+            {products.error.message}
           </Text>
-          <Button variant="soft" onClick={() => void load()}>
+          <Button variant="soft" onClick={() => void products.refetch()}>
             {texts.modes.retry}
           </Button>
         </Flex>
@@ -58,7 +55,7 @@ export function ModePicker() {
       ) : (
         <ul className="mode-picker__grid" aria-label={texts.modes.title}>
           {modes.map((product) => {
-            const type = product.assistant_type as AssistantType;
+            const type = product.assistant_type;
             const picked = type === mode;
             return (
               <li key={type}>

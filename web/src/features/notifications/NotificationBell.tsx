@@ -1,29 +1,11 @@
 import { BellIcon } from "@radix-ui/react-icons";
 import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text } from "@radix-ui/themes";
-import { Fragment, useEffect } from "react";
+import { Fragment } from "react";
 import { formatDate } from "../../ui/format";
 import { useAuth } from "../auth/auth-store";
-import { NOTIFICATIONS_POLL_MS, useNotifications } from "./notifications-store";
+import { markAllNoticesRead, markNoticeRead, useUnreadNotices } from "./notifications-queries";
 import { texts } from "../../ui/texts";
 import "./notifications.css";
-
-/** Asks for new notices now, every minute and whenever the tab comes back, while mounted. */
-function usePolling() {
-  const load = useNotifications((s) => s.load);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), NOTIFICATIONS_POLL_MS);
-    const onFocus = () => void load();
-    const onVisible = () => document.visibilityState === "visible" && void load();
-    window.addEventListener("focus", onFocus);
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("focus", onFocus);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [load]);
-}
 
 /** The header's bell: the unread count and, on click, the unread notices to mark read. */
 export function NotificationBell() {
@@ -32,8 +14,8 @@ export function NotificationBell() {
 }
 
 function SignedInBell() {
-  usePolling();
-  const { items, unread, markRead, markAllRead } = useNotifications();
+  // Polled every minute and when the tab comes back, while the bell is there (the query says so).
+  const { items, unread } = useUnreadNotices();
   return (
     <Popover.Root>
       <Popover.Trigger>
@@ -56,7 +38,7 @@ function SignedInBell() {
         <Flex justify="between" align="center" mb="2" gap="2">
           <Text weight="bold">{texts.notifications.title}</Text>
           {items.length > 0 && (
-            <Button size="1" variant="soft" onClick={() => void markAllRead()}>
+            <Button size="1" variant="soft" onClick={() => void markAllNoticesRead()}>
               {texts.notifications.markAllRead}
             </Button>
           )}
@@ -83,7 +65,7 @@ function SignedInBell() {
                     {notice.text}
                   </Text>
                   <Box>
-                    <Button size="1" variant="ghost" onClick={() => void markRead(notice.id)}>
+                    <Button size="1" variant="ghost" onClick={() => void markNoticeRead(notice.id)}>
                       {texts.notifications.markRead}
                     </Button>
                   </Box>

@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { MessageList } from "../chat/MessageList";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { ModeIcon } from "../modes/ModeIcon";
-import { useProductTitle, useProducts } from "../modes/products";
+import { useProductTitle } from "../modes/products-queries";
 import { loadSharedHistory, type SharedHistory } from "./shared-history";
 import "./share-page.css";
 import { texts } from "../../ui/texts";
@@ -32,7 +32,6 @@ export default function Share() {
       setHistory(result);
       setState(result ? "loaded" : "error");
     });
-    void useProducts.getState().load();
     return () => {
       current = false;
     };

@@ -7,7 +7,7 @@ import { useSwipeDrawer } from "../../ui/hooks/useSwipeDrawer";
 import { useFolders } from "./folders-queries";
 import { useMode } from "../modes/mode-store";
 import { texts } from "../../ui/texts";
-import { useProductTitle } from "../modes/products";
+import { useProductTitle } from "../modes/products-queries";
 import { ShareDialog } from "../share/ShareDialog";
 import { DeleteTopicDialog } from "./DeleteTopicDialog";
 import { FolderSection } from "./FolderSection";

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Product } from "../../../../worker/billing/schemas";
+import { api } from "../../api/client";
+import { errorMessage } from "../../api/errors";
+import { texts } from "../../ui/texts";
+
+export type { Product };
+
+/** `GET /products/`: the active modes (docs/conversations.md), public, loaded once; again after a failure. */
+export const productsQuery = queryOptions({
+  queryKey: ["products"] as const,
+  queryFn: async (): Promise<Product[]> => {
+    const res = await api.products.$get().catch(() => null);
+    if (!res?.ok) throw new Error(res ? await errorMessage(res, texts.modes.loadFailed) : texts.modes.loadFailed);
+    return res.json();
+  },
+});
+
+export const useProducts = () => useQuery(productsQuery);
+
+/** The title of a mode, once the products are loaded. */
+export const useProductTitle = (assistantType: string) => useProducts().data?.find((p) => p.assistant_type === assistantType)?.title ?? null;
