@@ -28,6 +28,9 @@ export default function Chat() {
 
   useEffect(() => {
     const chat = useChat.getState();
+    // A new chat got its id and the URL follows it (a navigation that may land late, as a
+    // transition): the chat on screen stays, and so does what the user is typing meanwhile.
+    if (id && id === chat.topicId && chat.history === "loaded") return;
     if (id) void chat.open(id);
     // Another topic's messages must not stay under a new chat (a link to /chat from a topic).
     else if (chat.topicId !== null) chat.reset();

@@ -45,7 +45,6 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: re
     }
     setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX);
     // `content` is what changes the list's height; its length never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, ...content]);
 
   return { onScroll, stick, atBottom };
