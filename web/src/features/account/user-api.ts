@@ -1,8 +1,9 @@
+import type { SelfUser as SelfUserAnswer } from "../../../../worker/accounts/schemas";
 import { api } from "../../api/client";
 import { detailText, readDetail } from "../../api/errors";
 
-/** What the account fields need of the self user (docs/product.md §3). */
-export type SelfUser = { email: string | null; name: string | null; hasPassword: boolean };
+/** What the account fields need of the self user (docs/product.md §3), from the Worker's shape. */
+export type SelfUser = Pick<SelfUserAnswer, "email" | "name"> & { hasPassword: SelfUserAnswer["has_password"] };
 
 /** The server refused: its status and its `detail` as one text, when it sent one. */
 export class UserApiError extends Error {
