@@ -23,6 +23,7 @@ import {
 import { companySchema, employeeSchema, invitationSchema, myInvitationSchema } from "../../worker/companies/schemas";
 import {
   attachmentSchema,
+  feedbackSchema,
   folderSchema,
   messageSchema,
   sharedHistorySchema,
@@ -134,6 +135,12 @@ describe("conversations", () => {
     expectShape(attachmentSchema, shared.messages[0]!.attachments[0]);
   });
 
+  it("Feedback: a rating of a reply", async () => {
+    const topicId = await insertTopic(user.userId);
+    const replyId = await insertMessage(topicId, "assistant", "Ответ");
+    await one(call(`/topics/${topicId}/messages/${replyId}/feedback`, { headers, json: { rating: "up", comment: "Спасибо" } }), 200, feedbackSchema);
+  });
+
   it("Upload: the answer of an upload", async () => {
     await one(upload(user.record, await makePng(), "схема.png"), 201, uploadSchema);
   });
@@ -235,6 +242,7 @@ const NAMED: Record<string, AnyObject> = {
   SharedHistory: sharedHistorySchema,
   ShareLink: shareLinkSchema,
   Upload: uploadSchema,
+  Feedback: feedbackSchema,
   AuthRecord: authRecordSchema,
   TokenPair: tokenPairSchema,
   SelfUser: selfUserSchema,
@@ -271,6 +279,7 @@ const OPERATIONS: [string, string, string, string][] = [
   ["post", "/api/v2/topics/{id}/share", "200", "ShareLink"],
   ["get", "/api/v2/share/topic/history/{hash}", "200", "SharedHistory"],
   ["post", "/api/v2/attachments/upload", "201", "Upload"],
+  ["post", "/api/v2/topics/{id}/messages/{messageId}/feedback", "200", "Feedback"],
   ["post", "/api/v2/folders/{assistantType}/{name}", "201", "Folder"],
   ["get", "/api/v2/folders/{assistantTypeOrFolderId}", "200", "Folder"],
   ["patch", "/api/v2/folders/{assistantTypeOrFolderId}", "200", "Folder"],

@@ -87,3 +87,14 @@ export const uploadSchema = z
   })
   .meta({ id: "Upload" });
 export type Upload = z.infer<typeof uploadSchema>;
+
+/** `POST /topics/{id}/messages/{messageId}/feedback`: the caller's rating of a reply. */
+export const feedbackSchema = z
+  .strictObject({
+    message_id: z.int(),
+    rating: z.enum(["up", "down"]),
+    comment: z.string().nullable(),
+    updated_at: isoTime,
+  })
+  .meta({ id: "Feedback" });
+export type Feedback = z.infer<typeof feedbackSchema>;

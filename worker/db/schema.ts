@@ -183,6 +183,21 @@ export const messages = sqliteTable(
   (t) => [index("messages_topic").on(t.topicId, t.id)],
 );
 
+// A user's 👍/👎 on an assistant reply (docs/conversations.md "Feedback"): one per reply, since
+// only the topic's owner rates it; a second rating replaces the first.
+export const messageFeedback = sqliteTable(
+  "message_feedback",
+  {
+    messageId: integer("message_id")
+      .primaryKey()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    rating: text("rating", { enum: ["up", "down"] }).notNull(),
+    comment: text("comment"),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("message_feedback_updated").on(t.updatedAt)],
+);
+
 export const attachments = sqliteTable(
   "attachments",
   {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../middleware/auth";
-import { dailyStatistics, daysBetween } from "../services/statistics";
+import { dailyStatistics, daysBetween, feedbackCounts } from "../services/statistics";
 import { validate } from "../../http/validate";
 import { secured } from "../../http/openapi";
 
@@ -27,26 +27,49 @@ const rangeQuery = z
   .refine((q) => q.from <= q.to, { error: "from не может быть позже to", path: ["from"] })
   .refine((q) => daysBetween(q.from, q.to) <= MAX_DAYS, { error: `Не больше ${MAX_DAYS} дней за раз`, path: ["to"] });
 
+const feedbackShape = "[{assistant_type, model, up, down}]";
 const rowShape = "[{date, new_users, active_users, topics, messages, requests_used, payments, revenue}]";
 
-export const statistics = new Hono<AppEnv>().get(
-  "/common/daily",
-  describeRoute({
-    tags: ["admin"],
-    summary: "Статистика по дням (только администратор)",
-    description: `Московские дни с \`from\` по \`to\` включительно (не больше ${MAX_DAYS}), каждый день — строка, и пустые тоже. \`active_users\` — сколько разных пользователей писали в этот день; \`requests_used\` — списанные и не возвращённые запросы; \`payments\` и \`revenue\` (рубли) — успешные платежи, возвращённые не считаются. Ответ: ${rowShape}.`,
-    ...secured,
-    responses: {
-      200: { description: rowShape },
-      401: { description: "Нет или неверный токен" },
-      403: { description: "Недостаточно прав" },
-      422: { description: "Неверный диапазон дат" },
+export const statistics = new Hono<AppEnv>()
+  .get(
+    "/common/daily",
+    describeRoute({
+      tags: ["admin"],
+      summary: "Статистика по дням (только администратор)",
+      description: `Московские дни с \`from\` по \`to\` включительно (не больше ${MAX_DAYS}), каждый день — строка, и пустые тоже. \`active_users\` — сколько разных пользователей писали в этот день; \`requests_used\` — списанные и не возвращённые запросы; \`payments\` и \`revenue\` (рубли) — успешные платежи, возвращённые не считаются. Ответ: ${rowShape}.`,
+      ...secured,
+      responses: {
+        200: { description: rowShape },
+        401: { description: "Нет или неверный токен" },
+        403: { description: "Недостаточно прав" },
+        422: { description: "Неверный диапазон дат" },
+      },
+    }),
+    requireAdmin,
+    validate("query", rangeQuery),
+    async (c) => {
+      const { from, to } = c.req.valid("query");
+      return c.json(await dailyStatistics(getDb(c.env.DB), from, to), 200);
     },
-  }),
-  requireAdmin,
-  validate("query", rangeQuery),
-  async (c) => {
-    const { from, to } = c.req.valid("query");
-    return c.json(await dailyStatistics(getDb(c.env.DB), from, to), 200);
-  },
-);
+  )
+  .get(
+    "/feedback",
+    describeRoute({
+      tags: ["admin"],
+      summary: "Оценки ответов по режимам и моделям (только администратор)",
+      description: `Оценки 👍/👎, поставленные (или изменённые) в московские дни с \`from\` по \`to\` включительно, по режиму и модели, ответившей на вопрос. Ответ: ${feedbackShape}.`,
+      ...secured,
+      responses: {
+        200: { description: feedbackShape },
+        401: { description: "Нет или неверный токен" },
+        403: { description: "Недостаточно прав" },
+        422: { description: "Неверный диапазон дат" },
+      },
+    }),
+    requireAdmin,
+    validate("query", rangeQuery),
+    async (c) => {
+      const { from, to } = c.req.valid("query");
+      return c.json(await feedbackCounts(getDb(c.env.DB), from, to), 200);
+    },
+  );

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { messages, payments, requestCharges, topics, users } from "../../db/schema";
+import { messageFeedback, messages, payments, requestCharges, topics, users } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Moscow is UTC+3 all year (no daylight saving since 2014).
@@ -80,4 +80,28 @@ export async function dailyStatistics(db: Db, from: string, to: string): Promise
     });
   }
   return result;
+}
+
+export type FeedbackCount = { assistant_type: string; model: string | null; up: number; down: number };
+
+/**
+ * The 👍/👎 on replies rated (or last re-rated) in the Moscow days [from, to], per mode and the
+ * model that answered: which mode or model users like less.
+ */
+export async function feedbackCounts(db: Db, from: string, to: string): Promise<FeedbackCount[]> {
+  const start = Date.parse(from) - MOSCOW_OFFSET_MS;
+  const end = Date.parse(to) + DAY_MS - MOSCOW_OFFSET_MS;
+  return db
+    .select({
+      assistant_type: topics.assistantType,
+      model: messages.model,
+      up: sql<number>`sum(${messageFeedback.rating} = 'up')`,
+      down: sql<number>`sum(${messageFeedback.rating} = 'down')`,
+    })
+    .from(messageFeedback)
+    .innerJoin(messages, eq(messages.id, messageFeedback.messageId))
+    .innerJoin(topics, eq(topics.id, messages.topicId))
+    .where(and(gte(messageFeedback.updatedAt, start), lt(messageFeedback.updatedAt, end)))
+    .groupBy(topics.assistantType, messages.model)
+    .orderBy(topics.assistantType, messages.model);
 }
