@@ -61,6 +61,19 @@ describe("POST /topics/{id}/messages/{messageId}/feedback", () => {
     expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE message_id = ?", other.replyId)).toBe(0);
   });
 
+  it("the owner's history says how each reply was rated; a share link's readers do not see it", async () => {
+    const { headers, topicId, questionId, replyId } = await reply();
+    await call(path(topicId, replyId), { headers, json: { rating: "down" } });
+    const history = (await (await call(`/topics/${topicId}/history`, { headers })).json()) as { id: number; feedback: string | null }[];
+    expect(history.map((m) => [m.id, m.feedback])).toEqual([
+      [questionId, null],
+      [replyId, "down"],
+    ]);
+    const { hash } = (await (await call(`/topics/${topicId}/share`, { method: "POST", headers })).json()) as { hash: string };
+    const shared = (await (await call(`/share/topic/history/${hash}`)).json()) as { messages: object[] };
+    expect(shared.messages.map((m) => "feedback" in m)).toEqual([false, false]);
+  });
+
   it("needs a signed-in caller", async () => {
     const { topicId, replyId } = await reply();
     expect((await call(path(topicId, replyId), { json: { rating: "up" } })).status).toBe(401);

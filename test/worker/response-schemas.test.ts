@@ -27,6 +27,7 @@ import {
   folderSchema,
   messageSchema,
   sharedHistorySchema,
+  sharedMessageSchema,
   shareLinkSchema,
   topicGroupSchema,
   topicSchema,
@@ -131,7 +132,7 @@ describe("conversations", () => {
 
     const { hash } = await one(call(`/topics/${topicId}/share`, { method: "POST", headers }), 200, shareLinkSchema);
     const shared = await one(call(`/share/topic/history/${hash}`), 200, sharedHistorySchema);
-    for (const message of shared.messages) expectShape(messageSchema, message);
+    for (const message of shared.messages) expectShape(sharedMessageSchema, message);
     expectShape(attachmentSchema, shared.messages[0]!.attachments[0]);
   });
 
@@ -239,6 +240,7 @@ const NAMED: Record<string, AnyObject> = {
   Folder: folderSchema,
   Attachment: attachmentSchema,
   Message: messageSchema,
+  SharedMessage: sharedMessageSchema,
   SharedHistory: sharedHistorySchema,
   ShareLink: shareLinkSchema,
   Upload: uploadSchema,

@@ -48,7 +48,8 @@ export const attachmentSchema = z
   .meta({ id: "Attachment" });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-export const messageSchema = z
+/** A message as a share link's readers see it. */
+export const sharedMessageSchema = z
   .strictObject({
     id: z.int(),
     role: z.enum(["user", "assistant"]),
@@ -58,7 +59,11 @@ export const messageSchema = z
     created_at: isoTime,
     attachments: z.array(attachmentSchema),
   })
-  .meta({ id: "Message" });
+  .meta({ id: "SharedMessage" });
+export type SharedMessage = z.infer<typeof sharedMessageSchema>;
+
+/** A message as its topic's owner sees it: with their 👍/👎 on a reply (`feedback`, null when none). */
+export const messageSchema = sharedMessageSchema.extend({ feedback: z.enum(["up", "down"]).nullable() }).meta({ id: "Message" });
 export type Message = z.infer<typeof messageSchema>;
 
 /** `GET /share/topic/history/{hash}`: what anyone with the link sees. */
@@ -66,7 +71,7 @@ export const sharedHistorySchema = z
   .strictObject({
     topic_name: z.string().nullable(),
     assistant_type: z.string(),
-    messages: z.array(messageSchema),
+    messages: z.array(sharedMessageSchema),
   })
   .meta({ id: "SharedHistory" });
 export type SharedHistory = z.infer<typeof sharedHistorySchema>;

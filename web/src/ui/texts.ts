@@ -335,6 +335,15 @@ export const texts = {
   },
   // The chat view: messages, the composer, attachments, streaming replies (docs/product.md §2, §4, §5, §8).
   chat: {
+    feedback: {
+      up: "Хороший ответ",
+      down: "Плохой ответ",
+      commentLabel: "Что не так? (необязательно)",
+      commentPlaceholder: "Например: не про мой случай, устаревшая норма",
+      send: "Отправить отзыв",
+      thanks: "Спасибо, это поможет сделать ответы лучше.",
+      failed: "Не удалось сохранить оценку, повторите попытку позже.",
+    },
     placeholder: "Введите сообщение",
     messageLabel: "Сообщение",
     send: "Отправить",

@@ -5,7 +5,7 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { attachmentFileResponse, shareAttachmentUrl } from "../services/attachments";
-import { loadSharedHistory, publicMessages } from "../services/history";
+import { loadSharedHistory, sharedMessages } from "../services/history";
 import { edgeCache, findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "../services/share";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
@@ -42,7 +42,7 @@ export const share = new Hono<AppEnv>()
       const body: SharedHistory = {
         topic_name: history.topic.topicName,
         assistant_type: history.topic.assistantType,
-        messages: await publicMessages(history, (attachmentId) => shareAttachmentUrl(hash, attachmentId)),
+        messages: await sharedMessages(history, (attachmentId) => shareAttachmentUrl(hash, attachmentId)),
       };
       // Awaited, not waitUntil: a purge that follows this answer must find the entry to drop.
       await cache.put(key, Response.json(body, { headers: { "Cache-Control": `public, max-age=${SHARE_EDGE_MAX_AGE_SECONDS}` } }));

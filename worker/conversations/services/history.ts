@@ -1,12 +1,15 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attachments, messages, topics } from "../../db/schema";
-import type { Attachment, Message } from "../schemas";
+import { attachments, messageFeedback, messages, topics } from "../../db/schema";
+import type { Attachment, Message, SharedMessage } from "../schemas";
 import { ApiError } from "../../http/errors";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 
-type MessageRow = Pick<typeof messages.$inferSelect, "id" | "role" | "text" | "state" | "model" | "createdAt">;
+type MessageRow = Pick<typeof messages.$inferSelect, "id" | "role" | "text" | "state" | "model" | "createdAt"> & {
+  /** The owner's 👍/👎 on a reply, if any. */
+  feedback: (typeof messageFeedback.$inferSelect)["rating"] | null;
+};
 type AttachmentRow = Pick<typeof attachments.$inferSelect, "id" | "messageId" | "kind" | "filename" | "contentType" | "size">;
 
 /** How an attachment's `url` is made: signed for the owner, through the link for a share viewer. */
@@ -23,8 +26,17 @@ export async function loadHistory(db: Db, which: SQL): Promise<{ topic?: TopicRo
   const [[topic], messageRows, attachmentRows] = await db.batch([
     db.select().from(topics).where(which),
     db
-      .select({ id: messages.id, role: messages.role, text: messages.text, state: messages.state, model: messages.model, createdAt: messages.createdAt })
+      .select({
+        id: messages.id,
+        role: messages.role,
+        text: messages.text,
+        state: messages.state,
+        model: messages.model,
+        createdAt: messages.createdAt,
+        feedback: messageFeedback.rating,
+      })
       .from(messages)
+      .leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
       .where(eq(messages.topicId, topicId))
       .orderBy(asc(messages.id)),
     db
@@ -67,7 +79,7 @@ const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise
   url: await urlOf(a.id),
 });
 
-/** The Message[] shape of docs/conversations.md. */
+/** The Message[] shape of docs/conversations.md, as the topic's owner sees it. */
 export async function publicMessages(history: { messages: MessageRow[]; attachments: AttachmentRow[] }, urlOf: AttachmentUrl): Promise<Message[]> {
   const shaped = await Promise.all(history.attachments.map((a) => publicAttachment(a, urlOf)));
   const byMessage = new Map<number, typeof shaped>();
@@ -84,5 +96,11 @@ export async function publicMessages(history: { messages: MessageRow[]; attachme
     model: m.model,
     created_at: new Date(m.createdAt).toISOString(),
     attachments: byMessage.get(m.id) ?? [],
+    feedback: m.feedback,
   }));
+}
+
+/** The same for a share link's readers: the owner's ratings are not theirs to see. */
+export async function sharedMessages(history: { messages: MessageRow[]; attachments: AttachmentRow[] }, urlOf: AttachmentUrl): Promise<SharedMessage[]> {
+  return (await publicMessages(history, urlOf)).map(({ feedback: _feedback, ...message }) => message);
 }

@@ -5,6 +5,7 @@ import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
 import { Markdown } from "../../ui/markdown/Markdown";
 import { CopyButton } from "./CopyButton";
+import { FeedbackButtons } from "./FeedbackButtons";
 import { FileChip } from "./FileChip";
 import type { AttachmentView, ChatMessage } from "./types";
 
@@ -82,6 +83,7 @@ export const MessageView = memo(function MessageView({ message, readOnly = false
       <Markdown text={message.text} />
       <Flex align="center" gap="3" wrap="wrap" className="message__footer">
         {!readOnly && <CopyButton text={message.text} />}
+        {!readOnly && typeof message.id === "number" && <FeedbackButtons messageId={message.id} rating={message.feedback ?? null} />}
         {message.state === "partial" && (
           <Badge color="amber" variant="soft" data-testid="message-partial">
             {texts.chat.partial}

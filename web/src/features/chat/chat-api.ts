@@ -24,6 +24,11 @@ export const chatApi = {
     asResponse(topic.message.stream.$post({ param: { id }, json: body.attachments.length ? body : { text: body.text } }, withSignal(signal))),
   /** `GET /topics/{id}/stream/`: the reply in flight (200, the text so far then live) or 204. */
   resume: (id: string, signal?: AbortSignal) => asResponse(topic.stream.$get({ param: { id } }, withSignal(signal))),
+  /** `POST /topics/{id}/messages/{messageId}/feedback`: 👍/👎 on a reply, with an optional comment. */
+  rate: (id: string, messageId: number, rating: "up" | "down", comment?: string) =>
+    topic.messages[":messageId{[0-9]+}"].feedback.$post({ param: { id, messageId: String(messageId) }, json: comment ? { rating, comment } : { rating } }),
+  /** `DELETE` of the same: the rating is taken back. */
+  unrate: (id: string, messageId: number) => topic.messages[":messageId{[0-9]+}"].feedback.$delete({ param: { id, messageId: String(messageId) } }),
   /** `POST /topics/{id}/stop`: ends the reply in flight, keeping what was said. */
   stop: (id: string) => asResponse(topic.stop.$post({ param: { id } })),
   /** `POST /attachments/upload/` with the field `file`: 201 `{attachment_id, ...}`. */

@@ -53,6 +53,11 @@ type ChatState = {
   /** docs/product.md §5: images and documents, at most one document. */
   attach: (files: File[]) => void;
   removeAttachment: (key: string) => void;
+  /**
+   * 👍/👎 on a reply of the topic on screen (null takes it back), shown at once; false, and the
+   * rating as it was, when the server did not take it.
+   */
+  rate: (messageId: number, rating: "up" | "down" | null, comment?: string) => Promise<boolean>;
   /** A message of the app in the assistant's place (a rule, an error). */
   notice: (text: string, kind?: ChatMessage["notice"], action?: ChatMessage["action"]) => void;
   /** Clears the messages, the topic and the composer's files ("Новый чат", sign-out). */
@@ -373,6 +378,19 @@ export const useChat = create<ChatState>(() => ({
     if (!draft) return;
     dropDrafts([draft]);
     set((s) => ({ attachments: s.attachments.filter((a) => a.key !== key) }));
+  },
+
+  rate: async (messageId, rating, comment) => {
+    const { topicId, messages } = get();
+    if (!topicId) return false;
+    const before = messages.find((m) => m.id === messageId)?.feedback ?? null;
+    const show = (feedback: ChatMessage["feedback"]) => set((s) => ({ messages: s.messages.map((m) => (m.id === messageId ? { ...m, feedback } : m)) }));
+    show(rating);
+    const call = rating ? chatApi.rate(topicId, messageId, rating, comment) : chatApi.unrate(topicId, messageId);
+    const res = await call.catch(() => null);
+    if (res?.ok) return true;
+    if (get().topicId === topicId) show(before);
+    return false;
   },
 
   notice: (text, kind = "info", action) => set((s) => ({ messages: [...s.messages, { id: localId(), role: "assistant", text, notice: kind, action }] })),

@@ -1,0 +1,87 @@
+import { Button, Flex, IconButton, Text, TextArea, Tooltip } from "@radix-ui/themes";
+import { useId, useState } from "react";
+import { texts } from "../../ui/texts";
+import { useChat } from "./chat-store";
+
+const t = texts.chat.feedback;
+type Rating = "up" | "down";
+
+/**
+ * 👍/👎 under a reply (docs/conversations.md "Feedback"). A second click on the chosen one takes it
+ * back; 👎 also opens a comment under it (optional), since "what was wrong" is what makes it useful.
+ */
+export function FeedbackButtons({ messageId, rating }: { messageId: number; rating: Rating | null }) {
+  const [asking, setAsking] = useState(false);
+  const [comment, setComment] = useState("");
+  const [said, setSaid] = useState<"thanks" | "failed" | null>(null);
+  const commentId = useId();
+
+  const rate = async (next: Rating | null, text?: string) => {
+    setSaid(null);
+    const ok = await useChat.getState().rate(messageId, next, text);
+    setSaid(ok ? (text ? "thanks" : null) : "failed");
+    return ok;
+  };
+
+  const button = (value: Rating, emoji: string, label: string) => (
+    <Tooltip content={label}>
+      <IconButton
+        type="button"
+        size="1"
+        variant={rating === value ? "soft" : "ghost"}
+        color={rating === value ? "indigo" : "gray"}
+        aria-label={label}
+        aria-pressed={rating === value}
+        data-testid={`feedback-${value}`}
+        onClick={() => {
+          const next = rating === value ? null : value;
+          void rate(next);
+          setAsking(next === "down");
+        }}
+      >
+        <span aria-hidden>{emoji}</span>
+      </IconButton>
+    </Tooltip>
+  );
+
+  return (
+    <Flex direction="column" gap="2">
+      <Flex align="center" gap="1">
+        {button("up", "👍", t.up)}
+        {button("down", "👎", t.down)}
+        {said && (
+          <Text size="1" color={said === "failed" ? "red" : "gray"} role={said === "failed" ? "alert" : "status"}>
+            {said === "failed" ? t.failed : t.thanks}
+          </Text>
+        )}
+      </Flex>
+      {asking && (
+        <form
+          className="feedback-comment"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const text = comment.trim();
+            if (!text) return setAsking(false);
+            void rate("down", text).then((ok) => {
+              if (!ok) return;
+              setComment("");
+              setAsking(false);
+            });
+          }}
+        >
+          <Flex direction="column" gap="2">
+            <Text as="label" size="2" weight="medium" htmlFor={commentId}>
+              {t.commentLabel}
+            </Text>
+            <TextArea id={commentId} value={comment} maxLength={2000} placeholder={t.commentPlaceholder} onChange={(event) => setComment(event.target.value)} />
+            <Flex justify="end">
+              <Button type="submit" size="1">
+                {t.send}
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      )}
+    </Flex>
+  );
+}
