@@ -26,6 +26,7 @@ import { products } from "./billing/routes/products";
 import { share } from "./conversations/routes/share";
 import { subscriptions } from "./billing/routes/subscriptions";
 import { telegramAuth } from "./accounts/routes/telegram-auth";
+import { topicExport } from "./conversations/routes/export";
 import { feedback } from "./conversations/routes/feedback";
 import { topicStreams } from "./conversations/routes/topic-streams";
 import { topics } from "./conversations/routes/topics";
@@ -44,6 +45,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/topics", topics)
   .route("/topics", topicStreams)
   .route("/topics", feedback)
+  .route("/topics", topicExport)
   .route("/limits", limits)
   .route("/products", products)
   .route("/subscriptions", subscriptions)

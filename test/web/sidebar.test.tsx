@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { isToggleShortcut, readSidebarCookie, SIDEBAR_COOKIE_MAX_AGE, useSidebar, writeSidebarCookie } from "../../web/src/features/topics/sidebar-state";
 import { menuAnchor } from "../../web/src/features/topics/topic-menu";
 import { useSettings } from "../../web/src/features/account/settings-store";
@@ -256,6 +256,48 @@ describe("the topic menu", () => {
     expect(await within(dialog).findByText("Ссылка отключена: по ней чат больше не открывается.")).toBeTruthy();
     expect(api.callsTo("POST", "/topics/1/share")).toHaveLength(1);
     expect(api.callsTo("DELETE", "/topics/1/share")).toHaveLength(1);
+  });
+
+  it("'Скачать в Markdown' fetches the export with the token and saves it under the Worker's name", async () => {
+    const markdown = "# Вопрос 1\n\n## Вы\n\nТекст\n";
+    const api = fakeSidebarApi([{ date: today(), topics: [topic(1)] }], {
+      "GET /topics/:id/export": () =>
+        new Response(markdown, {
+          headers: {
+            "content-type": "text/markdown; charset=utf-8",
+            "content-disposition": `attachment; filename="_.md"; filename*=UTF-8''${encodeURIComponent("Вопрос 1.md")}`,
+          },
+        }),
+    });
+    const saved: { name: string; text: Promise<string> }[] = [];
+    // jsdom has no object URLs: these stand in for the browser's, for this test only.
+    Object.defineProperty(URL, "createObjectURL", { value: (blob: Blob) => `blob:${saved.push({ name: "", text: blob.text() })}`, configurable: true });
+    Object.defineProperty(URL, "revokeObjectURL", { value: () => {}, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, "createObjectURL");
+      Reflect.deleteProperty(URL, "revokeObjectURL");
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.at(-1)!.name = this.download;
+    });
+    renderMainLayout("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Действия с чатом: Вопрос 1" }), { clientY: 90 });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Скачать в Markdown" }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [call] = api.callsTo("GET", "/topics/1/export");
+    expect(call!.query.get("format")).toBe("md");
+    expect(call!.headers.get("jwt-token")).toBe("access-1");
+    expect(saved[0]!.name).toBe("Вопрос 1.md");
+    expect(await saved[0]!.text).toBe(markdown);
+    click.mockRestore();
+  });
+
+  it("'Скачать в Markdown' that fails says so above the list", async () => {
+    fakeSidebarApi([{ date: today(), topics: [topic(1)] }], { "GET /topics/:id/export": () => json({ detail: "Чат не найден" }, 404) });
+    renderMainLayout("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Действия с чатом: Вопрос 1" }), { clientY: 90 });
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Скачать в Markdown" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Чат не найден");
   });
 
   it("'Удалить' asks first, then removes the topic; an open one leaves for Main", async () => {

@@ -270,6 +270,8 @@ export const texts = {
     rename: "Переименовать",
     renameLabel: "Новое название чата",
     share: "Поделиться",
+    download: "Скачать в Markdown",
+    downloadFailed: "Не удалось выгрузить чат, повторите попытку позже.",
     pin: "Закрепить",
     unpin: "Открепить",
     toFolder: "В папку…",

@@ -14,11 +14,11 @@ export default function MainLayout() {
   return (
     // docs/product.md §2: the product opens tooltips at once.
     <Tooltip.Provider delayDuration={0}>
-      <Flex height="100dvh" overflow="hidden">
+      <Flex height="100dvh" overflow="hidden" className="app-frame">
         <Sidebar />
         <Flex direction="column" flexGrow="1" minWidth="0">
           <Header start={isMobile ? <SidebarDrawerButton /> : undefined} />
-          <Box asChild flexGrow="1" minHeight="0" overflowY="auto">
+          <Box asChild flexGrow="1" minHeight="0" overflowY="auto" className="app-main">
             <main>
               <LandingRedirect>
                 <Outlet />

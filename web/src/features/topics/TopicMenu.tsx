@@ -1,10 +1,10 @@
-import { ArchiveIcon, DrawingPinIcon, Pencil1Icon, ResetIcon, Share1Icon, TrashIcon } from "@radix-ui/react-icons";
+import { ArchiveIcon, DownloadIcon, DrawingPinIcon, Pencil1Icon, ResetIcon, Share1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { DropdownMenu } from "@radix-ui/themes";
 import { useFolders } from "./folders-queries";
 import { texts } from "../../ui/texts";
 import { FolderIcon } from "./icons";
 import { useSidebar } from "./sidebar-state";
-import { moveToFolder, setArchived, setPinned, type TopicResult } from "./topic-actions";
+import { downloadMarkdown, moveToFolder, setArchived, setPinned, type TopicResult } from "./topic-actions";
 import { useTopicMenu } from "./topic-menu";
 
 async function run(action: Promise<TopicResult>) {
@@ -51,6 +51,10 @@ export function TopicMenu() {
           <DropdownMenu.Item onSelect={() => openDialog("share")}>
             <Share1Icon />
             {texts.topicMenu.share}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => void downloadMarkdown(topic).then((failure) => useSidebar.getState().setNotice(failure))}>
+            <DownloadIcon />
+            {texts.topicMenu.download}
           </DropdownMenu.Item>
           <DropdownMenu.Separator />
           <DropdownMenu.Item onSelect={() => void run(setPinned(topic, !topic.pinned))}>

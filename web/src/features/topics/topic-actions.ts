@@ -61,3 +61,33 @@ export async function deleteTopic(topic: Topic): Promise<string | null> {
   removeTopic(topic.id);
   return null;
 }
+
+/** The file name the Worker gave (`filename*`, UTF-8), or one made from the topic's name. */
+function downloadName(disposition: string | null, topic: Topic): string {
+  const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed header: fall back to the topic's name.
+    }
+  }
+  return `${topic.topic_name || texts.topics.untitled}.md`;
+}
+
+/**
+ * `GET /topics/{id}/export?format=md` saved as a file (docs/conversations.md "Export"): fetched with
+ * the session's token, then handed to the browser's download. Null when done, else the text to show.
+ */
+export async function downloadMarkdown(topic: Topic): Promise<string | null> {
+  const res = await api.topics[":id{[0-9]+}"].export.$get({ param: { id: id(topic) }, query: { format: "md" } }).catch(() => null);
+  if (!res?.ok) return res ? errorMessage(res, texts.topicMenu.downloadFailed) : texts.topicMenu.downloadFailed;
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: downloadName(res.headers.get("content-disposition"), topic) });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser has the file by now; the URL only holds the bytes in memory.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return null;
+}
