@@ -31,10 +31,13 @@ describe("landingDecision (docs/product.md §2 Main landing, as docs/web.md read
     expect(landingDecision({ ...base, pathname: "/chat/", topics: loaded(0) })).toBe("redirect");
   });
 
-  it("waits while that list loads, or while the list loaded is another type's", () => {
+  it("waits while that list loads", () => {
     expect(landingDecision({ ...base, topics: { ...loaded(0), state: "loading" } })).toBe("wait");
     expect(landingDecision({ ...base, topics: { state: "idle", query: null, groups: [] } })).toBe("wait");
-    expect(landingDecision({ ...base, mode: "gpt", topics: loaded(0) })).toBe("wait");
+  });
+
+  it("stays when the sidebar shows another type's list (its filter): that list says nothing of the mode's", () => {
+    expect(landingDecision({ ...base, mode: "gpt", topics: loaded(0) })).toBe("stay");
   });
 
   it("stays with topics, after a failed load, after picking a mode, and on any other route", () => {

@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { isToggleShortcut, readSidebarCookie, SIDEBAR_COOKIE_MAX_AGE, useSidebar, writeSidebarCookie } from "../../web/src/features/topics/sidebar-state";
 import { menuAnchor } from "../../web/src/features/topics/topic-menu";
 import { useSettings } from "../../web/src/features/account/settings-store";
+import { useMode } from "../../web/src/features/modes/mode-store";
 import { fakeChatApi } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 
@@ -327,5 +328,43 @@ describe("the topic menu", () => {
     fireEvent.click(await screen.findByRole("menuitem", { name: "Закрепить" }));
     await waitFor(() => expect(screen.getByTestId("topic-group").dataset.date).toBe("pinned"));
     expect(api.callsTo("POST", "/topics/pin/1/0")).toHaveLength(1);
+  });
+});
+
+describe('the filter by mode (docs/web.md "Sidebar filter")', () => {
+  // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
+  beforeEach(() => {
+    Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => {}, scrollIntoView: () => {} });
+  });
+
+  it("shows the picked mode's chats first, then every mode's with each chat's mode icon, and back", async () => {
+    const api = fakeSidebarApi([{ date: today(), topics: [topic(1)] }], {
+      "GET /topics/active/all": () =>
+        json([{ date: today(), topics: [topic(2, { assistant_type: "explain_img", topic_name: "Схема" }), topic(3, { assistant_type: "explain_estate" })] }]),
+      "GET /products": () =>
+        json([
+          { assistant_type: "explain_law", title: "Объясни закон", description: "", model: "demo" },
+          { assistant_type: "gpt", title: "Общий чат", description: "", model: "demo" },
+          { assistant_type: "explain_img", title: "Объясни изображение", description: "", model: "demo" },
+        ]),
+    });
+    renderMainLayout("/");
+    await screen.findByRole("link", { name: "Вопрос 1" });
+    const filter = screen.getByRole("combobox", { name: "Какие чаты показать" });
+    expect(filter.textContent).toBe("Объясни закон");
+
+    fireEvent.click(filter);
+    const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
+    expect(options).toEqual(["Объясни закон", "Общий чат и «Объясни изображение»", "Недвижимость", "Все чаты"]);
+    fireEvent.click(screen.getByRole("option", { name: "Все чаты" }));
+    await screen.findByRole("link", { name: "Схема" });
+    expect(screen.queryByRole("link", { name: "Вопрос 1" })).toBeNull();
+    expect(api.callsTo("GET", "/topics/active/all")).toHaveLength(1);
+    expect([...document.querySelectorAll(".topic-item__mode")].map((icon) => (icon as HTMLElement).dataset.mode)).toEqual(["explain_img", "explain_estate"]);
+
+    // Picking another mode shows that mode's chats again.
+    act(() => useMode.getState().setMode("explain_law"));
+    act(() => useMode.getState().setMode("gpt"));
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Какие чаты показать" }).textContent).toBe("Общий чат и «Объясни изображение»"));
   });
 });

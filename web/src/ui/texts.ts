@@ -258,6 +258,13 @@ export const texts = {
     shortcut: "Ctrl+B",
     shortcutMac: "⌘B",
     chatsOf: "Чаты режима",
+    filter: {
+      label: "Какие чаты показать",
+      all: "Все чаты",
+      law: "Юрист",
+      gpt: "Общий чат и изображения",
+      estate: "Недвижимость",
+    },
     archive: "Архив",
     backToChats: "К чатам",
     upgradeTitle: "Обновить план",

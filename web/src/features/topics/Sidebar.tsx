@@ -5,9 +5,7 @@ import { useLocation } from "react-router-dom";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
 import { useSwipeDrawer } from "../../ui/hooks/useSwipeDrawer";
 import { useFolders } from "./folders-queries";
-import { useMode } from "../modes/mode-store";
 import { texts } from "../../ui/texts";
-import { useProductTitle } from "../modes/products-queries";
 import { ShareDialog } from "../share/ShareDialog";
 import { DeleteTopicDialog } from "./DeleteTopicDialog";
 import { FolderSection } from "./FolderSection";
@@ -15,6 +13,7 @@ import { useNewChat } from "./new-chat";
 import { useSidebar } from "./sidebar-state";
 import { SIDEBAR_ID, SidebarToggle } from "./SidebarToggle";
 import { TopicList } from "./TopicList";
+import { TypeFilter } from "./TypeFilter";
 import { TopicMenu } from "./TopicMenu";
 import { useTopicMenu } from "./topic-menu";
 import { UpgradeCard } from "./UpgradeCard";
@@ -29,8 +28,6 @@ function ListHeading() {
   const folderId = useSidebar((s) => s.folderId);
   const setFolderId = useSidebar((s) => s.setFolderId);
   const folder = useFolders().find((f) => f.id === folderId);
-  const modeTitle = useProductTitle(useMode((s) => s.mode));
-
   if (status === "archived" || folder) {
     return (
       <Flex align="center" justify="between" gap="2" className="sidebar__heading">
@@ -44,11 +41,7 @@ function ListHeading() {
       </Flex>
     );
   }
-  return modeTitle ? (
-    <Text as="div" size="1" color="gray" className="sidebar__heading" truncate>
-      {texts.sidebar.chatsOf} «{modeTitle}»
-    </Text>
-  ) : null;
+  return <TypeFilter />;
 }
 
 function Notice() {

@@ -3,6 +3,7 @@ import { Text } from "@radix-ui/themes";
 import { Link } from "react-router-dom";
 import type { Topic } from "./topics-queries";
 import { texts } from "../../ui/texts";
+import { ModeIcon } from "../modes/ModeIcon";
 import { RenameInput } from "./RenameInput";
 import { menuAnchor, useTopicMenu } from "./topic-menu";
 
@@ -22,6 +23,9 @@ export function TopicItem({ topic, active }: { topic: Topic; active: boolean }) 
       ) : (
         <>
           <Link to={`/chat/${topic.id}`} className="topic-item__link" aria-current={active ? "page" : undefined} title={title}>
+            <span className="topic-item__mode" aria-hidden="true" data-mode={topic.assistant_type}>
+              <ModeIcon mode={topic.assistant_type} size={14} />
+            </span>
             {topic.pinned && <DrawingPinFilledIcon className="topic-item__pin" aria-label={texts.topicMenu.pinned} />}
             <Text size="2" truncate>
               {title}

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import type { TopicType } from "../../../../worker/settings";
 import type { Topic } from "../../api/types";
 
 type TopicStatus = Topic["status"];
@@ -30,6 +31,9 @@ type SidebarState = {
   status: TopicStatus;
   /** The folder the list is narrowed to; null: every topic of the mode. */
   folderId: number | null;
+  /** Which chats the list shows by mode (docs/web.md "Sidebar filter"); null: the picked mode's. */
+  typeFilter: TopicType | null;
+  setTypeFilter: (type: TopicType | null) => void;
   setStatus: (status: TopicStatus) => void;
   setFolderId: (folderId: number | null) => void;
   /** A failed action's text, shown above the list until dismissed. */
@@ -48,6 +52,8 @@ export const useSidebar = create<SidebarState>((set, get) => ({
   drawerOpen: false,
   status: "active",
   folderId: null,
+  typeFilter: null,
+  setTypeFilter: (typeFilter) => set({ typeFilter }),
   setStatus: (status) => set({ status }),
   setFolderId: (folderId) => set({ folderId }),
   notice: null,
@@ -58,7 +64,7 @@ export const useSidebar = create<SidebarState>((set, get) => ({
   },
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
   toggle: (isMobile) => (isMobile ? set({ drawerOpen: !get().drawerOpen }) : get().setOpen(!get().open)),
-  reset: () => set({ drawerOpen: false, notice: null, status: "active", folderId: null }),
+  reset: () => set({ drawerOpen: false, notice: null, status: "active", folderId: null, typeFilter: null }),
 }));
 
 /** Ctrl+B, or Cmd+B on a Mac; by the key's position too, so a Russian layout ("и") works. */

@@ -45,9 +45,10 @@ async function fetchGroups(query: TopicQuery): Promise<TopicGroup[]> {
   return res.json();
 }
 
-/** The list the sidebar shows: the picked mode's type, the active topics or the archive, maybe one folder. */
+/** The list the sidebar shows: the filter's type (the picked mode's by default), the active topics or the archive, maybe one folder. */
 export function useTopicQuery(): TopicQuery {
-  const type = topicTypeOf(useMode((s) => s.mode));
+  const picked = topicTypeOf(useMode((s) => s.mode));
+  const type = useSidebar((s) => s.typeFilter) ?? picked;
   const status = useSidebar((s) => s.status);
   const folderId = useSidebar((s) => s.folderId);
   return { type, status, folderId };

@@ -14,8 +14,9 @@ export function useTopicListLoader() {
   useTopicList();
   useFolders();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: folders belong to one mode: another mode's folder filter means nothing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: folders belong to one mode, and a newly picked mode shows its own chats.
   useEffect(() => {
     useSidebar.getState().setFolderId(null);
+    useSidebar.getState().setTypeFilter(null);
   }, [mode]);
 }
