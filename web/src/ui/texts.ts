@@ -344,6 +344,10 @@ export const texts = {
   },
   // The chat view: messages, the composer, attachments, streaming replies (docs/product.md §2, §4, §5, §8).
   chat: {
+    modeChip: {
+      label: (title: string) => `Режим: ${title}. Сменить режим нового чата`,
+      menu: "Режимы",
+    },
     feedback: {
       up: "Хороший ответ",
       down: "Плохой ответ",

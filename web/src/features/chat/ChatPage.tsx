@@ -10,6 +10,7 @@ import { DotsLoader } from "../../ui/DotsLoader";
 import { useProductTitle } from "../modes/products-queries";
 import { useChat } from "./chat-store";
 import { outOfRequests as noRequestsLeft, useLimits } from "../billing/limits-queries";
+import { ModeChip } from "../modes/ModeChip";
 import { useMode } from "../modes/mode-store";
 import { texts } from "../../ui/texts";
 import "./chat.css";
@@ -83,6 +84,11 @@ export default function Chat() {
           </Tooltip>
         )}
       </div>
+      {isNew && (
+        <div className="chat-page__mode">
+          <ModeChip />
+        </div>
+      )}
       <Composer
         text={text}
         onTextChange={setText}
