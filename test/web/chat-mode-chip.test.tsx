@@ -36,6 +36,7 @@ it("shows the picked mode by a new chat's composer; another one picked there is 
   });
   renderChat("/chat");
   const chip = await screen.findByRole("button", { name: "Режим: Объясни закон. Сменить режим нового чата" });
+  expect(document.title).toBe("Новый чат — Ясно");
   fireEvent.keyDown(chip, { key: "Enter" });
   fireEvent.click(await screen.findByRole("menuitemradio", { name: "Недвижимость" }));
   expect(useMode.getState().mode).toBe("explain_estate");
@@ -64,4 +65,6 @@ it("is not there in an existing topic", async () => {
   await screen.findByRole("textbox", { name: "Сообщение" });
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   expect(screen.queryByTestId("mode-chip")).toBeNull();
+  // Not in the sidebar's list (another filter): named plainly.
+  expect(document.title).toBe("Чат — Ясно");
 });

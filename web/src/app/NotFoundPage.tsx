@@ -1,8 +1,10 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "react-router-dom";
 import { texts } from "../ui/texts";
+import { useDocumentTitle } from "../ui/document-title";
 
 export default function NotFound() {
+  useDocumentTitle(texts.titles.notFound);
   return (
     <Flex direction="column" align="center" justify="center" gap="3" style={{ minHeight: "60vh", padding: 24 }}>
       <Heading size="8">404</Heading>

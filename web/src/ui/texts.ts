@@ -1,6 +1,21 @@
 // Every visible text of the web app, in one place (docs/product.md keeps them exact).
 export const texts = {
   brand: "Ясно",
+  // What the browser's tab says of each page: "<title> — Ясно" (docs/web.md "Titles").
+  titles: {
+    newChat: "Новый чат",
+    chat: "Чат",
+    login: "Вход",
+    register: "Регистрация",
+    forgot: "Восстановление пароля",
+    recovery: "Новый пароль",
+    checkout: "Оплата",
+    account: "Аккаунт",
+    subscription: "Подписка",
+    invitation: "Приглашение в компанию",
+    emailConfirm: "Подтверждение e-mail",
+    notFound: "Страница не найдена",
+  },
   back: "Назад",
   notFound: {
     title: "Страница не найдена",

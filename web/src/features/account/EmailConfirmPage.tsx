@@ -7,6 +7,7 @@ import { OutcomeCard } from "../auth/OutcomeCard";
 import { confirmEmail, UserApiError } from "./user-api";
 import { useAuth } from "../auth/auth-store";
 import { texts } from "../../ui/texts";
+import { useDocumentTitle } from "../../ui/document-title";
 
 const t = texts.emailConfirm;
 
@@ -17,6 +18,7 @@ const calls = new Map<string, Promise<string | null>>();
 
 /** `/email/confirm/:token`: the link mailed to a new address; opening it applies the e-mail change. */
 export default function EmailConfirm() {
+  useDocumentTitle(texts.titles.emailConfirm);
   const { token = "" } = useParams();
   const [state, setState] = useState<State>({ status: "checking" });
   const signedIn = useAuth((s) => s.status === "authenticated");

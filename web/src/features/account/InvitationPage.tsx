@@ -8,6 +8,7 @@ import { AuthCard } from "../auth/AuthCard";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { useAuth } from "../auth/auth-store";
 import { texts } from "../../ui/texts";
+import { useDocumentTitle } from "../../ui/document-title";
 
 const t = texts.invitation;
 
@@ -28,6 +29,7 @@ async function outcomeOf(answer: Answer, response: { ok: boolean; status: number
  * the signed-in user's e-mail): accept or decline. Nobody joins a company without saying yes here.
  */
 export default function Invitation() {
+  useDocumentTitle(texts.titles.invitation);
   const { token } = useParams();
   return token ? <ByLink token={token} /> : <PendingList />;
 }

@@ -1,9 +1,11 @@
 import { Card, Container, Heading } from "@radix-ui/themes";
 import { AccountPanel } from "./AccountPanel";
 import { texts } from "../../ui/texts";
+import { useDocumentTitle } from "../../ui/document-title";
 
 /** `/user`: the account fields of the settings modal, on their own page. */
 export default function User() {
+  useDocumentTitle(texts.titles.account);
   return (
     <Container size="2" px={{ initial: "4", sm: "6" }} py={{ initial: "4", sm: "6" }}>
       <Heading as="h2" size="6" mb="4">

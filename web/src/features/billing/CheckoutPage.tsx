@@ -8,6 +8,7 @@ import { formatPrice } from "../../ui/format";
 import { refreshLimits, useLimits } from "./limits-queries";
 import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
+import { useDocumentTitle } from "../../ui/document-title";
 
 const t = texts.checkout;
 
@@ -81,6 +82,7 @@ function OutcomeView({ outcome, onRetry }: { outcome: CheckoutOutcome; onRetry: 
 
 /** `/checkout?payment_id=<id>`: where the payment page returns; waits for the payment to be final and says how it ended. */
 export default function Checkout() {
+  useDocumentTitle(texts.titles.checkout);
   const [params] = useSearchParams();
   const paymentId = params.get("payment_id")?.trim() || null;
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);

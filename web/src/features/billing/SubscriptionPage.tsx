@@ -3,9 +3,11 @@ import { useState } from "react";
 import { SubscriptionPanel } from "./SubscriptionPanel";
 import type { SubscriptionView } from "../account/settings-store";
 import { texts } from "../../ui/texts";
+import { useDocumentTitle } from "../../ui/document-title";
 
 /** `/subscription`: the settings modal's subscription tab, on its own page. */
 export default function Subscription() {
+  useDocumentTitle(texts.titles.subscription);
   const [view, setView] = useState<SubscriptionView>("active");
   return (
     <Container size="2" px={{ initial: "4", sm: "6" }} py={{ initial: "4", sm: "6" }} data-testid="page-subscription">

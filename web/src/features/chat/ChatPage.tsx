@@ -11,6 +11,9 @@ import { useProductTitle } from "../modes/products-queries";
 import { useChat } from "./chat-store";
 import { outOfRequests as noRequestsLeft, useLimits } from "../billing/limits-queries";
 import { ModeChip } from "../modes/ModeChip";
+import { useListedTopic } from "../topics/topics-queries";
+import { topicTitle } from "../topics/TopicItem";
+import { useDocumentTitle } from "../../ui/document-title";
 import { useMode } from "../modes/mode-store";
 import { texts } from "../../ui/texts";
 import "./chat.css";
@@ -53,6 +56,9 @@ export default function Chat() {
   };
 
   const isNew = !id && !topicId;
+  // The topic's name as the sidebar has it (renames follow), else plainly "Чат".
+  const listed = useListedTopic(topicId);
+  useDocumentTitle(isNew ? texts.titles.newChat : listed ? topicTitle(listed) : texts.titles.chat);
   const empty = messages.length === 0 && !loading;
 
   return (

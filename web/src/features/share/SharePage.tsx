@@ -8,6 +8,7 @@ import { useProductTitle } from "../modes/products-queries";
 import { loadSharedHistory, type SharedHistory } from "./shared-history";
 import "./share-page.css";
 import { texts } from "../../ui/texts";
+import { useDocumentTitle } from "../../ui/document-title";
 
 function TryButton({ size = "2" }: { size?: "2" | "3" }) {
   return (
@@ -22,6 +23,7 @@ export default function Share() {
   const { hash = "" } = useParams();
   const [history, setHistory] = useState<SharedHistory | null>(null);
   const [state, setState] = useState<"loading" | "loaded" | "error">("loading");
+  useDocumentTitle(history ? history.topic_name?.trim() || texts.sharePage.untitled : null);
   const modeTitle = useProductTitle(history?.assistant_type ?? "");
 
   useEffect(() => {

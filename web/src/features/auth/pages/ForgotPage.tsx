@@ -6,10 +6,12 @@ import { AuthCard } from "../AuthCard";
 import { EmailField, FieldError } from "../fields";
 import { useApiForm } from "../use-api-form";
 import { texts } from "../../../ui/texts";
+import { useDocumentTitle } from "../../../ui/document-title";
 
 const t = texts.auth.forgot;
 
 export default function Forgot() {
+  useDocumentTitle(texts.titles.forgot);
   const navigate = useNavigate();
   const form = useApiForm({ email: "" });
 

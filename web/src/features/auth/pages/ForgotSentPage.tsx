@@ -3,10 +3,12 @@ import { Strong, Text } from "@radix-ui/themes";
 import { useLocation } from "react-router-dom";
 import { OutcomeCard } from "../OutcomeCard";
 import { texts } from "../../../ui/texts";
+import { useDocumentTitle } from "../../../ui/document-title";
 
 const t = texts.auth.forgotSent;
 
 export default function ForgotSent() {
+  useDocumentTitle(texts.titles.forgot);
   const email = (useLocation().state as { email?: unknown } | null)?.email;
   return (
     <OutcomeCard title={t.title} icon={EnvelopeClosedIcon} tone="accent" next={{ to: "/login", label: t.login }} back={{ to: "/forgot", label: t.again }}>

@@ -10,10 +10,12 @@ import { noticeOf, returnAddress } from "../return-address";
 import { useApiForm } from "../use-api-form";
 import { useAuth } from "../auth-store";
 import { texts } from "../../../ui/texts";
+import { useDocumentTitle } from "../../../ui/document-title";
 
 const t = texts.auth;
 
 export default function Login() {
+  useDocumentTitle(texts.titles.login);
   const location = useLocation();
   const login = useAuth((s) => s.login);
   // A wrong e-mail or password (401) is said under the password.

@@ -2,10 +2,12 @@ import { LinkBreak2Icon } from "@radix-ui/react-icons";
 import { Text } from "@radix-ui/themes";
 import { OutcomeCard } from "../OutcomeCard";
 import { texts } from "../../../ui/texts";
+import { useDocumentTitle } from "../../../ui/document-title";
 
 const t = texts.auth.recoveryInvalid;
 
 export default function RecoveryInvalid() {
+  useDocumentTitle(texts.titles.recovery);
   return (
     <OutcomeCard title={t.title} icon={LinkBreak2Icon} tone="amber" next={{ to: "/forgot", label: t.request }} back={{ to: "/login", label: t.login }}>
       <Text as="p" size="2" align="center">

@@ -8,11 +8,13 @@ import { FieldError, PasswordInput } from "../fields";
 import { useApiForm } from "../use-api-form";
 import { useAuth } from "../auth-store";
 import { texts } from "../../../ui/texts";
+import { useDocumentTitle } from "../../../ui/document-title";
 
 const t = texts.auth.recovery;
 
 /** A new password from the link in the recovery mail (`/recovery/:token`). */
 export default function Recovery() {
+  useDocumentTitle(texts.titles.recovery);
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const login = useAuth((s) => s.login);

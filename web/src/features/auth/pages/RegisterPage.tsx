@@ -4,10 +4,12 @@ import { ExternalSignIn } from "../ExternalSignIn";
 import { RegisterForm } from "../RegisterForm";
 import { returnAddress } from "../return-address";
 import { texts } from "../../../ui/texts";
+import { useDocumentTitle } from "../../../ui/document-title";
 
 const t = texts.auth;
 
 export default function Register() {
+  useDocumentTitle(texts.titles.register);
   const from = returnAddress(useLocation().state);
   return (
     <AuthCard title={t.register.title} subtitle={t.register.subtitle} footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}>

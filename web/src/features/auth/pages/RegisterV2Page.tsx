@@ -4,11 +4,13 @@ import { ExternalSignIn } from "../ExternalSignIn";
 import { RegisterForm } from "../RegisterForm";
 import { returnAddress } from "../return-address";
 import { texts } from "../../../ui/texts";
+import { useDocumentTitle } from "../../../ui/document-title";
 
 const t = texts.auth;
 
 /** The shorter registration for campaign landings: external sign-in first, then e-mail and password. */
 export default function RegisterV2() {
+  useDocumentTitle(texts.titles.register);
   const from = returnAddress(useLocation().state);
   return (
     <AuthCard

@@ -1,0 +1,12 @@
+import { useEffect } from "react";
+import { texts } from "./texts";
+
+/** "<what is on screen> — Ясно" in the browser's tab and history, or "Ясно" alone (docs/web.md "Titles"). */
+export const documentTitle = (title: string | null | undefined) => (title ? `${title} — ${texts.brand}` : texts.brand);
+
+/** Names the page in the tab while it is shown. */
+export function useDocumentTitle(title: string | null | undefined) {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+}
