@@ -56,6 +56,16 @@ describe("choosing the model", () => {
 });
 
 describe("the demo model", () => {
+  it("speaks to the person asking, in every part a reply renders: a table, a code block and a link", () => {
+    const answer = demoAnswer({ modeTitle: "Общий чат", question: "a | b\nc", documents: [], images: 0, earlierMessages: 0 });
+    expect(answer).not.toMatch(/AI_PROVIDER|настройк|администратор/i);
+    expect(answer).toContain("| Что получено | Значение |\n|---|---|\n| Режим | Общий чат |");
+    // A "|" or a line break in the question does not break its row.
+    expect(answer).toContain("| Вопрос | «a \\| b c» (7 симв.) |");
+    expect(answer).toMatch(/```json\n\{\n {2}"mode": "Общий чат",[\s\S]*\n\}\n```/);
+    expect(answer).toMatch(/\[[^\]]+\]\(https?:\/\/[^)]+\)/);
+  });
+
   const prompt = composePrompt({
     system: systemPromptFor(LAW),
     turns: [
@@ -79,13 +89,13 @@ describe("the demo model", () => {
     expect(pieces.length).toBeGreaterThan(30);
     expect(pieces.every((p) => p.trim().split(/\s+/).length === 1)).toBe(true);
     expect(text).toContain("**Это демо-модель «Ясно».**");
-    expect(text).toContain("**Режим:** Объясни закон");
-    expect(text).toContain("**Вопрос:** «Проверь договор» (15 симв.)");
+    expect(text).toContain("| Режим | Объясни закон |");
+    expect(text).toContain("| Вопрос | «Проверь договор» (15 симв.) |");
     expect(text).toContain(
-      "**Документ:** «договор.docx», 99 симв.; начало: «Договор аренды жилого помещения между Ивановым и Петровым на одиннадцать месяцев с…»",
+      "| Документ | «договор.docx», 99 симв.; начало: «Договор аренды жилого помещения между Ивановым и Петровым на одиннадцать месяцев с…» |",
     );
-    expect(text).toContain("**Изображения:** 2");
-    expect(text).toContain("**Предыдущих сообщений в контексте:** 2");
+    expect(text).toContain("| Изображения | 2 |");
+    expect(text).toContain("| Предыдущих сообщений в контексте | 2 |");
     expect(text).toBe(demoTokens(text).join(""));
   });
 
@@ -119,7 +129,7 @@ describe("the demo model", () => {
     expect(reading).toMatchObject({ modeTitle: "Недвижимость", question: "Вопрос", images: 0, earlierMessages: 0 });
     expect(reading.documents).toEqual([{ filename: "big.txt", totalChars: 30_000, text: "слово ".repeat(500), cut: true }]);
     // Numbers are grouped the Russian way, with a no-break space.
-    expect(demoAnswer(reading)).toContain("«big.txt», 30\u00a0000 симв., модели передано 3\u00a0000");
+    expect(demoAnswer(reading)).toContain("«big.txt», 30\u00a0000 симв., ассистенту передано 3\u00a0000");
   });
 });
 

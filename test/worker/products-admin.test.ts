@@ -144,12 +144,12 @@ describe("the chat reads the mode for every message", () => {
     // A topic of this mode (inactive modes keep serving their existing topics).
     const topicId = await insertTopic(user.userId, { assistantType: mode.assistant_type });
     const first = await new StreamReader(await sendMessage(user, topicId, "Первый вопрос")).rest();
-    expect(first).toContain("**Режим:** Режим до правки");
+    expect(first).toContain("| Режим | Режим до правки |");
 
     const edit = await call(`/products/${mode.id}`, { method: "PUT", headers: admin, json: { title: "Режим после правки", system_prompt: "Отвечай кратко." } });
     expect(edit.status).toBe(200);
     const second = await new StreamReader(await sendMessage(user, topicId, "Второй вопрос")).rest();
-    expect(second).toContain("**Режим:** Режим после правки");
+    expect(second).toContain("| Режим | Режим после правки |");
     const row = await env.DB.prepare("SELECT system_prompt FROM products WHERE id = ?").bind(mode.id).first<{ system_prompt: string }>();
     expect(row!.system_prompt).toBe("Отвечай кратко.");
   });
@@ -171,7 +171,7 @@ describe("DELETE /products/{id}", () => {
     expect(await res.json()).toEqual({ ...mode, active: false });
     expect((await call(`/products/${mode.id}`)).status).toBe(404);
     const reply = await new StreamReader(await sendMessage(user, topicId, "Вопрос после удаления")).rest();
-    expect(reply).toContain("**Режим:** Режим с чатами");
+    expect(reply).toContain("| Режим | Режим с чатами |");
     // A new chat in it is refused.
     const start = await call("/topics/start/stream/", {
       headers: authHeaders(user.record),

@@ -17,10 +17,10 @@ describe("the demo model through the stream routes", () => {
     expect(res.headers.get("x-topic-id")).toBe(String(topicId));
 
     expect(reply).toContain("демо-модель");
-    expect(reply).toContain("**Режим:** Объясни закон");
+    expect(reply).toContain("| Режим | Объясни закон |");
     expect(reply).toContain("«Можно ли вернуть товар без чека? Купил вчера.»");
-    expect(reply).toContain("**Документы:** нет");
-    expect(reply).toContain("**Изображения:** нет");
+    expect(reply).toContain("| Документы | нет |");
+    expect(reply).toContain("| Изображения | нет |");
 
     const saved = await savedMessages(topicId);
     expect(saved.map((m) => [m.role, m.state, m.model])).toEqual([
@@ -36,9 +36,9 @@ describe("the demo model through the stream routes", () => {
     const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest());
     const second = await new StreamReader(await sendMessage(account, topicId, "Второй вопрос")).rest();
     expect(second).not.toMatch(/^topic_id:/);
-    expect(second).toContain("**Режим:** Общий чат");
+    expect(second).toContain("| Режим | Общий чат |");
     expect(second).toContain("«Второй вопрос»");
-    expect(second).toContain("**Предыдущих сообщений в контексте:** 2");
+    expect(second).toContain("| Предыдущих сообщений в контексте | 2 |");
     expect((await savedMessages(topicId)).map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
   });
 });

@@ -82,7 +82,7 @@ describe("POST /topics/new", () => {
     const res = await call(`/topics/${named.id}/start/stream/`, { headers: authHeaders(account.record), json: { text: "Первый вопрос" } });
     const reply = await new StreamReader(res).rest();
     expect(reply).not.toMatch(/^topic_id:/);
-    expect(reply).toContain("**Режим:** Общий чат");
+    expect(reply).toContain("| Режим | Общий чат |");
     expect((await topicRow(named.id))!.topic_name).toBe("Мой чат");
 
     const unnamed = (await (await newTopic(account, "assistant_type=gpt")).json()) as Topic;
@@ -195,8 +195,8 @@ describe("sending: attachments", () => {
     const img2 = await uploadOk(account.record, await makePng(3, 3), "2.png");
     const res = await startTopic(account, "Что в договоре и на фото?", { attachments: [doc.attachment_id, img1.attachment_id, img2.attachment_id] });
     const { topicId, reply } = splitTopicLine(await new StreamReader(res).rest());
-    expect(reply).toMatch(/\*\*Документ:\*\* «поставка\.pdf», \d+ симв\.; начало: «Договор поставки № 7/);
-    expect(reply).toContain("**Изображения:** 2");
+    expect(reply).toMatch(/\| Документ \| «поставка\.pdf», \d+ симв\.; начало: «Договор поставки № 7/);
+    expect(reply).toContain("| Изображения | 2 |");
 
     const [question] = await savedMessages(topicId);
     const { results } = await env.DB.prepare("SELECT id FROM attachments WHERE message_id = ? ORDER BY id").bind(question!.id).all<{ id: number }>();

@@ -50,23 +50,42 @@ const firstWords = (text: string, count: number) => {
   return words.length > count ? `${words.slice(0, count).join(" ")}…` : words.join(" ");
 };
 
-/** The demo answer: a plain statement that this is the demo model, and what it received. */
+/** A table cell: one line (the numbers' no-break spaces kept), and no "|" to split it. */
+const cell = (text: string) => text.replace(/[\r\n\t]+/g, " ").replace(/\|/g, "\\|");
+
+/**
+ * The demo answer, for the person asking (docs/ai.md "Demo model"): it says plainly that a stand-in
+ * answered and shows what the assistant received, as a table; then a code block and a link, so
+ * every part of a reply's rendering is seen without a model.
+ */
 export function demoAnswer(reading: DemoReading): string {
-  const lines = [
-    "**Это демо-модель «Ясно».** Настоящая языковая модель не подключена, поэтому я не отвечаю по существу, а показываю, что получил.",
-    "",
-    `- **Режим:** ${reading.modeTitle ?? "не указан"}`,
-    `- **Вопрос:** «${clip(reading.question, 200)}» (${number.format(Array.from(reading.question).length)} симв.)`,
+  const rows: [string, string][] = [
+    ["Режим", reading.modeTitle ?? "не указан"],
+    ["Вопрос", `«${clip(reading.question, 200)}» (${number.format(Array.from(reading.question).length)} симв.)`],
   ];
-  if (reading.documents.length === 0) lines.push("- **Документы:** нет");
+  if (reading.documents.length === 0) rows.push(["Документы", "нет"]);
   for (const doc of reading.documents) {
-    const cut = doc.cut ? `, модели передано ${number.format(doc.text.length)}` : "";
-    lines.push(`- **Документ:** «${doc.filename}», ${number.format(doc.totalChars)} симв.${cut}; начало: «${firstWords(doc.text, 12)}»`);
+    const cut = doc.cut ? `, ассистенту передано ${number.format(doc.text.length)}` : "";
+    rows.push(["Документ", `«${doc.filename}», ${number.format(doc.totalChars)} симв.${cut}; начало: «${firstWords(doc.text, 12)}»`]);
   }
-  lines.push(`- **Изображения:** ${reading.images === 0 ? "нет" : number.format(reading.images)}`);
-  lines.push(`- **Предыдущих сообщений в контексте:** ${number.format(reading.earlierMessages)}`);
-  lines.push("", "Чтобы получать настоящие ответы, подключите модель: настройка `AI_PROVIDER` (Workers AI или OpenAI-совместимый API).");
-  return lines.join("\n");
+  rows.push(["Изображения", reading.images === 0 ? "нет" : number.format(reading.images)]);
+  rows.push(["Предыдущих сообщений в контексте", number.format(reading.earlierMessages)]);
+  const summary = { mode: reading.modeTitle, question_chars: Array.from(reading.question).length, documents: reading.documents.length, images: reading.images };
+  return [
+    "**Это демо-модель «Ясно».** Сейчас вместо ИИ отвечает заготовка: она не разбирает вопрос по существу, а показывает, что ассистент получил вместе с ним.",
+    "",
+    "| Что получено | Значение |",
+    "|---|---|",
+    ...rows.map(([what, value]) => `| ${cell(what)} | ${cell(value)} |`),
+    "",
+    "Так в ответах выглядит код:",
+    "",
+    "```json",
+    JSON.stringify(summary, null, 2),
+    "```",
+    "",
+    "Настоящие ответы появятся, когда сервис подключат к языковой модели. Пока можно почитать [Конституцию России](http://www.kremlin.ru/acts/constitution) — первоисточник любого юридического вопроса.",
+  ].join("\n");
 }
 
 /** Word-sized tokens, each with the whitespace before it: joined they give the answer back exactly. */
