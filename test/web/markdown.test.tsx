@@ -1,6 +1,6 @@
 import { Providers } from "./providers";
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MessageList } from "../../web/src/features/chat/MessageList";
 import { Markdown } from "../../web/src/ui/markdown/Markdown";
 
@@ -67,6 +67,21 @@ describe("assistant replies as Markdown", () => {
     const outer = screen.getByRole("link", { name: "Изображение: логотип" });
     expect(outer.getAttribute("href")).toBe("https://example.ru");
     expect(root.innerHTML).not.toContain("javascript:");
+  });
+
+  it("highlights code by the language its fence names; the copy button copies the plain source", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const root = renderMarkdown('```python\ndef f(x):\n    return "да"  # ответ\n```\n\n```\nне код\n```');
+    const [python, plain] = [...root.querySelectorAll("pre code")];
+    expect(python!.classList.contains("hljs")).toBe(true);
+    expect(python!.querySelector(".hljs-keyword")?.textContent).toBe("def");
+    expect(python!.querySelector(".hljs-string")?.textContent).toBe('"да"');
+    expect(python!.querySelector(".hljs-comment")?.textContent).toBe("# ответ");
+    // A fence without a language is not guessed at.
+    expect(plain!.querySelector("[class^=hljs-]")).toBeNull();
+    fireEvent.click(screen.getAllByRole("button", { name: "Копировать код" })[0]!);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('def f(x):\n    return "да"  # ответ'));
   });
 
   it("puts wide tables in their own scroll box and gives code blocks a copy button", () => {

@@ -1,5 +1,6 @@
 import { isValidElement, memo, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
+import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { texts } from "../texts";
 import { CopyButton } from "../../features/chat/CopyButton";
@@ -88,10 +89,12 @@ const components: Components = {
 };
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
-const rehypePlugins = [rehypeImagesAsLinks];
+// Code is highlighted by the language its fence names (lowlight's common grammars); a block without
+// one stays plain, since guessing is slow on every streamed chunk and often wrong.
+const rehypePlugins: NonNullable<Parameters<typeof ReactMarkdown>[0]["rehypePlugins"]> = [rehypeImagesAsLinks, [rehypeHighlight, { detect: false }]];
 
 /**
- * An assistant reply as Markdown (GFM: tables, lists, code), re-rendered as it streams. No raw
+ * An assistant reply as Markdown (GFM: tables, lists, highlighted code), re-rendered as it streams. No raw
  * HTML ever reaches the page; links open in a new tab without opener or Referer; images are
  * links, never loaded by themselves; wide tables and code scroll inside the column so a phone
  * never scrolls sideways.
