@@ -32,7 +32,9 @@ test.describe("the chat view", () => {
     const reply = chat.assistantMessages.last();
     await expect(reply).toContainText("Это демо-модель «Ясно».", { timeout: 30_000 });
     await expect(reply).toContainText("Можно ли вернуть товар без чека?");
-    await expect(reply.getByTestId("message-model")).toContainText("yasno-demo");
+    // The mode's name for its model ("Ясно · <mode>"), never the model's id.
+    await expect(reply.getByTestId("message-model")).toHaveText(/^Модель: Ясно · \S/);
+    await expect(reply.getByTestId("message-model")).not.toContainText("yasno-demo");
     await expect(chat.streaming).toHaveCount(0);
     await expect(page.getByText("topic_id")).toHaveCount(0);
 

@@ -95,7 +95,8 @@ describe("sending in a new chat (docs/product.md §4)", () => {
     reply.close();
     await waitFor(() => expect(screen.getByTestId("message-assistant").textContent).toContain("Проверьте документы"));
     expect(screen.queryByTestId("message-streaming")).toBeNull();
-    expect(screen.getByTestId("message-model").textContent).toContain("yasno-demo");
+    // No modes listed here: the brand, never the model's id.
+    expect(screen.getByTestId("message-model").textContent).toBe("Модель: Ясно");
     await waitFor(() => expect(api.callsTo("GET", "/limits").length).toBeGreaterThan(limitCallsBefore));
     await waitFor(() => expect(api.callsTo("GET", "/topics/57/history")).toHaveLength(1));
     expect(textbox().disabled).toBe(false);

@@ -100,13 +100,15 @@ describe("the message list", () => {
             { id: 1, role: "user", text: "**не жирный** <b>тоже</b>", attachments: [] },
             { id: 2, role: "assistant", text: "Ответ **жирный**", model: "yasno-demo", state: "partial", attachments: [] },
           ]}
+          modelTitle="Ясно · Объясни закон"
         />
       </Providers>,
     );
     expect(screen.getByTestId("message-user").textContent).toBe("**не жирный** <b>тоже</b>");
     const reply = screen.getByTestId("message-assistant");
     expect(reply.querySelector("strong")?.textContent).toBe("жирный");
-    expect(screen.getByTestId("message-model").textContent).toContain("yasno-demo");
+    // The mode's name for its model, never the model's id.
+    expect(screen.getByTestId("message-model").textContent).toBe("Модель: Ясно · Объясни закон");
     expect(screen.getByTestId("message-partial").textContent).toBe("Ответ прерван");
     expect(screen.getByRole("button", { name: "Копировать" })).toBeTruthy();
   });

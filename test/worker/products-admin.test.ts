@@ -7,7 +7,16 @@ import { insertTopic } from "./topics-db";
 // Modes (Product rows) managed by admins. The modes made here are inactive, so they never show in
 // `GET /products/` while other test files read it.
 
-type Product = { id: number; assistant_type: string; title: string; description: string; model: string; active: boolean; system_prompt?: string };
+type Product = {
+  id: number;
+  assistant_type: string;
+  title: string;
+  description: string;
+  model: string;
+  model_title: string;
+  active: boolean;
+  system_prompt?: string;
+};
 
 let admin: Record<string, string>;
 let user: Awaited<ReturnType<typeof registerUser>>;
@@ -47,6 +56,7 @@ describe("reading modes", () => {
       title: "Объясни закон",
       description: expect.any(String),
       model: "default",
+      model_title: "Ясно · Объясни закон",
       active: true,
     });
     const res = await call(`/products/${law.id}`);
@@ -81,6 +91,7 @@ describe("admin writes", () => {
       title: "Тестовый режим",
       description: "Для проверки",
       model: "vision",
+      model_title: "Ясно · Тестовый режим",
       active: false,
       system_prompt: "Ты — тестовый ассистент.",
     });
@@ -90,6 +101,18 @@ describe("admin writes", () => {
     });
     expect(again.status).toBe(409);
     expect(await detailOf(again)).toBe("Режим с таким assistant_type уже есть");
+  });
+
+  it("model_title names the model for users; null goes back to «Ясно · <title>»", async () => {
+    const mode = await createMode({ model_title: "  Ясно Про  " });
+    expect(mode.model_title).toBe("Ясно Про");
+    const put = (json: Record<string, unknown>) => call(`/products/${mode.id}`, { method: "PUT", headers: admin, json });
+    expect(((await (await put({ model_title: null })).json()) as Product).model_title).toBe("Ясно · Тестовый режим");
+    const renamed = (await (await put({ title: "Новое имя" })).json()) as Product;
+    expect(renamed.model_title).toBe("Ясно · Новое имя");
+    const long = await put({ model_title: "м".repeat(61) });
+    expect(long.status).toBe(422);
+    expect(JSON.stringify(await detailOf(long))).toContain("название модели для пользователей: не длиннее 60 символов");
   });
 
   it("bad fields are refused in Russian", async () => {

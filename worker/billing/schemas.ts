@@ -37,6 +37,8 @@ export const productSchema = z
     title: z.string(),
     description: z.string(),
     model: z.string(),
+    /** What users see under the mode's replies (not the model's id). */
+    model_title: z.string(),
     active: z.boolean(),
   })
   .meta({ id: "Product" });

@@ -120,6 +120,8 @@ export const products = sqliteTable("products", {
   description: text("description").notNull(),
   systemPrompt: text("system_prompt").notNull(),
   model: text("model").notNull(),
+  // What users see under a reply instead of the model's id; null: "Ясно · <title>".
+  modelTitle: text("model_title"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),

@@ -36,13 +36,21 @@ const model = z
   .string({ error: "model: строка" })
   .regex(/^[\x21-\x7e]{1,200}$/, { error: "model: default, vision или идентификатор модели латиницей без пробелов" });
 const active = z.boolean({ error: "active: true или false" });
+// null goes back to the default name, "Ясно · <title>".
+const modelTitle = text("название модели для пользователей", 60).nullable();
 
 const fields = {
   title: text("название режима", 100),
   description: text("описание режима", 1000),
   system_prompt: text("системный промпт", 20_000),
 };
-const createBody = z.object({ assistant_type: assistantType, ...fields, model: model.default("default"), active: active.default(true) });
+const createBody = z.object({
+  assistant_type: assistantType,
+  ...fields,
+  model: model.default("default"),
+  model_title: modelTitle.optional(),
+  active: active.default(true),
+});
 const updateBody = z
   .object({
     assistant_type: z.undefined({ error: "assistant_type режима не меняется: на него ссылаются чаты и папки" }).optional(),
@@ -50,6 +58,7 @@ const updateBody = z
     description: fields.description.optional(),
     system_prompt: fields.system_prompt.optional(),
     model: model.optional(),
+    model_title: modelTitle.optional(),
     active: active.optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), { error: "Укажите хотя бы одно поле режима" });
@@ -61,6 +70,7 @@ function productInput(body: Partial<z.infer<typeof createBody>>): Partial<Produc
   if (body.description !== undefined) input.description = body.description;
   if (body.system_prompt !== undefined) input.systemPrompt = body.system_prompt;
   if (body.model !== undefined) input.model = body.model;
+  if (body.model_title !== undefined) input.modelTitle = body.model_title;
   if (body.active !== undefined) input.active = body.active;
   return input;
 }
@@ -80,7 +90,7 @@ export const products = new Hono<AppEnv>()
       tags: ["products"],
       summary: "Режимы ассистента",
       description:
-        "Активные режимы: id, assistant_type, title, description, model, active. Без авторизации. `?all=true` (только администраторам): все режимы, с system_prompt.",
+        "Активные режимы: id, assistant_type, title, description, model, model_title (что пользователи видят под ответом), active. Без авторизации. `?all=true` (только администраторам): все режимы, с system_prompt.",
       responses: { 200: jsonOf("Product[]", z.union([z.array(productSchema), z.array(adminProductSchema)])), ...adminOnly },
     }),
     // `all` is read by hand, not validated: a query validator would make the web client's
@@ -114,7 +124,7 @@ export const products = new Hono<AppEnv>()
     describeRoute({
       tags: ["products"],
       summary: "Создать режим (админ)",
-      description: "`{assistant_type, title, description, system_prompt, model?, active?}`.",
+      description: "`{assistant_type, title, description, system_prompt, model?, model_title?, active?}`.",
       ...secured,
       responses: {
         201: jsonOf("Product с system_prompt", adminProductSchema),

@@ -11,6 +11,9 @@ export const PRODUCT_TEXTS = {
   taken: "Режим с таким assistant_type уже есть",
 } as const;
 
+/** The name users see under a mode's replies: the admin's, or "Ясно · <mode's title>". */
+export const modelTitleOf = (p: Pick<ProductRow, "title" | "modelTitle">) => p.modelTitle ?? `Ясно · ${p.title}`;
+
 /** The Product shape of docs/billing.md (the system prompt stays on the server). */
 export const publicProduct = (p: ProductRow): Product => ({
   id: p.id,
@@ -18,6 +21,7 @@ export const publicProduct = (p: ProductRow): Product => ({
   title: p.title,
   description: p.description,
   model: p.model,
+  model_title: modelTitleOf(p),
   active: p.active,
 });
 
@@ -61,6 +65,7 @@ export type ProductInput = {
   description: string;
   systemPrompt: string;
   model: string;
+  modelTitle?: string | null;
   active: boolean;
 };
 

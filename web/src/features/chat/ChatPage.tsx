@@ -11,6 +11,8 @@ import { useProductTitle } from "../modes/products-queries";
 import { useChat } from "./chat-store";
 import { outOfRequests as noRequestsLeft, useLimits } from "../billing/limits-queries";
 import { ModeChip } from "../modes/ModeChip";
+import { useModelTitle } from "../modes/products-queries";
+import { useSendMode } from "../billing/disclaimer/use-disclaimer-gate";
 import { useListedTopic } from "../topics/topics-queries";
 import { topicTitle } from "../topics/TopicItem";
 import { useDocumentTitle } from "../../ui/document-title";
@@ -56,6 +58,7 @@ export default function Chat() {
   };
 
   const isNew = !id && !topicId;
+  const modelTitle = useModelTitle(useSendMode());
   // The topic's name as the sidebar has it (renames follow), else plainly "Чат".
   const listed = useListedTopic(topicId);
   useDocumentTitle(isNew ? texts.titles.newChat : listed ? topicTitle(listed) : texts.titles.chat);
@@ -72,7 +75,7 @@ export default function Chat() {
             </Callout.Root>
           )}
           {isNew && empty && <StartScreen mode={mode} title={productTitle} onExample={setText} />}
-          <MessageList messages={messages} streaming={streaming} waiting={loading && !streaming} />
+          <MessageList messages={messages} streaming={streaming} waiting={loading && !streaming} modelTitle={modelTitle} />
         </div>
         {!atBottom && (
           <Tooltip content={texts.chat.jumpToLatest}>

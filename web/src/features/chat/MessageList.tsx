@@ -13,14 +13,16 @@ type MessageListProps = {
   waiting?: boolean;
   /** The share page: no copy buttons or other actions. */
   readOnly?: boolean;
+  /** The topic's mode's name for its model, shown under replies (never a model's id). */
+  modelTitle?: string | null;
 };
 
 /** The conversation in one readable column, oldest first. */
-export function MessageList({ messages, streaming = null, waiting = false, readOnly = false }: MessageListProps) {
+export function MessageList({ messages, streaming = null, waiting = false, readOnly = false, modelTitle = null }: MessageListProps) {
   return (
     <Flex direction="column" gap="5" className="message-list" role="log" aria-label={texts.chat.messages} aria-live="off">
       {messages.map((message, i) => (
-        <MessageView key={message.id ?? `i${i}`} message={message} readOnly={readOnly} />
+        <MessageView key={message.id ?? `i${i}`} message={message} readOnly={readOnly} modelTitle={modelTitle} />
       ))}
       {streaming?.text ? (
         <Flex direction="column" gap="2" className="message message--assistant message--streaming" data-testid="message-streaming" aria-busy>

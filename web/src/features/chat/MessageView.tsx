@@ -36,7 +36,16 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
  * One message: the user's as a bubble on the right, the assistant's as Markdown on the left with
  * the copy button and the model's name under it (`readOnly` drops the actions for the share page).
  */
-export const MessageView = memo(function MessageView({ message, readOnly = false }: { message: ChatMessage; readOnly?: boolean }) {
+export const MessageView = memo(function MessageView({
+  message,
+  readOnly = false,
+  modelTitle = null,
+}: {
+  message: ChatMessage;
+  readOnly?: boolean;
+  /** The mode's name for its model; the brand alone until the modes are loaded. */
+  modelTitle?: string | null;
+}) {
   const attachments = message.attachments ?? [];
   if (message.role === "user") {
     return (
@@ -91,7 +100,7 @@ export const MessageView = memo(function MessageView({ message, readOnly = false
         )}
         {message.model && (
           <Text size="1" color="gray" data-testid="message-model">
-            {texts.chat.model.replace("{model}", message.model)}
+            {texts.chat.model.replace("{model}", modelTitle ?? texts.brand)}
           </Text>
         )}
       </Flex>

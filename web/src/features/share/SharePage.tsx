@@ -4,7 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { MessageList } from "../chat/MessageList";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { ModeIcon } from "../modes/ModeIcon";
-import { useProductTitle } from "../modes/products-queries";
+import { useModelTitle, useProductTitle } from "../modes/products-queries";
 import { loadSharedHistory, type SharedHistory } from "./shared-history";
 import "./share-page.css";
 import { texts } from "../../ui/texts";
@@ -24,6 +24,7 @@ export default function Share() {
   const [history, setHistory] = useState<SharedHistory | null>(null);
   const [state, setState] = useState<"loading" | "loaded" | "error">("loading");
   useDocumentTitle(history ? history.topic_name?.trim() || texts.sharePage.untitled : null);
+  const modelTitle = useModelTitle(history?.assistant_type ?? "");
   const modeTitle = useProductTitle(history?.assistant_type ?? "");
 
   useEffect(() => {
@@ -97,7 +98,7 @@ export default function Share() {
                 {texts.sharePage.empty}
               </Text>
             ) : (
-              <MessageList messages={history.messages} readOnly />
+              <MessageList messages={history.messages} readOnly modelTitle={modelTitle} />
             )}
             <Flex direction={{ initial: "column", sm: "row" }} align={{ initial: "start", sm: "center" }} justify="between" gap="3" className="share-page__cta">
               <Text size="3" weight="medium">

@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `model_title` text;
