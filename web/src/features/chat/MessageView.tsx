@@ -4,7 +4,7 @@ import { memo } from "react";
 import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
 import { Markdown } from "../../ui/markdown/Markdown";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "../../ui/CopyButton";
 import { FeedbackButtons } from "./FeedbackButtons";
 import { FileChip } from "./FileChip";
 import type { AttachmentView, ChatMessage } from "./types";

@@ -3,7 +3,7 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { texts } from "../texts";
-import { CopyButton } from "../../features/chat/CopyButton";
+import { CopyButton } from "../CopyButton";
 import "./markdown.css";
 
 type MdNode = { type: string; value?: string; children?: MdNode[] };

@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon } from "@radix-ui/react-icons";
 import { IconButton, Tooltip } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { texts } from "../../ui/texts";
+import { texts } from "./texts";
 
 const COPIED_FOR_MS = 2_000;
 
