@@ -36,6 +36,7 @@ describe("GET /products/", () => {
       title: "Объясни закон",
       description: expect.stringContaining("простыми словами"),
       model: "default",
+      model_title: "Ясно · Объясни закон",
       active: true,
     });
     expect(products[3]!.model).toBe("vision");

@@ -43,6 +43,13 @@ export class SidebarPage {
     return this.root.getByRole("link", { name, exact: true });
   }
 
+  /** "Какие чаты показать": picks the list's type by its label. */
+  async chooseFilter(label: string) {
+    await this.root.getByRole("combobox", { name: "Какие чаты показать" }).click();
+    await this.page.getByRole("option", { name: label, exact: true }).click();
+    await expect(this.root.getByRole("combobox", { name: "Какие чаты показать" })).toHaveText(label);
+  }
+
   /** Hovers the topic and clicks its dots; the menu opens at that height. */
   async openMenu(name: string) {
     const item = this.root.getByTestId("topic-item").filter({ has: this.page.getByRole("link", { name, exact: true }) });
