@@ -66,7 +66,7 @@ test.describe("the chat view", () => {
     // The reply is still running on the server: the reopened topic shows it growing.
     await expect(chat.streaming).toBeVisible();
     await expect(chat.textbox).toBeDisabled();
-    await expect(chat.assistantMessages).toContainText("Чтобы получать настоящие ответы", { timeout: 30_000 });
+    await expect(chat.assistantMessages).toContainText("Настоящие ответы появятся", { timeout: 30_000 });
     await expect(chat.assistantMessages).toHaveCount(1);
     await expect(chat.streaming).toHaveCount(0);
     await expect(chat.textbox).toBeEnabled();
@@ -87,7 +87,7 @@ test.describe("the chat view", () => {
     await chat.stopButton.click();
     const reply = chat.assistantMessages.last();
     await expect(reply.getByTestId("message-partial")).toHaveText("Ответ прерван");
-    await expect(reply).not.toContainText("Чтобы получать настоящие ответы");
+    await expect(reply).not.toContainText("Настоящие ответы появятся");
     await expect(chat.textbox).toBeEnabled();
     await page.reload();
     await expect(chat.assistantMessages.last().getByTestId("message-partial")).toHaveText("Ответ прерван");
@@ -98,7 +98,7 @@ test.describe("the chat view", () => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
     await chat.ask("Как вернуть деньги за товар, который сломался через неделю после покупки?");
-    await expect(chat.assistantMessages.last()).toContainText("Чтобы получать настоящие ответы", { timeout: 30_000 });
+    await expect(chat.assistantMessages.last()).toContainText("Настоящие ответы появятся", { timeout: 30_000 });
     const scroller = page.locator(".chat-page__scroll");
     const distanceToEnd = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
     expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
@@ -163,7 +163,7 @@ test.describe("the chat view", () => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
     await chat.ask(`Очень длинное слово без пробелов: ${"Юридическийтермин".repeat(12)}`);
-    await expect(chat.assistantMessages.last()).toContainText("Чтобы получать настоящие ответы", { timeout: 30_000 });
+    await expect(chat.assistantMessages.last()).toContainText("Настоящие ответы появятся", { timeout: 30_000 });
     const widths = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       client: document.documentElement.clientWidth,

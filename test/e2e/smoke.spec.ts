@@ -5,5 +5,5 @@ test("the built SPA is served by the Worker, deep links included", async ({ page
   expect(await health.json()).toEqual({ status: "ok" });
   await page.goto("/no-such-page");
   await expect(page.getByText("Страница не найдена")).toBeVisible();
-  await expect(page).toHaveTitle("Ясно");
+  await expect(page).toHaveTitle("Страница не найдена — Ясно");
 });
