@@ -80,6 +80,12 @@ describe("assistant replies as Markdown", () => {
     expect(python!.querySelector(".hljs-comment")?.textContent).toBe("# ответ");
     // A fence without a language is not guessed at.
     expect(plain!.querySelector("[class^=hljs-]")).toBeNull();
+    // An alias works; a language this app does not carry stays plain, its text intact.
+    const more = renderMarkdown("```js\nconst a = 1;\n```\n\n```cobol\nDISPLAY 'ДА'.\n```");
+    const [js, cobol] = [...more.querySelectorAll("pre code")];
+    expect(js!.querySelector(".hljs-keyword")?.textContent).toBe("const");
+    expect(cobol!.querySelector("[class^=hljs-]")).toBeNull();
+    expect(cobol!.textContent).toBe("DISPLAY 'ДА'.\n");
     fireEvent.click(screen.getAllByRole("button", { name: "Копировать код" })[0]!);
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('def f(x):\n    return "да"  # ответ'));
   });

@@ -1,9 +1,9 @@
 import { isValidElement, memo, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { texts } from "../texts";
 import { CopyButton } from "../CopyButton";
+import { rehypeHighlightCode } from "./highlight-code";
 import "./markdown.css";
 
 type MdNode = { type: string; value?: string; children?: MdNode[] };
@@ -89,9 +89,7 @@ const components: Components = {
 };
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
-// Code is highlighted by the language its fence names (lowlight's common grammars); a block without
-// one stays plain, since guessing is slow on every streamed chunk and often wrong.
-const rehypePlugins: NonNullable<Parameters<typeof ReactMarkdown>[0]["rehypePlugins"]> = [rehypeImagesAsLinks, [rehypeHighlight, { detect: false }]];
+const rehypePlugins = [rehypeImagesAsLinks, rehypeHighlightCode];
 
 /**
  * An assistant reply as Markdown (GFM: tables, lists, highlighted code), re-rendered as it streams. No raw
