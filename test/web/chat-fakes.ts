@@ -75,6 +75,19 @@ export function replyStream(headers: Record<string, string> = { "X-Model": "yasn
 
 export const json = (data: unknown, status = 200) => Response.json(data, { status });
 
+/** A stored message as `GET /topics/{id}/history` answers it; `extra` overrides any field. */
+export const message = (id: number, role: "user" | "assistant", text: string, extra: object = {}) => ({
+  id,
+  role,
+  text,
+  state: "complete",
+  model: role === "assistant" ? "yasno-demo" : null,
+  created_at: "2025-05-01T10:00:00Z",
+  attachments: [],
+  feedback: null,
+  ...extra,
+});
+
 export const limits = (available: number, is_unlimited = false) => ({
   available_requests: available,
   is_unlimited,

@@ -1,21 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { fakeChatApi, json, limits } from "./chat-fakes";
+import { fakeChatApi, json, limits, message } from "./chat-fakes";
 import { renderChat, resetStores, signIn } from "./chat-render";
 
 // docs/conversations.md "Feedback": 👍/👎 under a reply, shown at once, taken back by a second
 // click, a comment offered with 👎; a refusal puts the rating back and says so.
-
-const message = (id: number, role: "user" | "assistant", text: string, feedback: "up" | "down" | null = null) => ({
-  id,
-  role,
-  text,
-  state: "complete",
-  model: role === "assistant" ? "yasno-demo" : null,
-  created_at: "2025-05-01T10:00:00Z",
-  attachments: [],
-  feedback,
-});
 
 function server(options: { refuse?: boolean; feedback?: "up" | "down" | null } = {}) {
   const answer = () =>
@@ -25,7 +14,7 @@ function server(options: { refuse?: boolean; feedback?: "up" | "down" | null } =
     "GET /products": () => json([]),
     "GET /topics/active/law": () => json([]),
     "GET /disclaimers": () => json([]),
-    "GET /topics/7/history": () => json([message(1, "user", "Вопрос"), message(2, "assistant", "Ответ", options.feedback ?? null)]),
+    "GET /topics/7/history": () => json([message(1, "user", "Вопрос"), message(2, "assistant", "Ответ", { feedback: options.feedback ?? null })]),
     "GET /topics/7/stream": () => new Response(null, { status: 204 }),
     "POST /topics/7/messages/2/feedback": answer,
     "DELETE /topics/7/messages/2/feedback": () => (options.refuse ? json({ detail: "Сбой" }, 500) : new Response(null, { status: 204 })),

@@ -1,24 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useChat } from "../../web/src/features/chat/chat-store";
-import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
+import { fakeChatApi, json, limits, message, replyStream } from "./chat-fakes";
 import { disclaimersSettled, renderChat, resetStores, sidebarShowing, signIn } from "./chat-render";
 
 const textbox = () => screen.getByRole("textbox", { name: "Сообщение" }) as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole("button", { name: "Отправить" }) as HTMLButtonElement;
 // What the streaming reply shows (Markdown drops the trailing space of a paragraph).
 const streamingText = () => screen.queryByTestId("message-streaming")?.textContent?.trimEnd() ?? null;
-
-const message = (id: number, role: "user" | "assistant", text: string, extra: object = {}) => ({
-  id,
-  role,
-  text,
-  state: "complete",
-  model: role === "assistant" ? "yasno-demo" : null,
-  created_at: "2025-05-01T10:00:00Z",
-  attachments: [],
-  ...extra,
-});
 
 function type(text: string) {
   fireEvent.change(textbox(), { target: { value: text } });

@@ -27,6 +27,14 @@ const rangeQuery = z
   .refine((q) => q.from <= q.to, { error: "from не может быть позже to", path: ["from"] })
   .refine((q) => daysBetween(q.from, q.to) <= MAX_DAYS, { error: `Не больше ${MAX_DAYS} дней за раз`, path: ["to"] });
 
+/** What every statistics call answers: the rows, or why not. */
+const rangeAnswers = (shape: string) => ({
+  200: { description: shape },
+  401: { description: "Нет или неверный токен" },
+  403: { description: "Недостаточно прав" },
+  422: { description: "Неверный диапазон дат" },
+});
+
 const feedbackShape = "[{assistant_type, model, up, down}]";
 const rowShape = "[{date, new_users, active_users, topics, messages, requests_used, payments, revenue}]";
 
@@ -38,12 +46,7 @@ export const statistics = new Hono<AppEnv>()
       summary: "Статистика по дням (только администратор)",
       description: `Московские дни с \`from\` по \`to\` включительно (не больше ${MAX_DAYS}), каждый день — строка, и пустые тоже. \`active_users\` — сколько разных пользователей писали в этот день; \`requests_used\` — списанные и не возвращённые запросы; \`payments\` и \`revenue\` (рубли) — успешные платежи, возвращённые не считаются. Ответ: ${rowShape}.`,
       ...secured,
-      responses: {
-        200: { description: rowShape },
-        401: { description: "Нет или неверный токен" },
-        403: { description: "Недостаточно прав" },
-        422: { description: "Неверный диапазон дат" },
-      },
+      responses: rangeAnswers(rowShape),
     }),
     requireAdmin,
     validate("query", rangeQuery),
@@ -59,12 +62,7 @@ export const statistics = new Hono<AppEnv>()
       summary: "Оценки ответов по режимам и моделям (только администратор)",
       description: `Оценки 👍/👎, поставленные (или изменённые) в московские дни с \`from\` по \`to\` включительно, по режиму и модели, ответившей на вопрос. Ответ: ${feedbackShape}.`,
       ...secured,
-      responses: {
-        200: { description: feedbackShape },
-        401: { description: "Нет или неверный токен" },
-        403: { description: "Недостаточно прав" },
-        422: { description: "Неверный диапазон дат" },
-      },
+      responses: rangeAnswers(feedbackShape),
     }),
     requireAdmin,
     validate("query", rangeQuery),
