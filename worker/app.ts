@@ -29,6 +29,7 @@ import { telegramAuth } from "./accounts/routes/telegram-auth";
 import { topicExport } from "./conversations/routes/export";
 import { feedback } from "./conversations/routes/feedback";
 import { topicStreams } from "./conversations/routes/topic-streams";
+import { versions } from "./conversations/routes/versions";
 import { topics } from "./conversations/routes/topics";
 import { users } from "./accounts/routes/users";
 import { notifications, notificationSend } from "./accounts/routes/notifications";
@@ -44,6 +45,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/mail", mail)
   .route("/topics", topics)
   .route("/topics", topicStreams)
+  .route("/topics", versions)
   .route("/topics", feedback)
   .route("/topics", topicExport)
   .route("/limits", limits)

@@ -85,6 +85,8 @@ export const message = (id: number, role: "user" | "assistant", text: string, ex
   created_at: "2025-05-01T10:00:00Z",
   attachments: [],
   feedback: null,
+  version: 1,
+  version_ids: [id],
   ...extra,
 });
 

@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { CHARS_PER_TOKEN, composePrompt, type PromptTurn } from "../../worker/ai/context";
-import { DEMO_MODEL_ID, DemoLanguageModel, demoAnswer, demoTokens, readPrompt } from "../../worker/ai/demo-model";
-import { documentBlock, modeTitleOf, systemPromptFor } from "../../worker/ai/prompts";
+import { DEMO_CONTINUATION_FALLBACK, DEMO_MODEL_ID, DemoLanguageModel, demoAnswer, demoReply, demoTokens, readPrompt } from "../../worker/ai/demo-model";
+import { CONTINUE_REQUEST, documentBlock, modeTitleOf, systemPromptFor } from "../../worker/ai/prompts";
 import { chooseModel, languageModel, MODEL_NOT_CONFIGURED } from "../../worker/ai/providers";
 import type { Env } from "../../worker/env";
 
@@ -130,6 +130,27 @@ describe("the demo model", () => {
     expect(reading.documents).toEqual([{ filename: "big.txt", totalChars: 30_000, text: "слово ".repeat(500), cut: true }]);
     // Numbers are grouped the Russian way, with a no-break space.
     expect(demoAnswer(reading)).toContain("«big.txt», 30\u00a0000 симв., ассистенту передано 3\u00a0000");
+  });
+});
+
+describe("the demo model continues its own cut answer", () => {
+  const system = { role: "system" as const, content: systemPromptFor(LAW) };
+  const question = { role: "user" as const, content: [{ type: "text" as const, text: "Что такое неустойка?" }] };
+  const continuation = (cut: string) => [
+    system,
+    question,
+    { role: "assistant" as const, content: [{ type: "text" as const, text: cut }] },
+    { role: "user" as const, content: [{ type: "text" as const, text: CONTINUE_REQUEST }] },
+  ];
+
+  it("gives the rest of the answer it had begun, so the two make the whole answer", () => {
+    const whole = demoReply([system, question]);
+    const cut = demoTokens(whole).slice(0, 7).join("").slice(0, -2);
+    expect(cut + demoReply(continuation(cut))).toBe(whole);
+  });
+
+  it("says so when the cut reply is not its own", () => {
+    expect(demoReply(continuation("Ответ другой модели"))).toBe(DEMO_CONTINUATION_FALLBACK);
   });
 });
 

@@ -47,9 +47,13 @@ export async function insertMessage(
   text: string,
   extra: { state?: "complete" | "partial"; model?: string; createdAt?: number } = {},
 ) {
-  const row = await env.DB.prepare("INSERT INTO messages (topic_id, role, text, state, model, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
-    .bind(topicId, role, text, extra.state ?? "complete", extra.model ?? (role === "assistant" ? "demo" : null), extra.createdAt ?? Date.now())
+  // After the end of the branch on screen, which it becomes, as a send does (docs/conversations.md "Versions").
+  const row = await env.DB.prepare(
+    "INSERT INTO messages (topic_id, role, text, state, model, created_at, parent_id) VALUES (?, ?, ?, ?, ?, ?, (SELECT leaf_message_id FROM topics WHERE id = ?)) RETURNING id",
+  )
+    .bind(topicId, role, text, extra.state ?? "complete", extra.model ?? (role === "assistant" ? "demo" : null), extra.createdAt ?? Date.now(), topicId)
     .first<{ id: number }>();
+  await env.DB.prepare("UPDATE topics SET leaf_message_id = ? WHERE id = ?").bind(row!.id, topicId).run();
   return row!.id;
 }
 

@@ -7,7 +7,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { modeTitleOf, parseDocumentBlock } from "./prompts";
+import { CONTINUE_REQUEST, modeTitleOf, parseDocumentBlock } from "./prompts";
 
 export const DEMO_MODEL_ID = "yasno-demo";
 
@@ -88,6 +88,26 @@ export function demoAnswer(reading: DemoReading): string {
   ].join("\n");
 }
 
+/** Said when a cut reply is not the start of the demo answer (it came from another model). */
+export const DEMO_CONTINUATION_FALLBACK = "\n\n_Демо-модель не может продолжить ответ другой модели._";
+
+const textOf = (message: LanguageModelV4Prompt[number] | undefined) =>
+  message && message.role !== "system" ? message.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("") : "";
+
+/**
+ * The demo's reply to a prompt: its answer, or for a continuation (the cut reply, then the request
+ * to go on) the rest of the answer it had begun, so Stop then Continue gives the whole answer.
+ */
+export function demoReply(prompt: LanguageModelV4Prompt): string {
+  const [cut, request] = prompt.slice(-2);
+  if (cut?.role === "assistant" && textOf(request) === CONTINUE_REQUEST) {
+    const full = demoAnswer(readPrompt(prompt.slice(0, -2)));
+    const said = textOf(cut);
+    return full.startsWith(said) ? full.slice(said.length) : DEMO_CONTINUATION_FALLBACK;
+  }
+  return demoAnswer(readPrompt(prompt));
+}
+
 /** Word-sized tokens, each with the whitespace before it: joined they give the answer back exactly. */
 export const demoTokens = (answer: string) => answer.match(/\s*\S+/g) ?? [];
 
@@ -118,7 +138,7 @@ export class DemoLanguageModel implements LanguageModelV4 {
   constructor(private readonly delayMs: number) {}
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    const answer = demoAnswer(readPrompt(options.prompt));
+    const answer = demoReply(options.prompt);
     return {
       content: [{ type: "text", text: answer }],
       finishReason: { unified: "stop", raw: "stop" },
@@ -128,7 +148,7 @@ export class DemoLanguageModel implements LanguageModelV4 {
   }
 
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-    const tokens = demoTokens(demoAnswer(readPrompt(options.prompt)));
+    const tokens = demoTokens(demoReply(options.prompt));
     const inputTokens = Math.ceil(promptChars(options.prompt) / 3);
     const signal = options.abortSignal;
     const delayMs = this.delayMs;

@@ -44,3 +44,13 @@ export function parseDocumentBlock(block: string): { filename: string; totalChar
 
 /** Stands in the history for an image sent earlier: images go to the model only with their own turn. */
 export const earlierImageNote = (filename: string) => `[Пользователь прикладывал изображение «${filename}».]`;
+
+/** What the model is asked after its own cut reply (docs/conversations.md "Continue"). */
+export const CONTINUE_REQUEST =
+  "Твой предыдущий ответ оборвался. Продолжи его ровно с того места, где он остановился, не повторяя уже написанное и без вступлений.";
+
+/** The turns a continuation adds after the question: the cut reply as the model's own words, then the request. */
+export const continuationTurns = (cutReply: string) => [
+  { role: "assistant" as const, content: cutReply },
+  { role: "user" as const, content: CONTINUE_REQUEST },
+];

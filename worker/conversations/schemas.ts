@@ -62,8 +62,17 @@ export const sharedMessageSchema = z
   .meta({ id: "SharedMessage" });
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 
-/** A message as its topic's owner sees it: with their 👍/👎 on a reply (`feedback`, null when none). */
-export const messageSchema = sharedMessageSchema.extend({ feedback: z.enum(["up", "down"]).nullable() }).meta({ id: "Message" });
+/**
+ * A message as its topic's owner sees it: with their 👍/👎 on a reply (`feedback`, null when none)
+ * and which of its versions it is (docs/conversations.md "Versions").
+ */
+export const messageSchema = sharedMessageSchema
+  .extend({
+    feedback: z.enum(["up", "down"]).nullable(),
+    version: z.int().min(1),
+    version_ids: z.array(z.int()).min(1),
+  })
+  .meta({ id: "Message" });
 export type Message = z.infer<typeof messageSchema>;
 
 /** `GET /share/topic/history/{hash}`: what anyone with the link sees. */

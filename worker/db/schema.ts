@@ -158,6 +158,9 @@ export const topics = sqliteTable(
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
     // Null until shared; 128+ random bits, base64url.
     shareHash: text("share_hash").unique(),
+    // The last message of the branch on screen (docs/conversations.md "Versions"): history, the
+    // model's context and a share link follow its parents up. Null until the first message.
+    leafMessageId: integer("leaf_message_id"),
     createdAt: integer("created_at").notNull().default(now),
     // Last activity: the list is ordered and grouped by it.
     updatedAt: integer("updated_at").notNull().default(now),
@@ -180,9 +183,12 @@ export const messages = sqliteTable(
       .default("complete"),
     // Which model answered (assistant messages); the UI shows it.
     model: text("model"),
+    // The message this one follows (null for a topic's first question). Versions of a message are
+    // the messages with the same parent: a regenerated reply, an edited question.
+    parentId: integer("parent_id"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("messages_topic").on(t.topicId, t.id)],
+  (t) => [index("messages_topic").on(t.topicId, t.id), index("messages_parent").on(t.parentId, t.id)],
 );
 
 // A user's 👍/👎 on an assistant reply (docs/conversations.md "Feedback"): one per reply, since

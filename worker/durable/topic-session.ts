@@ -1,20 +1,25 @@
 import { streamText } from "ai";
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { loadPrompt } from "../ai/context";
+import { CHARS_PER_TOKEN, loadPrompt } from "../ai/context";
+import { continuationTurns } from "../ai/prompts";
 import { aiSettings, languageModel, type ModelChoice } from "../ai/providers";
 import { getDb } from "../db/client";
 import { topics } from "../db/schema";
 import type { Env } from "../env";
 import { refundRequest, type Charge } from "../billing/services/limits";
-import { saveAssistantMessage, type MessageState } from "../conversations/services/messages";
+import { saveAssistantMessage, saveContinuedReply, type MessageState } from "../conversations/services/messages";
+import { setLeaf } from "../conversations/services/branches";
+import type { Answering } from "../conversations/services/questions";
 import { findProduct } from "../billing/services/products";
 import { purgeSharedTopic } from "../conversations/services/share";
 
-/** What the Worker hands the session to answer: the question is already saved, the request taken. */
-export type ReplyJob = {
+/**
+ * What the Worker hands the session to answer: the question is already saved (or, for another
+ * reply or a continuation, chosen), the request taken.
+ */
+export type ReplyJob = Answering & {
   topicId: number;
-  userMessageId: number;
   assistantType: string;
   model: ModelChoice;
   charge: Charge;
@@ -64,6 +69,9 @@ type Live = {
 };
 
 const encoder = new TextEncoder();
+
+/** Whether the model added anything to what the reply held when it began (nothing, or a cut reply's text). */
+const saidAnything = (job: ReplyJob, text: string) => text.length > (job.continues?.text.length ?? 0);
 
 const topicGone = async (env: Env, topicId: number) => !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
 
@@ -145,6 +153,9 @@ export class TopicSession extends DurableObject<Env> {
     this.ctx.storage.kv.delete("reservation");
     this.ctx.storage.kv.put("job", job);
     this.ctx.storage.sql.exec("DELETE FROM chunks");
+    // A continuation streams the whole reply: the words already there come first.
+    const seed = job.continues?.text;
+    if (seed) this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (1, ?)", seed);
 
     let settleFirst!: () => void;
     const firstEvent = new Promise<void>((resolve) => (settleFirst = resolve));
@@ -152,7 +163,7 @@ export class TopicSession extends DurableObject<Env> {
       job,
       abort: new AbortController(),
       stopped: false,
-      chunks: [],
+      chunks: seed ? [seed] : [],
       readers: new Set(),
       firstEvent,
       settleFirst,
@@ -210,17 +221,18 @@ export class TopicSession extends DurableObject<Env> {
       const db = getDb(this.env.DB);
       const product = await findProduct(db, job.assistantType);
       if (!product) throw new Error(`no product for ${job.assistantType}`);
+      const seed = job.continues?.text ?? "";
       const prompt = await loadPrompt(this.env, db, {
         product,
         topicId: job.topicId,
         userMessageId: job.userMessageId,
-        contextTokens: settings.contextTokens,
+        contextTokens: settings.contextTokens - Math.ceil(seed.length / CHARS_PER_TOKEN),
         maxOutputTokens: settings.maxOutputTokens,
       });
       const result = streamText({
         model: languageModel(this.env, job.model),
         system: prompt.system,
-        messages: prompt.messages,
+        messages: seed ? [...prompt.messages, ...continuationTurns(seed)] : prompt.messages,
         maxOutputTokens: settings.maxOutputTokens,
         maxRetries: settings.maxRetries,
         abortSignal: live.abort.signal,
@@ -258,10 +270,10 @@ export class TopicSession extends DurableObject<Env> {
     this.ctx.storage.kv.put("state", state);
     const settled = await this.settle(live.job, text, state);
     this.live = null;
-    live.failedEarly = text === "";
+    live.failedEarly = !saidAnything(live.job, text);
     for (const reader of live.readers) {
       try {
-        if (failed && text !== "") reader.error(new Error(REPLY_TEXTS.failedMidway));
+        if (failed && !live.failedEarly) reader.error(new Error(REPLY_TEXTS.failedMidway));
         else reader.close();
       } catch {
         // The reader went away meanwhile.
@@ -294,14 +306,20 @@ export class TopicSession extends DurableObject<Env> {
     return true;
   }
 
-  /** The reply into D1: a message if there is any text (and the share cache purged), else the request back. */
+  /**
+   * The reply into D1: a message (or the continued one) if the model said anything, and the share
+   * cache purged; else the request back and the branch as it was.
+   */
   private async persist(job: ReplyJob, text: string, state: MessageState): Promise<void> {
     const db = getDb(this.env.DB);
-    if (text === "") {
+    if (!saidAnything(job, text)) {
       await refundRequest(db, job.charge);
+      if (job.leafIfSilent) await setLeaf(db, job.topicId, job.leafIfSilent);
       return;
     }
-    await saveAssistantMessage(db, { topicId: job.topicId, text, state, model: job.model.modelId });
+    const reply = { topicId: job.topicId, text, state, model: job.model.modelId };
+    if (job.continues) await saveContinuedReply(db, { ...reply, messageId: job.continues.messageId });
+    else await saveAssistantMessage(db, { ...reply, parentId: job.userMessageId });
     await purgeSharedTopic(this.env, job.topicId).catch((err) => console.error("share purge failed", job.topicId, err));
   }
 

@@ -6,7 +6,7 @@ import { topics as topicsTable } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
 import { requireUser } from "../../middleware/auth";
-import { activeProduct, sendToTopic, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
+import { activeProduct, newQuestion, sendToTopic, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
 import { REPLY_TEXTS, topicSession } from "../../durable/topic-session";
 import { findOwnTopic, publicTopic } from "../services/topics";
 import { QUOTAS } from "../../settings";
@@ -18,7 +18,7 @@ export { STREAM_TEXTS };
 
 const MAX_ATTACHMENTS = QUOTAS.documentsPerMessage + QUOTAS.imagesPerMessage;
 
-const messageText = z
+export const messageText = z
   .string({ error: (issue) => (issue.input === undefined ? "Введите сообщение" : "Текст сообщения должен быть строкой") })
   .trim()
   .min(1, { error: "Сообщение не может быть пустым" })
@@ -54,7 +54,7 @@ export const sendBody = z.object({ text: messageText, attachments: attachmentIds
 const newTopicQuery = z.object({ assistant_type: assistantType.default("explain_law"), topic_name: topicName.optional() });
 const idParams = z.object({ id: pathId });
 
-const streamResponses = {
+export const streamResponses = {
   200: { description: "Ответ модели, text/plain, по частям по мере генерации; заголовок X-Model" },
   402: { description: "Лимит запросов исчерпан" },
   403: { description: "Примите условия использования режима" },
@@ -109,7 +109,7 @@ export const topicStreams = new Hono<AppEnv>()
     requireUser,
     validate("param", idParams),
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, c.req.valid("json")),
+    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
   )
   .post(
     "/:id{[0-9]+}/message/stream",
@@ -117,7 +117,7 @@ export const topicStreams = new Hono<AppEnv>()
     requireUser,
     validate("param", idParams),
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, c.req.valid("json")),
+    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
   )
   .get(
     "/:id{[0-9]+}/stream",

@@ -1,12 +1,13 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { attachments, messageFeedback, messages, topics } from "../../db/schema";
 import type { Attachment, Message, SharedMessage } from "../schemas";
 import { ApiError } from "../../http/errors";
+import { chosenBranchIds, versionsOf } from "./branches";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 
-type MessageRow = Pick<typeof messages.$inferSelect, "id" | "role" | "text" | "state" | "model" | "createdAt"> & {
+type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt"> & {
   /** The owner's 👍/👎 on a reply, if any. */
   feedback: (typeof messageFeedback.$inferSelect)["rating"] | null;
 };
@@ -15,19 +16,30 @@ type AttachmentRow = Pick<typeof attachments.$inferSelect, "id" | "messageId" | 
 /** How an attachment's `url` is made: signed for the owner, through the link for a share viewer. */
 export type AttachmentUrl = (attachmentId: number) => string | Promise<string>;
 
+type VersionRow = Pick<typeof messages.$inferSelect, "id" | "parentId">;
+type History = { topic?: TopicRow; messages: MessageRow[]; attachments: AttachmentRow[]; versions: Map<number, number[]> };
+
 /**
- * The topic matched by `which` and its messages oldest first with their attachments, in one D1
- * round trip (topic, messages, attachments: three indexed reads in one batch); `topic` is
- * undefined when nothing matched.
+ * The topic matched by `which` and its chosen branch (docs/conversations.md "Versions") oldest
+ * first with the attachments, and for the owner (`withVersions`) each message's versions, in one
+ * D1 round trip (one batch of indexed reads); `topic` is undefined when nothing matched.
  */
-export async function loadHistory(db: Db, which: SQL): Promise<{ topic?: TopicRow; messages: MessageRow[]; attachments: AttachmentRow[] }> {
+export async function loadHistory(db: Db, which: SQL, withVersions = false): Promise<History> {
   // A scalar subquery (one topic): messages then come in index order, without a sort.
   const topicId = sql`(${db.select({ id: topics.id }).from(topics).where(which)})`;
-  const [[topic], messageRows, attachmentRows] = await db.batch([
+  const branch = chosenBranchIds(topicId);
+  const inBranch = inArray(messages.id, branch);
+  // Versions of a branch message follow the same parent: the first question's have none.
+  const versionRows = db
+    .select({ id: messages.id, parentId: messages.parentId })
+    .from(messages)
+    .where(withVersions ? and(eq(messages.topicId, topicId), or(isNull(messages.parentId), inArray(messages.parentId, branch))) : sql`0`);
+  const [[topic], messageRows, attachmentRows, siblings] = await db.batch([
     db.select().from(topics).where(which),
     db
       .select({
         id: messages.id,
+        parentId: messages.parentId,
         role: messages.role,
         text: messages.text,
         state: messages.state,
@@ -37,7 +49,7 @@ export async function loadHistory(db: Db, which: SQL): Promise<{ topic?: TopicRo
       })
       .from(messages)
       .leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
-      .where(eq(messages.topicId, topicId))
+      .where(and(eq(messages.topicId, topicId), inBranch))
       .orderBy(asc(messages.id)),
     db
       .select({
@@ -50,15 +62,16 @@ export async function loadHistory(db: Db, which: SQL): Promise<{ topic?: TopicRo
       })
       .from(attachments)
       .innerJoin(messages, eq(attachments.messageId, messages.id))
-      .where(eq(messages.topicId, topicId))
+      .where(and(eq(messages.topicId, topicId), inBranch))
       .orderBy(asc(attachments.id)),
+    versionRows,
   ]);
-  return { topic, messages: messageRows, attachments: attachmentRows };
+  return { topic, messages: messageRows, attachments: attachmentRows, versions: versionsOf(messageRows, siblings as VersionRow[]) };
 }
 
 /** The caller's topic with its history; 404 "Чат не найден" when it is not theirs. */
 export async function loadOwnHistory(db: Db, userId: number, topicId: number) {
-  const history = await loadHistory(db, and(eq(topics.id, topicId), eq(topics.userId, userId))!);
+  const history = await loadHistory(db, and(eq(topics.id, topicId), eq(topics.userId, userId))!, true);
   if (!history.topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
   return { ...history, topic: history.topic };
 }
@@ -80,7 +93,7 @@ const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise
 });
 
 /** The Message[] shape of docs/conversations.md, as the topic's owner sees it. */
-export async function publicMessages(history: { messages: MessageRow[]; attachments: AttachmentRow[] }, urlOf: AttachmentUrl): Promise<Message[]> {
+export async function publicMessages(history: Omit<History, "topic">, urlOf: AttachmentUrl): Promise<Message[]> {
   const shaped = await Promise.all(history.attachments.map((a) => publicAttachment(a, urlOf)));
   const byMessage = new Map<number, typeof shaped>();
   history.attachments.forEach((a, i) => {
@@ -88,19 +101,24 @@ export async function publicMessages(history: { messages: MessageRow[]; attachme
     list.push(shaped[i]!);
     byMessage.set(a.messageId!, list);
   });
-  return history.messages.map((m) => ({
-    id: m.id,
-    role: m.role,
-    text: m.text,
-    state: m.state,
-    model: m.model,
-    created_at: new Date(m.createdAt).toISOString(),
-    attachments: byMessage.get(m.id) ?? [],
-    feedback: m.feedback,
-  }));
+  return history.messages.map((m) => {
+    const versionIds = history.versions.get(m.id) ?? [m.id];
+    return {
+      id: m.id,
+      role: m.role,
+      text: m.text,
+      state: m.state,
+      model: m.model,
+      created_at: new Date(m.createdAt).toISOString(),
+      attachments: byMessage.get(m.id) ?? [],
+      feedback: m.feedback,
+      version: versionIds.indexOf(m.id) + 1,
+      version_ids: versionIds,
+    };
+  });
 }
 
 /** The same for a share link's readers: the owner's ratings are not theirs to see. */
-export async function sharedMessages(history: { messages: MessageRow[]; attachments: AttachmentRow[] }, urlOf: AttachmentUrl): Promise<SharedMessage[]> {
-  return (await publicMessages(history, urlOf)).map(({ feedback: _feedback, ...message }) => message);
+export async function sharedMessages(history: Omit<History, "topic">, urlOf: AttachmentUrl): Promise<SharedMessage[]> {
+  return (await publicMessages(history, urlOf)).map(({ feedback: _feedback, version: _version, version_ids: _versionIds, ...message }) => message);
 }

@@ -5,10 +5,10 @@ import { topics as topicsTable } from "../../db/schema";
 import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession } from "../../durable/topic-session";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
-import { claimAttachments } from "./attachments";
 import { requireAcceptedDisclaimer } from "../../billing/services/disclaimers";
 import { refundRequest, takeRequest, type Charge } from "../../billing/services/limits";
-import { saveUserMessage } from "./messages";
+import { setLeaf } from "./branches";
+import { prepareQuestion, type Question } from "./questions";
 import { findActiveProduct, findProduct, type ProductRow } from "../../billing/services/products";
 import { findOwnTopic, type TopicRow } from "./topics";
 
@@ -56,24 +56,21 @@ function withFirstLine(line: string, body: ReadableStream<Uint8Array>): Readable
 }
 
 /**
- * One send, in the order of docs/conversations.md: the mode's terms accepted (403) → attachments
- * checked (404/409/422) → the topic's session reserved (409) → one request taken (402) → the
- * question saved → the session streams the reply. A failure on the way gives back what was taken.
+ * One send, in the order of docs/conversations.md: the mode's terms accepted (403) → the question
+ * checked (attachments 404/409/422; the message regenerated, edited or continued 404/422) → the
+ * topic's session reserved (409) → one request taken (402) → the question written → the session
+ * streams the reply. A failure on the way gives back what was taken.
  */
 export async function send(
   env: Env,
   db: Db,
-  input: { topic: TopicRow; product: ProductRow; userId: number; text: string; attachmentIds: number[]; firstLine?: string; topicHeader?: boolean },
+  input: { topic: TopicRow; product: ProductRow; userId: number; question: Question; firstLine?: string; topicHeader?: boolean },
 ): Promise<Response> {
   const { topic } = input;
   // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
   await requireAcceptedDisclaimer(db, input.userId, topic.assistantType);
-  const claimed = await claimAttachments(db, input.userId, input.attachmentIds);
-  const model = chooseModel(
-    env,
-    input.product.model,
-    claimed.some((a) => a.kind === "image"),
-  );
+  const question = await prepareQuestion(db, topic, input.userId, input.question);
+  const model = chooseModel(env, input.product.model, question.hasImage);
   const stub = topicSession(env, topic.id);
   const token = await stub.reserve();
   if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
@@ -82,8 +79,7 @@ export async function send(
   let job: ReplyJob;
   try {
     charge = await takeRequest(db, input.userId);
-    const userMessageId = await saveUserMessage(db, { topicId: topic.id, text: input.text, attachmentIds: claimed.map((a) => a.id) });
-    job = { topicId: topic.id, userMessageId, assistantType: topic.assistantType, model, charge };
+    job = { topicId: topic.id, assistantType: topic.assistantType, model, charge, ...(await question.commit()) };
   } catch (err) {
     await stub.release(token);
     if (charge) await refundRequest(db, charge);
@@ -102,7 +98,10 @@ export async function send(
   if (started.kind !== "streaming") {
     // busy: the reservation lapsed and another send took the topic (ours is given back here).
     // failed: the model failed before its first token (the session gave the request back).
-    if (started.kind === "busy") await refundRequest(db, charge);
+    if (started.kind === "busy") {
+      await refundRequest(db, charge);
+      if (job.leafIfSilent) await setLeaf(db, topic.id, job.leafIfSilent);
+    }
     const [status, detail] = started.kind === "busy" ? [409, REPLY_TEXTS.busy] : [502, REPLY_TEXTS.failedBeforeFirstToken];
     return Response.json({ detail }, { status, headers: topicHeader });
   }
@@ -110,14 +109,17 @@ export async function send(
   return new Response(body, { headers: streamHeaders(started.model, topicHeader) });
 }
 
-export async function sendToTopic(env: Env, userId: number, topicId: number, body: SendInput): Promise<Response> {
+/** A send to the caller's topic: a new question, or another reply, an edit, a continuation (docs/conversations.md). */
+export async function sendToTopic(env: Env, userId: number, topicId: number, question: Question): Promise<Response> {
   const db = getDb(env.DB);
   const topic = await findOwnTopic(db, userId, topicId);
   // A topic keeps its mode even if an admin has since turned the mode off.
   const product = await findProduct(db, topic.assistantType);
   if (!product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
-  return send(env, db, { topic, product, userId, text: body.text, attachmentIds: body.attachments });
+  return send(env, db, { topic, product, userId, question });
 }
+
+export const newQuestion = (body: SendInput): Question => ({ kind: "new", text: body.text, attachmentIds: body.attachments });
 
 export async function deleteEmptyTopic(db: Db, topicId: number): Promise<void> {
   await db.run(sql`DELETE FROM topics WHERE id = ${topicId} AND NOT EXISTS (SELECT 1 FROM messages WHERE topic_id = ${topicId})`);
@@ -142,8 +144,7 @@ export async function startTopicWithQuestion(
       topic: topic!,
       product,
       userId,
-      text: body.text,
-      attachmentIds: body.attachments,
+      question: newQuestion(body),
       firstLine: opts.topicLine ? `topic_id: ${topic!.id}\n` : undefined,
       topicHeader: true,
     });

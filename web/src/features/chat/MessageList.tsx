@@ -19,10 +19,12 @@ type MessageListProps = {
 
 /** The conversation in one readable column, oldest first. */
 export function MessageList({ messages, streaming = null, waiting = false, readOnly = false, modelTitle = null }: MessageListProps) {
+  // Notices of the app come after the conversation's own end.
+  const last = messages.findLastIndex((m) => !m.notice);
   return (
     <Flex direction="column" gap="5" className="message-list" role="log" aria-label={texts.chat.messages} aria-live="off">
       {messages.map((message, i) => (
-        <MessageView key={message.id ?? `i${i}`} message={message} readOnly={readOnly} modelTitle={modelTitle} />
+        <MessageView key={message.id ?? `i${i}`} message={message} readOnly={readOnly} modelTitle={modelTitle} last={i === last && !streaming} />
       ))}
       {streaming?.text ? (
         <Flex direction="column" gap="2" className="message message--assistant message--streaming" data-testid="message-streaming" aria-busy>

@@ -1,13 +1,18 @@
-import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Flex, Text } from "@radix-ui/themes";
-import { memo } from "react";
+import { ExclamationTriangleIcon, Pencil1Icon, ReloadIcon, TrackNextIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { memo, type ReactNode, useState } from "react";
 import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
 import { Markdown } from "../../ui/markdown/Markdown";
 import { CopyButton } from "../../ui/CopyButton";
+import { useChat } from "./chat-store";
 import { FeedbackButtons } from "./FeedbackButtons";
 import { FileChip } from "./FileChip";
+import { QuestionEditor } from "./QuestionEditor";
 import type { AttachmentView, ChatMessage } from "./types";
+import { VersionSwitcher } from "./VersionSwitcher";
+
+const tv = texts.chat.versions;
 
 function MessageAttachments({ attachments, align }: { attachments: AttachmentView[]; align: "start" | "end" }) {
   const images = attachments.filter((a) => a.content_type === "image");
@@ -32,29 +37,62 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
   );
 }
 
+/** A small icon action under a message, off while a reply is being written. */
+function MessageAction({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: ReactNode }) {
+  const busy = useChat((s) => s.loading);
+  return (
+    <Tooltip content={label}>
+      <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={label} data-testid={testId} disabled={busy} onClick={onClick}>
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The user's question: a bubble on the right, with its versions and, for a saved one, "Изменить". */
+function UserMessage({ message, readOnly }: { message: ChatMessage; readOnly: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const attachments = message.attachments ?? [];
+  const saved = typeof message.id === "number" ? message.id : null;
+  return (
+    <Flex direction="column" align="end" gap="2" className="message message--user" data-testid="message-user">
+      {attachments.length > 0 && <MessageAttachments attachments={attachments} align="end" />}
+      {editing && saved !== null ? (
+        <QuestionEditor messageId={saved} text={message.text} onClose={() => setEditing(false)} />
+      ) : (
+        message.text && <div className="message__bubble">{message.text}</div>
+      )}
+      {!readOnly && saved !== null && !editing && (
+        <Flex align="center" gap="3" className="message__footer message__footer--user">
+          <VersionSwitcher messageId={saved} versionIds={message.version_ids ?? [saved]} />
+          <MessageAction label={tv.edit} testId="message-edit" onClick={() => setEditing(true)}>
+            <Pencil1Icon />
+          </MessageAction>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
 /**
  * One message: the user's as a bubble on the right, the assistant's as Markdown on the left with
  * the copy button and the model's name under it (`readOnly` drops the actions for the share page).
+ * `last` marks the end of the chat, where a cut reply can be continued.
  */
 export const MessageView = memo(function MessageView({
   message,
   readOnly = false,
   modelTitle = null,
+  last = false,
 }: {
   message: ChatMessage;
   readOnly?: boolean;
   /** The mode's name for its model; the brand alone until the modes are loaded. */
   modelTitle?: string | null;
+  last?: boolean;
 }) {
   const attachments = message.attachments ?? [];
-  if (message.role === "user") {
-    return (
-      <Flex direction="column" align="end" gap="2" className="message message--user" data-testid="message-user">
-        {attachments.length > 0 && <MessageAttachments attachments={attachments} align="end" />}
-        {message.text && <div className="message__bubble">{message.text}</div>}
-      </Flex>
-    );
-  }
+  if (message.role === "user") return <UserMessage message={message} readOnly={readOnly} />;
 
   if (message.notice) {
     return (
@@ -91,13 +129,20 @@ export const MessageView = memo(function MessageView({
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="start" />}
       <Markdown text={message.text} />
       <Flex align="center" gap="3" wrap="wrap" className="message__footer">
+        {!readOnly && typeof message.id === "number" && <VersionSwitcher messageId={message.id} versionIds={message.version_ids ?? [message.id]} />}
         {!readOnly && <CopyButton text={message.text} />}
         {!readOnly && typeof message.id === "number" && <FeedbackButtons messageId={message.id} rating={message.feedback ?? null} />}
+        {!readOnly && typeof message.id === "number" && (
+          <MessageAction label={tv.regenerate} testId="message-regenerate" onClick={() => void useChat.getState().regenerate(message.id as number)}>
+            <ReloadIcon />
+          </MessageAction>
+        )}
         {message.state === "partial" && (
           <Badge color="amber" variant="soft" data-testid="message-partial">
             {texts.chat.partial}
           </Badge>
         )}
+        {!readOnly && last && message.state === "partial" && typeof message.id === "number" && <ContinueButton />}
         {message.model && (
           <Text size="1" color="gray" data-testid="message-model">
             {texts.chat.model.replace("{model}", modelTitle ?? texts.brand)}
@@ -107,3 +152,14 @@ export const MessageView = memo(function MessageView({
     </Flex>
   );
 });
+
+/** "Продолжить ответ" under a cut reply at the end of the chat (docs/conversations.md "Continue"). */
+function ContinueButton() {
+  const busy = useChat((s) => s.loading);
+  return (
+    <Button type="button" size="1" variant="soft" disabled={busy} data-testid="message-continue" onClick={() => void useChat.getState().continueReply()}>
+      <TrackNextIcon />
+      {tv.continue}
+    </Button>
+  );
+}

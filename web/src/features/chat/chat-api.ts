@@ -29,6 +29,16 @@ export const chatApi = {
     topic.messages[":messageId{[0-9]+}"].feedback.$post({ param: { id, messageId: String(messageId) }, json: comment ? { rating, comment } : { rating } }),
   /** `DELETE` of the same: the rating is taken back. */
   unrate: (id: string, messageId: number) => topic.messages[":messageId{[0-9]+}"].feedback.$delete({ param: { id, messageId: String(messageId) } }),
+  /** `POST /topics/{id}/messages/{messageId}/regenerate/stream/`: another reply to the same question. */
+  regenerate: (id: string, messageId: number) =>
+    asResponse(topic.messages[":messageId{[0-9]+}"].regenerate.stream.$post({ param: { id, messageId: String(messageId) } })),
+  /** `POST /topics/{id}/messages/{messageId}/edit/stream/`: a new version of a question and its reply. */
+  edit: (id: string, messageId: number, text: string) =>
+    asResponse(topic.messages[":messageId{[0-9]+}"].edit.stream.$post({ param: { id, messageId: String(messageId) }, json: { text } })),
+  /** `POST /topics/{id}/continue/stream/`: the cut reply, whole, then the rest. */
+  continueReply: (id: string) => asResponse(topic.continue.stream.$post({ param: { id } })),
+  /** `PUT /topics/{id}/branch`: the branch through a message; answers the new history. */
+  switchBranch: (id: string, messageId: number) => topic.branch.$put({ param: { id }, json: { message_id: messageId } }),
   /** `POST /topics/{id}/stop`: ends the reply in flight, keeping what was said. */
   stop: (id: string) => asResponse(topic.stop.$post({ param: { id } })),
   /** `POST /attachments/upload/` with the field `file`: 201 `{attachment_id, ...}`. */

@@ -48,6 +48,14 @@ type ChatState = {
   open: (id: string) => Promise<void>;
   /** docs/product.md §4 "sending a message". */
   send: (text: string, options: SendOptions) => Promise<void>;
+  /** Another reply to the question of reply `messageId`; the old one stays a version (docs/conversations.md "Versions"). */
+  regenerate: (messageId: number) => Promise<void>;
+  /** A new version of question `messageId` with `text`, and its reply. */
+  edit: (messageId: number, text: string) => Promise<void>;
+  /** Goes on from the cut reply at the end of the chat, in the same message. */
+  continueReply: () => Promise<void>;
+  /** Shows the branch through version `messageId` of a message (‹ 2/3 ›). */
+  switchVersion: (messageId: number) => Promise<void>;
   /** Stops the reply in flight; what was said is kept, marked as cut short. */
   stop: () => Promise<void>;
   /** docs/product.md §5: images and documents, at most one document. */
@@ -244,6 +252,39 @@ async function resumeReply(id: string, mine: number): Promise<boolean> {
   return true;
 }
 
+/**
+ * One reply request for the topic on screen (another reply, an edit, a continuation) with `shown`
+ * as the chat meanwhile: a refusal becomes a notice under the server's copy of the topic; a stream
+ * is read to its end like a send's.
+ */
+async function replyTo(topicId: string, shown: ChatMessage[], request: () => Promise<Response>) {
+  const mine = generation;
+  set({ messages: shown, loading: true, streaming: null });
+  try {
+    const res = await request().catch(() => null);
+    if (mine !== generation) {
+      void res?.body?.cancel().catch(() => undefined);
+      return;
+    }
+    if (!res?.ok) {
+      void res?.body?.cancel().catch(() => undefined);
+      set((state) => ({ messages: [...state.messages, replyFailed(res?.status ?? 0)], loading: false, streaming: null }));
+      await reconcile(topicId, mine);
+      return;
+    }
+    const reply = await readReply(res, mine);
+    if (!reply.left) await finishReply(topicId, mine, reply);
+  } finally {
+    if (mine === generation && get().loading && !reading) set({ loading: false, streaming: null });
+    void invalidateLimits();
+    void invalidateTopics();
+  }
+}
+
+/** The index of saved message `messageId` on screen with the given role, or -1. */
+const indexOf = (messages: ChatMessage[], messageId: number, role: ChatMessage["role"]) =>
+  messages.findIndex((m) => m.id === messageId && m.role === role && !m.notice);
+
 export const useChat = create<ChatState>(() => ({
   ...idle,
 
@@ -333,6 +374,49 @@ export const useChat = create<ChatState>(() => ({
       // The topic moved to the top of the list (its last activity is now).
       if (topicId) void invalidateTopics();
     }
+  },
+
+  regenerate: async (messageId) => {
+    const { topicId, messages, loading } = get();
+    const at = indexOf(messages, messageId, "assistant");
+    if (!topicId || loading || at < 0) return;
+    await replyTo(topicId, messages.slice(0, at), () => chatApi.regenerate(topicId, messageId));
+  },
+
+  edit: async (messageId, input) => {
+    const text = input.trim();
+    const { topicId, messages, loading } = get();
+    const at = indexOf(messages, messageId, "user");
+    if (!topicId || loading || at < 0 || !text) return;
+    const question: ChatMessage = { id: localId(), role: "user", text, attachments: messages[at]!.attachments };
+    await replyTo(topicId, [...messages.slice(0, at), question], () => chatApi.edit(topicId, messageId, text));
+  },
+
+  continueReply: async () => {
+    const { topicId, messages, loading } = get();
+    const at = messages.findLastIndex((m) => !m.notice);
+    const cut = messages[at];
+    if (!topicId || loading || cut?.role !== "assistant" || cut.state !== "partial") return;
+    // The stream carries the whole reply: the cut text first, then the rest.
+    await replyTo(topicId, messages.slice(0, at), () => chatApi.continueReply(topicId));
+  },
+
+  switchVersion: async (messageId) => {
+    const { topicId, loading } = get();
+    if (!topicId || loading) return;
+    const mine = generation;
+    const res = await chatApi.switchBranch(topicId, messageId).catch(() => null);
+    if (mine !== generation) return;
+    if (!res?.ok) {
+      // The only refusal for one's own topic: a reply is still being written (409).
+      const status: number = res?.status ?? 0;
+      if (status === 409) get().notice(texts.chat.busy, "info");
+      else get().notice(texts.chat.sendFailed, "error");
+      return;
+    }
+    const messages = await res.json();
+    queryClient.setQueryData(historyQuery(currentUserKey(), topicId).queryKey, messages);
+    if (mine === generation) set({ messages });
   },
 
   stop: async () => {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb } from "../../../db/client";
 import { messages } from "../../../db/schema";
 import type { AppEnv } from "../../../env";
-import { sendToTopic, startTopicWithQuestion } from "../../../conversations/services/send";
+import { newQuestion, sendToTopic, startTopicWithQuestion } from "../../../conversations/services/send";
 import { validate } from "../../../http/validate";
 import { sendBody } from "../../../conversations/routes/topic-streams";
 import { pathId } from "../../../http/params";
@@ -55,7 +55,7 @@ export const internalMessages = new Hono<AppEnv>().post(
     const res =
       topicId === 0
         ? await startTopicWithQuestion(c.env, db, c.var.userId, body.assistant_type, body, { topicLine: false })
-        : await sendToTopic(c.env, c.var.userId, topicId, body);
+        : await sendToTopic(c.env, c.var.userId, topicId, newQuestion(body));
     if (body.stream || res.status !== 200 || !res.body) return res;
     const id = Number(res.headers.get("x-topic-id") ?? topicId);
     try {

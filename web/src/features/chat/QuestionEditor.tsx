@@ -1,0 +1,45 @@
+import { Button, Flex, TextArea } from "@radix-ui/themes";
+import { useState } from "react";
+import { QUOTAS } from "../../../../worker/settings";
+import { texts } from "../../ui/texts";
+import { useChat } from "./chat-store";
+
+const t = texts.chat.versions;
+
+/** A question being edited in place: sending makes a new version of it and asks again. */
+export function QuestionEditor({ messageId, text, onClose }: { messageId: number; text: string; onClose: () => void }) {
+  const [draft, setDraft] = useState(text);
+  const ready = draft.trim().length > 0 && draft.trim() !== text.trim();
+  const submit = () => {
+    if (!ready) return;
+    onClose();
+    void useChat.getState().edit(messageId, draft);
+  };
+  return (
+    <Flex direction="column" gap="2" className="question-editor" data-testid="question-editor">
+      <TextArea
+        aria-label={t.editLabel}
+        value={draft}
+        maxLength={QUOTAS.messageMaxChars}
+        autoFocus
+        resize="vertical"
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") onClose();
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+      />
+      <Flex gap="2" justify="end">
+        <Button type="button" size="1" variant="soft" color="gray" onClick={onClose}>
+          {t.editCancel}
+        </Button>
+        <Button type="button" size="1" disabled={!ready} onClick={submit}>
+          {t.editSend}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,103 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { jsonObjectBody } from "../../http/bulk-target";
+import { jsonOf, secured } from "../../http/openapi";
+import { pathId } from "../../http/params";
+import { validate } from "../../http/validate";
+import { requireUser } from "../../middleware/auth";
+import { messageSchema } from "../schemas";
+import { signedAttachmentUrl } from "../services/attachments";
+import { switchBranch } from "../services/branch-switch";
+import { loadOwnHistory, publicMessages } from "../services/history";
+import { sendToTopic } from "../services/send";
+import { messageText, streamResponses } from "./topic-streams";
+
+// Another reply, an edited question, more of a cut reply, another branch (docs/conversations.md
+// "Versions", "Continue"). The three streams are sends in every rule.
+
+const topicParams = z.object({ id: pathId });
+const messageParams = z.object({ id: pathId, messageId: pathId });
+const editBody = z.object({ text: messageText });
+const branchBody = z.object({
+  message_id: z.number({ error: "Укажите message_id: номер сообщения" }).int({ error: "message_id должен быть целым числом" }).positive({
+    error: "Некорректный message_id",
+  }),
+});
+
+export const versions = new Hono<AppEnv>()
+  .post(
+    "/:id{[0-9]+}/messages/:messageId{[0-9]+}/regenerate/stream",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Другой ответ на тот же вопрос: ответ потоком",
+      description: "Прежний ответ остаётся версией. Правила отправки: условия, лимит, 409, 502 до первого слова.",
+      ...secured,
+      responses: streamResponses,
+    }),
+    requireUser,
+    validate("param", messageParams),
+    (c) => {
+      const { id, messageId } = c.req.valid("param");
+      return sendToTopic(c.env, c.var.userId, id, { kind: "regenerate", messageId });
+    },
+  )
+  .post(
+    "/:id{[0-9]+}/messages/:messageId{[0-9]+}/edit/stream",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Изменённый вопрос и ответ на него потоком",
+      description: "Новая версия вопроса (с его файлами); прежний вопрос и ответы на него остаются версией.",
+      ...secured,
+      responses: streamResponses,
+    }),
+    requireUser,
+    validate("param", messageParams),
+    jsonObjectBody,
+    validate("json", editBody),
+    (c) => {
+      const { id, messageId } = c.req.valid("param");
+      return sendToTopic(c.env, c.var.userId, id, { kind: "edit", messageId, text: c.req.valid("json").text });
+    },
+  )
+  .post(
+    "/:id{[0-9]+}/continue/stream",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Продолжить прерванный ответ: весь ответ потоком",
+      description: "Поток начинается с уже сказанного, затем новые слова; ответ остаётся тем же сообщением.",
+      ...secured,
+      responses: streamResponses,
+    }),
+    requireUser,
+    validate("param", topicParams),
+    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, { kind: "continue" }),
+  )
+  .put(
+    "/:id{[0-9]+}/branch",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Показать ветку через это сообщение",
+      description: "Ниже сообщения — самая новая версия на каждом шаге. Отвечает новой историей.",
+      ...secured,
+      responses: {
+        200: jsonOf("Message[]", z.array(messageSchema)),
+        404: { description: "Чат или сообщение не найдено (или чужое)" },
+        409: { description: "Дождитесь окончания ответа" },
+        422: { description: "Нет message_id" },
+      },
+    }),
+    requireUser,
+    validate("param", topicParams),
+    jsonObjectBody,
+    validate("json", branchBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const db = getDb(c.env.DB);
+      await switchBranch(c.env, db, c.var.userId, id, c.req.valid("json").message_id);
+      const history = await loadOwnHistory(db, c.var.userId, id);
+      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, attachmentId)), 200);
+    },
+  );

@@ -1,0 +1,27 @@
+import type { Db } from "../../db/client";
+import { topicSession } from "../../durable/topic-session";
+import type { Env } from "../../env";
+import { ApiError } from "../../http/errors";
+import { newestLeafBelow, setLeaf } from "./branches";
+import { messageInTopic } from "./questions";
+import { purgeSharedTopic } from "./share";
+import { STREAM_TEXTS } from "./send";
+import { findOwnTopic } from "./topics";
+
+/**
+ * Shows the branch through `messageId` (docs/conversations.md "Versions"). Holds the topic's
+ * session meanwhile: a reply in flight belongs to the branch it started on (409).
+ */
+export async function switchBranch(env: Env, db: Db, userId: number, topicId: number, messageId: number): Promise<void> {
+  const topic = await findOwnTopic(db, userId, topicId);
+  await messageInTopic(db, topic.id, messageId);
+  const session = topicSession(env, topic.id);
+  const token = await session.reserve();
+  if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
+  try {
+    await setLeaf(db, topic.id, await newestLeafBelow(db, messageId));
+  } finally {
+    await session.release(token);
+  }
+  await purgeSharedTopic(env, topic.id, topic.shareHash).catch((err) => console.error("share purge failed", topic.id, err));
+}

@@ -1,0 +1,98 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { attachments, messages } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+import { claimAttachments } from "./attachments";
+import { setLeaf } from "./branches";
+import { MESSAGE_NOT_FOUND } from "./feedback";
+import { saveEditedQuestion, saveUserMessage, type MessageRow } from "./messages";
+import type { TopicRow } from "./topics";
+
+// What a send answers (docs/conversations.md "Streams", "Versions", "Continue"): a new question,
+// another reply to a question, an edited question, or more of a cut reply.
+
+export const QUESTION_TEXTS = {
+  regenerateReplyOnly: "Повторить можно только ответ ассистента",
+  editQuestionOnly: "Изменить можно только свой вопрос",
+  nothingToContinue: "Продолжать нечего: ответ не прерывался",
+} as const;
+
+export type Question =
+  | { kind: "new"; text: string; attachmentIds: number[] }
+  | { kind: "regenerate"; messageId: number }
+  | { kind: "edit"; messageId: number; text: string }
+  | { kind: "continue" };
+
+/** What the reply is to, once the request is taken (the fields of a ReplyJob). */
+export type Answering = {
+  userMessageId: number;
+  /** A cut reply the model goes on from. */
+  continues?: { messageId: number; text: string };
+  /** Where the branch goes back to if the model says nothing. */
+  leafIfSilent?: number;
+};
+
+/** A question checked before anything is reserved or taken: whether it has images, and how to write it. */
+export type PreparedQuestion = { hasImage: boolean; commit: () => Promise<Answering> };
+
+export async function messageInTopic(db: Db, topicId: number, messageId: number | null): Promise<MessageRow> {
+  const row = messageId === null ? undefined : await db.query.messages.findFirst({ where: and(eq(messages.id, messageId), eq(messages.topicId, topicId)) });
+  if (!row) throw ApiError.notFound(MESSAGE_NOT_FOUND);
+  return row;
+}
+
+async function hasImages(db: Db, messageId: number): Promise<boolean> {
+  const image = await db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(and(eq(attachments.messageId, messageId), eq(attachments.kind, "image")))
+    .get();
+  return image !== undefined;
+}
+
+export async function prepareQuestion(db: Db, topic: TopicRow, userId: number, question: Question): Promise<PreparedQuestion> {
+  switch (question.kind) {
+    case "new": {
+      const claimed = await claimAttachments(db, userId, question.attachmentIds);
+      return {
+        hasImage: claimed.some((a) => a.kind === "image"),
+        commit: async () => ({
+          userMessageId: await saveUserMessage(db, { topicId: topic.id, text: question.text, attachmentIds: claimed.map((a) => a.id) }),
+        }),
+      };
+    }
+    case "regenerate": {
+      const reply = await messageInTopic(db, topic.id, question.messageId);
+      if (reply.role !== "assistant" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.regenerateReplyOnly);
+      const questionId = reply.parentId;
+      return {
+        hasImage: await hasImages(db, questionId),
+        commit: async () => {
+          await setLeaf(db, topic.id, questionId);
+          return { userMessageId: questionId, leafIfSilent: topic.leafMessageId ?? reply.id };
+        },
+      };
+    }
+    case "edit": {
+      const original = await messageInTopic(db, topic.id, question.messageId);
+      if (original.role !== "user") throw new ApiError(422, QUESTION_TEXTS.editQuestionOnly);
+      return {
+        hasImage: await hasImages(db, original.id),
+        commit: async () => ({ userMessageId: await saveEditedQuestion(db, original, question.text) }),
+      };
+    }
+    case "continue": {
+      const reply = topic.leafMessageId === null ? undefined : await db.query.messages.findFirst({ where: eq(messages.id, topic.leafMessageId) });
+      if (reply?.role !== "assistant" || reply.state !== "partial" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.nothingToContinue);
+      const questionId = reply.parentId;
+      return {
+        hasImage: await hasImages(db, questionId),
+        commit: async () => {
+          // While it runs the live stream carries the whole reply; history ends at the question.
+          await setLeaf(db, topic.id, questionId);
+          return { userMessageId: questionId, continues: { messageId: reply.id, text: reply.text }, leafIfSilent: reply.id };
+        },
+      };
+    }
+  }
+}
