@@ -26,6 +26,25 @@ export class ChatPage {
     this.fileChips = page.getByTestId("attachment-tray").getByTestId("file-chip");
   }
 
+  /** ‹ n/m › of a message: its "n/m" text. */
+  versionOf(message: Locator): Locator {
+    return message.getByTestId("version-position");
+  }
+
+  /** Shows the previous version of a message. */
+  async previousVersion(message: Locator) {
+    await message.hover();
+    await message.getByRole("button", { name: "Предыдущая версия" }).click();
+  }
+
+  /** Edits a question in place and sends it. */
+  async editQuestion(message: Locator, text: string) {
+    await message.hover();
+    await message.getByRole("button", { name: "Изменить вопрос" }).click();
+    await message.getByRole("textbox", { name: "Новый текст вопроса" }).fill(text);
+    await message.getByRole("button", { name: "Отправить" }).click();
+  }
+
   /** A topic by its path (`/chat/<id>`). */
   async goto(path: string) {
     await this.page.goto(path);
