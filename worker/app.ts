@@ -30,6 +30,7 @@ import { topicExport } from "./conversations/routes/export";
 import { feedback } from "./conversations/routes/feedback";
 import { topicStreams } from "./conversations/routes/topic-streams";
 import { versions } from "./conversations/routes/versions";
+import { topicSearch } from "./conversations/routes/search";
 import { topics } from "./conversations/routes/topics";
 import { users } from "./accounts/routes/users";
 import { notifications, notificationSend } from "./accounts/routes/notifications";
@@ -43,6 +44,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/users", oauth)
   .route("/users", telegramAuth)
   .route("/mail", mail)
+  .route("/topics", topicSearch)
   .route("/topics", topics)
   .route("/topics", topicStreams)
   .route("/topics", versions)

@@ -261,6 +261,9 @@ describe("continue goes on from a cut reply, in the same message", () => {
     expect(after).toMatchObject({ id: cut.id, text: "Начало ответа, а вот и конец.", state: "complete" });
     expect((await savedMessages(topicId)).length).toBe(2);
     expect(await availableRequests(account)).toBe(before - 1);
+    // Search knows the continued words.
+    const found = await call("/topics/search?q=конец", { headers: authHeaders(account.record) });
+    expect(((await found.json()) as { message_id: number }[]).map((h) => h.message_id)).toEqual([cut.id]);
   });
 
   it("422 when nothing was cut; a model that adds nothing gives the request back and leaves the reply as it was", async () => {

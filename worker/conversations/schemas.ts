@@ -21,6 +21,23 @@ export const topicSchema = z
   .meta({ id: "Topic" });
 export type Topic = z.infer<typeof topicSchema>;
 
+/**
+ * `GET /topics/search`: one chat name or message that holds the words; `message_id` null for a
+ * name; `snippet` HTML-escaped text with the matching words in `<mark>…</mark>`.
+ */
+export const searchHitSchema = z
+  .strictObject({
+    topic_id: z.int(),
+    topic_name: z.string().nullable(),
+    assistant_type: z.string(),
+    status: z.enum(["active", "archived"]),
+    message_id: z.int().nullable(),
+    snippet: z.string(),
+    created_at: isoTime,
+  })
+  .meta({ id: "SearchHit" });
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
 /** One day of the topic list (`date` "YYYY-MM-DD" in the caller's zone), or the pinned group (`date: null`). */
 export const topicGroupSchema = z.strictObject({ date: z.string().nullable(), topics: z.array(topicSchema) }).meta({ id: "TopicGroup" });
 export type TopicGroup = z.infer<typeof topicGroupSchema>;

@@ -9,6 +9,7 @@ import { requireUser } from "../../middleware/auth";
 import { activeProduct, newQuestion, sendToTopic, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
 import { REPLY_TEXTS, topicSession } from "../../durable/topic-session";
 import { findOwnTopic, publicTopic } from "../services/topics";
+import { indexTitle } from "../search/index-writes";
 import { QUOTAS } from "../../settings";
 import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
@@ -84,6 +85,7 @@ export const topicStreams = new Hono<AppEnv>()
         .insert(topicsTable)
         .values({ userId: c.var.userId, assistantType: product.assistantType, topicName: query.topic_name || null })
         .returning();
+      if (topic!.topicName) await db.batch(indexTitle(db, topic!.id, topic!.topicName));
       return c.json(publicTopic(topic!), 201);
     },
   )

@@ -3,6 +3,9 @@ import type { Db } from "../../db/client";
 import { attachments, messages, topics } from "../../db/schema";
 import { linkAttachments } from "./attachments";
 import { branchIds } from "./branches";
+import { batchableRun } from "../../db/raw";
+import { indexMessage, unindexMessage } from "../search/index-writes";
+import { stemsOf } from "../search/words";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageState = MessageRow["state"];
@@ -44,16 +47,23 @@ export async function saveUserMessage(db: Db, input: { topicId: number; text: st
     .values({ topicId: input.topicId, role: "user", text: input.text, parentId, createdAt: now })
     .returning({ id: messages.id });
   const link = linkAttachments(db, input.attachmentIds, row!.id);
+  const autoName = topicNameFrom(input.text) || null;
+  // The search index learns the name the topic is about to get (only if it has none yet).
+  const indexAutoName = batchableRun(
+    db,
+    sql`INSERT INTO search_index (rowid, owner, body, topic_id) SELECT ${-input.topicId}, 'u' || user_id, ${stemsOf(autoName ?? "")}, id FROM topics
+      WHERE id = ${input.topicId} AND (topic_name IS NULL OR trim(topic_name) = '') AND ${autoName ? 1 : 0}`,
+  );
   const touch = db
     .update(topics)
     .set({
-      topicName: sql`CASE WHEN ${topics.topicName} IS NULL OR trim(${topics.topicName}) = '' THEN ${topicNameFrom(input.text) || null} ELSE ${topics.topicName} END`,
+      topicName: sql`CASE WHEN ${topics.topicName} IS NULL OR trim(${topics.topicName}) = '' THEN ${autoName} ELSE ${topics.topicName} END`,
       leafMessageId: row!.id,
       updatedAt: now,
     })
     .where(eq(topics.id, input.topicId));
-  if (link) await db.batch([link, touch]);
-  else await touch;
+  const index = indexMessage(db, input.topicId, row!.id, input.text);
+  await db.batch(link ? [link, indexAutoName, touch, index] : [indexAutoName, touch, index]);
   return row!.id;
 }
 
@@ -74,16 +84,15 @@ export async function saveAssistantMessage(
   input: { topicId: number; parentId: number; text: string; state: MessageState; model: string },
 ): Promise<number> {
   const now = Date.now();
+  // The reply just written is the topic's newest message.
+  const newest = sql`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.topicId} = ${input.topicId})`;
   const [[row]] = await db.batch([
     db
       .insert(messages)
       .values({ topicId: input.topicId, role: "assistant", parentId: input.parentId, text: input.text, state: input.state, model: input.model, createdAt: now })
       .returning({ id: messages.id }),
-    // The reply just written is the topic's newest message.
-    db
-      .update(topics)
-      .set({ updatedAt: now, leafMessageId: sql`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.topicId} = ${input.topicId})` })
-      .where(eq(topics.id, input.topicId)),
+    db.update(topics).set({ updatedAt: now, leafMessageId: newest }).where(eq(topics.id, input.topicId)),
+    indexMessage(db, input.topicId, newest, input.text),
   ]);
   return row!.id;
 }
@@ -94,6 +103,8 @@ export async function saveContinuedReply(db: Db, input: { topicId: number; messa
   await db.batch([
     db.update(messages).set({ text: input.text, state: input.state, model: input.model }).where(eq(messages.id, input.messageId)),
     db.update(topics).set({ updatedAt: now, leafMessageId: input.messageId }).where(eq(topics.id, input.topicId)),
+    unindexMessage(db, input.messageId),
+    indexMessage(db, input.topicId, input.messageId, input.text),
   ]);
 }
 

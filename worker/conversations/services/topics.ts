@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { attachments, folders, messages, topics } from "../../db/schema";
+import { indexTitle, unindexTopic } from "../search/index-writes";
 import { ApiError } from "../../http/errors";
 import { topicTypeOf, type TopicType } from "../../settings";
 import type { Topic, TopicGroup } from "../schemas";
@@ -114,7 +115,12 @@ async function updateOwnTopic(db: Db, userId: number, topicId: number, set: Part
   return row;
 }
 
-export const renameTopic = (db: Db, userId: number, topicId: number, topicName: string) => updateOwnTopic(db, userId, topicId, { topicName });
+/** Renames the caller's topic; search finds it by the new name (docs/conversations.md "Search"). */
+export async function renameTopic(db: Db, userId: number, topicId: number, topicName: string): Promise<TopicRow> {
+  const row = await updateOwnTopic(db, userId, topicId, { topicName });
+  await db.batch(indexTitle(db, topicId, topicName));
+  return row;
+}
 
 export const setTopicStatus = (db: Db, userId: number, topicId: number, status: TopicStatus) => updateOwnTopic(db, userId, topicId, { status });
 
@@ -173,13 +179,14 @@ export async function removeTopicFromFolder(db: Db, userId: number, topicId: num
  * hash the topic had (the caller purges the cached shared copy).
  */
 export async function deleteTopic(db: Db, userId: number, topicId: number) {
-  const [keys, deleted] = await db.batch([
+  const [keys, , , deleted] = await db.batch([
     db
       .select({ key: attachments.r2Key })
       .from(attachments)
       .innerJoin(messages, eq(attachments.messageId, messages.id))
       .innerJoin(topics, eq(messages.topicId, topics.id))
       .where(own(userId, topicId)),
+    ...unindexTopic(db, userId, topicId),
     db.delete(topics).where(own(userId, topicId)).returning({ shareHash: topics.shareHash }),
   ]);
   if (deleted.length === 0) throw ApiError.notFound(TOPIC_NOT_FOUND);

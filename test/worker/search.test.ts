@@ -1,0 +1,97 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { SEARCH_TEXTS } from "../../worker/conversations/routes/search";
+import { authHeaders, call, detailOf } from "./helpers";
+import { newAccount, sendMessage, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";
+
+// GET /topics/search (docs/conversations.md "Search"): the caller's names and messages, any word
+// form, case and ё/е ignored, kept in step with every write, rename and delete.
+
+type Hit = { topic_id: number; topic_name: string | null; assistant_type: string; status: string; message_id: number | null; snippet: string; created_at: string };
+
+const search = (account: Account, q: string) => call(`/topics/search?q=${encodeURIComponent(q)}`, { headers: authHeaders(account.record) });
+async function hits(account: Account, q: string): Promise<Hit[]> {
+  const res = await search(account, q);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as Hit[];
+}
+const topicsFound = async (account: Account, q: string) => [...new Set((await hits(account, q)).map((h) => h.topic_id))];
+
+async function ask(account: Account, text: string, assistantType = "explain_law") {
+  return splitTopicLine(await new StreamReader(await startTopic(account, text, { assistantType })).rest()).topicId;
+}
+
+describe("GET /topics/search", () => {
+  it("finds every form of a word, whatever the case and ё/е, with the words marked", async () => {
+    const account = await newAccount();
+    const rent = await ask(account, "Как расторгнуть договор аренды квартиры?");
+    const tree = await ask(account, "Где купить ЁЛКУ к празднику", "gpt");
+
+    expect(await topicsFound(account, "аренда")).toEqual([rent]);
+    expect(await topicsFound(account, "арендой")).toEqual([rent]);
+    expect(await topicsFound(account, "ДОГОВОРОМ")).toEqual([rent]);
+    expect(await topicsFound(account, "елка")).toEqual([tree]);
+    expect(await topicsFound(account, "ёлки")).toEqual([tree]);
+    // Every word must be there.
+    expect(await topicsFound(account, "аренда ёлки")).toEqual([]);
+
+    const found = await hits(account, "аренда");
+    const question = found.find((h) => h.message_id !== null && h.snippet.startsWith("Как"))!;
+    expect(question).toMatchObject({ topic_id: rent, assistant_type: "explain_law", status: "active" });
+    expect(question.snippet).toBe("Как расторгнуть договор <mark>аренды</mark> квартиры?");
+    // The topic's name (its first question) is found too, as a hit without a message.
+    expect(found.find((h) => h.message_id === null)).toMatchObject({ topic_id: rent, topic_name: "Как расторгнуть договор аренды квартиры?" });
+  });
+
+  it("never returns another user's text", async () => {
+    const owner = await newAccount();
+    const stranger = await newAccount();
+    await ask(owner, "Наследство после смерти бабушки");
+    expect(await hits(stranger, "наследство")).toEqual([]);
+    expect((await search({ record: { access_token: "nope" } } as Account, "наследство")).status).toBe(401);
+  });
+
+  it("marks archived chats and finds later messages", async () => {
+    const account = await newAccount();
+    const topic = await ask(account, "Первый вопрос");
+    await new StreamReader(await sendMessage(account, topic, "Что такое неустойка по ипотеке?")).rest();
+    expect((await call(`/topics/${topic}/archive`, { method: "POST", headers: authHeaders(account.record) })).status).toBe(200);
+    const [hit] = await hits(account, "ипотека");
+    expect(hit).toMatchObject({ topic_id: topic, status: "archived" });
+  });
+
+  it("follows a rename and a delete", async () => {
+    const account = await newAccount();
+    const topic = await ask(account, "Вопрос про соседей");
+    const renamed = await call("/topics/", { method: "PATCH", headers: authHeaders(account.record), json: { id: topic, topic_name: "Шумные соседи сверху" } });
+    expect(renamed.status).toBe(200);
+    const byName = await hits(account, "шумный");
+    expect(byName).toEqual([expect.objectContaining({ topic_id: topic, message_id: null, snippet: "<mark>Шумные</mark> соседи сверху" })]);
+    expect((await hits(account, "вопрос")).filter((h) => h.message_id === null)).toEqual([]);
+
+    expect((await call(`/topics/${topic}`, { method: "DELETE", headers: authHeaders(account.record) })).status).toBe(204);
+    expect(await hits(account, "соседи")).toEqual([]);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM search_index WHERE topic_id = ?").bind(topic).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+
+  it("answers 422 in Russian for an empty, over-long or wordless query; FTS syntax is searched as plain words", async () => {
+    const account = await newAccount();
+    const topic = await ask(account, "Договор NEAR дома");
+    for (const [q, detail] of [
+      ["", SEARCH_TEXTS.empty],
+      ["   ", SEARCH_TEXTS.empty],
+      ["а".repeat(201), SEARCH_TEXTS.tooLong],
+      ['"*" () ^ -', SEARCH_TEXTS.noWords],
+    ] as const) {
+      const res = await search(account, q);
+      expect(res.status, q).toBe(422);
+      expect(JSON.stringify(await detailOf(res))).toContain(detail);
+    }
+    for (const q of ['"договор', "договор*", "NEAR(договор дома)", "договор OR", "договор -дома", "owner:u1", "body:договор"]) {
+      const res = await search(account, q);
+      expect(res.status, q).toBe(200);
+    }
+    expect(await topicsFound(account, '"договор" NEAR дома*')).toEqual([topic]);
+  });
+});
