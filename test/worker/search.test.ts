@@ -7,7 +7,15 @@ import { newAccount, sendMessage, splitTopicLine, startTopic, StreamReader, type
 // GET /topics/search (docs/conversations.md "Search"): the caller's names and messages, any word
 // form, case and ё/е ignored, kept in step with every write, rename and delete.
 
-type Hit = { topic_id: number; topic_name: string | null; assistant_type: string; status: string; message_id: number | null; snippet: string; created_at: string };
+type Hit = {
+  topic_id: number;
+  topic_name: string | null;
+  assistant_type: string;
+  status: string;
+  message_id: number | null;
+  snippet: string;
+  created_at: string;
+};
 
 const search = (account: Account, q: string) => call(`/topics/search?q=${encodeURIComponent(q)}`, { headers: authHeaders(account.record) });
 async function hits(account: Account, q: string): Promise<Hit[]> {

@@ -17,13 +17,14 @@ export const indexMessage = (db: Db, topicId: number, messageId: number | Return
 export const unindexMessage = (db: Db, messageId: number) => batchableRun(db, sql`DELETE FROM search_index WHERE rowid = ${messageId}`);
 
 /** The topic's name as the index knows it: its words, or nothing for a topic without a name. */
-export const indexTitle = (db: Db, topicId: number, name: string | null) => [
-  batchableRun(db, sql`DELETE FROM search_index WHERE rowid = ${-topicId}`),
-  batchableRun(
-    db,
-    sql`INSERT INTO search_index (rowid, owner, body, topic_id) SELECT ${-topicId}, ${ownerOf(topicId)}, ${stemsOf(name ?? "")}, ${topicId} WHERE ${name?.trim() ? 1 : 0}`,
-  ),
-] as const;
+export const indexTitle = (db: Db, topicId: number, name: string | null) =>
+  [
+    batchableRun(db, sql`DELETE FROM search_index WHERE rowid = ${-topicId}`),
+    batchableRun(
+      db,
+      sql`INSERT INTO search_index (rowid, owner, body, topic_id) SELECT ${-topicId}, ${ownerOf(topicId)}, ${stemsOf(name ?? "")}, ${topicId} WHERE ${name?.trim() ? 1 : 0}`,
+    ),
+  ] as const;
 
 /** Everything of the user's topic, before the topic (and by cascade its messages) is deleted; nothing for another's. */
 export const unindexTopic = (db: Db, userId: number, topicId: number) => {

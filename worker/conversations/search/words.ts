@@ -20,7 +20,10 @@ export function wordsOf(text: string): { word: string; index: number }[] {
 }
 
 /** The indexed body of a text: its stems, space-separated. */
-export const stemsOf = (text: string) => wordsOf(text).map((w) => stemOf(w.word)).join(" ");
+export const stemsOf = (text: string) =>
+  wordsOf(text)
+    .map((w) => stemOf(w.word))
+    .join(" ");
 
 /** A query's stems, each once, in order (empty when it has no words: only quotes, `*` and the like). */
 export const queryStems = (query: string) => [...new Set(wordsOf(query).map((w) => stemOf(w.word)))];

@@ -18,6 +18,7 @@ import { topicTitle } from "../topics/TopicItem";
 import { useDocumentTitle } from "../../ui/document-title";
 import { useMode } from "../modes/mode-store";
 import { texts } from "../../ui/texts";
+import { useFoundMessage } from "../search/use-found-message";
 import "./chat.css";
 
 /** `/chat` (a new chat in the picked mode) and `/chat/:id` (a topic, resumed live if its reply is still running). */
@@ -31,6 +32,7 @@ export default function Chat() {
   const [text, setText] = useState("");
   const scroller = useRef<HTMLDivElement>(null);
   const { onScroll, stick, atBottom } = useStickToBottom(scroller, [messages, streaming?.text, history]);
+  useFoundMessage();
 
   useEffect(() => {
     const chat = useChat.getState();

@@ -55,7 +55,7 @@ function UserMessage({ message, readOnly }: { message: ChatMessage; readOnly: bo
   const attachments = message.attachments ?? [];
   const saved = typeof message.id === "number" ? message.id : null;
   return (
-    <Flex direction="column" align="end" gap="2" className="message message--user" data-testid="message-user">
+    <Flex direction="column" align="end" gap="2" className="message message--user" data-testid="message-user" data-message-id={saved ?? undefined}>
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="end" />}
       {editing && saved !== null ? (
         <QuestionEditor messageId={saved} text={message.text} onClose={() => setEditing(false)} />
@@ -125,6 +125,7 @@ export const MessageView = memo(function MessageView({
       className="message message--assistant"
       data-testid="message-assistant"
       data-state={message.state ?? "complete"}
+      data-message-id={typeof message.id === "number" ? message.id : undefined}
     >
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="start" />}
       <Markdown text={message.text} />

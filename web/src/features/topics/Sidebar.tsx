@@ -17,6 +17,8 @@ import { TypeFilter } from "./TypeFilter";
 import { TopicMenu } from "./TopicMenu";
 import { useTopicMenu } from "./topic-menu";
 import { UpgradeCard } from "./UpgradeCard";
+import { SearchButton } from "../search/SearchButton";
+import { SearchDialog } from "../search/SearchDialog";
 import { useSidebarShortcut } from "./use-sidebar-shortcut";
 import { useTopicListLoader } from "./use-topic-list";
 import "./sidebar.css";
@@ -82,6 +84,7 @@ function SidebarPanel({ isMobile }: { isMobile: boolean }) {
       </Flex>
       <ScrollArea type="hover" scrollbars="vertical" scrollHideDelay={600} className="sidebar__scroll">
         <Flex direction="column" gap="3" className="sidebar__content">
+          <SearchButton />
           <Notice />
           {status === "active" && <FolderSection />}
           <ListHeading />
@@ -116,6 +119,7 @@ function SidebarRail() {
           <Pencil2Icon width="18" height="18" />
         </IconButton>
       </Tooltip>
+      <SearchButton compact />
       <Flex flexGrow="1" />
       <UpgradeCard compact />
     </Flex>
@@ -172,6 +176,7 @@ export function Sidebar() {
       <TopicMenu />
       <DeleteTopicDialog />
       <ShareDialog topic={dialog?.kind === "share" ? dialog.topic : null} onClose={closeDialog} />
+      <SearchDialog />
     </>
   );
 }

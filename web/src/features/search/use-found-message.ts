@@ -1,0 +1,43 @@
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useChat } from "../chat/chat-store";
+
+/**
+ * A chat opened from a search hit (`?m=<message id>&q=<words>`): once the history is in, shows the
+ * branch the message is on if it is another version, scrolls it into view and highlights the words.
+ */
+export function useFoundMessage() {
+  const [params] = useSearchParams();
+  const messageId = Number(params.get("m")) || null;
+  const q = params.get("q") ?? "";
+  const { topicId, history, messages } = useChat();
+  const switched = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!messageId || history !== "loaded" || !topicId) return;
+    const shown = messages.some((m) => m.id === messageId);
+    if (!shown) {
+      // Another version of its place in the chat: show its branch (once).
+      if (switched.current !== messageId) {
+        switched.current = messageId;
+        void useChat.getState().switchVersion(messageId);
+      }
+      return;
+    }
+    const element = document.querySelector(`[data-message-id="${messageId}"]`);
+    if (!element) return;
+    element.classList.add("message--found");
+    element.scrollIntoView?.({ block: "center" });
+    let cancelled = false;
+    if (q)
+      void import("./highlight").then(({ highlightWords }) => {
+        if (!cancelled) highlightWords(element, q);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [messageId, q, topicId, history, messages]);
+
+  // Leaving the chat (or a new search) takes the highlight away.
+  useEffect(() => () => void import("./highlight").then(({ clearHighlight }) => clearHighlight()), []);
+}
