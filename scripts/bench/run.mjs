@@ -8,10 +8,12 @@ import { root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
 import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
+import { benchSearch } from "./search.mjs";
 
 const suites = [
   ["Accounts", benchAccounts],
   ["Conversations", benchConversations],
+  ["Search", benchSearch],
   ["Bundle", benchBundle],
 ];
 const only = process.argv[2]?.toLowerCase();
