@@ -35,6 +35,7 @@ import { topics } from "./conversations/routes/topics";
 import { users } from "./accounts/routes/users";
 import { notifications, notificationSend } from "./accounts/routes/notifications";
 import { statistics } from "./operations/routes/statistics";
+import { searchIndex } from "./operations/routes/search-index";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
@@ -67,7 +68,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/companies", companies)
   .route("/notification", notificationSend)
   .route("/notifications", notifications)
-  .route("/statistics", statistics);
+  .route("/statistics", statistics)
+  .route("/search", searchIndex);
 
 export type AppType = typeof api;
 

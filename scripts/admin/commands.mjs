@@ -190,6 +190,27 @@ export const commands = {
     },
   },
 
+  "search-reindex": {
+    summary: "переписать поисковый индекс чатов (названия, затем сообщения)",
+    usage: "search-reindex",
+    details:
+      "Нужна после обновления, добавившего поиск, для чатов, написанных до него, и после смены правил\n" +
+      "разбора слов. Идёт страницами по 200 записей; прерванную можно запустить снова с начала.",
+    async run(ctx) {
+      const totals = {};
+      for (const kind of ["names", "messages"]) {
+        let after = 0;
+        totals[kind] = 0;
+        while (after !== null) {
+          const page = await ctx.api.post("/search/reindex", { kind, after_id: after });
+          totals[kind] += page.indexed;
+          after = page.next_after_id;
+        }
+      }
+      print(ctx, totals, (t) => `Поисковый индекс переписан: названий чатов ${t.names}, сообщений ${t.messages}.`);
+    },
+  },
+
   "reset-disclaimers": {
     summary: "поднять версию условий использования (все снова их примут)",
     usage: "reset-disclaimers [--mode <assistant_type> [--text <новый текст>]]",

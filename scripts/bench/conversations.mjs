@@ -24,7 +24,7 @@ async function register(base, email) {
   return res.json();
 }
 
-/** A user with an unlimited pack, 5,000 topics and one topic of 1,000 messages, written straight into D1. */
+/** A user with an unlimited pack, 5,000 topics and one topic of 1,000 messages (one branch), written straight into D1. */
 function seedLargeAccount(persistTo, email) {
   const file = path.join(persistTo, "bench-seed.sql");
   const user = `(SELECT id FROM users WHERE email = '${email}')`;
@@ -39,6 +39,10 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${MESSA
 INSERT INTO messages (topic_id, role, text, model)
 SELECT (SELECT max(id) FROM topics WHERE user_id = ${user}), CASE i % 2 WHEN 1 THEN 'user' ELSE 'assistant' END,
        'Сообщение ' || i || ': ' || substr(replace(hex(zeroblob(120)), '0', 'текст '), 1, 400), 'bench' FROM n;
+-- One line of messages, each after the one before, the last on screen (docs/conversations.md "Versions").
+UPDATE messages SET parent_id = id - 1 WHERE topic_id = (SELECT max(id) FROM topics WHERE user_id = ${user})
+  AND id > (SELECT min(id) FROM messages WHERE topic_id = (SELECT max(id) FROM topics WHERE user_id = ${user}));
+UPDATE topics SET leaf_message_id = (SELECT max(id) FROM messages WHERE topic_id = topics.id) WHERE id = (SELECT max(id) FROM topics WHERE user_id = ${user});
 `,
   );
   wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);

@@ -69,6 +69,7 @@ describe("help", () => {
       "limits",
       "set-start-for-all",
       "reset-disclaimers",
+      "search-reindex",
       "notify",
       "block",
       "unblock",
@@ -270,6 +271,12 @@ describe("against the local Worker", () => {
       inbox.map((n) => n.title),
       ["Всем из консоли"],
     );
+  });
+
+  test("search-reindex writes the index for every chat name and message, page by page", async () => {
+    const result = await cli("search-reindex", ...asAdmin());
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Поисковый индекс переписан: названий чатов \d+, сообщений \d+\.$/m);
   });
 
   test('set-start-for-all and reset-disclaimers send target "all", which the API requires', async () => {

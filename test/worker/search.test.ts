@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SEARCH_TEXTS } from "../../worker/conversations/routes/search";
-import { authHeaders, call, detailOf } from "./helpers";
+import { authHeaders, call, createAdmin, detailOf } from "./helpers";
+import { insertMessage, insertTopic } from "./topics-db";
 import { newAccount, sendMessage, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";
 
 // GET /topics/search (docs/conversations.md "Search"): the caller's names and messages, any word
@@ -101,5 +102,37 @@ describe("GET /topics/search", () => {
       expect(res.status, q).toBe(200);
     }
     expect(await topicsFound(account, '"договор" NEAR дома*')).toEqual([topic]);
+  });
+});
+
+describe("POST /search/reindex (admin)", () => {
+  it("indexes chats written before the index, page by page, and can run again", async () => {
+    const account = await newAccount();
+    const topic = await insertTopic(account.userId, { topicName: "Старый чат про залог" });
+    await insertMessage(topic, "user", "Как вернуть задаток при срыве сделки?");
+    expect(await hits(account, "сделка")).toEqual([]);
+    expect(await hits(account, "залоге")).toEqual([]);
+
+    const admin = await createAdmin();
+    const reindex = async (kind: string) => {
+      let after: number | null = 0;
+      while (after !== null) {
+        const res = await call("/search/reindex", { headers: authHeaders(admin.record), json: { kind, after_id: after } });
+        expect(res.status).toBe(200);
+        after = ((await res.json()) as { next_after_id: number | null }).next_after_id;
+      }
+    };
+    await reindex("names");
+    await reindex("messages");
+    await reindex("messages");
+    expect(await hits(account, "сделка")).toEqual([
+      expect.objectContaining({ topic_id: topic, snippet: "Как вернуть задаток при срыве <mark>сделки</mark>?" }),
+    ]);
+    expect(await hits(account, "залоге")).toEqual([expect.objectContaining({ topic_id: topic, message_id: null })]);
+
+    const refused = await call("/search/reindex", { headers: authHeaders(account.record), json: { kind: "names" } });
+    expect(refused.status).toBe(403);
+    const bad = await call("/search/reindex", { headers: authHeaders(admin.record), json: { kind: "всё" } });
+    expect(bad.status).toBe(422);
   });
 });

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { reindexPage } from "../../conversations/search/reindex";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { jsonObjectBody } from "../../http/bulk-target";
+import { jsonOf, secured } from "../../http/openapi";
+import { validate } from "../../http/validate";
+import { requireAdmin } from "../../middleware/auth";
+
+const reindexBody = z.object({
+  kind: z.enum(["names", "messages"], { error: "kind: names или messages" }),
+  after_id: z
+    .number({ error: "after_id должен быть числом" })
+    .int({ error: "after_id должен быть целым числом" })
+    .min(0, { error: "after_id не меньше 0" })
+    .default(0),
+});
+
+const reindexAnswer = z.strictObject({ indexed: z.int(), next_after_id: z.int().nullable() }).meta({ id: "ReindexPage" });
+
+/** The search index written again, page by page (docs/operations.md "Search index"; `npm run admin -- search-reindex`). */
+export const searchIndex = new Hono<AppEnv>().post(
+  "/reindex",
+  describeRoute({
+    tags: ["admin"],
+    summary: "Переписать поисковый индекс: следующая страница названий или сообщений (админ)",
+    description: "Повторять с after_id = next_after_id, пока он не станет null. Можно запускать повторно.",
+    ...secured,
+    responses: {
+      200: jsonOf("ReindexPage", reindexAnswer),
+      403: { description: "Только для администраторов" },
+      422: { description: "Неверный kind или after_id" },
+    },
+  }),
+  requireAdmin,
+  jsonObjectBody,
+  validate("json", reindexBody),
+  async (c) => {
+    const { kind, after_id } = c.req.valid("json");
+    const page = await reindexPage(getDb(c.env.DB), kind, after_id);
+    return c.json({ indexed: page.indexed, next_after_id: page.nextAfterId }, 200);
+  },
+);
