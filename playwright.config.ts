@@ -27,6 +27,9 @@ export default defineConfig({
         "--disable-sync",
         "--disable-quic",
         "--no-first-run",
+        // A microphone for voice questions: Chromium's fake device (a tone), allowed without a prompt.
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
       ],
     },
   },

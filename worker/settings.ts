@@ -17,6 +17,12 @@ export const QUOTAS = {
   imagesPerMessage: 5,
   /** Characters of extracted document text given to the model per message (the rest is cut, with a note). */
   documentTextBudgetChars: 60_000,
+  /** Voice recordings per message. */
+  audioPerMessage: 1,
+  /** Largest voice recording, bytes (about 10 minutes of Opus at the browser's bitrate). */
+  audioMaxBytes: 10 * 1024 * 1024,
+  /** Longest voice recording, seconds: the recorder stops there, the server refuses longer ones it can measure. */
+  audioMaxSeconds: 180,
 } as const;
 
 /** Assistant modes (docs/product.md §3) and the topic-list types they fall under. */

@@ -57,7 +57,7 @@ export const attachmentSchema = z
   .strictObject({
     id: z.int(),
     filename: z.string(),
-    content_type: z.enum(["image", "document"]),
+    content_type: z.enum(["image", "document", "audio"]),
     mime_type: z.string(),
     size: z.int(),
     url: z.string(),
@@ -111,13 +111,16 @@ export const uploadSchema = z
   .strictObject({
     attachment_id: z.int(),
     filename: z.string(),
-    content_type: z.enum(["image", "document"]),
+    content_type: z.enum(["image", "document", "audio"]),
     mime_type: z.string(),
     size: z.int(),
     url: z.string(),
   })
   .meta({ id: "Upload" });
 export type Upload = z.infer<typeof uploadSchema>;
+
+/** `POST /attachments/{id}/transcribe`: what a voice recording says; `demo` when the stand-in transcriber answered. */
+export const transcriptSchema = z.strictObject({ text: z.string(), demo: z.boolean() }).meta({ id: "Transcript" });
 
 /** `POST /topics/{id}/messages/{messageId}/feedback`: the caller's rating of a reply. */
 export const feedbackSchema = z

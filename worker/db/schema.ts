@@ -215,13 +215,13 @@ export const attachments = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     // Null until the attachment is sent with a message.
     messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["image", "document"] }).notNull(),
+    kind: text("kind", { enum: ["image", "document", "audio"] }).notNull(),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     // R2 key, under the owner's prefix: `u/<userId>/<uuid>`.
     r2Key: text("r2_key").notNull(),
-    // The text of a document, extracted at upload.
+    // The text of a document, extracted at upload; of a voice recording, its transcript once asked for.
     extractedText: text("extracted_text"),
     createdAt: integer("created_at").notNull().default(now),
   },

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   emailChangePerUser: { limit: 5, windowSeconds: HOUR },
   // Uploads, web and bot alike, per user: each one may read a whole document (docs/conversations.md).
   uploadPerUser: { limit: 30, windowSeconds: MINUTE },
+  // Voice transcriptions per user: each one calls the paid speech-to-text service.
+  transcribePerUser: { limit: 20, windowSeconds: MINUTE },
   // Company invitations, each of which mails someone (docs/operations.md, "Invitations"): per
   // inviter across their companies, and per company across its managers.
   invitationsPerInviter: { limit: 30, windowSeconds: HOUR },

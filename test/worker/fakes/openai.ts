@@ -18,6 +18,15 @@ export type ChatRequest = {
   [key: string]: unknown;
 };
 
+export type RecordedTranscription = {
+  model: string;
+  filename: string;
+  mediaType: string;
+  bytes: Uint8Array;
+  language: string | null;
+  responseFormat: string | null;
+};
+
 export type RecordedRequest = { url: string; headers: Headers; body: ChatRequest };
 
 const encoder = new TextEncoder();
@@ -157,10 +166,48 @@ export class FakeOpenAI {
     readonly apiKey: string,
   ) {}
 
+  /** What `/audio/transcriptions` hears in any recording; a number answers that HTTP error instead. */
+  transcript: string | number = "Можно ли вернуть задаток, если продавец передумал?";
+  readonly transcriptions: RecordedTranscription[] = [];
+
   reset(): void {
     this.requests.length = 0;
     this.arrived.length = 0;
     this.autoReply = null;
+    this.transcript = "Можно ли вернуть задаток, если продавец передумал?";
+    this.transcriptions.length = 0;
+  }
+
+  /** OpenAI's speech to text: a multipart form (file, model, language, response_format), `verbose_json` back. */
+  private async transcription(request: Request): Promise<Response> {
+    if (request.headers.get("authorization") !== `Bearer ${this.apiKey}`) {
+      return Response.json({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }, { status: 401 });
+    }
+    const form = await request.formData().catch(() => null);
+    const file = form?.get("file");
+    const model = form?.get("model");
+    if (!form || !(file instanceof File) || typeof model !== "string") {
+      return Response.json({ error: { message: "'file' and 'model' are required", type: "invalid_request_error" } }, { status: 400 });
+    }
+    this.transcriptions.push({
+      model,
+      filename: file.name,
+      mediaType: file.type,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      language: form.get("language")?.toString() ?? null,
+      responseFormat: form.get("response_format")?.toString() ?? null,
+    });
+    if (typeof this.transcript === "number") {
+      return Response.json({ error: { message: "The server had an error", type: "server_error" } }, { status: this.transcript });
+    }
+    const text = this.transcript;
+    return Response.json({
+      task: "transcribe",
+      language: "russian",
+      duration: 3.5,
+      text,
+      segments: [{ id: 0, seek: 0, start: 0, end: 3.5, text, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0 }],
+    });
   }
 
   /** The next chat completion request, once it has arrived. */
@@ -174,6 +221,7 @@ export class FakeOpenAI {
 
   async fetch(request: Request, signal?: AbortSignal | null): Promise<Response> {
     const url = request.url;
+    if (request.method === "POST" && url === `${this.baseUrl}/audio/transcriptions`) return this.transcription(request);
     if (request.method !== "POST" || url !== `${this.baseUrl}/chat/completions`)
       return Response.json({ error: { message: "Not found", type: "invalid_request_error" } }, { status: 404 });
     if (request.headers.get("authorization") !== `Bearer ${this.apiKey}`) {

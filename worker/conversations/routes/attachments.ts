@@ -11,7 +11,9 @@ import { ATTACHMENT_TEXTS, attachmentFileResponse, findAttachment, verifyAttachm
 import { uploadAttachment } from "../services/uploads";
 import { validate } from "../../http/validate";
 import { anonymous, jsonOf, secured } from "../../http/openapi";
-import { uploadSchema } from "../schemas";
+import { transcriptSchema, uploadSchema } from "../schemas";
+import { transcribeRecording } from "../services/transcripts";
+import { enforceRateLimits } from "../../http/rate-limit";
 
 const fileParams = z.object({ id: pathId });
 const fileQuery = z.object({
@@ -24,13 +26,15 @@ export const attachments = new Hono<AppEnv>()
     "/upload",
     describeRoute({
       tags: ["attachments"],
-      summary: "Загрузка вложения: изображение (PNG, JPEG, WEBP, GIF) или документ (PDF, DOC, DOCX, TXT)",
+      summary: "Загрузка вложения: изображение (PNG, JPEG, WEBP, GIF), документ (PDF, DOC, DOCX, TXT) или голосовая запись (OGG, WEBM, MP3, M4A, WAV)",
       ...secured,
       responses: {
         201: jsonOf("{attachment_id, filename, content_type, mime_type, size, url}", uploadSchema),
         413: { description: "Файл больше допустимого размера" },
         415: { description: "Неподдерживаемый тип файла (определяется по содержимому)" },
-        422: { description: "Нет файла, из документа не удалось извлечь текст, или архив документа слишком велик в распакованном виде" },
+        422: {
+          description: "Нет файла, из документа не удалось извлечь текст, архив документа слишком велик в распакованном виде или запись слишком длинная",
+        },
         429: { description: "Слишком много загрузок, повторите позже (Retry-After)" },
       },
     }),
@@ -39,6 +43,30 @@ export const attachments = new Hono<AppEnv>()
     uploadLimit,
     validate("form", uploadForm),
     async (c) => c.json(await uploadAttachment(c.env, c.var.userId, c.req.valid("form").file), 201),
+  )
+  .post(
+    "/:id{[0-9]+}/transcribe",
+    describeRoute({
+      tags: ["attachments"],
+      summary: "Расшифровка голосовой записи: текст вопроса для проверки перед отправкой",
+      description: "Один раз на запись: повторный вызов отвечает сохранённым текстом. demo: true — ответила встроенная демо-расшифровка.",
+      ...secured,
+      responses: {
+        200: jsonOf("{text, demo}", transcriptSchema),
+        404: { description: "Вложение не найдено (или чужое)" },
+        422: { description: "Это не голосовая запись, или речь не разобрать" },
+        429: { description: "Слишком много расшифровок, повторите позже (Retry-After)" },
+        502: { description: "Сервис распознавания речи не ответил" },
+        503: { description: "Распознавание речи не настроено" },
+      },
+    }),
+    requireUser,
+    validate("param", fileParams),
+    async (c) => {
+      const db = getDb(c.env.DB);
+      await enforceRateLimits(db, c.env, [["transcribePerUser", String(c.var.userId)]]);
+      return c.json(await transcribeRecording(c.env, db, c.var.userId, c.req.valid("param").id), 200);
+    },
   )
   .get(
     "/:id/file",

@@ -8,6 +8,7 @@ import { QUOTAS } from "../../settings";
 import { extractDocumentText, UnreadableDocument, type UnreadableReason } from "./extract";
 import { checkZip, ZIP_LIMITS, ZipRefused } from "./extract/zip-limits";
 import { detectFileType, type FileFormat } from "./file-types";
+import { audioSeconds, type AudioFormat } from "./audio-types";
 import type { Attachment } from "../schemas";
 
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -18,7 +19,11 @@ export const ATTACHMENT_TEXTS = {
   tooManyDocuments: "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
   tooManyImages: `Можно прикрепить не больше ${QUOTAS.imagesPerMessage} изображений к сообщению`,
   tooLarge: `Файл слишком большой: максимум ${QUOTAS.uploadMaxBytes / 1024 / 1024} МБ`,
-  unsupported: "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)",
+  unsupported:
+    "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)",
+  audioTooLarge: `Запись слишком большая: максимум ${QUOTAS.audioMaxBytes / 1024 / 1024} МБ`,
+  audioTooLong: `Запись слишком длинная: не больше ${QUOTAS.audioMaxSeconds / 60} минут`,
+  tooManyAudio: "К сообщению можно приложить одну голосовую запись",
   badSignature: "Ссылка на файл недействительна",
   expired: "Срок действия ссылки на файл истёк",
   zipTooLarge: `Документ слишком большой в распакованном виде: не больше ${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} МБ и ${ZIP_LIMITS.entries} частей внутри`,
@@ -46,6 +51,7 @@ export async function storeUpload(env: Env, db: Db, userId: number, upload: { na
   await checkZipUpload(upload.bytes);
   const detected = await detectFileType(upload.bytes);
   if (!detected) throw new ApiError(415, ATTACHMENT_TEXTS.unsupported);
+  if (detected.kind === "audio") checkRecording(upload.bytes, detected.format as AudioFormat);
   let extractedText: string | null = null;
   if (detected.kind === "document") {
     try {
@@ -71,6 +77,14 @@ export async function storeUpload(env: Env, db: Db, userId: number, upload: { na
     await env.FILES.delete(r2Key);
     throw err;
   }
+}
+
+/** A voice recording within the limits of settings: its size, and its length where the container tells it. */
+function checkRecording(bytes: Uint8Array, format: AudioFormat): void {
+  if (bytes.byteLength > QUOTAS.audioMaxBytes) throw new ApiError(413, ATTACHMENT_TEXTS.audioTooLarge);
+  const seconds = audioSeconds(bytes, format);
+  // A second of slack: containers round, and the recorder stops on the limit itself.
+  if (seconds !== null && seconds > QUOTAS.audioMaxSeconds + 1) throw new ApiError(422, ATTACHMENT_TEXTS.audioTooLong);
 }
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
@@ -127,9 +141,10 @@ export async function claimAttachments(db: Db, userId: number, ids: number[]): P
     .where(and(eq(attachments.userId, userId), inArray(attachments.id, unique)));
   if (rows.length !== unique.length) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
   if (rows.some((row) => row.messageId !== null)) throw ApiError.conflict(ATTACHMENT_TEXTS.alreadySent);
-  const documents = rows.filter((row) => row.kind === "document").length;
-  if (documents > QUOTAS.documentsPerMessage) throw new ApiError(422, ATTACHMENT_TEXTS.tooManyDocuments);
-  if (rows.length - documents > QUOTAS.imagesPerMessage) throw new ApiError(422, ATTACHMENT_TEXTS.tooManyImages);
+  const count = (kind: AttachmentRow["kind"]) => rows.filter((row) => row.kind === kind).length;
+  if (count("document") > QUOTAS.documentsPerMessage) throw new ApiError(422, ATTACHMENT_TEXTS.tooManyDocuments);
+  if (count("image") > QUOTAS.imagesPerMessage) throw new ApiError(422, ATTACHMENT_TEXTS.tooManyImages);
+  if (count("audio") > QUOTAS.audioPerMessage) throw new ApiError(422, ATTACHMENT_TEXTS.tooManyAudio);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return unique.map((id) => byId.get(id)!);
 }
@@ -228,7 +243,7 @@ export async function attachmentFileResponse(env: Env, row: AttachmentRow): Prom
     headers: {
       "Content-Type": row.contentType,
       "Content-Length": String(object.size),
-      "Content-Disposition": contentDisposition(row.kind === "image" ? "inline" : "attachment", row.filename),
+      "Content-Disposition": contentDisposition(row.kind === "document" ? "attachment" : "inline", row.filename),
       "Cache-Control": "private, max-age=3600",
       "X-Content-Type-Options": "nosniff",
     },

@@ -1,11 +1,12 @@
 import * as CFB from "cfb";
 import JSZip from "jszip";
+import { AUDIO_MIME, type AudioFormat, detectAudio } from "./audio-types";
 
-export type FileFormat = "png" | "jpeg" | "webp" | "gif" | "pdf" | "docx" | "doc" | "txt";
+export type FileFormat = "png" | "jpeg" | "webp" | "gif" | "pdf" | "docx" | "doc" | "txt" | AudioFormat;
 export type TextCharset = "utf-8" | "utf-16le" | "utf-16be" | "windows-1251";
 
 export type DetectedFile = {
-  kind: "image" | "document";
+  kind: "image" | "document" | "audio";
   format: FileFormat;
   /** What the bytes are served as; text carries its charset so a browser shows it right. */
   mimeType: string;
@@ -30,14 +31,17 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /**
  * What a file is, judged by its bytes alone (the declared type and the name are not trusted):
  * PNG, JPEG, WEBP, GIF by their signatures; PDF by `%PDF-`; DOCX as a ZIP holding
- * `word/document.xml`; DOC as an OLE2 compound file holding a `WordDocument` stream; text as
- * described at `detectText`. Null for anything else.
+ * `word/document.xml`; DOC as an OLE2 compound file holding a `WordDocument` stream; voice
+ * recordings by their containers (audio-types.ts); text as described at `detectText`. Null for
+ * anything else.
  */
 export async function detectFileType(bytes: Uint8Array): Promise<DetectedFile | null> {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return image("png", "image/png");
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return image("jpeg", "image/jpeg");
   if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return image("gif", "image/gif");
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return image("webp", "image/webp");
+  const audio = detectAudio(bytes);
+  if (audio) return { kind: "audio", format: audio, mimeType: AUDIO_MIME[audio] };
   if (startsWith(bytes, ascii("%PDF-"))) return document("pdf", "application/pdf");
   if (startsWith(bytes, ZIP)) {
     return (await isDocx(bytes)) ? document("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document") : null;

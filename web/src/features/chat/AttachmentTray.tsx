@@ -51,7 +51,8 @@ export function AttachmentTray({ attachments, onRemove }: { attachments: DraftAt
               key={draft.key}
               filename={draft.file.name}
               size={draft.file.size}
-              uploading={draft.state === "uploading"}
+              uploading={draft.state === "uploading" || draft.transcribing}
+              busyText={draft.transcribing ? texts.chat.voice.transcribing : undefined}
               error={draft.error}
               onRemove={() => onRemove(draft.key)}
             />

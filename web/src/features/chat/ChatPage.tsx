@@ -106,6 +106,14 @@ export default function Chat() {
         onSend={send}
         onStop={() => void useChat.getState().stop()}
         onAttach={(files) => useChat.getState().attach(files)}
+        onRecorded={(file) =>
+          void useChat
+            .getState()
+            .attachRecording(file)
+            // The transcript joins what is typed, to be checked before sending.
+            .then((transcript) => transcript && setText((typed) => (typed.trim() ? `${typed.trimEnd()} ${transcript}` : transcript)))
+        }
+        onRecordingError={(message) => useChat.getState().notice(message, "info")}
         onRemoveAttachment={(key) => useChat.getState().removeAttachment(key)}
         attachments={attachments}
         // A message sent before the history is in would be lost when it arrives.

@@ -8,6 +8,7 @@ import type { DraftAttachment } from "./chat-store";
 import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
 import { AttachmentTray } from "./AttachmentTray";
+import { VoiceButton } from "./VoiceButton";
 import { ACCEPTED_FILES, COMPOSER_MAX_HEIGHT, composerRules, isSendKey } from "./composer-rules";
 
 type ComposerProps = {
@@ -16,6 +17,10 @@ type ComposerProps = {
   onSend: () => void;
   onStop: () => void;
   onAttach: (files: File[]) => void;
+  /** A voice question was recorded: it is attached and its text comes into the box. */
+  onRecorded: (file: File) => void;
+  /** Why recording could not start (no microphone, no permission). */
+  onRecordingError: (message: string) => void;
   onRemoveAttachment: (key: string) => void;
   attachments: DraftAttachment[];
   loading: boolean;
@@ -25,7 +30,20 @@ type ComposerProps = {
 };
 
 /** docs/product.md §2 chat view: attach button, the growing text box, send (or stop while a reply streams). */
-export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemoveAttachment, attachments, loading, canStop, outOfRequests }: ComposerProps) {
+export function Composer({
+  text,
+  onTextChange,
+  onSend,
+  onStop,
+  onAttach,
+  onRecorded,
+  onRecordingError,
+  onRemoveAttachment,
+  attachments,
+  loading,
+  canStop,
+  outOfRequests,
+}: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { sendDisabled, inputDisabled } = composerRules({ text, loading, outOfRequests });
@@ -102,17 +120,20 @@ export function Composer({ text, onTextChange, onSend, onStop, onAttach, onRemov
               event.target.value = "";
             }}
           />
-          {canStop ? (
-            <Tooltip content={texts.chat.stop}>
-              <IconButton type="button" radius="full" size="2" color="gray" highContrast aria-label={texts.chat.stop} onClick={onStop}>
-                <StopIcon width="16" height="16" />
+          <Flex align="center" gap="3">
+            {!canStop && <VoiceButton disabled={inputDisabled} onRecorded={onRecorded} onError={onRecordingError} />}
+            {canStop ? (
+              <Tooltip content={texts.chat.stop}>
+                <IconButton type="button" radius="full" size="2" color="gray" highContrast aria-label={texts.chat.stop} onClick={onStop}>
+                  <StopIcon width="16" height="16" />
+                </IconButton>
+              </Tooltip>
+            ) : (
+              <IconButton type="button" radius="full" size="2" aria-label={texts.chat.send} disabled={sendDisabled} onClick={send}>
+                <ArrowUpIcon width="18" height="18" />
               </IconButton>
-            </Tooltip>
-          ) : (
-            <IconButton type="button" radius="full" size="2" aria-label={texts.chat.send} disabled={sendDisabled} onClick={send}>
-              <ArrowUpIcon width="18" height="18" />
-            </IconButton>
-          )}
+            )}
+          </Flex>
         </Flex>
       </div>
       {outOfRequests && (

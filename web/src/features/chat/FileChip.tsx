@@ -10,12 +10,14 @@ type FileChipProps = {
   /** Opens the file (a message's attachment). */
   href?: string | null;
   uploading?: boolean;
+  /** What the spinner is waiting for, when not the upload ("Расшифровываем запись…"). */
+  busyText?: string;
   error?: string | null;
   onRemove?: () => void;
 };
 
 /** A document as a chip: type icon, name, size and type; removable in the composer, a link in a message. */
-export function FileChip({ filename, size, href, uploading, error, onRemove }: FileChipProps) {
+export function FileChip({ filename, size, href, uploading, busyText, error, onRemove }: FileChipProps) {
   const details = [fileBadge(filename), size != null ? formatSize(size) : null].filter(Boolean).join(" · ");
   const body: ReactNode = (
     <Flex align="center" gap="2" minWidth="0">
@@ -27,7 +29,7 @@ export function FileChip({ filename, size, href, uploading, error, onRemove }: F
           {filename}
         </Text>
         <Text size="1" color={error ? "red" : "gray"} className="file-chip__details">
-          {error ?? (uploading ? texts.chat.uploading : details)}
+          {error ?? (uploading ? (busyText ?? texts.chat.uploading) : details)}
         </Text>
       </Flex>
     </Flex>

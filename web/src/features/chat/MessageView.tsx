@@ -16,7 +16,8 @@ const tv = texts.chat.versions;
 
 function MessageAttachments({ attachments, align }: { attachments: AttachmentView[]; align: "start" | "end" }) {
   const images = attachments.filter((a) => a.content_type === "image");
-  const documents = attachments.filter((a) => a.content_type !== "image");
+  const recordings = attachments.filter((a) => a.content_type === "audio");
+  const documents = attachments.filter((a) => a.content_type === "document");
   return (
     <Flex direction="column" gap="2" align={align} className="message__attachments">
       {images.length > 0 && (
@@ -29,6 +30,20 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
             ) : null,
           )}
         </Flex>
+      )}
+      {recordings.map((audio, i) =>
+        audio.url ? (
+          // biome-ignore lint/a11y/useMediaCaption: a user's own voice question; its text is the message under it
+          <audio
+            key={audio.id ?? i}
+            controls
+            preload="none"
+            src={audio.url}
+            className="message__audio"
+            aria-label={audio.filename}
+            data-testid="message-audio"
+          />
+        ) : null,
       )}
       {documents.map((doc, i) => (
         <FileChip key={doc.id ?? i} filename={doc.filename} size={doc.size} href={doc.url} />

@@ -41,6 +41,8 @@ export const chatApi = {
   switchBranch: (id: string, messageId: number) => topic.branch.$put({ param: { id }, json: { message_id: messageId } }),
   /** `POST /topics/{id}/stop`: ends the reply in flight, keeping what was said. */
   stop: (id: string) => asResponse(topic.stop.$post({ param: { id } })),
+  /** `POST /attachments/{id}/transcribe/`: a voice recording's text `{text, demo}`. */
+  transcribe: (attachmentId: number) => api.attachments[":id{[0-9]+}"].transcribe.$post({ param: { id: String(attachmentId) } }),
   /** `POST /attachments/upload/` with the field `file`: 201 `{attachment_id, ...}`. */
   upload: (file: File, signal?: AbortSignal) => api.attachments.upload.$post({ form: { file } }, withSignal(signal)),
   /** `GET /limits/`. */

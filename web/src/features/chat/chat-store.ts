@@ -21,6 +21,8 @@ export type DraftAttachment = {
   /** A local preview of an image (blob: URL). */
   previewUrl: string | null;
   state: "uploading" | "ready" | "error";
+  /** A voice recording whose text is being made (docs/conversations.md "Voice"). */
+  transcribing?: boolean;
   attachmentId: number | null;
   /** The server's reason (413, 415, 422...) in Russian. */
   error: string | null;
@@ -58,8 +60,13 @@ type ChatState = {
   switchVersion: (messageId: number) => Promise<void>;
   /** Stops the reply in flight; what was said is kept, marked as cut short. */
   stop: () => Promise<void>;
-  /** docs/product.md §5: images and documents, at most one document. */
+  /** docs/product.md §5: images and documents, at most one document (and one voice recording). */
   attach: (files: File[]) => void;
+  /**
+   * A voice recording: attached like a file, then transcribed; answers its text for the text box
+   * (to be checked before sending), or null when that failed (the chat says why).
+   */
+  attachRecording: (file: File) => Promise<string | null>;
   removeAttachment: (key: string) => void;
   /**
    * 👍/👎 on a reply of the topic on screen (null takes it back), shown at once; false, and the
@@ -96,7 +103,7 @@ const set = (partial: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>
 const get = () => useChat.getState();
 
 function previewOf(file: File): string | null {
-  return typeof URL.createObjectURL === "function" && attachmentKind(file) === "image" ? URL.createObjectURL(file) : null;
+  return typeof URL.createObjectURL === "function" && attachmentKind(file) !== "document" ? URL.createObjectURL(file) : null;
 }
 
 function freeUrl(url: string | null) {
@@ -444,6 +451,11 @@ export const useChat = create<ChatState>(() => ({
       get().notice(texts.chat.tooManyImages.replace("{n}", String(QUOTAS.imagesPerMessage)), "info");
       return;
     }
+    const recordings = current.filter((a) => a.kind === "audio").length + kinds.filter((k) => k === "audio").length;
+    if (recordings > QUOTAS.audioPerMessage) {
+      get().notice(texts.chat.voice.oneRecording, "info");
+      return;
+    }
     const drafts: DraftAttachment[] = files.map((file, i) => ({
       key: localId(),
       file,
@@ -455,6 +467,25 @@ export const useChat = create<ChatState>(() => ({
     }));
     set((s) => ({ attachments: [...s.attachments, ...drafts] }));
     drafts.forEach(upload);
+  },
+
+  attachRecording: async (file) => {
+    const before = new Set(get().attachments.map((a) => a.key));
+    get().attach([file]);
+    const draft = get().attachments.find((a) => !before.has(a.key));
+    if (!draft) return null;
+    const uploaded = await uploads.get(draft.key)?.promise;
+    if (!uploaded || !("attachmentId" in uploaded)) return null;
+    updateDraft(draft.key, { transcribing: true });
+    const res = await chatApi.transcribe(uploaded.attachmentId).catch(() => null);
+    updateDraft(draft.key, { transcribing: false });
+    if (!get().attachments.some((a: DraftAttachment) => a.key === draft.key)) return null;
+    if (!res?.ok) {
+      get().notice(res ? await errorMessage(res, texts.chat.voice.failed) : texts.chat.voice.failed, "error");
+      return null;
+    }
+    const transcript: { text: string } = await res.json();
+    return transcript.text;
   },
 
   removeAttachment: (key) => {

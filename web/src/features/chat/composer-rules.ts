@@ -16,4 +16,5 @@ export const isSendKey = (event: { key: string; shiftKey: boolean; nativeEvent?:
 export const COMPOSER_MAX_HEIGHT = 117;
 
 /** What the file picker offers (the server judges the bytes anyway). */
-export const ACCEPTED_FILES = "image/png,image/jpeg,image/webp,image/gif,application/pdf,.pdf,.doc,.docx,.txt,text/plain";
+export const ACCEPTED_FILES =
+  "image/png,image/jpeg,image/webp,image/gif,application/pdf,.pdf,.doc,.docx,.txt,text/plain,audio/ogg,audio/webm,audio/mpeg,audio/mp4,audio/wav,.ogg,.opus,.webm,.mp3,.m4a,.wav";

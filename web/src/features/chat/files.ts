@@ -1,9 +1,13 @@
 import { texts } from "../../ui/texts";
 
-export type AttachmentKind = "image" | "document";
+export type AttachmentKind = "image" | "document" | "audio";
 
-/** docs/product.md §5: a file whose type starts with image/ is an image; everything else is a document. */
-export const attachmentKind = (file: { type: string }): AttachmentKind => (file.type.startsWith("image/") ? "image" : "document");
+/**
+ * docs/product.md §5: a file whose type starts with image/ is an image; audio/ is a voice recording
+ * (docs/conversations.md "Voice"); everything else is a document.
+ */
+export const attachmentKind = (file: { type: string }): AttachmentKind =>
+  file.type.startsWith("image/") ? "image" : file.type.startsWith("audio/") ? "audio" : "document";
 
 const sizeFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 
