@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { notFoundPages } from "./build/not-found-pages";
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), notFoundPages()],
   // The manifest tells the bundle benchmark which chunks each route loads (scripts/bench/bundle.mjs).
   build: { outDir: "dist", emptyOutDir: true, manifest: true },
   server: {

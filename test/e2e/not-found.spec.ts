@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+
+// docs/web.md "Routes and the access gate": the app's pages answer 200 at their paths (deep links
+// included); any other path answers HTTP 404 with the app's own not-found page.
+
+test("every page path answers 200; an unknown path 404 with the not-found page", async ({ page, request }) => {
+  for (const path of [
+    "/",
+    "/login",
+    "/register",
+    "/forgot/sent",
+    "/recovery/abc",
+    "/share/xyz",
+    "/email/confirm/t",
+    "/chat",
+    "/chat/123",
+    "/user",
+    "/subscription",
+    "/invitations/tok",
+  ]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["content-type"], path).toContain("text/html");
+  }
+  for (const path of ["/no-such-page", "/chat/1/2", "/wp-login.php", "/assets/missing.js"]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+  // The 404 is the app: it says so in Russian and leads back.
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Страница не найдена")).toBeVisible();
+  // Static files and the API are untouched.
+  expect((await request.get("/favicon.svg")).status()).toBe(200);
+  expect((await request.get("/api/v2/health")).status()).toBe(200);
+  expect((await request.get("/api/v2/no-such-call")).status()).toBe(404);
+});

@@ -1,0 +1,24 @@
+/**
+ * Every path the app has a page for (web/src/app/router.tsx; a test keeps the two equal). The build
+ * turns them into the host's rewrites to index.html (`_redirects`), so any other path answers
+ * HTTP 404 with the app's not-found page (`404.html`): docs/web.md "Routes and the access gate".
+ */
+export const PAGE_PATHS = [
+  "/",
+  "/login",
+  "/register",
+  "/register-v2",
+  "/forgot",
+  "/forgot/sent",
+  "/recovery/:token",
+  "/recovery-invalid",
+  "/share/:hash",
+  "/email/confirm/:token",
+  "/chat",
+  "/chat/:id",
+  "/checkout",
+  "/invitations",
+  "/invitations/:token",
+  "/user",
+  "/subscription",
+] as const;
