@@ -188,7 +188,13 @@ describe("attachments", () => {
     const api = server({
       upload: (form) =>
         (form.get("file") as File).name === "вирус.exe"
-          ? json({ detail: "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)" }, 415)
+          ? json(
+              {
+                detail:
+                  "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)",
+              },
+              415,
+            )
           : json({ attachment_id: 21 }, 201),
     });
     renderChat("/chat");

@@ -9,7 +9,8 @@ import { extractedTextOf, newUser, storedFor, upload, uploadOk } from "./fixture
 const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
 const docFixture = () => fromBase64(DOC_BASE64);
 
-const UNSUPPORTED = "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF) и документы (PDF, DOC, DOCX, TXT)";
+const UNSUPPORTED =
+  "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)";
 
 describe("POST /attachments/upload/: images", () => {
   it.each([

@@ -281,4 +281,23 @@ describe("continue goes on from a cut reply, in the same message", () => {
     expect(await availableRequests(account)).toBe(before);
     expect((await history(account, topicId)).at(-1)).toMatchObject({ id: cut.id, text: "Начало ответа, ", state: "partial" });
   });
+
+  it("402 without requests left and 409 while it runs, the cut reply untouched", async () => {
+    const account = await newAccount();
+    const { topicId, cut } = await stoppedReply(account);
+    await setRequestsLeft(account, 0);
+    const refused = await continueReply(account, topicId);
+    expect(refused.status).toBe(402);
+    expect((await history(account, topicId)).at(-1)).toMatchObject({ id: cut.id, text: "Начало ответа, ", state: "partial" });
+
+    await setRequestsLeft(account, 5);
+    const response = continueReply(account, topicId);
+    const completion = await fake.nextCompletion();
+    completion.send("ещё ");
+    const reader = new StreamReader(await response);
+    await reader.until((t) => t.endsWith("ещё "));
+    expect((await continueReply(account, topicId)).status).toBe(409);
+    completion.finish();
+    expect(await reader.rest()).toBe("Начало ответа, ещё ");
+  });
 });

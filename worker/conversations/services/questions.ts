@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { attachments, messages } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -50,6 +50,17 @@ async function hasImages(db: Db, messageId: number): Promise<boolean> {
   return image !== undefined;
 }
 
+/**
+ * The reply a continuation is for: the branch's last message, or, while a continuation runs (the
+ * branch then ends at its question), that question's newest reply, so a second one meets the busy
+ * topic (409) rather than "nothing to continue".
+ */
+async function cutReplyOf(db: Db, leafId: number | null): Promise<MessageRow | undefined> {
+  const leaf = leafId === null ? undefined : await db.query.messages.findFirst({ where: eq(messages.id, leafId) });
+  if (leaf?.role !== "user") return leaf;
+  return db.query.messages.findFirst({ where: eq(messages.parentId, leaf.id), orderBy: desc(messages.id) });
+}
+
 export async function prepareQuestion(db: Db, topic: TopicRow, userId: number, question: Question): Promise<PreparedQuestion> {
   switch (question.kind) {
     case "new": {
@@ -82,7 +93,7 @@ export async function prepareQuestion(db: Db, topic: TopicRow, userId: number, q
       };
     }
     case "continue": {
-      const reply = topic.leafMessageId === null ? undefined : await db.query.messages.findFirst({ where: eq(messages.id, topic.leafMessageId) });
+      const reply = await cutReplyOf(db, topic.leafMessageId);
       if (reply?.role !== "assistant" || reply.state !== "partial" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.nothingToContinue);
       const questionId = reply.parentId;
       return {
