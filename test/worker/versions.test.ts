@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONTINUE_REQUEST } from "../../worker/ai/prompts";
 import { QUESTION_TEXTS } from "../../worker/conversations/services/questions";
@@ -171,6 +172,26 @@ describe("regenerate and edit follow every rule of a send", () => {
     // Nothing of the above reached the model or changed the topic.
     expect(fake.requests.length).toBe(4);
     expect(shape(await history(account, topicId))).toEqual(shape(messages));
+  });
+
+  it("403 when the mode's terms are no longer accepted, before anything is taken", async () => {
+    const account = await newAccount();
+    fake.autoReply = ["Ответ"];
+    const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Вопрос о законе")).rest());
+    fake.autoReply = null;
+    const [question, reply] = await history(account, topicId);
+    await env.DB.prepare("DELETE FROM disclaimer_acceptances WHERE user_id = ?").bind(account.userId).run();
+    const before = await availableRequests(account);
+    for (const res of [
+      await regenerate(account, topicId, reply!.id),
+      await edit(account, topicId, question!.id, "Другой вопрос"),
+      await continueReply(account, topicId),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(await detailOf(res)).toBe("Примите условия использования режима");
+    }
+    expect(await availableRequests(account)).toBe(before);
+    expect((await savedMessages(topicId)).length).toBe(2);
   });
 
   it("402 without requests left, and nothing written", async () => {
