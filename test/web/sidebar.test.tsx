@@ -158,11 +158,11 @@ describe("the topic list", () => {
     expect(screen.getByRole("button", { name: "Новый чат" })).toBeTruthy();
   });
 
-  it("the footer card opens the settings on the subscription tab", () => {
+  it("the footer card opens the settings on the plans to buy", () => {
     fakeSidebarApi([]);
     renderMainLayout("/");
     fireEvent.click(screen.getByTestId("upgrade-card"));
-    expect(useSettings.getState()).toMatchObject({ open: true, tab: "subscription" });
+    expect(useSettings.getState()).toMatchObject({ open: true, tab: "subscription", view: "available" });
     expect(screen.getByText("Больше доступа к функциям")).toBeTruthy();
   });
 });

@@ -72,7 +72,7 @@ describe("POST /limits/update/: set", () => {
     expect(limits).toEqual({
       available_requests: 2,
       is_unlimited: false,
-      limits: [{ id: expect.any(Number), requests: 2, available_requests: 2, is_unlimited: false, date_expire: null, source: "admin" }],
+      limits: [{ id: expect.any(Number), requests: 2, available_requests: 2, is_unlimited: false, date_expire: null, source: "admin", name: null }],
     });
 
     // The user now has exactly two sends.

@@ -49,6 +49,7 @@ describe("GET /limits/", () => {
           is_unlimited: false,
           date_expire: null,
           source: "start",
+          name: null,
         },
       ],
     });

@@ -18,7 +18,15 @@ type Payment = {
 type Limits = {
   available_requests: number;
   is_unlimited: boolean;
-  limits: { id: number; requests: number; available_requests: number; is_unlimited: boolean; date_expire: string | null; source: string }[];
+  limits: {
+    id: number;
+    requests: number;
+    available_requests: number;
+    is_unlimited: boolean;
+    date_expire: string | null;
+    source: string;
+    name: string | null;
+  }[];
 };
 type Plan = { id: number; name: string; price: number; day_gap: number; requests_limit: number; is_unlimited: boolean };
 
@@ -108,7 +116,8 @@ describe("paying through the sandbox", () => {
     expect(after.available_requests).toBe(before.available_requests + 100);
     const granted = after.limits.filter((l) => l.source === "subscription");
     expect(granted).toHaveLength(1);
-    expect(granted[0]).toMatchObject({ requests: 100, available_requests: 100, is_unlimited: false });
+    // The pack is named after the plan bought (docs/billing.md "Balance").
+    expect(granted[0]).toMatchObject({ requests: 100, available_requests: 100, is_unlimited: false, name: "Стандарт" });
     const expires = Date.parse(granted[0]!.date_expire!);
     expect(expires).toBeGreaterThanOrEqual(startedAt + 30 * DAY_MS);
     expect(expires).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);

@@ -21,7 +21,15 @@ type Promo = {
 type Limits = {
   available_requests: number;
   is_unlimited: boolean;
-  limits: { id: number; requests: number; available_requests: number; is_unlimited: boolean; date_expire: string | null; source: string }[];
+  limits: {
+    id: number;
+    requests: number;
+    available_requests: number;
+    is_unlimited: boolean;
+    date_expire: string | null;
+    source: string;
+    name: string | null;
+  }[];
 };
 
 const admin = await createAdmin();
@@ -188,7 +196,7 @@ describe("POST /promos/use/{name}", () => {
     const limits = (await res.json()) as Limits;
     expect(limits.available_requests).toBe(QUOTAS.startRequests + 25);
     const granted = limits.limits.find((l) => l.source === "promo")!;
-    expect(granted).toMatchObject({ requests: 25, available_requests: 25, is_unlimited: false });
+    expect(granted).toMatchObject({ requests: 25, available_requests: 25, is_unlimited: false, name: `Промокод ${promo.name}` });
     const expires = Date.parse(granted.date_expire!);
     expect(expires).toBeGreaterThanOrEqual(before + 7 * DAY);
     expect(expires).toBeLessThanOrEqual(Date.now() + 7 * DAY);

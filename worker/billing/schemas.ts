@@ -15,6 +15,8 @@ export const limitRowSchema = z
     is_unlimited: z.boolean(),
     date_expire: isoTime.nullable(),
     source: z.enum(["start", "daily", "subscription", "promo", "admin"]),
+    /** The pack's name: the plan's for a purchase, the code for a promo; null: named by its source. */
+    name: z.string().nullable(),
   })
   .meta({ id: "LimitRow" });
 export type LimitRow = z.infer<typeof limitRowSchema>;

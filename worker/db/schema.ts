@@ -243,6 +243,9 @@ export const limits = sqliteTable(
     dateExpire: integer("date_expire"),
     source: text("source", { enum: ["start", "daily", "subscription", "promo", "admin"] }).notNull(),
     createdAt: integer("created_at").notNull().default(now),
+    // What the pack is called where the user sees it: the plan's name for a purchase ("Старт"), the
+    // code for a promo; null for the packs named by their source (docs/billing.md "Balance").
+    name: text("name"),
   },
   (t) => [index("limits_user_expire").on(t.userId, t.dateExpire), index("limits_company_expire").on(t.companyId, t.dateExpire)],
 );

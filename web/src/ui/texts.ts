@@ -44,6 +44,17 @@ export const texts = {
     tabSubscription: "Подписка",
   },
   // The subscription tab and /subscription: limits, plans, promo codes, support (docs/product.md §2, §4, §8, §9).
+  balance: {
+    /** "Остался 1 запрос", "Осталось 3 запроса", "Осталось 7 запросов". */
+    left: (n: number, word: string) => `${n % 10 === 1 && n % 100 !== 11 ? "Остался" : "Осталось"} ${n} ${word}`,
+    requestForms: ["запрос", "запроса", "запросов"] as const,
+    none: "Запросы закончились",
+    unlimitedUntil: (date: string) => `Безлимит до ${date}`,
+    unlimited: "Безлимит",
+    topUp: "Пополнить",
+    open: "Ваши запросы: открыть подписку",
+    fromCompany: "от компании",
+  },
   subscription: {
     views: "Разделы подписки",
     viewActive: "Активные подписки",
@@ -58,7 +69,7 @@ export const texts = {
       daily: "Ежедневные запросы",
       subscription: "Подписка",
       promo: "Промокод",
-      admin: "Пакет запросов",
+      admin: "Пакет от администратора",
     } as Record<string, string>,
     limitFallback: "Пакет запросов",
     price: "{price} ₽ / {day_gap} дней",

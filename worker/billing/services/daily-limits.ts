@@ -38,6 +38,7 @@ export async function renewDailyPacks(db: Db, now: number): Promise<{ expired: n
           dateExpire: sql`${expire}`.as("date_expire"),
           source: sql`'daily'`.as("source"),
           createdAt: sql`${now}`.as("created_at"),
+          name: sql`NULL`.as("name"),
         })
         .from(users)
         .where(notExists(alreadyGiven)),

@@ -14,6 +14,8 @@ export type Grant = {
   /** Days the grant lasts from `now`; null or undefined: it never expires. */
   days?: number | null;
   source: (typeof limits.$inferInsert)["source"];
+  /** The pack's name for the user (the plan's, the promo code); null: named by its source. */
+  name?: string | null;
 };
 
 export type GrantOptions = {
@@ -47,6 +49,7 @@ export function grantStatement(db: Db, grant: Grant, { when, now = Date.now() }:
         dateExpire,
         source: grant.source,
         createdAt: now,
+        name: grant.name ?? null,
       })
       .returning({ id: limits.id });
   }
@@ -65,6 +68,7 @@ export function grantStatement(db: Db, grant: Grant, { when, now = Date.now() }:
           dateExpire: sql`${dateExpire}`.as("date_expire"),
           source: sql`${grant.source}`.as("source"),
           createdAt: sql`${now}`.as("created_at"),
+          name: sql`${grant.name ?? null}`.as("name"),
         })
         .from(sql`(SELECT 1)`)
         .where(when),

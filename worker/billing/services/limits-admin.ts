@@ -80,6 +80,7 @@ export async function setStartPackForAll(db: Db, requests: number, now = Date.no
           dateExpire: sql`NULL`.as("date_expire"),
           source: sql`'start'`.as("source"),
           createdAt: sql`${now}`.as("created_at"),
+          name: sql`NULL`.as("name"),
         })
         .from(users)
         .where(

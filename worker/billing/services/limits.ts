@@ -153,6 +153,7 @@ const publicLimit = (row: LimitRow): PublicLimitRow => ({
   is_unlimited: row.isUnlimited,
   date_expire: row.dateExpire === null ? null : new Date(row.dateExpire).toISOString(),
   source: row.source,
+  name: row.name,
 });
 
 /**

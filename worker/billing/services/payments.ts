@@ -122,6 +122,7 @@ async function creditPayment(db: Db, payment: PaymentRow, now: number): Promise<
         isUnlimited: plan.isUnlimited,
         days: plan.dayGap,
         source: "subscription",
+        name: plan.name,
       },
       { when: sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${open})`, now },
     ),

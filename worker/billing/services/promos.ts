@@ -111,10 +111,18 @@ async function refusal(db: Db, userId: number, name: string, now: number): Promi
 }
 
 async function grantOf(db: Db, userId: number, promo: PromoRow): Promise<Grant> {
-  if (promo.subscriptionId === null) return { userId, requests: promo.requests ?? 0, days: promo.dayGap, source: "promo" };
+  const name = `Промокод ${promo.name}`;
+  if (promo.subscriptionId === null) return { userId, requests: promo.requests ?? 0, days: promo.dayGap, source: "promo", name };
   const [plan] = await db.select().from(subscriptions).where(eq(subscriptions.id, promo.subscriptionId));
   if (!plan) throw ApiError.notFound(PROMO_TEXTS.notFound);
-  return { userId, requests: plan.requestsLimit, isUnlimited: plan.isUnlimited, days: promo.dayGap ?? plan.dayGap, source: "promo" };
+  return {
+    userId,
+    requests: plan.requestsLimit,
+    isUnlimited: plan.isUnlimited,
+    days: promo.dayGap ?? plan.dayGap,
+    source: "promo",
+    name: `${plan.name} · ${name}`,
+  };
 }
 
 /** `POST /promos/use/{name}`: the caller's Limits after the grant. */

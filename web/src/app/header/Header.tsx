@@ -2,6 +2,7 @@ import { Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { texts } from "../../ui/texts";
 import { NotificationBell } from "../../features/notifications/NotificationBell";
+import { BalanceChip } from "../../features/billing/BalanceChip";
 import { UserMenu } from "./UserMenu";
 import "./header.css";
 
@@ -17,6 +18,7 @@ export function Header({ start }: { start?: ReactNode }) {
           </Heading>
         </Flex>
         <Flex minWidth="0" justify="end" align="center" gap="4">
+          <BalanceChip />
           <NotificationBell />
           <UserMenu />
         </Flex>

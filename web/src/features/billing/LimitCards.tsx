@@ -13,7 +13,9 @@ export function LimitCard({ limit }: { limit: LimitRow }) {
     <Card size="2" data-testid="limit-card">
       <Flex direction="column" gap="2">
         <Flex justify="between" align="baseline" gap="3" wrap="wrap">
-          <Text weight="bold">{t.sources[limit.source] ?? t.limitFallback}</Text>
+          <Text weight="bold" data-testid="limit-name">
+            {limit.name ?? t.sources[limit.source] ?? t.limitFallback}
+          </Text>
           <Text size="2" color="gray" data-testid="limit-expiry">
             {expiry ? t.until.replace("{date}", expiry) : t.noExpiry}
           </Text>

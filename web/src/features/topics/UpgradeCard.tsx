@@ -3,21 +3,21 @@ import { IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
 
-const openSubscription = () => useSettings.getState().openSettings("subscription");
+const openPlans = () => useSettings.getState().openSettings("subscription", "available");
 
-/** The footer card "Обновить план": opens the settings on the subscription tab (docs/product.md §2). */
+/** The footer card "Обновить план": opens the plans to buy in the settings' subscription tab (docs/product.md §2). */
 export function UpgradeCard({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (
       <Tooltip content={texts.sidebar.upgradeTitle} side="right">
-        <IconButton size="3" variant="soft" aria-label={texts.sidebar.upgradeTitle} onClick={openSubscription}>
+        <IconButton size="3" variant="soft" aria-label={texts.sidebar.upgradeTitle} onClick={openPlans}>
           <RocketIcon width="18" height="18" />
         </IconButton>
       </Tooltip>
     );
   }
   return (
-    <button type="button" className="upgrade-card" onClick={openSubscription} data-testid="upgrade-card">
+    <button type="button" className="upgrade-card" onClick={openPlans} data-testid="upgrade-card">
       <span className="upgrade-card__icon" aria-hidden="true">
         <RocketIcon width="18" height="18" />
       </span>

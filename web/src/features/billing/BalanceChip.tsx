@@ -1,0 +1,55 @@
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { QUOTAS } from "../../../../worker/settings";
+import { formatExpiry, plural } from "../../ui/format";
+import { texts } from "../../ui/texts";
+import { useSettings } from "../account/settings-store";
+import { type Limits, useLimits } from "./limits-queries";
+
+const t = texts.balance;
+
+/** What the chip says, and how: "Осталось 7 запросов", amber at few, "Безлимит до 12.12.2026". */
+export function balanceOf(limits: Limits): { text: string; tone: "normal" | "low" | "out" } {
+  if (limits.is_unlimited) {
+    const unlimited = limits.limits.filter((l) => l.is_unlimited);
+    // The unlimited pack that lasts longest says until when.
+    const ends = unlimited.map((l) => l.date_expire);
+    const last = ends.includes(null) ? null : ends.sort().at(-1);
+    const until = formatExpiry(last ?? null);
+    return { text: until ? t.unlimitedUntil(until) : t.unlimited, tone: "normal" };
+  }
+  const n = limits.available_requests;
+  if (n === 0) return { text: t.none, tone: "out" };
+  return { text: t.left(n, plural(n, t.requestForms)), tone: n <= QUOTAS.lowBalanceRequests ? "low" : "normal" };
+}
+
+/**
+ * The requests left, always in view in the main layout (docs/billing.md "Balance"): refreshed after
+ * every send, purchase and promo (the limits query); amber with «Пополнить» when few are left.
+ */
+export function BalanceChip() {
+  const limits = useLimits();
+  if (!limits) return null;
+  const { text, tone } = balanceOf(limits);
+  const openSettings = useSettings.getState().openSettings;
+  return (
+    <Flex align="center" gap="2" className="balance-chip" data-tone={tone} data-testid="balance-chip">
+      <Button
+        type="button"
+        size="1"
+        variant="soft"
+        color={tone === "normal" ? "gray" : tone === "low" ? "amber" : "red"}
+        aria-label={`${text}. ${t.open}`}
+        onClick={() => openSettings("subscription")}
+      >
+        <Text size="1" weight="medium" data-testid="balance-text">
+          {text}
+        </Text>
+      </Button>
+      {tone !== "normal" && (
+        <Button type="button" size="1" variant="solid" color="amber" className="balance-chip__top-up" onClick={() => openSettings("subscription", "available")}>
+          {t.topUp}
+        </Button>
+      )}
+    </Flex>
+  );
+}
