@@ -66,7 +66,8 @@ test("out of requests → the box disables → a pack bought through the sandbox
   await expect(checkout.succeeded.getByRole("heading", { name: "Оплата прошла" })).toBeVisible();
   await expect(checkout.succeeded).toContainText("Тариф «Стандарт»");
   await expect(checkout.added).toHaveText("Начислено запросов: 100, на 30 дней");
-  const card = checkout.limitCards.filter({ hasText: "Подписка" });
+  // The pack is named after the plan bought (docs/billing.md "Balance").
+  const card = checkout.limitCards.filter({ has: tab.getByTestId("limit-name").getByText("Стандарт", { exact: true }) });
   await expect(card).toContainText("Доступные запросы: 100 из 100");
   await expect(card.getByTestId("limit-expiry")).toHaveText(await expiryOf(request, user, "subscription"));
 

@@ -18,14 +18,18 @@ test("every page path answers 200; an unknown path 404 with the not-found page",
     "/subscription",
     "/invitations/tok",
   ]) {
-    const res = await request.get(path);
+    // Served at its own path: a redirect (to "/", say) would lose the deep link.
+    const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(200);
     expect(res.headers()["content-type"], path).toContain("text/html");
   }
   for (const path of ["/no-such-page", "/chat/1/2", "/wp-login.php", "/assets/missing.js"]) {
-    expect((await request.get(path)).status(), path).toBe(404);
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
   // The 404 is the app: it says so in Russian and leads back.
+  const deep = await page.goto("/recovery/abc");
+  expect(deep?.status()).toBe(200);
+  expect(page.url()).toMatch(/\/recovery\/abc$/);
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Страница не найдена")).toBeVisible();

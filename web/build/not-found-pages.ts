@@ -4,7 +4,8 @@ import type { Plugin } from "vite";
 import { PAGE_PATHS } from "../src/app/page-paths";
 
 /**
- * After the build: `_redirects` rewrites each page's path to index.html (status 200), and
+ * After the build: `_redirects` rewrites each page's path to `/`, the app (status 200: served in
+ * place; `/index.html` would not do, the asset server redirects it to `/`), and
  * `404.html` (the same app, which shows its not-found page) answers every other path with HTTP
  * 404. Cloudflare Pages and Workers static assets (`not_found_handling = "404-page"`) both read them.
  */
@@ -17,7 +18,7 @@ export function notFoundPages(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const rules = PAGE_PATHS.filter((p) => p !== "/").map((p) => `${p} /index.html 200`);
+      const rules = PAGE_PATHS.filter((p) => p !== "/").map((p) => `${p} / 200`);
       writeFileSync(path.join(outDir, "_redirects"), `# Made by web/build/not-found-pages.ts from web/src/app/page-paths.ts.\n${rules.join("\n")}\n`);
       copyFileSync(path.join(outDir, "index.html"), path.join(outDir, "404.html"));
     },
