@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { notFoundPages } from "./build/not-found-pages";
+import { notFoundPages } from "./build/not-found-pages.ts";
 
 export default defineConfig({
   root: import.meta.dirname,

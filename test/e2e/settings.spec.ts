@@ -157,6 +157,14 @@ test.describe("settings layout", () => {
     await settings.link("На главную").click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner")).toBeVisible();
+
+    // Both pages are in the user menu too.
+    const main = new MainLayoutPage(page);
+    await main.chooseFromMenu("Подписка и платежи");
+    await expect(page).toHaveURL(/\/subscription$/);
+    await settings.link("На главную").click();
+    await main.chooseFromMenu("Профиль");
+    await expect(page).toHaveURL(/\/user$/);
   });
 
   test.describe("on a phone", () => {

@@ -39,6 +39,8 @@ export const limitsOf = (rows: LimitRow[]) => ({
 export const payment = (patch: Partial<Payment> = {}): Payment => ({
   id: "6f1c2b9e-0000-4000-8000-000000000001",
   subscription_id: 2,
+  plan_name: "Стандарт",
+  receipt_url: null,
   amount: 490.5,
   currency: "RUB",
   status: "pending",

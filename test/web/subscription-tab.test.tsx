@@ -5,7 +5,7 @@ import { SettingsModal } from "../../web/src/features/account/SettingsModal";
 import { openPaymentUrl } from "../../web/src/features/billing/payment";
 import Subscription from "../../web/src/features/billing/SubscriptionPage";
 import { useSettings } from "../../web/src/features/account/settings-store";
-import { PLANS, cachedLimits, deferred, limitRow, limitsOf } from "./billing-fakes";
+import { PLANS, cachedLimits, deferred, limitRow, limitsOf, payment } from "./billing-fakes";
 import { fakeChatApi, json } from "./chat-fakes";
 import { signIn } from "./chat-render";
 import { stubViewport } from "./sidebar-render";
@@ -13,12 +13,18 @@ import { stubViewport } from "./sidebar-render";
 const NBSP = "\u00a0";
 
 function server(
-  options: { rows?: ReturnType<typeof limitRow>[]; payment?: () => Response | Promise<Response>; promo?: (name: string) => Response | Promise<Response> } = {},
+  options: {
+    rows?: ReturnType<typeof limitRow>[];
+    payment?: () => Response | Promise<Response>;
+    promo?: (name: string) => Response | Promise<Response>;
+    payments?: ReturnType<typeof payment>[];
+  } = {},
 ) {
   let rows = options.rows ?? [limitRow()];
   const api = fakeChatApi({
     "GET /limits": () => json(limitsOf(rows)),
     "GET /subscriptions": () => json(PLANS),
+    "GET /payments": () => json(options.payments ?? []),
     "POST /payments/:id": () => options.payment?.() ?? json("https://pay.example.ru/checkout/abc"),
     "POST /promos/use/:name": (_, { name }) => options.promo?.(decodeURIComponent(name)) ?? json({}, 404),
   });
@@ -51,6 +57,33 @@ afterEach(() => {
 });
 
 describe("the active view", () => {
+  it("names a bought pack after its plan, and lists the payments with their receipts", async () => {
+    server({
+      rows: [limitRow({ id: 8, source: "subscription", name: "Стандарт", requests: 100, available_requests: 99 })],
+      payments: [
+        payment({ id: "6f1c2b9e-0000-4000-8000-000000000002", status: "succeeded", credited: true, receipt_url: "https://yasno.test/receipt/2" }),
+        payment({ plan_name: "Старт", amount: 199, status: "canceled", provider: "yookassa" }),
+        payment({
+          id: "6f1c2b9e-0000-4000-8000-000000000003",
+          plan_name: "Безлимит",
+          amount: 1990,
+          status: "succeeded",
+          provider: "yookassa",
+          receipt_url: null,
+        }),
+      ],
+    });
+    const dialog = openTab("active");
+    expect(await within(dialog).findByText("Стандарт", { selector: "[data-testid=limit-name]" })).toBeTruthy();
+    const rows = await within(dialog).findAllByTestId("payment-row");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      `Стандарт490,50 ₽21.11.2026 · оплаченЧек`,
+      `Старт199 ₽21.11.2026 · отменён`,
+      `Безлимит1${NBSP}990 ₽21.11.2026 · оплаченЧек отправлен на e-mail`,
+    ]);
+    expect(within(rows[0]!).getByRole("link", { name: "Чек" }).getAttribute("href")).toBe("https://yasno.test/receipt/2");
+  });
+
   it('shows a card per active limit: "до {date}" and "Доступные запросы: {a} из {t}", or the unlimited wording', async () => {
     server({
       rows: [

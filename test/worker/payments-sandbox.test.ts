@@ -92,6 +92,8 @@ describe("paying through the sandbox", () => {
     expect(await paymentOf(headers, id)).toEqual({
       id,
       subscription_id: plan.id,
+      plan_name: "Стандарт",
+      receipt_url: null,
       amount: 490,
       currency: "RUB",
       status: "pending",
@@ -121,6 +123,17 @@ describe("paying through the sandbox", () => {
     const expires = Date.parse(granted[0]!.date_expire!);
     expect(expires).toBeGreaterThanOrEqual(startedAt + 30 * DAY_MS);
     expect(expires).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+
+    // The list says what was paid for, newest first, with the receipt the sandbox "made".
+    const listed = (await (await call("/payments/", { headers })).json()) as { id: string; plan_name: string; status: string; receipt_url: string }[];
+    expect(listed[0]).toMatchObject({ id, plan_name: "Стандарт", status: "succeeded", receipt_url: `${env.APP_URL}/api/v2/payments/sandbox/${id}/receipt` });
+    const receipt = await SELF.fetch(listed[0]!.receipt_url.replace(env.APP_URL, "http://app.test"));
+    expect(receipt.status).toBe(200);
+    const receiptText = await receipt.text();
+    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>())!.email;
+    for (const text of ["Кассовый чек", "Пакет запросов «Стандарт» сервиса «Ясно»", "490 ₽", "Без НДС", "услуга", "полный расчёт", email, "не фискальный"]) {
+      expect(receiptText).toContain(text);
+    }
 
     // Paying again (a second click, the back button) grants nothing more; the page says it is paid.
     expect((await choose(url, "pay")).status).toBe(303);
@@ -188,6 +201,18 @@ describe("payments belong to their payer", () => {
     expect(await (await call("/payments/", { headers: other.headers })).json()).toEqual([]);
     expect((await call(`/payments/${id}`)).status).toBe(401);
     expect((await call("/payments/not-a-uuid", { headers: owner.headers })).status).toBe(422);
+    // An unpaid payment has no receipt page.
+    expect((await SELF.fetch(`http://app.test/api/v2/payments/sandbox/${id}/receipt`)).status).toBe(404);
+  });
+
+  it("a payer without an e-mail is asked for one first: the receipt must go somewhere (54-ФЗ)", async () => {
+    const plan = await seededPlan("Старт");
+    const { headers, userId } = await buyer();
+    await env.DB.prepare("UPDATE users SET email = NULL WHERE id = ?").bind(userId).run();
+    const res = await call(`/payments/${plan.id}`, { method: "POST", headers });
+    expect(res.status).toBe(422);
+    expect(await detailOf(res)).toBe("Укажите e-mail в настройках аккаунта: на него придёт чек об оплате");
+    expect(await (await call("/payments/", { headers })).json()).toEqual([]);
   });
 
   it("an unknown plan is a 404", async () => {

@@ -49,6 +49,7 @@ describe("POST /payments/{subscriptionId} with YooKassa", () => {
     const res = await call(`/payments/${plan.id}`, { method: "POST", headers: authHeaders(record) });
     expect(res.status).toBe(200);
     const url = await res.json();
+    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>())!.email;
 
     const [created] = fake.callsTo("POST", "/payments");
     const id = await ourIdOf(userId);
@@ -63,6 +64,20 @@ describe("POST /payments/{subscriptionId} with YooKassa", () => {
       confirmation: { type: "redirect", return_url: `${env.APP_URL}/checkout?payment_id=${id}` },
       description: `«Ясно»: ${plan.name}`,
       metadata: { payment_id: id },
+      // 54-ФЗ: the receipt to the payer's e-mail, one service paid in full, the VAT code of settings.
+      receipt: {
+        customer: { email },
+        items: [
+          {
+            description: `Пакет запросов «${plan.name}» сервиса «Ясно»`,
+            quantity: 1,
+            amount: { value: "199.99", currency: "RUB" },
+            vat_code: Number(env.RECEIPT_VAT_CODE),
+            payment_subject: "service",
+            payment_mode: "full_payment",
+          },
+        ],
+      },
     });
     expect(await paymentRow(id!)).toMatchObject({
       user_id: userId,

@@ -1,7 +1,7 @@
 import { copyFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { PAGE_PATHS } from "../src/app/page-paths";
+import { PAGE_PATHS } from "../src/app/page-paths.ts";
 
 /**
  * After the build: `_redirects` rewrites each page's path to `/`, the app (status 200: served in

@@ -68,6 +68,10 @@ export const paymentSchema = z
   .strictObject({
     id: z.uuid(),
     subscription_id: z.int(),
+    /** The plan's name when it was bought. */
+    plan_name: z.string().nullable(),
+    /** The receipt page (the sandbox's); null for YooKassa, whose fiscal receipt is mailed. */
+    receipt_url: z.string().nullable(),
     amount: z.number(),
     currency: z.string(),
     status: z.enum(["pending", "waiting_for_capture", "succeeded", "canceled", "refunded"]),

@@ -286,6 +286,8 @@ export const payments = sqliteTable(
     limitId: integer("limit_id"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    // The plan's name when it was bought (the receipt's item; the payment list shows it as paid for).
+    planName: text("plan_name"),
   },
   (t) => [index("payments_user").on(t.userId, t.createdAt)],
 );

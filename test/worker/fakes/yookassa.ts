@@ -211,6 +211,9 @@ export class FakeYooKassa {
     if (body.description !== undefined && (typeof body.description !== "string" || body.description.length > 128)) {
       return this.error(c, 400, "invalid_request", "Invalid description", "description");
     }
+    // A shop under 54-ФЗ (as ours is): YooKassa refuses a payment without a well-formed receipt.
+    const receiptError = invalidReceipt(body.receipt, amount.value);
+    if (receiptError) return this.error(c, 400, "invalid_request", receiptError, "receipt");
     const metadata = (body.metadata ?? {}) as Record<string, string>;
     const payment = this.newPayment({ value: amount.value, currency: "RUB" }, confirmation.return_url, body.description as string | undefined, metadata);
     return c.json(payment);
@@ -260,4 +263,24 @@ export function fetchThrough(fake: FakeYooKassa): typeof fetch {
     if (fake.handles(request.url)) return fake.fetch(request);
     throw new TypeError(`the test has no network: ${request.url}`);
   };
+}
+
+/** What YooKassa says about a receipt it cannot take, or null: https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values */
+function invalidReceipt(raw: unknown, paymentValue: string): string | null {
+  if (!raw || typeof raw !== "object") return "Receipt is missing or illegal";
+  const receipt = raw as { customer?: { email?: unknown; phone?: unknown }; items?: unknown };
+  if (typeof receipt.customer?.email !== "string" && typeof receipt.customer?.phone !== "string") return "Receipt customer contact is missing";
+  if (!Array.isArray(receipt.items) || receipt.items.length === 0 || receipt.items.length > 100) return "Receipt items are missing";
+  let total = 0;
+  for (const item of receipt.items as Record<string, unknown>[]) {
+    const amount = item.amount as { value?: unknown; currency?: unknown } | undefined;
+    const quantity = Number(item.quantity);
+    if (typeof item.description !== "string" || item.description.length === 0 || item.description.length > 128) return "Invalid receipt item description";
+    if (!(quantity > 0)) return "Invalid receipt item quantity";
+    if (typeof amount?.value !== "string" || !AMOUNT.test(amount.value) || amount.currency !== "RUB") return "Invalid receipt item amount";
+    if (!Number.isInteger(item.vat_code) || (item.vat_code as number) < 1 || (item.vat_code as number) > 12) return "Invalid receipt item vat_code";
+    if (typeof item.payment_subject !== "string" || typeof item.payment_mode !== "string") return "Invalid receipt item payment_subject or payment_mode";
+    total += Math.round(Number(amount.value) * 100) * quantity;
+  }
+  return total === Math.round(Number(paymentValue) * 100) ? null : "Receipt items amount doesn't match the payment amount";
 }

@@ -25,6 +25,8 @@ export const texts = {
   header: {
     userMenu: "Меню пользователя",
     settings: "Настройки",
+    profile: "Профиль",
+    subscription: "Подписка и платежи",
     darkTheme: "Темная тема",
     lightTheme: "Светлая тема",
     logout: "Выйти",
@@ -44,6 +46,20 @@ export const texts = {
     tabSubscription: "Подписка",
   },
   // The subscription tab and /subscription: limits, plans, promo codes, support (docs/product.md §2, §4, §8, §9).
+  payments: {
+    title: "История платежей",
+    planFallback: "Пакет запросов",
+    amount: (price: string) => `${price} ₽`,
+    receipt: "Чек",
+    receiptByMail: "Чек отправлен на e-mail",
+    status: {
+      pending: "ожидает оплаты",
+      waiting_for_capture: "ожидает подтверждения",
+      succeeded: "оплачен",
+      canceled: "отменён",
+      refunded: "возвращён",
+    },
+  },
   balance: {
     /** "Остался 1 запрос", "Осталось 3 запроса", "Осталось 7 запросов". */
     left: (n: number, word: string) => `${n % 10 === 1 && n % 100 !== 11 ? "Остался" : "Осталось"} ${n} ${word}`,

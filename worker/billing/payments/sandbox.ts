@@ -1,5 +1,5 @@
 import type { Env } from "../../env";
-import { ProviderError, type NewPayment, type PaymentProvider, type ProviderPayment, type ProviderRefund } from "./types";
+import { ProviderError, type NewPayment, type PaymentProvider, type ProviderPayment, type ProviderRefund, type Receipt } from "./types";
 
 // The built-in payment provider for local runs (PAYMENT_PROVIDER = "sandbox"): no money, no
 // network. It keeps its own record of each payment in KV, as a real provider keeps its own, so the
@@ -10,7 +10,7 @@ import { ProviderError, type NewPayment, type PaymentProvider, type ProviderPaym
 /** How long the sandbox remembers a payment. */
 const KEEP_SECONDS = 90 * 24 * 60 * 60;
 
-type Stored = ProviderPayment & { refund: ProviderRefund | null };
+type Stored = ProviderPayment & { refund: ProviderRefund | null; receipt?: Receipt };
 
 const paymentKey = (id: string) => `sandbox:payment:${id}`;
 const refundKey = (id: string) => `sandbox:refund:${id}`;
@@ -18,11 +18,16 @@ const refundKey = (id: string) => `sandbox:refund:${id}`;
 /** Where the payer goes to pay: the sandbox checkout page of our payment. */
 export const sandboxCheckoutUrl = (env: Env, paymentId: string) => new URL(`/api/v2/payments/sandbox/${paymentId}`, env.APP_URL).toString();
 
-const publicPart = ({ refund: _refund, ...payment }: Stored): ProviderPayment => payment;
+const publicPart = ({ refund: _refund, receipt: _receipt, ...payment }: Stored): ProviderPayment => payment;
+
+/** Where the sandbox shows the receipt it "made" for a paid payment. */
+export const sandboxReceiptUrl = (env: Env, paymentId: string) => new URL(`/api/v2/payments/sandbox/${paymentId}/receipt`, env.APP_URL).toString();
 
 export function sandboxProvider(env: Env): PaymentProvider & {
   /** The payer's choice on the checkout page; only a pending payment can still change. */
   decide(providerPaymentId: string, outcome: "succeeded" | "canceled"): Promise<ProviderPayment | null>;
+  /** The receipt the payment was created with, as the provider keeps it. */
+  receiptOf(providerPaymentId: string): Promise<Receipt | null>;
 } {
   const kv = env.KV;
   const read = (id: string) => kv.get<Stored>(paymentKey(id), "json");
@@ -40,6 +45,7 @@ export function sandboxProvider(env: Env): PaymentProvider & {
         confirmationUrl: sandboxCheckoutUrl(env, payment.paymentId),
         paymentId: payment.paymentId,
         refund: null,
+        receipt: payment.receipt,
       };
       await write(stored);
       return publicPart(stored);
@@ -59,6 +65,8 @@ export function sandboxProvider(env: Env): PaymentProvider & {
       }
       return publicPart(stored);
     },
+
+    receiptOf: async (providerPaymentId) => (await read(providerPaymentId))?.receipt ?? null,
 
     async refund({ providerPaymentId, amountKopecks }) {
       const stored = await read(providerPaymentId);

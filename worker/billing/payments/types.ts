@@ -28,6 +28,17 @@ export type NewPayment = {
   description: string;
   /** Where the payer comes back to (`/checkout?payment_id=…`). */
   returnUrl: string;
+  /** The fiscal receipt (54-ФЗ) the provider sends the payer: one service, paid in full. */
+  receipt: Receipt;
+};
+
+export type Receipt = {
+  /** The customer's e-mail: where the receipt goes. */
+  email: string;
+  /** The item's name: the plan's. */
+  item: string;
+  /** YooKassa's VAT code (1: без НДС … 6: 20/120), from the RECEIPT_VAT_CODE setting. */
+  vatCode: number;
 };
 
 /** The provider adapter: YooKassa in production, the built-in sandbox locally. */

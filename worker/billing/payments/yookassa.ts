@@ -106,6 +106,20 @@ export function yookassaProvider(config: YooKassaConfig): PaymentProvider {
           confirmation: { type: "redirect", return_url: payment.returnUrl },
           description: payment.description.slice(0, 128),
           metadata: { payment_id: payment.paymentId },
+          // 54-ФЗ: YooKassa makes the fiscal receipt and mails it to the customer.
+          receipt: {
+            customer: { email: payment.receipt.email },
+            items: [
+              {
+                description: payment.receipt.item.slice(0, 128),
+                quantity: 1,
+                amount: { value: decimalOf(payment.amountKopecks), currency: "RUB" },
+                vat_code: payment.receipt.vatCode,
+                payment_subject: "service",
+                payment_mode: "full_payment",
+              },
+            ],
+          },
         },
         payment.paymentId,
       );

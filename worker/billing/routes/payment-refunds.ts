@@ -30,6 +30,6 @@ export const paymentRefunds = new Hono<AppEnv>().post(
   validate("param", paymentIdParams),
   async (c) => {
     const { payment, finished } = await refundPayment(c.env, getDb(c.env.DB), c.req.valid("param").id);
-    return c.json(publicPayment(payment), finished ? 200 : 202);
+    return c.json(publicPayment(c.env, payment), finished ? 200 : 202);
   },
 );

@@ -25,7 +25,11 @@ export const payments = new Hono<AppEnv>()
       responses: { 200: jsonOf("Payment[]", z.array(paymentSchema)) },
     }),
     requireUser,
-    async (c) => c.json((await listOwnPayments(getDb(c.env.DB), c.var.userId)).map(publicPayment), 200),
+    async (c) =>
+      c.json(
+        (await listOwnPayments(getDb(c.env.DB), c.var.userId)).map((p) => publicPayment(c.env, p)),
+        200,
+      ),
   )
   .get(
     "/:id",
@@ -41,7 +45,7 @@ export const payments = new Hono<AppEnv>()
     async (c) => {
       const db = getDb(c.env.DB);
       const payment = await refreshPending(c.env, db, await findOwnPayment(db, c.var.userId, c.req.valid("param").id));
-      return c.json(publicPayment(payment), 200);
+      return c.json(publicPayment(c.env, payment), 200);
     },
   )
   .post(

@@ -9,7 +9,8 @@ import { paymentIdParams } from "../../http/params";
 import { validate } from "../../http/validate";
 import { checkoutPage } from "../payments/checkout-page";
 import { sandboxProvider } from "../payments/sandbox";
-import { checkoutReturnUrl, findSandboxPayment, handleNotice } from "../services/payments";
+import { checkoutReturnUrl, findSandboxPayment, handleNotice, PAYMENT_TEXTS } from "../services/payments";
+import { receiptPage } from "../payments/receipt-page";
 import { anonymous } from "../../http/openapi";
 
 const checkoutForm = z.object({ action: z.enum(["pay", "cancel"], { error: "action: pay или cancel" }) });
@@ -21,6 +22,26 @@ const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const sandboxCheckout = new Hono<AppEnv>()
+  .get(
+    "/sandbox/:id/receipt",
+    describeRoute({
+      ...anonymous,
+      tags: ["payments"],
+      summary: "Чек песочницы по оплаченному платежу",
+      description: "Только при PAYMENT_PROVIDER = sandbox: позиция, сумма, НДС, e-mail покупателя — как в чеке ЮKassa (не фискальный).",
+      responses: { 200: { description: "HTML" }, 404: { description: "Нет такого оплаченного платежа или оплата не через песочницу" } },
+    }),
+    sandboxOnly,
+    validate("param", paymentIdParams),
+    async (c) => {
+      const { payment } = await findSandboxPayment(getDb(c.env.DB), c.req.valid("param").id);
+      const receipt = await sandboxProvider(c.env).receiptOf(payment.providerPaymentId!);
+      if (!receipt || (payment.status !== "succeeded" && payment.status !== "refunded")) throw ApiError.notFound(PAYMENT_TEXTS.notFound);
+      return c.html(receiptPage({ receipt, amountKopecks: payment.amountKopecks, paidAt: payment.creditedAt ?? payment.updatedAt }), 200, {
+        "cache-control": "no-store",
+      });
+    },
+  )
   .get(
     "/sandbox/:id",
     describeRoute({

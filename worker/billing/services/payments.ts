@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { limits, payments, subscriptions } from "../../db/schema";
+import { limits, payments, subscriptions, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { rublesOf } from "../payments/money";
 import { paymentProvider } from "../payments/providers";
+import { sandboxReceiptUrl } from "../payments/sandbox";
 import { PROVIDER_TEXTS, ProviderError, type PaymentProvider, type ProviderPayment } from "../payments/types";
 import type { Payment } from "../schemas";
 import { grantStatement } from "./grants";
@@ -17,12 +18,24 @@ export const PAYMENT_TEXTS = {
   notRefundable: "Вернуть можно только оплаченный платёж",
   alreadyRefunded: "Платёж уже возвращён",
   refundRejected: "Платёжная система отклонила возврат",
+  noEmailForReceipt: "Укажите e-mail в настройках аккаунта: на него придёт чек об оплате",
 } as const;
 
-/** The Payment shape of docs/billing.md. */
-export const publicPayment = (p: PaymentRow): Payment => ({
+/** YooKassa's VAT code for the receipt's item, from settings (1, без НДС, unless set). */
+export const receiptVatCode = (env: Env) => {
+  const code = Number(env.RECEIPT_VAT_CODE);
+  return Number.isInteger(code) && code >= 1 && code <= 12 ? code : 1;
+};
+
+/**
+ * The Payment shape. `receipt_url`: the sandbox's receipt page of a paid sandbox payment; null for
+ * YooKassa, whose fiscal receipt reaches the payer by e-mail (docs/payments.md "Receipts").
+ */
+export const publicPayment = (env: Env, p: PaymentRow): Payment => ({
   id: p.id,
   subscription_id: p.subscriptionId,
+  plan_name: p.planName,
+  receipt_url: p.provider === "sandbox" && (p.status === "succeeded" || p.status === "refunded") ? sandboxReceiptUrl(env, p.id) : null,
   amount: rublesOf(p.amountKopecks),
   currency: p.currency,
   status: p.status,
@@ -55,8 +68,13 @@ async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function startPayment(env: Env, db: Db, userId: number, plan: PlanRow, companyId: number | null = null): Promise<string> {
   const provider = paymentProvider(env);
+  // 54-ФЗ: the receipt goes to the payer's e-mail; without one there is nowhere to send it.
+  const payer = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+  if (!payer?.email) throw new ApiError(422, PAYMENT_TEXTS.noEmailForReceipt);
   const id = crypto.randomUUID();
-  await db.insert(payments).values({ id, userId, companyId, subscriptionId: plan.id, amountKopecks: plan.priceKopecks, provider: provider.name });
+  await db
+    .insert(payments)
+    .values({ id, userId, companyId, subscriptionId: plan.id, amountKopecks: plan.priceKopecks, provider: provider.name, planName: plan.name });
   let created: ProviderPayment;
   try {
     created = await fromProvider(async () => {
@@ -65,6 +83,7 @@ export async function startPayment(env: Env, db: Db, userId: number, plan: PlanR
         amountKopecks: plan.priceKopecks,
         description: `«Ясно»: ${plan.name}`,
         returnUrl: checkoutReturnUrl(env, id),
+        receipt: { email: payer.email!, item: `Пакет запросов «${plan.name}» сервиса «Ясно»`, vatCode: receiptVatCode(env) },
       });
       if (!answer.confirmationUrl) throw new ProviderError(`${provider.name} gave no confirmation URL for ${id}`);
       return answer;

@@ -1,4 +1,4 @@
-import { ExitIcon, GearIcon, MoonIcon, SunIcon } from "@radix-ui/react-icons";
+import { CardStackIcon, ExitIcon, GearIcon, MoonIcon, PersonIcon, SunIcon } from "@radix-ui/react-icons";
 import { Avatar, Button, DropdownMenu, Text } from "@radix-ui/themes";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../../features/auth/auth-store";
@@ -36,6 +36,15 @@ export function UserMenu() {
         <DropdownMenu.Item onSelect={() => openSettings("account")}>
           <GearIcon />
           {texts.header.settings}
+        </DropdownMenu.Item>
+        {/* The settings layout's pages, for what is easier to read on a page than in the window. */}
+        <DropdownMenu.Item onSelect={() => navigate("/user")}>
+          <PersonIcon />
+          {texts.header.profile}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={() => navigate("/subscription")}>
+          <CardStackIcon />
+          {texts.header.subscription}
         </DropdownMenu.Item>
         <DropdownMenu.Item onSelect={toggle}>
           {theme === "dark" ? <SunIcon /> : <MoonIcon />}

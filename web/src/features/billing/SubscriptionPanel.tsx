@@ -3,6 +3,7 @@ import type { SubscriptionView } from "../account/settings-store";
 import { texts } from "../../ui/texts";
 import { ActiveLimits } from "./ActiveLimits";
 import { AvailablePlans } from "./AvailablePlans";
+import { PaymentHistory } from "./PaymentHistory";
 import { PromoForm } from "./PromoForm";
 import { SupportLink } from "./SupportLink";
 import "./subscription.css";
@@ -23,7 +24,16 @@ export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionVi
         <SegmentedControl.Item value="active">{t.viewActive}</SegmentedControl.Item>
         <SegmentedControl.Item value="available">{t.viewAvailable}</SegmentedControl.Item>
       </SegmentedControl.Root>
-      <div data-testid={`subscription-view-${view}`}>{view === "available" ? <AvailablePlans /> : <ActiveLimits />}</div>
+      <div data-testid={`subscription-view-${view}`}>
+        {view === "available" ? (
+          <AvailablePlans />
+        ) : (
+          <Flex direction="column" gap="4">
+            <ActiveLimits />
+            <PaymentHistory />
+          </Flex>
+        )}
+      </div>
       <Separator size="4" />
       <PromoForm />
       <SupportLink />
