@@ -35,6 +35,7 @@ import { topics } from "./conversations/routes/topics";
 import { users } from "./accounts/routes/users";
 import { notifications, notificationSend } from "./accounts/routes/notifications";
 import { statistics } from "./operations/routes/statistics";
+import { consent, legal } from "./accounts/routes/legal";
 import { searchIndex } from "./operations/routes/search-index";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
@@ -44,6 +45,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/users", accountChanges)
   .route("/users", oauth)
   .route("/users", telegramAuth)
+  .route("/users", consent)
   .route("/mail", mail)
   .route("/topics", topicSearch)
   .route("/topics", topics)
@@ -69,7 +71,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/notification", notificationSend)
   .route("/notifications", notifications)
   .route("/statistics", statistics)
-  .route("/search", searchIndex);
+  .route("/search", searchIndex)
+  .route("/legal", legal);
 
 export type AppType = typeof api;
 

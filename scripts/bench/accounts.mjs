@@ -18,7 +18,7 @@ async function registerUsers(base) {
     const res = await fetch(`${base}/api/v2/users/`, {
       method: "POST",
       headers: { "content-type": "application/json", "cf-connecting-ip": `10.9.${i >> 8}.${i & 255}` },
-      body: JSON.stringify({ email, password: "bench-password-1", name: `Bench ${i}` }),
+      body: JSON.stringify({ email, password: "bench-password-1", name: `Bench ${i}`, consent: true }),
     });
     if (res.status !== 201) throw new Error(`регистрация ${email}: ${res.status} ${await res.text()}`);
     users.push({ email, ...(await res.json()) });

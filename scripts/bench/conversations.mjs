@@ -18,7 +18,7 @@ async function register(base, email) {
   const res = await fetch(`${base}/api/v2/users/`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "bench-password-1" }),
+    body: JSON.stringify({ email, password: "bench-password-1", consent: true }),
   });
   if (res.status !== 201) throw new Error(`регистрация: ${res.status} ${await res.text()}`);
   return res.json();

@@ -94,7 +94,7 @@ export async function benchSearch() {
     const registered = await fetch(`${app}/api/v2/users/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify({ email, password, consent: true }),
     });
     if (registered.status !== 201) throw new Error(`регистрация: ${registered.status}`);
     seed(persistTo, email);

@@ -53,7 +53,7 @@ test("register, sign out, sign in, recover the password by mail and sign in with
 
 test("a used recovery link leads to the invalid-link page", async ({ page, request }) => {
   const user = newUser();
-  const created = await request.post("/api/v2/users/", { data: user });
+  const created = await request.post("/api/v2/users/", { data: { ...user, consent: true } });
   expect(created.status()).toBe(201);
   const forgot = await request.post(`/api/v2/users/password/forgot?email=${encodeURIComponent(user.email)}`);
   expect(forgot.status()).toBe(200);
@@ -75,7 +75,7 @@ test("a used recovery link leads to the invalid-link page", async ({ page, reque
 // /user, not /chat: a user without chats is sent on from /chat to Main by the landing rule.
 test("the access gate: anonymous /user goes to Login and back after sign-in; signed-in /login goes to Main", async ({ page, request }) => {
   const user = newUser("Борис");
-  expect((await request.post("/api/v2/users/", { data: user })).status()).toBe(201);
+  expect((await request.post("/api/v2/users/", { data: { ...user, consent: true } })).status()).toBe(201);
   const login = new LoginPage(page);
 
   await page.goto("/user");
@@ -91,7 +91,7 @@ test("the access gate: anonymous /user goes to Login and back after sign-in; sig
 
 test("server errors show under the field they concern", async ({ page, request }) => {
   const user = newUser();
-  expect((await request.post("/api/v2/users/", { data: user })).status()).toBe(201);
+  expect((await request.post("/api/v2/users/", { data: { ...user, consent: true } })).status()).toBe(201);
 
   const register = new RegisterPage(page);
   await register.goto();

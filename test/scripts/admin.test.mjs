@@ -157,7 +157,7 @@ describe("against the local Worker", () => {
 
   test("grants requests to a user by e-mail", async () => {
     const user = { email: "cli-user@example.test", password: "cli-user-password" };
-    assert.equal((await api("/users/", { json: user })).status, 201);
+    assert.equal((await api("/users/", { json: { ...user, consent: true } })).status, 201);
     const userToken = await login(user.email, user.password);
     const before = (await api("/limits/", { token: userToken })).body.available_requests;
     const { code, stdout, stderr } = await cli("limits", "grant", ...asAdmin(), "--user", user.email, "--requests", "40", "--days", "10");
@@ -183,7 +183,7 @@ describe("against the local Worker", () => {
 
   test("a user who is not an admin is told so", async () => {
     const user = { email: "cli-plain@example.test", password: "cli-plain-password" };
-    await api("/users/", { json: user });
+    await api("/users/", { json: { ...user, consent: true } });
     const { code, stderr } = await cli("promos", "list", "--url", url, "--email", user.email, "--password", user.password);
     assert.equal(code, 1);
     assert.match(stderr, /Недостаточно прав/);
@@ -204,7 +204,7 @@ describe("against the local Worker", () => {
   test("sends a notice to a chosen user only, and that user has it", async () => {
     const chosen = { email: "cli-notified@example.test", password: "cli-notified-password" };
     const other = { email: "cli-other@example.test", password: "cli-other-password" };
-    for (const u of [chosen, other]) assert.equal((await api("/users/", { json: u })).status, 201);
+    for (const u of [chosen, other]) assert.equal((await api("/users/", { json: { ...u, consent: true } })).status, 201);
     const { code, stderr } = await cli("notify", ...asAdmin(), "--title", "Новости", "--text", "Мы обновились", "--emails", chosen.email);
     assert.equal(code, 0, stderr);
     const inbox = async (u) => (await api("/notifications/", { token: await login(u.email, u.password) })).body;
@@ -217,7 +217,7 @@ describe("against the local Worker", () => {
 
   test("blocks a user, who can no longer sign in, and unblocks them", async () => {
     const user = { email: "cli-blocked@example.test", password: "cli-blocked-password" };
-    const created = await api("/users/", { json: user });
+    const created = await api("/users/", { json: { ...user, consent: true } });
     assert.equal(created.status, 201);
     const { id } = (await api("/users/self", { token: created.body.access_token })).body;
     const blocked = await cli("block", String(id), ...asAdmin());
@@ -262,7 +262,7 @@ describe("against the local Worker", () => {
     assert.match(both.stderr, /--all — всем пользователям: без --emails и --user-ids/);
 
     const user = { email: "cli-everyone@example.test", password: "cli-everyone-password" };
-    assert.equal((await api("/users/", { json: user })).status, 201);
+    assert.equal((await api("/users/", { json: { ...user, consent: true } })).status, 201);
     const { code, stdout, stderr } = await cli("notify", ...asAdmin(), "--title", "Всем из консоли", "--text", "Объявление", "--all");
     assert.equal(code, 0, stderr);
     assert.match(stdout, /получателей \d+/);
@@ -287,7 +287,7 @@ describe("against the local Worker", () => {
       assert.match(JSON.stringify(bare.body.detail), /Укажите target/);
     }
     const user = { email: "cli-start@example.test", password: "cli-start-password" };
-    assert.equal((await api("/users/", { json: user })).status, 201);
+    assert.equal((await api("/users/", { json: { ...user, consent: true } })).status, 201);
     const token = await login(user.email, user.password);
 
     const start = await cli("set-start-for-all", ...asAdmin(), "--requests", "3");

@@ -53,6 +53,7 @@ describe("the access gate", () => {
     await heading("Регистрация");
     fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "boris@example.com" } });
     fireEvent.change(screen.getByLabelText("Пароль"), { target: { value: "long-enough" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: /Я принимаю/ }));
     fireEvent.click(screen.getByRole("button", { name: "Создать аккаунт" }));
     await heading("Чат");
     expect(shownLocation()).toBe("/chat/7");

@@ -95,6 +95,9 @@ describe("Login", () => {
   });
 });
 
+/** The consent box of the registration forms. */
+const consent = () => screen.getByRole("checkbox", { name: /Я принимаю пользовательское соглашение/ });
+
 describe("Register", () => {
   it("sends name, e-mail and password and shows a taken e-mail under the e-mail field", async () => {
     const api = fakeApi({ "POST /users": () => json({ detail: "Пользователь с данным email уже зарегистрирован" }, 409) });
@@ -103,9 +106,10 @@ describe("Register", () => {
     type("Имя", "  Анна ");
     type("E-mail", "anna@example.com");
     type("Пароль", "long-enough");
+    fireEvent.click(consent());
     fireEvent.click(screen.getByRole("button", { name: "Создать аккаунт" }));
     await waitFor(() => expect(errorOf("E-mail")).toBe("Пользователь с данным email уже зарегистрирован"));
-    expect(api.callsTo("POST /users")[0].body).toEqual({ name: "Анна", email: "anna@example.com", password: "long-enough" });
+    expect(api.callsTo("POST /users")[0].body).toEqual({ name: "Анна", email: "anna@example.com", password: "long-enough", consent: true });
   });
 
   it("signs the new user in and goes to Main", async () => {
@@ -114,9 +118,24 @@ describe("Register", () => {
     await heading("Регистрация");
     type("E-mail", "anna@example.com");
     type("Пароль", "long-enough");
+    fireEvent.click(consent());
     fireEvent.click(screen.getByRole("button", { name: "Создать аккаунт" }));
     await heading("Главная");
     expect(useAuth.getState().record).toEqual(record);
+  });
+
+  it("is refused without the consent ticked (never ticked in advance): nothing is sent", async () => {
+    const api = fakeApi({ "POST /users": () => json(record, 201) });
+    await renderAuthApp("/register");
+    await heading("Регистрация");
+    type("E-mail", "anna@example.com");
+    type("Пароль", "long-enough");
+    expect((consent() as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole("link", { name: "пользовательское соглашение" }).getAttribute("href")).toBe("/terms");
+    expect(screen.getByRole("link", { name: "политикой" }).getAttribute("href")).toBe("/privacy");
+    fireEvent.click(screen.getByRole("button", { name: "Создать аккаунт" }));
+    expect(await screen.findByText("Отметьте согласие, чтобы продолжить")).toBeTruthy();
+    expect(api.callsTo("POST /users")).toHaveLength(0);
   });
 });
 
@@ -134,11 +153,13 @@ describe("Register-v2", () => {
     expect(order.indexOf("A")).toBeLessThan(order.indexOf("INPUT"));
     type("E-mail", "new@example.com");
     type("Пароль", "long-enough");
+    fireEvent.click(consent());
     fireEvent.click(screen.getByRole("button", { name: "Зарегистрироваться" }));
     await heading("Главная");
     expect(api.callsTo("POST /users")[0].body).toEqual({
       email: "new@example.com",
       password: "long-enough",
+      consent: true,
       utm: { utm_source: "yandex", utm_campaign: "spring" },
     });
   });

@@ -8,9 +8,9 @@ const TOO_LARGE = "Слишком большой запрос: не больше
 
 /** A registration body of exactly `size` bytes (padding in a field the schema does not know). */
 function registrationOf(size: number, email: string): string {
-  const empty = JSON.stringify({ email, password: "пароль-для-теста-1", name: "Большой", pad: "" });
+  const empty = JSON.stringify({ email, password: "пароль-для-теста-1", name: "Большой", consent: true, pad: "" });
   const pad = "x".repeat(size - new TextEncoder().encode(empty).length);
-  return JSON.stringify({ email, password: "пароль-для-теста-1", name: "Большой", pad });
+  return JSON.stringify({ email, password: "пароль-для-теста-1", name: "Большой", consent: true, pad });
 }
 
 const userCount = async (email: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>())!.n;
@@ -100,7 +100,7 @@ describe("JSON bodies over 1 MB are refused before they are read", () => {
 });
 
 describe("the utm map at registration is bounded", () => {
-  const register = (utm: unknown) => call("/users/", { json: { email: uniqueEmail("utm"), password: "пароль-для-теста-1", utm } });
+  const register = (utm: unknown) => call("/users/", { json: { consent: true, email: uniqueEmail("utm"), password: "пароль-для-теста-1", utm } });
 
   it("20 short tags are kept", async () => {
     const utm = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`tag${i}`, `value${i}`]));
@@ -114,7 +114,7 @@ describe("the utm map at registration is bounded", () => {
     ["a value that is not a string", { source: 5 }, "utm: значения должны быть строками"],
   ])("%s → 422 in Russian, nobody registered", async (_, utm, message) => {
     const email = uniqueEmail("utm");
-    const res = await call("/users/", { json: { email, password: "пароль-для-теста-1", utm } });
+    const res = await call("/users/", { json: { consent: true, email, password: "пароль-для-теста-1", utm } });
     expect(res.status).toBe(422);
     expect(JSON.stringify(await detailOf(res))).toContain(message);
     expect(await userCount(email)).toBe(0);

@@ -35,7 +35,7 @@ export const refreshHeaders = (record: Pick<AuthRecord, "access_token" | "refres
 export async function registerUser(input: { email?: string; password?: string; name?: string } = {}) {
   const email = input.email ?? uniqueEmail();
   const password = input.password ?? "пароль-для-теста-1";
-  const res = await call("/users/", { json: { email, password, name: input.name ?? "Тестовый Пользователь" } });
+  const res = await call("/users/", { json: { consent: true, email, password, name: input.name ?? "Тестовый Пользователь" } });
   expect(res.status).toBe(201);
   const record = (await res.json()) as AuthRecord;
   return { email, password, record, userId: Number(decodeJwt(record.access_token).sub) };

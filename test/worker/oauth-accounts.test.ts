@@ -41,7 +41,7 @@ describe("which account an external sign-in reaches", () => {
     const registered = await SELF.fetch(`${APP}/api/v2/users/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "correct horse battery" }),
+      body: JSON.stringify({ email, password: "correct horse battery", consent: true }),
     });
     expect(registered.status).toBe(201);
 

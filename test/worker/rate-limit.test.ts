@@ -86,9 +86,9 @@ describe("rate limits", { timeout: 60_000 }, () => {
   it("registration: per address", async () => {
     const ip = uniqueIp();
     const { limit, windowSeconds } = RATE_LIMITS.registerPerIp;
-    const first = await statuses(limit, () => call("/users/", { json: { email: uniqueEmail(), password: "пароль-для-теста" }, ip }));
+    const first = await statuses(limit, () => call("/users/", { json: { consent: true, email: uniqueEmail(), password: "пароль-для-теста" }, ip }));
     expect(first).toEqual(Array(limit).fill(201));
-    await expectTooMany(await call("/users/", { json: { email: uniqueEmail(), password: "пароль-для-теста" }, ip }), windowSeconds);
+    await expectTooMany(await call("/users/", { json: { consent: true, email: uniqueEmail(), password: "пароль-для-теста" }, ip }), windowSeconds);
   });
 
   it("refresh: per address", async () => {

@@ -10,7 +10,7 @@ const cyrillic = /[а-яё]/i;
 describe("registration", () => {
   it("creates the account and answers 201 with the auth record", async () => {
     const email = uniqueEmail();
-    const res = await call("/users/", { json: { email: `  ${email.toUpperCase()} `, password: "надёжный-пароль", name: "  Анна " } });
+    const res = await call("/users/", { json: { consent: true, email: `  ${email.toUpperCase()} `, password: "надёжный-пароль", name: "  Анна " } });
     expect(res.status).toBe(201);
     const record = (await res.json()) as AuthRecord;
     expect(record).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), email, name: "Анна" });
@@ -27,7 +27,7 @@ describe("registration", () => {
 
   it("keeps utm tags given at registration", async () => {
     const email = uniqueEmail();
-    const res = await call("/users/", { json: { email, password: "надёжный-пароль", utm: { utm_source: "telegram" } } });
+    const res = await call("/users/", { json: { consent: true, email, password: "надёжный-пароль", utm: { utm_source: "telegram" } } });
     expect(res.status).toBe(201);
     const row = await env.DB.prepare("SELECT utm, name FROM users WHERE email = ?").bind(email).first<{ utm: string; name: string | null }>();
     expect(JSON.parse(row!.utm)).toEqual({ utm_source: "telegram" });
@@ -36,13 +36,13 @@ describe("registration", () => {
 
   it("answers 409 for an e-mail taken in any letter case", async () => {
     const { email } = await registerUser();
-    const res = await call("/users/", { json: { email: ` ${email.toUpperCase()}`, password: "другой-пароль-2" } });
+    const res = await call("/users/", { json: { consent: true, email: ` ${email.toUpperCase()}`, password: "другой-пароль-2" } });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ detail: "Пользователь с данным email уже зарегистрирован" });
   });
 
   it("answers 422 with Russian messages for bad input", async () => {
-    const res = await call("/users/", { json: { email: "не-почта", password: "short" } });
+    const res = await call("/users/", { json: { consent: true, email: "не-почта", password: "short" } });
     expect(res.status).toBe(422);
     const detail = (await detailOf(res)) as Issue[];
     expect(detail.map((i) => i.loc)).toEqual(

@@ -68,3 +68,20 @@ export const signInProvidersSchema = z
   })
   .meta({ id: "SignInProviders" });
 export type SignInProviders = z.infer<typeof signInProvidersSchema>;
+
+/** `GET /legal/{kind}`: a document in force, its operator's details filled in (docs/legal.md). */
+export const legalDocumentSchema = z
+  .strictObject({
+    kind: z.enum(["offer", "privacy", "terms"]),
+    version: z.int(),
+    title: z.string(),
+    body: z.string(),
+    updated_at: isoTime,
+  })
+  .meta({ id: "LegalDocument" });
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+
+/** `GET /users/self/consent`: whether the caller's consent covers the documents in force. */
+export const consentStateSchema = z
+  .strictObject({ required: z.boolean(), terms_version: z.int(), privacy_version: z.int(), accepted_at: isoTime.nullable() })
+  .meta({ id: "ConsentState" });

@@ -346,6 +346,36 @@ export const disclaimerAcceptances = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.assistantType] })],
 );
 
+// The public offer, the privacy policy and the user agreement (docs/legal.md): Markdown, every
+// change a new version; the newest version of a kind is the one in force.
+export const legalDocuments = sqliteTable(
+  "legal_documents",
+  {
+    kind: text("kind", { enum: ["offer", "privacy", "terms"] }).notNull(),
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.version] })],
+);
+
+// A user's consent to the processing of personal data and to the terms, with the versions they
+// were shown and when; a newer version of either asks again (docs/legal.md "Consent").
+export const consents = sqliteTable(
+  "consents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    termsVersion: integer("terms_version").notNull(),
+    privacyVersion: integer("privacy_version").notNull(),
+    acceptedAt: integer("accepted_at").notNull().default(now),
+  },
+  (t) => [index("consents_user").on(t.userId, t.id)],
+);
+
 export const companies = sqliteTable("companies", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   ownerId: integer("owner_id")

@@ -47,10 +47,16 @@ export class RegisterPage extends AuthCardPage {
     await expect(this.heading("Регистрация")).toBeVisible();
   }
 
-  async register(user: { name: string; email: string; password: string }) {
+  /** The consent to the terms and the processing of personal data (never ticked in advance). */
+  get consent() {
+    return this.page.getByRole("checkbox", { name: /Я принимаю пользовательское соглашение/ });
+  }
+
+  async register(user: { name: string; email: string; password: string }, { consent = true } = {}) {
     await this.field("Имя").fill(user.name);
     await this.field("E-mail").fill(user.email);
     await this.field("Пароль").fill(user.password);
+    if (consent) await this.consent.check();
     await this.page.getByRole("button", { name: "Создать аккаунт" }).click();
   }
 }

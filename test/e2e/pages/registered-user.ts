@@ -10,7 +10,7 @@ let counter = 0;
 export async function registerUser(request: APIRequestContext, name = "Анна"): Promise<RegisteredUser> {
   const email = `e2e-${Date.now().toString(36)}-${++counter}@example.com`;
   const password = "e2e-password-1";
-  const response = await request.post("/api/v2/users/", { data: { email, password, name } });
+  const response = await request.post("/api/v2/users/", { data: { email, password, name, consent: true } });
   expect(response.status(), await response.text()).toBe(201);
   return { email, password, name, record: (await response.json()) as AuthRecord };
 }

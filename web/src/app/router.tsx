@@ -40,6 +40,10 @@ export const router = createBrowserRouter([
         ],
       },
       { path: "/share/:hash", element: page(() => import("../features/share/SharePage")) },
+      // The legal documents: for everyone, signed in or not (docs/legal.md).
+      { path: "/offer", element: page(() => import("../features/legal/LegalPage")) },
+      { path: "/privacy", element: page(() => import("../features/legal/LegalPage")) },
+      { path: "/terms", element: page(() => import("../features/legal/LegalPage")) },
       // Opened from a letter, signed in or not: the link itself is the proof.
       layout(() => import("./layouts/AuthLayout"), [{ path: "/email/confirm/:token", element: page(() => import("../features/account/EmailConfirmPage")) }]),
       {

@@ -46,6 +46,23 @@ export const texts = {
     tabSubscription: "Подписка",
   },
   // The subscription tab and /subscription: limits, plans, promo codes, support (docs/product.md §2, §4, §8, §9).
+  legal: {
+    offer: "Публичная оферта",
+    privacy: "Политика обработки персональных данных",
+    terms: "Пользовательское соглашение",
+    consentBefore: "Я принимаю ",
+    consentTerms: "пользовательское соглашение",
+    consentMiddle: " и даю согласие на обработку персональных данных в соответствии с ",
+    consentPrivacy: "политикой",
+    consentRequired: "Отметьте согласие, чтобы продолжить",
+    buyNote: "Нажимая «Купить», вы принимаете условия ",
+    buyNoteLink: "публичной оферты",
+    updated: (version: number, date: string) => `Редакция ${version} от ${date}`,
+    failed: "Не удалось загрузить документ, повторите попытку позже.",
+    reconsentTitle: "Документы обновились",
+    reconsentText: "Мы обновили пользовательское соглашение или политику обработки персональных данных. Чтобы продолжить, примите новую редакцию.",
+    accept: "Принять",
+  },
   payments: {
     title: "История платежей",
     planFallback: "Пакет запросов",

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { LEGAL_TEXTS } from "../services/legal";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
@@ -50,7 +51,14 @@ const email = text("e-mail")
 const password = text("пароль").min(8, { error: "Пароль должен быть не короче 8 символов" }).max(128, { error: "Пароль должен быть не длиннее 128 символов" });
 const name = z.string().trim().max(100, { error: "Имя должно быть не длиннее 100 символов" });
 
-export const registerBody = z.object({ email, password, name: name.optional(), utm: stringMap("utm").optional() });
+export const registerBody = z.object({
+  email,
+  password,
+  name: name.optional(),
+  utm: stringMap("utm").optional(),
+  // docs/legal.md "Consent": the terms and the processing of personal data, ticked by the user.
+  consent: z.literal(true, { error: LEGAL_TEXTS.consentRequired }),
+});
 export const loginBody = z.object({ email, password: text("пароль").min(1, { error: "Введите пароль" }).max(128, { error: "Неверный e-mail или пароль" }) });
 export const patchBody = z
   .object({
@@ -102,7 +110,13 @@ export const users = new Hono<AppEnv>()
       const body = c.req.valid("json");
       const db = getDb(c.env.DB);
       await enforceRateLimits(db, c.env, [["registerPerIp", clientIp(c)]]);
-      const user = await createUser(db, { email: body.email, name: body.name || null, passwordHash: await hashPassword(body.password), utm: body.utm });
+      const user = await createUser(db, {
+        email: body.email,
+        name: body.name || null,
+        passwordHash: await hashPassword(body.password),
+        utm: body.utm,
+        consent: true,
+      });
       // An invited e-mail is told of its invitations (it joins a company only by accepting).
       await noticePendingInvitations(db, user.id, body.email);
       return c.json(await issueAuthRecord(c.env, db, user, c.req.header("user-agent")), 201);

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { sessions, type User, users } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { startPackForNewUser } from "../../billing/services/limits";
+import { consentStatement } from "./legal";
 import { verifyPassword } from "./passwords";
 
 export type { User };
@@ -73,21 +74,25 @@ export function assertNotBlocked(user: Pick<User, "blockedAt">): void {
  */
 export async function createUser(
   db: Db,
-  input: { email: string | null; name: string | null; passwordHash: string | null; utm?: Record<string, string> | null },
+  input: { email: string | null; name: string | null; passwordHash: string | null; utm?: Record<string, string> | null; consent?: boolean },
 ): Promise<User> {
+  const email = input.email === null ? null : normalizeEmail(input.email);
+  // Consent given at registration is stored with the user, in the same transaction (docs/legal.md).
+  const consent = input.consent && email ? [consentStatement(db, sql`(SELECT id FROM users WHERE email = ${email})`)] : [];
   try {
     // The start pack goes in the same batch: a user never exists without it.
     const [[user]] = await db.batch([
       db
         .insert(users)
         .values({
-          email: input.email === null ? null : normalizeEmail(input.email),
+          email,
           name: input.name,
           passwordHash: input.passwordHash,
           utm: input.utm ? JSON.stringify(input.utm) : null,
         })
         .returning(),
       startPackForNewUser(db),
+      ...consent,
     ]);
     return user!;
   } catch (err) {

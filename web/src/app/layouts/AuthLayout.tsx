@@ -3,6 +3,7 @@ import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import "../../features/auth/auth.css";
 import { texts } from "../../ui/texts";
+import { LegalLinks } from "../../features/legal/legal-links";
 
 /** The frame of the sign-in pages: a "Назад" button to Main whenever the page is not Main. */
 export default function AuthLayout() {
@@ -21,7 +22,8 @@ export default function AuthLayout() {
       <Flex flexGrow="1" align="center" justify="center" px="4" py="6">
         <Outlet />
       </Flex>
-      <Flex justify="center" pb="4">
+      <Flex direction="column" align="center" gap="2" pb="4" px="4">
+        <LegalLinks />
         <Text size="1" color="gray">
           © {new Date().getFullYear()} {texts.brand}
         </Text>

@@ -1,5 +1,6 @@
 import { Button, Flex } from "@radix-ui/themes";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
+import { ConsentCheckbox } from "../legal/ConsentCheckbox";
 import { useLocation } from "react-router-dom";
 import { api } from "../../api/client";
 import { useAuth } from "./auth-store";
@@ -16,13 +17,20 @@ export function RegisterForm({ withName, submitLabel }: { withName: boolean; sub
   const { search } = useLocation();
   // A taken e-mail (409) is said under the e-mail.
   const form = useApiForm({ name: "", email: "", password: "" }, { 409: "email" });
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // docs/legal.md: no account without the consent, given by the user's own tick.
+    if (!consent) {
+      setConsentError(texts.legal.consentRequired);
+      return;
+    }
     const { name, email, password } = form.values;
     // A campaign's utm_* parameters stay in the address and go with the registration.
     const utm = readUtm(search);
-    const json = { email, password, ...(withName && name.trim() ? { name: name.trim() } : {}), ...(utm ? { utm } : {}) };
+    const json = { email, password, consent: true as const, ...(withName && name.trim() ? { name: name.trim() } : {}), ...(utm ? { utm } : {}) };
     void form.submit(
       () => api.users.$post({ json }),
       async (res) => login(await res.json()),
@@ -35,6 +43,14 @@ export function RegisterForm({ withName, submitLabel }: { withName: boolean; sub
         {withName && <TextInput label={t.name} autoComplete="name" placeholder={t.namePlaceholder} {...form.field("name")} />}
         <EmailField {...form.field("email")} />
         <PasswordInput label={t.password} autoComplete="new-password" placeholder={t.passwordPlaceholder} required {...form.field("password")} />
+        <ConsentCheckbox
+          checked={consent}
+          onChange={(checked) => {
+            setConsent(checked);
+            if (checked) setConsentError(null);
+          }}
+          error={consentError}
+        />
         <FieldError text={form.errors.form} />
         <Button type="submit" size="3" loading={form.pending}>
           {submitLabel}

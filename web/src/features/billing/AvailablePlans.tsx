@@ -5,6 +5,7 @@ import { formatPrice } from "../../ui/format";
 import { type Plan, usePlans } from "./plans-queries";
 import { texts } from "../../ui/texts";
 import { buyPlan } from "./payment";
+import { LegalLink } from "../legal/legal-links";
 
 const t = texts.subscription;
 
@@ -72,6 +73,10 @@ export function AvailablePlans() {
       <Button size="3" disabled={selected == null} loading={buying} onClick={() => void buy()}>
         {t.buy}
       </Button>
+      <Text size="1" color="gray" data-testid="offer-note">
+        {texts.legal.buyNote}
+        <LegalLink kind="offer">{texts.legal.buyNoteLink}</LegalLink>
+      </Text>
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Flex, Text, TextField } from "@radix-ui/themes";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { refreshLimits } from "./limits-queries";
 import { texts } from "../../ui/texts";
 import { billingApi } from "./billing-api";
@@ -13,7 +13,14 @@ export function PromoForm() {
   const [result, setResult] = useState<"invalid" | "done" | null>(null);
   const inputId = useId();
   const messageId = useId();
+  const message = useRef<HTMLParagraphElement>(null);
   const name = code.trim();
+
+  // The answer shows under the field, and the window's body scrolls so it is in view (the form
+  // sits low in a tab that scrolls: docs/product.md §8).
+  useEffect(() => {
+    if (result) message.current?.scrollIntoView?.({ block: "nearest" });
+  }, [result]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +62,7 @@ export function PromoForm() {
           color={result === "invalid" ? "red" : undefined}
           aria-invalid={result === "invalid" || undefined}
           aria-describedby={result ? messageId : undefined}
+          className="promo-field"
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="soft" disabled={!name || busy} loading={busy}>
@@ -62,12 +70,12 @@ export function PromoForm() {
         </Button>
       </Flex>
       {result === "invalid" && (
-        <Text as="p" id={messageId} size="1" color="red" role="alert" mt="1" data-testid="promo-error">
+        <Text as="p" ref={message} id={messageId} size="1" color="red" role="alert" mt="1" data-testid="promo-error">
           {t.promoInvalid}
         </Text>
       )}
       {result === "done" && (
-        <Text as="p" id={messageId} size="1" color="green" role="status" mt="1">
+        <Text as="p" ref={message} id={messageId} size="1" color="green" role="status" mt="1">
           {t.promoDone}
         </Text>
       )}

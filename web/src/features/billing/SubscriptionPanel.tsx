@@ -6,6 +6,7 @@ import { AvailablePlans } from "./AvailablePlans";
 import { PaymentHistory } from "./PaymentHistory";
 import { PromoForm } from "./PromoForm";
 import { SupportLink } from "./SupportLink";
+import { LegalLinks } from "../legal/legal-links";
 import "./subscription.css";
 
 const t = texts.subscription;
@@ -37,6 +38,7 @@ export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionVi
       <Separator size="4" />
       <PromoForm />
       <SupportLink />
+      <LegalLinks />
     </Flex>
   );
 }

@@ -9,6 +9,7 @@ import { loadSharedHistory, type SharedHistory } from "./shared-history";
 import "./share-page.css";
 import { texts } from "../../ui/texts";
 import { useDocumentTitle } from "../../ui/document-title";
+import { LegalLinks } from "../legal/legal-links";
 
 function TryButton({ size = "2" }: { size?: "2" | "3" }) {
   return (
@@ -109,6 +110,9 @@ export default function Share() {
           </>
         )}
       </main>
+      <footer className="share-page__footer">
+        <LegalLinks />
+      </footer>
     </Flex>
   );
 }
