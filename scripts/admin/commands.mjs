@@ -1,5 +1,6 @@
 // The commands of `npm run admin`: each has its options, a Russian help text and a run function.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { hashPassword } from "../lib/password.mjs";
 import { query, sqlString } from "./db.mjs";
 import { usage } from "./errors.mjs";
@@ -187,6 +188,32 @@ export const commands = {
     async run(ctx) {
       const result = await ctx.api.post("/limits/set_start_for_all/", compact({ target: "all", requests: int("requests", ctx.values.requests) }));
       print(ctx, result, (r) => `Стартовый пакет обновлён у ${r.users} польз.`);
+    },
+  },
+
+  legal: {
+    summary: "юридические документы: list | show <offer|privacy|terms> | set <вид> --file <файл.md> [--title]",
+    usage: "legal list\n" + "legal show <offer|privacy|terms>\n" + "legal set <offer|privacy|terms> --file <файл.md> [--title <название>]",
+    details:
+      "set публикует новую редакцию (прежние остаются); принявшие соглашение или политику примут новую при следующем визите.\n" +
+      "Реквизиты оператора в тексте — {{operator_name}}, {{inn}}, {{ogrn}}, {{address}}, {{support_email}} — берутся из настроек.",
+    options: { file: s, title: s },
+    async run(ctx) {
+      const { values, positionals, api } = ctx;
+      const [act, rest] = action(positionals, ["list", "show", "set"], "legal");
+      if (act === "list") return print(ctx, await api.get("/legal/"), (rows) => formatTable(rows, ["kind", "version", "title", "updated_at"]));
+      const kind = rest[0];
+      if (!["offer", "privacy", "terms"].includes(kind)) throw usage("Укажите документ: offer, privacy или terms");
+      if (act === "show") return print(ctx, await api.get(`/legal/${kind}`), (d) => `${d.title} · редакция ${d.version}\n\n${d.body}`);
+      const file = required("file", values.file);
+      let body;
+      try {
+        body = readFileSync(file, "utf8");
+      } catch {
+        throw usage(`Не удалось прочитать файл ${file}`);
+      }
+      const doc = await api.put(`/legal/${kind}`, compact({ body, title: values.title }));
+      print(ctx, doc, (d) => `Опубликована редакция ${d.version}: ${d.title}`);
     },
   },
 

@@ -1,7 +1,7 @@
 // The admin CLI as an operator runs it: a child process against a real local Worker (one for the file).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
@@ -70,6 +70,7 @@ describe("help", () => {
       "set-start-for-all",
       "reset-disclaimers",
       "search-reindex",
+      "legal",
       "notify",
       "block",
       "unblock",
@@ -271,6 +272,19 @@ describe("against the local Worker", () => {
       inbox.map((n) => n.title),
       ["Всем из консоли"],
     );
+  });
+
+  test("legal publishes a new version of a document from a Markdown file, and shows it", async () => {
+    const file = path.join(persistTo, "offer.md");
+    writeFileSync(file, "# Оферта\n\nРедакция из консоли для {{operator_name}}.\n");
+    const set = await cli("legal", "set", "offer", "--file", file, ...asAdmin());
+    assert.equal(set.code, 0, set.stderr);
+    assert.match(set.stdout, /^Опубликована редакция 2: Публичная оферта$/m);
+    const shown = await cli("legal", "show", "offer", ...asAdmin());
+    assert.match(shown.stdout, /Редакция из консоли для \[наименование оператора/);
+    const missing = await cli("legal", "set", "offer", "--file", path.join(persistTo, "нет.md"), ...asAdmin());
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /Не удалось прочитать файл/);
   });
 
   test("search-reindex writes the index for every chat name and message, page by page", async () => {

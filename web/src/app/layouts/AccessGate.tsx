@@ -1,4 +1,5 @@
 import { Theme } from "@radix-ui/themes";
+import { ConsentGate } from "../../features/legal/ConsentGate";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
 import "../app-shell.css";
@@ -53,5 +54,10 @@ export function RequireAuth() {
     const state: GateState | undefined = endedBy === "user" ? undefined : { from: location.pathname + location.search + location.hash };
     return <Navigate to="/login" replace state={state} />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ConsentGate />
+    </>
+  );
 }
