@@ -36,6 +36,7 @@ import { users } from "./accounts/routes/users";
 import { notifications, notificationSend } from "./accounts/routes/notifications";
 import { statistics } from "./operations/routes/statistics";
 import { consent, legal } from "./accounts/routes/legal";
+import { accountData } from "./accounts/routes/account-data";
 import { searchIndex } from "./operations/routes/search-index";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
@@ -46,6 +47,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/users", oauth)
   .route("/users", telegramAuth)
   .route("/users", consent)
+  .route("/users", accountData)
   .route("/mail", mail)
   .route("/topics", topicSearch)
   .route("/topics", topics)

@@ -197,7 +197,13 @@ describe("a bot takes a user from first contact to a paid plan", () => {
     // A payment link for a plan.
     const admin = await createAdmin();
     const plans = (await (await call("/subscriptions/", { headers: authHeaders(admin.record) })).json()) as { id: number; price: number }[];
-    const payment = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { method: "POST" });
+    // The bot's user has no e-mail: the receipt (54-ФЗ) needs one, which the bot asks the user for.
+    const noEmail = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { method: "POST" });
+    expect(noEmail.status).toBe(422);
+    expect(await detailOf(noEmail)).toBe("Укажите e-mail в настройках аккаунта: на него придёт чек об оплате");
+    const badEmail = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { json: { email: "не-почта" } });
+    expect(badEmail.status).toBe(422);
+    const payment = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { json: { email: "tg-buyer@example.test" } });
     expect(payment.status).toBe(200);
     const { url } = (await payment.json()) as { url: string };
     expect(url).toMatch(/^http/);

@@ -66,11 +66,20 @@ async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
  * Starts paying for a plan: the payment is recorded first (our UUID, also the provider's
  * Idempotence-Key), then the provider is asked for it. Returns the URL where the payer pays.
  */
-export async function startPayment(env: Env, db: Db, userId: number, plan: PlanRow, companyId: number | null = null): Promise<string> {
+export async function startPayment(
+  env: Env,
+  db: Db,
+  userId: number,
+  plan: PlanRow,
+  companyId: number | null = null,
+  /** Where the receipt goes when the account has no e-mail (a bot's user gives one for the purchase). */
+  receiptEmail?: string,
+): Promise<string> {
   const provider = paymentProvider(env);
   // 54-ФЗ: the receipt goes to the payer's e-mail; without one there is nowhere to send it.
   const payer = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
-  if (!payer?.email) throw new ApiError(422, PAYMENT_TEXTS.noEmailForReceipt);
+  const email = payer?.email ?? receiptEmail;
+  if (!email) throw new ApiError(422, PAYMENT_TEXTS.noEmailForReceipt);
   const id = crypto.randomUUID();
   await db
     .insert(payments)
@@ -83,7 +92,7 @@ export async function startPayment(env: Env, db: Db, userId: number, plan: PlanR
         amountKopecks: plan.priceKopecks,
         description: `«Ясно»: ${plan.name}`,
         returnUrl: checkoutReturnUrl(env, id),
-        receipt: { email: payer.email!, item: `Пакет запросов «${plan.name}» сервиса «Ясно»`, vatCode: receiptVatCode(env) },
+        receipt: { email, item: `Пакет запросов «${plan.name}» сервиса «Ясно»`, vatCode: receiptVatCode(env) },
       });
       if (!answer.confirmationUrl) throw new ProviderError(`${provider.name} gave no confirmation URL for ${id}`);
       return answer;

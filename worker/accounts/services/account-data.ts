@@ -1,0 +1,56 @@
+import { asc, eq, sql } from "drizzle-orm";
+import JSZip from "jszip";
+import { publicPayment } from "../../billing/services/payments";
+import { exportTopicMarkdown } from "../../conversations/services/export";
+import type { Db } from "../../db/client";
+import { batchableRun } from "../../db/raw";
+import { attachments, consents, mailOutbox, payments, topics, users } from "../../db/schema";
+import type { Env } from "../../env";
+import type { User } from "./users";
+
+// A user's own data (docs/legal.md "Your data"): all of it to take away, or all of it gone.
+
+/**
+ * The user's data as a zip: each chat as Markdown (`chats/`, as the chat's own export) and
+ * `account.json` with the account, the payments and the consents.
+ */
+export async function exportAccount(env: Env, db: Db, user: User, now = Date.now()): Promise<Uint8Array> {
+  const [chats, paid, consented] = await db.batch([
+    db.select({ id: topics.id }).from(topics).where(eq(topics.userId, user.id)).orderBy(asc(topics.id)),
+    db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.createdAt)),
+    db.select().from(consents).where(eq(consents.userId, user.id)).orderBy(asc(consents.id)),
+  ]);
+  const zip = new JSZip();
+  const taken = new Set<string>();
+  for (const { id } of chats) {
+    const { filename, markdown } = await exportTopicMarkdown(db, user.id, id, now);
+    // Two chats with the same name keep both files.
+    const name = taken.has(filename) ? filename.replace(/\.md$/, ` (${id}).md`) : filename;
+    taken.add(name);
+    zip.file(`chats/${name}`, markdown);
+  }
+  const account = {
+    exported_at: new Date(now).toISOString(),
+    account: { id: user.id, email: user.email, name: user.name, created_at: new Date(user.createdAt).toISOString() },
+    payments: paid.map((p) => publicPayment(env, p)),
+    consents: consented.map((c) => ({ terms_version: c.termsVersion, privacy_version: c.privacyVersion, accepted_at: new Date(c.acceptedAt).toISOString() })),
+  };
+  zip.file("account.json", JSON.stringify(account, null, 2));
+  return zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
+}
+
+/**
+ * Deletes the account in one batch: its search index rows and the letters to its address, then
+ * the user row, whose foreign keys take everything else with it (chats, messages, attachment rows,
+ * folders, sessions, identities, packs, consents, companies it owns); payments stay with `user_id`
+ * set null, anonymised, for accounting. Returns the R2 keys of its files for the caller to delete.
+ */
+export async function deleteAccount(db: Db, user: User): Promise<string[]> {
+  const files = await db.select({ key: attachments.r2Key }).from(attachments).where(eq(attachments.userId, user.id));
+  await db.batch([
+    batchableRun(db, sql`DELETE FROM search_index WHERE rowid IN (SELECT rowid FROM search_index WHERE search_index MATCH ${`owner : "u${user.id}"`})`),
+    db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")),
+    db.delete(users).where(eq(users.id, user.id)),
+  ]);
+  return [...new Set(files.map((f) => f.key))];
+}
