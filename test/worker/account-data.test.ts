@@ -86,7 +86,7 @@ describe("DELETE /users/self", () => {
     }
     expect(await count("SELECT count(*) AS n FROM messages WHERE topic_id = ?", topic)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM search_index WHERE topic_id = ?", topic)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM mail_outbox WHERE \"to\" = ?", account.email)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM mail_outbox WHERE "to" = ?', account.email)).toBe(0);
     // The payment is kept for accounting, with nobody's name on it.
     expect(await env.DB.prepare("SELECT user_id, status FROM payments WHERE id = ?").bind(payment).first()).toEqual({ user_id: null, status: "succeeded" });
     await expect.poll(async () => await env.FILES.get(r2Key)).toBeNull();

@@ -14,7 +14,7 @@ import type { User } from "./users";
  * The user's data as a zip: each chat as Markdown (`chats/`, as the chat's own export) and
  * `account.json` with the account, the payments and the consents.
  */
-export async function exportAccount(env: Env, db: Db, user: User, now = Date.now()): Promise<Uint8Array> {
+export async function exportAccount(env: Env, db: Db, user: User, now = Date.now()): Promise<ArrayBuffer> {
   const [chats, paid, consented] = await db.batch([
     db.select({ id: topics.id }).from(topics).where(eq(topics.userId, user.id)).orderBy(asc(topics.id)),
     db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.createdAt)),
@@ -36,7 +36,7 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
     consents: consented.map((c) => ({ terms_version: c.termsVersion, privacy_version: c.privacyVersion, accepted_at: new Date(c.acceptedAt).toISOString() })),
   };
   zip.file("account.json", JSON.stringify(account, null, 2));
-  return zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
+  return zip.generateAsync({ type: "arraybuffer", compression: "DEFLATE" });
 }
 
 /**

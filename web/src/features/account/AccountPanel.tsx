@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useAuth } from "../auth/auth-store";
 import { texts } from "../../ui/texts";
 import { AccountFields } from "./AccountFields";
+import { YourData } from "./YourData";
 import { loadSelfUser, type SelfUser } from "./user-api";
 
 type Load = { status: "loading" } | { status: "failed" } | { status: "ready"; user: SelfUser };
@@ -42,5 +43,10 @@ export function AccountPanel() {
         <Callout.Text>{texts.account.loadFailed}</Callout.Text>
       </Callout.Root>
     );
-  return <AccountFields user={load.user} />;
+  return (
+    <Flex direction="column" gap="5">
+      <AccountFields user={load.user} />
+      <YourData hasPassword={load.user.hasPassword} />
+    </Flex>
+  );
 }
