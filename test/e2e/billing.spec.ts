@@ -83,6 +83,18 @@ test("out of requests → the box disables → a pack bought through the sandbox
   await page.reload();
   await expect(chat.textbox).toBeEnabled();
   await expect(page.getByRole("status").filter({ hasText: "Запросы закончились" })).toHaveCount(0);
+
+  // The payment history names what was bought, and its receipt opens (docs/billing.md "Payments").
+  await page.goto("/subscription");
+  const row = page.getByTestId("payment-row").first();
+  await expect(row).toContainText("Стандарт");
+  await expect(row).toContainText("490 ₽");
+  await expect(row.getByTestId("payment-status")).toHaveText("оплачен");
+  const receiptTab = page.waitForEvent("popup");
+  await row.getByRole("link", { name: "Чек" }).click();
+  const receipt = await receiptTab;
+  await expect(receipt.getByTestId("receipt-item")).toHaveText("Пакет запросов «Стандарт» сервиса «Ясно»");
+  await expect(receipt.getByTestId("receipt-email")).toHaveText(user.email);
 });
 
 test("a payment canceled in the sandbox grants nothing: /checkout says so and the box stays disabled", async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { useSettings } from "../../web/src/features/account/settings-store";
 import { BalanceChip, balanceOf } from "../../web/src/features/billing/BalanceChip";
-import type { LimitRow } from "../../web/src/features/billing/limits-queries";
+import { type LimitRow, outOfRequests } from "../../web/src/features/billing/limits-queries";
 import { plural } from "../../web/src/ui/format";
 import { fakeChatApi, json, limits } from "./chat-fakes";
 import { resetStores, signIn } from "./chat-render";
@@ -50,9 +50,17 @@ it("is amber at 3 or fewer, red at none, plain above", () => {
 });
 
 it("names the last day of an unlimited pack", () => {
-  const unlimited = { available_requests: 0, is_unlimited: true, limits: [row({ is_unlimited: true, date_expire: "2026-12-12T21:00:00.000Z" })] };
+  const unlimited = { available_requests: 0, is_unlimited: true, limits: [row({ is_unlimited: true, date_expire: "2026-12-12T21:00:00.000Z" })], pool: null };
   expect(balanceOf(unlimited).text).toBe("Безлимит до 12.12.2026");
   expect(balanceOf({ ...unlimited, limits: [row({ is_unlimited: true })] }).text).toBe("Безлимит");
+});
+
+it("says when the requests come from the company's pool, which is spent first", () => {
+  const pool = { company_id: 3, company_name: "Ромашка", available_requests: 40, is_unlimited: false };
+  expect(balanceOf({ ...limits(0), pool })).toEqual({ text: "Осталось 40 запросов · от компании «Ромашка»", tone: "normal" });
+  expect(balanceOf({ ...limits(0), pool: { ...pool, available_requests: 2 } }).tone).toBe("low");
+  expect(outOfRequests({ ...limits(0), pool })).toBe(false);
+  expect(outOfRequests({ ...limits(0), pool: { ...pool, available_requests: 0 } })).toBe(true);
 });
 
 it("few left: «Пополнить» opens the plans to buy", async () => {

@@ -30,10 +30,11 @@ export const limitRow = (patch: Partial<LimitRow> = {}): LimitRow => ({
 });
 
 /** `GET /limits/`: the totals over the rows, as the Worker sums them. */
-export const limitsOf = (rows: LimitRow[]) => ({
+export const limitsOf = (rows: LimitRow[], pool: Limits["pool"] = null): Limits => ({
   available_requests: rows.filter((r) => !r.is_unlimited).reduce((sum, r) => sum + r.available_requests, 0),
   is_unlimited: rows.some((r) => r.is_unlimited),
   limits: rows,
+  pool,
 });
 
 export const payment = (patch: Partial<Payment> = {}): Payment => ({

@@ -133,7 +133,7 @@ describe("the composer", () => {
   it("an unlimited plan never runs out", async () => {
     server();
     renderChat("/chat");
-    act(() => void cacheLimits({ available_requests: 0, is_unlimited: true, limits: [] }));
+    act(() => void cacheLimits({ available_requests: 0, is_unlimited: true, limits: [], pool: null }));
     fireEvent.change(textbox(), { target: { value: "Вопрос" } });
     expect(sendButton().disabled).toBe(false);
   });

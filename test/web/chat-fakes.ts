@@ -95,4 +95,5 @@ export const limits = (available: number, is_unlimited = false): Limits => ({
   available_requests: available,
   is_unlimited,
   limits: [{ id: 1, requests: 10, available_requests: available, is_unlimited, date_expire: null, source: "start", name: null }],
+  pool: null,
 });

@@ -214,6 +214,17 @@ describe("companies: the request pool", () => {
     const view = (await (await call(`/companies/${company.id}`, as(owner))).json()) as Company;
     expect(view.limits.available_requests).toBe(2);
     expect(view.employees.find((e) => e.user_id === employee.userId)!.used).toBe(1);
+    // The employee's own limits say where their sends come from first (docs/billing.md "Balance").
+    const mine = (await (await call("/limits/", as(employee))).json()) as { pool: unknown };
+    expect(mine.pool).toEqual({ company_id: company.id, company_name: expect.any(String), available_requests: 2, is_unlimited: false });
+  });
+
+  it("the pool an employee sees is what their allowance leaves of it; none once it is used up", async () => {
+    const { employee, company } = await staffedCompany(1, 5);
+    const before = (await (await call("/limits/", as(employee))).json()) as { pool: { available_requests: number } | null };
+    expect(before.pool).toMatchObject({ company_id: company.id, available_requests: 1 });
+    await new StreamReader(await startTopic(employee, "Один вопрос")).rest();
+    expect(((await (await call("/limits/", as(employee))).json()) as { pool: unknown }).pool).toBeNull();
   });
 
   it("an empty or expired pool leaves the employee on their own limits", async () => {

@@ -73,6 +73,7 @@ describe("POST /limits/update/: set", () => {
       available_requests: 2,
       is_unlimited: false,
       limits: [{ id: expect.any(Number), requests: 2, available_requests: 2, is_unlimited: false, date_expire: null, source: "admin", name: null }],
+      pool: null,
     });
 
     // The user now has exactly two sends.
@@ -86,7 +87,7 @@ describe("POST /limits/update/: set", () => {
     const account = await newAccount();
     const res = await update({ email: account.email, requests: 0, mode: "set" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ available_requests: 0, is_unlimited: false, limits: [] });
+    expect(await res.json()).toEqual({ available_requests: 0, is_unlimited: false, limits: [], pool: null });
     expect((await startTopic(account, "Вопрос")).status).toBe(402);
   });
 

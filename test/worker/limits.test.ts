@@ -52,6 +52,7 @@ describe("GET /limits/", () => {
           name: null,
         },
       ],
+      pool: null,
     });
   });
 

@@ -24,4 +24,5 @@ export const PAGE_PATHS = [
   "/invitations/:token",
   "/user",
   "/subscription",
+  "/company",
 ] as const;

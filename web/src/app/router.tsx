@@ -71,6 +71,7 @@ export const router = createBrowserRouter([
             [
               { path: "/user", element: page(() => import("../features/account/UserPage")) },
               { path: "/subscription", element: page(() => import("../features/billing/SubscriptionPage")) },
+              { path: "/company", element: page(() => import("../features/companies/CompanyPage")) },
             ],
           ),
         ],

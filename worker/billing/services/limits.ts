@@ -161,15 +161,31 @@ const publicLimit = (row: LimitRow): PublicLimitRow => ({
  * `available_requests` sums the counted rows, `is_unlimited` says an unlimited row is active.
  */
 export async function userLimits(db: Db, userId: number, now = Date.now()): Promise<Limits> {
-  return activeLimits(db, eq(limits.userId, userId), now);
+  const [own, pool] = await Promise.all([activeLimits(db, eq(limits.userId, userId), now), poolFor(db, userId, now)]);
+  return { ...own, pool };
 }
 
-/** The same shape for a company's pool. */
+/** The same shape for a company's pool (which has no pool of its own). */
 export async function companyLimits(db: Db, companyId: number, now = Date.now()): Promise<Limits> {
-  return activeLimits(db, eq(limits.companyId, companyId), now);
+  return { ...(await activeLimits(db, eq(limits.companyId, companyId), now)), pool: null };
 }
 
-async function activeLimits(db: Db, owner: SQL, now: number): Promise<Limits> {
+/** The pool a send would take from first (the membership `takeFromPool` picks), and what is left of it for the user. */
+async function poolFor(db: Db, userId: number, now: number): Promise<Limits["pool"]> {
+  const member = await db.get<{ company_id: number; name: string; allowance: number | null; used: number }>(sql`
+    SELECT m.company_id, c.name, m.allowance, m.used FROM company_members m JOIN companies c ON c.id = m.company_id
+    WHERE m.user_id = ${userId} AND (m.allowance IS NULL OR m.used < m.allowance)
+      AND EXISTS (SELECT 1 FROM limits l WHERE l.company_id = m.company_id AND (l.date_expire IS NULL OR l.date_expire > ${now})
+        AND (l.is_unlimited = 1 OR l.available_requests > 0))
+    ORDER BY m.id LIMIT 1`);
+  if (!member) return null;
+  const pool = await activeLimits(db, eq(limits.companyId, member.company_id), now);
+  const allowanceLeft = member.allowance === null ? null : member.allowance - member.used;
+  const available = pool.is_unlimited ? (allowanceLeft ?? 0) : Math.min(pool.available_requests, allowanceLeft ?? Number.POSITIVE_INFINITY);
+  return { company_id: member.company_id, company_name: member.name, available_requests: available, is_unlimited: pool.is_unlimited && allowanceLeft === null };
+}
+
+async function activeLimits(db: Db, owner: SQL, now: number): Promise<Omit<Limits, "pool">> {
   const rows = await db
     .select()
     .from(limits)

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CardStackIcon, ExitIcon, PersonIcon } from "@radix-ui/react-icons";
+import { ArrowLeftIcon, BackpackIcon, CardStackIcon, ExitIcon, PersonIcon } from "@radix-ui/react-icons";
 import { Avatar, Flex, IconButton, Separator, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
@@ -57,6 +57,9 @@ export function SettingsSidebar({ id, onNavigate }: Props) {
         </SectionLink>
         <SectionLink to="/subscription" icon={<CardStackIcon />} onClick={onNavigate}>
           {texts.settingsLayout.subscription}
+        </SectionLink>
+        <SectionLink to="/company" icon={<BackpackIcon />} onClick={onNavigate}>
+          {texts.company.title}
         </SectionLink>
       </nav>
     </Flex>

@@ -3,12 +3,19 @@ import { QUOTAS } from "../../../../worker/settings";
 import { formatExpiry, plural } from "../../ui/format";
 import { texts } from "../../ui/texts";
 import { useSettings } from "../account/settings-store";
-import { type Limits, useLimits } from "./limits-queries";
+import { type Limits, useLimits, usablePool } from "./limits-queries";
 
 const t = texts.balance;
 
 /** What the chip says, and how: "Осталось 7 запросов", amber at few, "Безлимит до 12.12.2026". */
 export function balanceOf(limits: Limits): { text: string; tone: "normal" | "low" | "out" } {
+  // Sends come from the company's pool first: that is what the user spends now.
+  const pool = usablePool(limits);
+  if (pool) {
+    const n = pool.available_requests;
+    const left = pool.is_unlimited ? t.unlimited : t.left(n, plural(n, t.requestForms));
+    return { text: t.fromCompany(left, pool.company_name), tone: !pool.is_unlimited && n <= QUOTAS.lowBalanceRequests ? "low" : "normal" };
+  }
   if (limits.is_unlimited) {
     const unlimited = limits.limits.filter((l) => l.is_unlimited);
     // The unlimited pack that lasts longest says until when.
