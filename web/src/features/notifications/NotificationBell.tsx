@@ -4,6 +4,7 @@ import { Fragment } from "react";
 import { formatDate } from "../../ui/format";
 import { useAuth } from "../auth/auth-store";
 import { markAllNoticesRead, markNoticeRead, useUnreadNotices } from "./notifications-queries";
+import { BellInvitations, usePendingInvitations } from "./BellInvitations";
 import { texts } from "../../ui/texts";
 import "./notifications.css";
 
@@ -15,7 +16,9 @@ export function NotificationBell() {
 
 function SignedInBell() {
   // Polled every minute and when the tab comes back, while the bell is there (the query says so).
-  const { items, unread } = useUnreadNotices();
+  const { items, unread: unreadNotices } = useUnreadNotices();
+  // An invitation waiting for an answer counts like an unread notice.
+  const unread = unreadNotices + usePendingInvitations().length;
   return (
     <Popover.Root>
       <Popover.Trigger>
@@ -43,6 +46,7 @@ function SignedInBell() {
             </Button>
           )}
         </Flex>
+        <BellInvitations />
         {items.length === 0 ? (
           <Text size="2" color="gray">
             {texts.notifications.empty}
