@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { formatDate } from "../../ui/format";
 import { useAuth } from "../auth/auth-store";
 import { markAllNoticesRead, markNoticeRead, useUnreadNotices } from "./notifications-queries";
-import { BellInvitations, usePendingInvitations } from "./BellInvitations";
+import { BellInvitations } from "./BellInvitations";
 import { texts } from "../../ui/texts";
 import "./notifications.css";
 
@@ -16,9 +16,8 @@ export function NotificationBell() {
 
 function SignedInBell() {
   // Polled every minute and when the tab comes back, while the bell is there (the query says so).
-  const { items, unread: unreadNotices } = useUnreadNotices();
-  // An invitation waiting for an answer counts like an unread notice.
-  const unread = unreadNotices + usePendingInvitations().length;
+  // An invitation comes with its own notice: that is what the count counts.
+  const { items, unread } = useUnreadNotices();
   return (
     <Popover.Root>
       <Popover.Trigger>
