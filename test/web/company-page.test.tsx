@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import CompanyPage from "../../web/src/features/companies/CompanyPage";
-import { limitRow, limitsOf, PLANS } from "./billing-fakes";
+import { limitRow, limitsOf, PLANS, payment } from "./billing-fakes";
 import { fakeChatApi, json } from "./chat-fakes";
 import { resetStores, signIn } from "./chat-render";
 import { Providers } from "./providers";
@@ -49,6 +49,29 @@ it("shows the pool, the people with their use, and the invitations; resends and 
   const api = fakeChatApi({
     "GET /companies": () => json([company()]),
     "GET /subscriptions": () => json(PLANS),
+    "GET /companies/3/invitations": () =>
+      json([
+        company().invitations[0],
+        {
+          id: 6,
+          email: "vera@example.test",
+          role: "admin",
+          allowance: 5,
+          status: "declined",
+          created_at: "2026-11-10T10:00:00.000Z",
+          responded_at: "2026-11-11T10:00:00.000Z",
+        },
+        {
+          id: 5,
+          email: "ivan@example.test",
+          role: "member",
+          allowance: 10,
+          status: "accepted",
+          created_at: "2026-11-02T10:00:00.000Z",
+          responded_at: "2026-11-03T10:00:00.000Z",
+        },
+      ]),
+    "GET /companies/3/payments": () => json([payment({ plan_name: "Стандарт", status: "succeeded", credited: true })]),
     "POST /companies/3/employees": (call) =>
       json({ id: 7, status: "pending", created_at: "2026-11-24T10:00:00.000Z", responded_at: null, ...(call.body as object) }, 201),
     "DELETE /companies/3/invitations/7": () => new Response(null, { status: 204 }),
@@ -66,7 +89,14 @@ it("shows the pool, the people with their use, and the invitations; resends and 
   await waitFor(() => expect(api.callsTo("PATCH", "/companies/3/2")).toHaveLength(1));
   expect(Object.fromEntries(api.callsTo("PATCH", "/companies/3/2")[0]!.query)).toEqual({ allowance: "25" });
 
-  const invitation = screen.getByTestId("company-invitation");
+  // Every invitation with its state: sent again unless accepted, withdrawn only while pending.
+  const invitationRows = await screen.findAllByTestId("company-invitation");
+  expect(invitationRows.map((r) => within(r).getByTestId("invitation-status").textContent)).toEqual(["ожидает ответа", "отклонено", "принято"]);
+  expect(within(invitationRows[1]!).queryByRole("button", { name: "Отозвать" })).toBeNull();
+  expect(within(invitationRows[2]!).queryByRole("button", { name: "Отправить ещё раз" })).toBeNull();
+  // The company's purchases.
+  expect(within(screen.getByTestId("payment-history")).getByText("Покупки компании")).toBeTruthy();
+  const invitation = invitationRows[0]!;
   fireEvent.click(within(invitation).getByRole("button", { name: "Отправить ещё раз" }));
   await waitFor(() => expect(api.callsTo("POST", "/companies/3/employees")).toHaveLength(1));
   expect(api.callsTo("POST", "/companies/3/employees")[0]!.body).toEqual({ email: "petr@example.test", role: "member", allowance: null });

@@ -279,6 +279,7 @@ describe("companies: buying and granting for the pool", () => {
 
     const stranger = await newAccount();
     expect((await call(`/payments/${plan.id}?company_id=${company.id}`, { method: "POST", ...as(stranger) })).status).toBe(404);
+    expect((await call(`/companies/${company.id}/payments`, as(stranger))).status).toBe(404);
     expect((await call(`/payments/${plan.id}?company_id=abc`, { method: "POST", ...as(owner) })).status).toBe(404);
 
     const started = await call(`/payments/${plan.id}?company_id=${company.id}`, { method: "POST", ...as(owner) });
@@ -297,6 +298,9 @@ describe("companies: buying and granting for the pool", () => {
 
     const view = (await (await call(`/companies/${company.id}`, as(owner))).json()) as Company;
     expect(view.limits.available_requests).toBe(50);
+    // The company's purchases, for its managers only.
+    const bought = (await (await call(`/companies/${company.id}/payments`, as(owner))).json()) as { id: string; status: string; plan_name: string }[];
+    expect(bought).toEqual([expect.objectContaining({ id: url.split("/").at(-1), status: "succeeded", plan_name: expect.any(String) })]);
     expect(await ownLeft(owner.userId)).toBe(ownBefore);
   });
 

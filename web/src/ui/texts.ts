@@ -87,6 +87,8 @@ export const texts = {
     role: "Роль",
     invitations: "Приглашения",
     pending: "ожидает ответа",
+    statuses: { pending: "ожидает ответа", accepted: "принято", declined: "отклонено" } as Record<string, string>,
+    purchases: "Покупки компании",
     resend: "Отправить ещё раз",
     withdraw: "Отозвать",
     invited: "Приглашение отправлено",

@@ -121,6 +121,10 @@ export async function findOwnPayment(db: Db, userId: number, id: string): Promis
   return row;
 }
 
+/** What was bought for a company's pool, newest first (its managers see it on /company). */
+export const listCompanyPayments = (db: Db, companyId: number) =>
+  db.select().from(payments).where(eq(payments.companyId, companyId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(100);
+
 export const listOwnPayments = (db: Db, userId: number) =>
   db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(100);
 

@@ -12,6 +12,8 @@ import { pathId } from "../../http/params";
 import { companyInvitationRoutes, invitationShape } from "./company-invitations";
 import { jsonOf, secured } from "../../http/openapi";
 import { companySchema, employeeSchema, invitationSchema } from "../schemas";
+import { paymentSchema } from "../../billing/schemas";
+import { listCompanyPayments, publicPayment } from "../../billing/services/payments";
 
 const companyName = z
   .string({ error: (issue) => (issue.input === undefined ? "Укажите название компании" : "Название компании должно быть строкой") })
@@ -186,5 +188,25 @@ export const companies = new Hono<AppEnv>()
       const { company } = await companyForManager(db, c.var.userId, companyId);
       const employee = await updateEmployee(db, company.id, employeeId, c.req.valid("query"));
       return employee ? c.json(employee, 200) : c.body(null, 204);
+    },
+  )
+  .get(
+    "/:companyId{[0-9]+}/payments",
+    describeRoute({
+      tags: ["companies"],
+      summary: "Покупки компании (владелец и администраторы)",
+      description: "Payment[] тарифов, купленных в пул компании, новые первыми (до 100).",
+      ...secured,
+      responses: { 200: jsonOf("Payment[]", z.array(paymentSchema)), ...notFound },
+    }),
+    requireUser,
+    validate("param", companyParams),
+    async (c) => {
+      const db = getDb(c.env.DB);
+      const { company } = await companyForManager(db, c.var.userId, c.req.valid("param").companyId);
+      return c.json(
+        (await listCompanyPayments(db, company.id)).map((p) => publicPayment(c.env, p)),
+        200,
+      );
     },
   );

@@ -1,19 +1,25 @@
 import { Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { formatDate, formatPrice } from "../../ui/format";
 import { texts } from "../../ui/texts";
+import type { Payment } from "./billing-api";
 import { usePayments } from "./payments-queries";
 
 const t = texts.payments;
 
-/** What was paid, newest first, each with its receipt (or where it went), under the active packs. */
+/** What the user paid, newest first, under the active packs. */
 export function PaymentHistory() {
   const { data: payments } = usePayments();
-  // Nothing to show before the first answer or without payments (a failure is silent, docs/product.md §8).
+  return <PaymentList payments={payments} title={t.title} />;
+}
+
+/** Payments, newest first, each with its receipt (or where it went); nothing before the first answer or without any. */
+export function PaymentList({ payments, title }: { payments: Payment[] | undefined; title: string }) {
+  // A failure is silent, as the other billing reads (docs/product.md §8).
   if (!payments || payments.length === 0) return null;
   return (
     <Flex direction="column" gap="2" data-testid="payment-history">
       <Heading as="h3" size="3">
-        {t.title}
+        {title}
       </Heading>
       <ul className="payment-history">
         {payments.map((p) => (

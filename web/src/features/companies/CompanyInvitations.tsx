@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { texts } from "../../ui/texts";
 import { companyApi } from "./company-api";
-import { type Company, invalidateCompanies } from "./companies-queries";
+import { type Company, invalidateCompanies, useCompanyInvitations } from "./companies-queries";
 
 const t = texts.company;
 
@@ -14,6 +14,7 @@ export function CompanyInvitations({ company }: { company: Company }) {
   const [allowance, setAllowance] = useState("");
   const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const invitations = useCompanyInvitations(company.id).data ?? [];
 
   const invite = async (body: { email: string; role: "admin" | "member"; allowance: number | null }) => {
     setBusy(true);
@@ -71,23 +72,27 @@ export function CompanyInvitations({ company }: { company: Company }) {
           {said.text}
         </Text>
       )}
-      {company.invitations.length > 0 && (
+      {invitations.length > 0 && (
         <Flex direction="column" gap="2" data-testid="company-invitations">
           <Text size="2" weight="medium">
             {t.invitations}
           </Text>
-          {company.invitations.map((inv) => (
+          {invitations.map((inv) => (
             <Flex key={inv.id} justify="between" align="center" gap="2" wrap="wrap" data-testid="company-invitation">
               <Text size="2">
-                {inv.email} · {t.roles[inv.role]} · {t.pending}
+                {inv.email} · {t.roles[inv.role]} · <span data-testid="invitation-status">{t.statuses[inv.status]}</span>
               </Text>
               <Flex gap="2">
-                <Button size="1" variant="soft" onClick={() => void invite({ email: inv.email, role: inv.role, allowance: inv.allowance })}>
-                  {t.resend}
-                </Button>
-                <Button size="1" variant="soft" color="red" onClick={() => void withdraw(inv.id)}>
-                  {t.withdraw}
-                </Button>
+                {inv.status !== "accepted" && (
+                  <Button size="1" variant="soft" onClick={() => void invite({ email: inv.email, role: inv.role, allowance: inv.allowance })}>
+                    {t.resend}
+                  </Button>
+                )}
+                {inv.status === "pending" && (
+                  <Button size="1" variant="soft" color="red" onClick={() => void withdraw(inv.id)}>
+                    {t.withdraw}
+                  </Button>
+                )}
               </Flex>
             </Flex>
           ))}

@@ -13,7 +13,8 @@ import { CompanyInvitations } from "./CompanyInvitations";
 import { CompanyMembers } from "./CompanyMembers";
 import "./company.css";
 import { companyApi } from "./company-api";
-import { type Company, invalidateCompanies, useCompanies } from "./companies-queries";
+import { type Company, invalidateCompanies, useCompanies, useCompanyPayments } from "./companies-queries";
+import { PaymentList } from "../billing/PaymentHistory";
 
 const t = texts.company;
 
@@ -55,6 +56,7 @@ function CreateCompany() {
 /** The pool's packs, and a plan bought for it through the same checkout. */
 function CompanyPool({ company }: { company: Company }) {
   const plans = usePlans().data ?? [];
+  const purchases = useCompanyPayments(company.id).data;
   const [planId, setPlanId] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
   const buy = async () => {
@@ -67,6 +69,7 @@ function CompanyPool({ company }: { company: Company }) {
   return (
     <Flex direction="column" gap="3">
       <LimitCards limits={company.limits.limits} />
+      <PaymentList payments={purchases} title={t.purchases} />
       <Flex gap="2" wrap="wrap" align="center">
         <select className="company-select" value={planId} aria-label={t.plan} onChange={(e) => setPlanId(e.target.value)}>
           <option value="">{t.plan}</option>

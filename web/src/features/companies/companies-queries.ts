@@ -22,3 +22,27 @@ export const useCompanies = () => useQuery({ ...companiesQuery(useUserKey()), en
 
 /** A change to a company went through: its page reads it again. */
 export const invalidateCompanies = () => queryClient.invalidateQueries({ queryKey: ["companies"] });
+
+/** `GET /companies/{id}/invitations`: every invitation of the company with its state, newest first. */
+export const useCompanyInvitations = (companyId: number) =>
+  useQuery({
+    queryKey: ["companies", "invitations", companyId] as const,
+    queryFn: async () => {
+      const res = await api.companies[":companyId{[0-9]+}"].invitations.$get({ param: { companyId: String(companyId) }, query: {} });
+      if (!res.ok) throw new Error(`invitations answered ${res.status}`);
+      return res.json();
+    },
+    staleTime: 0,
+  });
+
+/** `GET /companies/{id}/payments`: what was bought for the pool. */
+export const useCompanyPayments = (companyId: number) =>
+  useQuery({
+    queryKey: ["companies", "payments", companyId] as const,
+    queryFn: async () => {
+      const res = await api.companies[":companyId{[0-9]+}"].payments.$get({ param: { companyId: String(companyId) } });
+      if (!res.ok) throw new Error(`company payments answered ${res.status}`);
+      return res.json();
+    },
+    staleTime: 0,
+  });
