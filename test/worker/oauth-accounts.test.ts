@@ -81,3 +81,20 @@ describe("which account an external sign-in reaches", () => {
     expect(yandex.id).not.toBe(google.id);
   });
 });
+
+describe("consent after a first external sign-in (docs/legal.md)", () => {
+  it("is asked for, then recorded with the versions in force", async () => {
+    const { landing } = await signIn("google", person({ email: `${unique("consent")}@example.com`, emailVerified: true }));
+    const access = landing.searchParams.get("access_token")!;
+    const headers = { "jwt-token": access };
+    const before = await (await SELF.fetch(`${APP}/api/v2/users/self/consent`, { headers })).json();
+    expect(before).toMatchObject({ required: true, accepted_at: null });
+    const given = await SELF.fetch(`${APP}/api/v2/users/self/consent`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ consent: true }),
+    });
+    expect(given.status).toBe(200);
+    expect(await given.json()).toMatchObject({ required: false, accepted_at: expect.any(String) });
+  });
+});
