@@ -79,8 +79,9 @@ export async function benchAccounts() {
       "Reading: login is bound by the password hash, by design: local workerd runs one isolate on",
       "one thread, so its throughput is about 1000 ms ÷ the hash time. Deployed, each isolate hashes",
       "its own logins and Cloudflare runs many, so this is the cost per login (CPU time, paid plan),",
-      "not a ceiling. `/users/self` does one HMAC verification and one D1 read (the user joined with",
-      "the token's session; the middleware keeps the row for the handler); locally D1 is a loopback service.",
+      "not a ceiling. `/users/self` does one HMAC verification; the D1 read of the user joined with the",
+      "token's session is made once per session every few seconds per isolate, since a read may trust the",
+      'isolate\'s recent check (docs/scale.md, "The session check"); locally D1 is a loopback service.',
     ].join("\n");
   } finally {
     await Promise.all(workers.map(stopWorker));

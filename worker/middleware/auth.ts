@@ -12,12 +12,15 @@ export const AUTH_TEXTS = {
   forbidden: "Недостаточно прав",
 } as const;
 
+const READS = new Set(["GET", "HEAD"]);
+
 /**
  * The caller must present a valid access token in `jwt-token`: signed by us and not expired, of a
  * session that is still live, of the user's current token version, for a user that exists and is
- * not blocked. Everything past the signature is one D1 read (`findSessionUser`), so a logout, a
- * block or a password change ends every access token of the session(s) at the next request. The
- * role comes from D1, so a changed role counts at once. The loaded row is `c.var.user`, so
+ * not blocked. Everything past the signature is `findSessionUser`: one D1 read; a GET may use this
+ * isolate's check of the same session from the last few seconds instead (docs/scale.md "The session
+ * check"). So a logout, a block, a password or role change ends the session's access tokens at the
+ * next call that changes anything, and for reads within seconds. The loaded row is `c.var.user`, so
  * handlers need not read it again. Running it twice is harmless.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
@@ -25,7 +28,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const raw = c.req.header("jwt-token");
   if (!raw) throw ApiError.unauthorized(AUTH_TEXTS.missing);
   const claims = await verifyAccessToken(c.env, raw);
-  const user = await findSessionUser(getDb(c.env.DB), claims);
+  const user = await findSessionUser(getDb(c.env.DB), claims, { trustRecent: READS.has(c.req.method) });
   if (!user) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
   c.set("user", user);
   c.set("userId", user.id);

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { forgetSessionChecks } from "./session-check-cache";
 import JSZip from "jszip";
 import { publicPayment } from "../../billing/services/payments";
 import { exportTopicMarkdown } from "../../conversations/services/export";
@@ -52,5 +53,6 @@ export async function deleteAccount(db: Db, user: User): Promise<string[]> {
     db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")),
     db.delete(users).where(eq(users.id, user.id)),
   ]);
+  forgetSessionChecks({ userId: user.id });
   return [...new Set(files.map((f) => f.key))];
 }

@@ -5,6 +5,7 @@ import { ApiError } from "../../http/errors";
 import { startPackForNewUser } from "../../billing/services/limits";
 import { consentStatement } from "./legal";
 import { verifyPassword } from "./passwords";
+import { forgetSessionChecks, recentSessionUser, rememberSessionUser } from "./session-check-cache";
 
 export type { User };
 
@@ -25,27 +26,29 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
 }
 
 /**
- * The user behind an access token, in one D1 read (two primary-key lookups joined): only while the
- * token's session is live (not revoked, not expired), the token's version is the user's current
- * one and the user is not blocked. D1 is strongly consistent, so a logout, a block or a password
- * change is seen by the very next request.
+ * The user behind an access token: only while the token's session is live (not revoked, not
+ * expired), the token's version is the user's current one and the user is not blocked. One D1 read
+ * (two primary-key lookups joined). With `trustRecent` (reads) a check this isolate made less than
+ * SESSION_CHECK_CACHE_MS ago stands in for the read (session-check-cache.ts); the writers below
+ * forget what they change, so this isolate sees a logout, block or password change at once, other
+ * isolates' reads within that time, and a call that changes anything always asks D1.
  */
-export async function findSessionUser(db: Db, token: { userId: number; sid: string; ver: number }): Promise<User | undefined> {
+export async function findSessionUser(db: Db, token: { userId: number; sid: string; ver: number }, { trustRecent = false } = {}): Promise<User | undefined> {
+  const recent = trustRecent ? recentSessionUser(token) : undefined;
+  if (recent) return recent;
+  const now = Date.now();
   const row = await db
-    .select({ user: users })
+    .select({ user: users, sessionExpiresAt: sessions.expiresAt })
     .from(users)
     .innerJoin(sessions, and(eq(sessions.id, token.sid), eq(sessions.userId, users.id)))
-    .where(
-      and(
-        eq(users.id, token.userId),
-        eq(users.tokenVersion, token.ver),
-        isNull(users.blockedAt),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, Date.now()),
-      ),
-    )
+    .where(and(eq(users.id, token.userId), eq(users.tokenVersion, token.ver), isNull(users.blockedAt), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .get();
-  return row?.user;
+  if (!row) {
+    forgetSessionChecks({ sid: token.sid });
+    return undefined;
+  }
+  rememberSessionUser(token.sid, row.user, row.sessionExpiresAt, now);
+  return row.user;
 }
 
 // Verified against when the e-mail is unknown or has no password, so a miss costs the same scrypt
@@ -114,6 +117,7 @@ export async function updateProfile(db: Db, id: number, changes: { email?: strin
       .where(eq(users.id, id))
       .returning();
     if (!user) throw ApiError.notFound("Пользователь не найден");
+    forgetSessionChecks({ userId: id });
     return user;
   } catch (err) {
     if (isUniqueViolation(err)) throw ApiError.conflict(EMAIL_TAKEN);
@@ -124,6 +128,7 @@ export async function updateProfile(db: Db, id: number, changes: { email?: strin
 /** Silent hash upgrade at login: same password, current parameters; sessions are untouched. */
 export async function replacePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+  forgetSessionChecks({ userId: id });
 }
 
 const endSessions = (db: Db, userId: number, now: number, keepSessionId: string | null = null) =>
@@ -147,6 +152,7 @@ export async function changePassword(db: Db, id: number, passwordHash: string, k
       .returning({ tokenVersion: users.tokenVersion }),
     endSessions(db, id, now, keepSessionId),
   ]);
+  forgetSessionChecks({ userId: id });
   if (!updated[0]) throw ApiError.notFound("Пользователь не найден");
   return updated[0].tokenVersion;
 }
@@ -166,6 +172,7 @@ export async function blockUser(db: Db, id: number): Promise<User | undefined> {
       .returning(),
     endSessions(db, id, now),
   ]);
+  forgetSessionChecks({ userId: id });
   return user;
 }
 
