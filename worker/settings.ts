@@ -27,6 +27,11 @@ export const QUOTAS = {
   audioMaxSeconds: 180,
 } as const;
 
+/** Paged lists (the topic list, a topic's history): `?limit=` by default and at most (docs/scale.md "Pages"). */
+export const PAGES = { defaultLimit: 50, maxLimit: 200 } as const;
+/** The response header that carries the next page's cursor; absent on the last page. */
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+
 /** Assistant modes (docs/product.md §3) and the topic-list types they fall under. */
 export const ASSISTANT_TYPES = ["explain_law", "gpt", "explain_estate", "explain_img"] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];

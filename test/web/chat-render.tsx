@@ -6,10 +6,10 @@ import Chat from "../../web/src/features/chat/ChatPage";
 import { useAuth } from "../../web/src/features/auth/auth-store";
 import { useChat } from "../../web/src/features/chat/chat-store";
 import { disclaimersQuery, useTermsRefused } from "../../web/src/features/billing/disclaimers-queries";
-import { QueryObserver } from "@tanstack/react-query";
+import { InfiniteQueryObserver } from "@tanstack/react-query";
 import { queryClient } from "../../web/src/api/query-client";
 import { userKeyOf } from "../../web/src/features/auth/session-user";
-import { type TopicQuery, topicListQuery } from "../../web/src/features/topics/topics-queries";
+import { type TopicGroup, type TopicQuery, topicListQuery } from "../../web/src/features/topics/topics-queries";
 
 /** A signed-in user, as the auth store holds one after start. */
 export function signIn(token: string | null = "access-1") {
@@ -32,8 +32,8 @@ export function resetStores() {
  */
 export function sidebarShowing(groups: unknown[] = [], query: TopicQuery = { status: "active", type: "law", folderId: null }) {
   const options = topicListQuery(userKeyOf(useAuth.getState().record?.access_token), query);
-  queryClient.setQueryData(options.queryKey, groups as never);
-  return new QueryObserver(queryClient, options).subscribe(() => {});
+  queryClient.setQueryData(options.queryKey, { pages: [{ groups: groups as TopicGroup[], next: null }], pageParams: [null] });
+  return new InfiniteQueryObserver(queryClient, options).subscribe(() => {});
 }
 
 /** The chat page at `/chat` or `/chat/:id`, in a router shaped like web/src/router.tsx. */

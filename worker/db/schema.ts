@@ -165,7 +165,8 @@ export const topics = sqliteTable(
     // Last activity: the list is ordered and grouped by it.
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [index("topics_user_status_updated").on(t.userId, t.status, t.updatedAt)],
+  // The list's order (pinned first, newest activity, id), so a page is one index range (docs/scale.md).
+  (t) => [index("topics_user_status_list").on(t.userId, t.status, t.pinned, t.updatedAt, t.id)],
 );
 
 export const messages = sqliteTable(

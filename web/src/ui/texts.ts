@@ -351,6 +351,7 @@ export const texts = {
     emptyFolder: "В этой папке пока нет чатов",
     emptyArchive: "В архиве пока пусто",
     retry: "Повторить",
+    more: "Показать ещё",
   },
   sidebar: {
     label: "Чаты",

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
 import { requireUser } from "../../middleware/auth";
 import { deleteAttachmentObjects, signedAttachmentUrl } from "../services/attachments";
-import { loadOwnHistory, publicMessages } from "../services/history";
+import { loadOwnHistory, parseMessageCursor, publicMessages } from "../services/history";
 import { purgeShareHash, revokeShare, shareTopic } from "../services/share";
 import {
   deleteTopic,
@@ -15,6 +15,7 @@ import {
   groupByDay,
   isTimeZone,
   listTopics,
+  parseTopicCursor,
   moveTopicToFolder,
   publicTopic,
   removeTopicFromFolder,
@@ -22,7 +23,8 @@ import {
   setTopicPinned,
   setTopicStatus,
 } from "../services/topics";
-import { TOPIC_TYPES } from "../../settings";
+import { NEXT_CURSOR_HEADER, PAGES, TOPIC_TYPES } from "../../settings";
+import { PAGE_TEXTS, pageQuery } from "../../http/pages";
 import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
 import { messageSchema, shareLinkSchema, topicGroupSchema, topicSchema } from "../schemas";
@@ -41,8 +43,14 @@ const listQuery = z.object({
     .max(64)
     .refine((tz) => tz === "" || isTimeZone(tz), { error: "Неизвестный часовой пояс" })
     .optional(),
+  ...pageQuery,
+  cursor: pageQuery.cursor.refine((text) => !text || parseTopicCursor(text), { error: PAGE_TEXTS.cursor }),
 });
 const DEFAULT_TIME_ZONE = "Europe/Moscow";
+const historyQuery = z.object({
+  ...pageQuery,
+  cursor: pageQuery.cursor.refine((text) => !text || parseMessageCursor(text) !== undefined, { error: PAGE_TEXTS.cursor }),
+});
 
 export const renameBody = z.object({
   id: z
@@ -82,8 +90,11 @@ export const topics = new Hono<AppEnv>()
     validate("query", listQuery),
     async (c) => {
       const { status, type } = c.req.valid("param");
-      const { folder_id, tz } = c.req.valid("query");
-      const rows = await listTopics(getDb(c.env.DB), c.var.userId, { status, type, folderId: folder_id ? Number(folder_id) : undefined });
+      const { folder_id, tz, limit, cursor } = c.req.valid("query");
+      const filter = { status, type, folderId: folder_id ? Number(folder_id) : undefined };
+      const page = { limit: limit ?? PAGES.defaultLimit, after: cursor ? parseTopicCursor(cursor) : undefined };
+      const { rows, next } = await listTopics(getDb(c.env.DB), c.var.userId, filter, page);
+      if (next) c.header(NEXT_CURSOR_HEADER, next);
       return c.json(groupByDay(rows, tz || DEFAULT_TIME_ZONE), 200);
     },
   )
@@ -92,14 +103,20 @@ export const topics = new Hono<AppEnv>()
     describeRoute({
       tags: ["topics"],
       summary: "Сообщения чата, старые сверху",
+      description:
+        "Страница ветки на экране: последние `limit` сообщений (по умолчанию 50, не больше 200) до курсора `cursor` (без него — до последнего), старые сверху. Курсор более ранней страницы — в заголовке X-Next-Cursor; его нет на первой странице чата.",
       ...secured,
-      responses: { 200: jsonOf("Message[]", z.array(messageSchema)), ...notFound },
+      responses: { 200: jsonOf("Message[]", z.array(messageSchema)), ...notFound, 422: { description: "Неверный limit или курсор" } },
     }),
     requireUser,
     validate("param", idParams),
+    validate("query", historyQuery),
     async (c) => {
       const { id } = c.req.valid("param");
-      const history = await loadOwnHistory(getDb(c.env.DB), c.var.userId, id);
+      const { limit, cursor } = c.req.valid("query");
+      const page = { limit: limit ?? PAGES.defaultLimit, before: cursor ? parseMessageCursor(cursor) : undefined };
+      const history = await loadOwnHistory(getDb(c.env.DB), c.var.userId, id, page);
+      if (history.next) c.header(NEXT_CURSOR_HEADER, history.next);
       return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, attachmentId)), 200);
     },
   )

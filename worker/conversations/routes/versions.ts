@@ -12,6 +12,7 @@ import { messageSchema } from "../schemas";
 import { signedAttachmentUrl } from "../services/attachments";
 import { switchBranch } from "../services/branch-switch";
 import { loadOwnHistory, publicMessages } from "../services/history";
+import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { sendToTopic } from "../services/send";
 import { messageText, streamResponses } from "./topic-streams";
 
@@ -97,7 +98,9 @@ export const versions = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const db = getDb(c.env.DB);
       await switchBranch(c.env, db, c.var.userId, id, c.req.valid("json").message_id);
-      const history = await loadOwnHistory(db, c.var.userId, id);
+      // The newest page of the new branch, as GET /topics/{id}/history/ gives it.
+      const history = await loadOwnHistory(db, c.var.userId, id, { limit: PAGES.defaultLimit });
+      if (history.next) c.header(NEXT_CURSOR_HEADER, history.next);
       return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, attachmentId)), 200);
     },
   );

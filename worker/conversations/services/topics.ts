@@ -46,28 +46,56 @@ function typeFilter(type: TopicType): SQL | undefined {
   return undefined;
 }
 
+/** Where a page of the topic list ends: the last row's place in the list's order. */
+export type TopicCursor = { pinned: boolean; updatedAt: number; id: number };
+
+export const topicCursorOf = (row: TopicRow): string => `${row.pinned ? 1 : 0}.${row.updatedAt}.${row.id}`;
+
+/** The cursor a client sent back, or undefined when it is not one of ours. */
+export function parseTopicCursor(text: string): TopicCursor | undefined {
+  const match = /^([01])\.(\d{1,15})\.(\d{1,15})$/.exec(text);
+  if (!match) return undefined;
+  return { pinned: match[1] === "1", updatedAt: Number(match[2]), id: Number(match[3]) };
+}
+
 /**
- * The caller's topics of one status and type, newest activity first: one query on the
- * (user_id, status, updated_at) index. `folderId`: undefined = all, 0 = outside any folder,
- * n = that folder (404 unless it is the caller's).
+ * The caller's topics of one status and type in the list's order (pinned first, then newest
+ * activity, then newest id): one range of the (user_id, status, pinned, updated_at, id) index,
+ * from after `page.after` for `page.limit` rows, with the cursor of the next page when there is one.
+ * `folderId`: undefined = all, 0 = outside any folder, n = that folder (404 unless it is the caller's).
  */
-export async function listTopics(db: Db, userId: number, filter: { status: TopicStatus; type: TopicType; folderId?: number }): Promise<TopicRow[]> {
+export async function listTopics(
+  db: Db,
+  userId: number,
+  filter: { status: TopicStatus; type: TopicType; folderId?: number },
+  page: { limit?: number; after?: TopicCursor } = {},
+): Promise<{ rows: TopicRow[]; next: string | null }> {
   const { folderId } = filter;
+  const { limit, after } = page;
   const where = and(
     eq(topics.userId, userId),
     eq(topics.status, filter.status),
     typeFilter(filter.type),
     folderId === undefined ? undefined : folderId === 0 ? isNull(topics.folderId) : eq(topics.folderId, folderId),
+    // Row values compare in the list's (descending) order: what comes after is smaller.
+    after && sql`(${topics.pinned}, ${topics.updatedAt}, ${topics.id}) < (${after.pinned ? 1 : 0}, ${after.updatedAt}, ${after.id})`,
   );
-  const list = db.select().from(topics).where(where).orderBy(desc(topics.updatedAt), desc(topics.id));
-  if (!folderId) return list;
-  const folder = db
-    .select({ id: folders.id })
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.userId, userId)));
-  const [found, rows] = await db.batch([folder, list]);
-  if (found.length === 0) throw ApiError.notFound(FOLDER_NOT_FOUND);
-  return rows;
+  const ordered = db.select().from(topics).where(where).orderBy(desc(topics.pinned), desc(topics.updatedAt), desc(topics.id));
+  const list = limit === undefined ? ordered : ordered.limit(limit + 1);
+  let rows: TopicRow[];
+  if (!folderId) rows = await list;
+  else {
+    const folder = db
+      .select({ id: folders.id })
+      .from(folders)
+      .where(and(eq(folders.id, folderId), eq(folders.userId, userId)));
+    const [found, listed] = await db.batch([folder, list]);
+    if (found.length === 0) throw ApiError.notFound(FOLDER_NOT_FOUND);
+    rows = listed;
+  }
+  if (limit === undefined || rows.length <= limit) return { rows, next: null };
+  const shown = rows.slice(0, limit);
+  return { rows: shown, next: topicCursorOf(shown[limit - 1]!) };
 }
 
 /** Validates an IANA zone name the way the grouping will use it. */
@@ -82,7 +110,7 @@ export function isTimeZone(name: string): boolean {
 
 /**
  * `[{date: null, topics: pinned}]` first when any are pinned, then one group per calendar day of
- * last activity in `timeZone` (`YYYY-MM-DD`). `rows` must already be newest first; the order is kept.
+ * last activity in `timeZone` (`YYYY-MM-DD`). `rows` must already be in the list's order; it is kept.
  */
 export function groupByDay(rows: TopicRow[], timeZone: string): TopicGroup[] {
   const dayOf = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });

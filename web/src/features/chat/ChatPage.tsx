@@ -5,6 +5,7 @@ import { useNavigate, useParams } from "react-router-dom";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { StartScreen } from "./StartScreen";
+import { useOlderOnScroll } from "./use-older-on-scroll";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { useProductTitle } from "../modes/products-queries";
@@ -27,11 +28,12 @@ export default function Chat() {
   const navigate = useNavigate();
   const mode = useMode((s) => s.mode);
   const productTitle = useProductTitle(mode);
-  const { topicId, messages, history, historyError, loading, streaming, attachments } = useChat();
+  const { topicId, messages, history, historyError, loading, streaming, attachments, loadingOlder } = useChat();
   const outOfRequests = noRequestsLeft(useLimits());
   const [text, setText] = useState("");
   const scroller = useRef<HTMLDivElement>(null);
   const { onScroll, stick, atBottom } = useStickToBottom(scroller, [messages, streaming?.text, history]);
+  const loadOlderNearTop = useOlderOnScroll(scroller);
   useFoundMessage();
 
   useEffect(() => {
@@ -69,8 +71,15 @@ export default function Chat() {
   return (
     <div className="chat-page" data-testid="page-chat">
       <div className="chat-page__body">
-        <div className="chat-page__scroll" ref={scroller} onScroll={onScroll}>
-          {history === "loading" && <DotsLoader />}
+        <div
+          className="chat-page__scroll"
+          ref={scroller}
+          onScroll={() => {
+            onScroll();
+            loadOlderNearTop();
+          }}
+        >
+          {(history === "loading" || loadingOlder) && <DotsLoader />}
           {historyError && (
             <Callout.Root color="red" role="alert" className="chat-page__error">
               <Callout.Text>{historyError}</Callout.Text>

@@ -9,9 +9,8 @@ import { texts } from "../../ui/texts";
 import { markTermsRefused } from "../billing/disclaimers-queries";
 import { invalidateLimits } from "../billing/limits-queries";
 import { invalidateTopics } from "../topics/topics-queries";
-import { queryClient } from "../../api/query-client";
 import { currentUserKey } from "../auth/session-user";
-import { historyQuery } from "./history-query";
+import { cacheNewestPage, fetchHistory as fetchLoadedHistory, fetchOlderHistory, type LoadedHistory } from "./history-query";
 
 /** A file in the composer: uploaded as soon as it is attached, sent by id with the message. */
 export type DraftAttachment = {
@@ -41,6 +40,10 @@ type ChatState = {
   messages: ChatMessage[];
   history: "idle" | "loading" | "loaded" | "error";
   historyError: string | null;
+  /** Older messages than the first shown are left on the server (history comes by pages, newest first). */
+  older: boolean;
+  /** An older page is being loaded (scrolled to the top). */
+  loadingOlder: boolean;
   /** A send or a resumed reply is under way: the composer waits. */
   loading: boolean;
   /** The reply streaming in now (null before its first byte and after its end). */
@@ -48,6 +51,8 @@ type ChatState = {
   attachments: DraftAttachment[];
   /** Shows the topic `id`: its history, then its reply in flight if there is one. */
   open: (id: string) => Promise<void>;
+  /** Puts the page before the first shown message above it (scrolling up); false when it could not be read. */
+  loadOlder: () => Promise<boolean>;
   /** docs/product.md §4 "sending a message". */
   send: (text: string, options: SendOptions) => Promise<void>;
   /** Another reply to the question of reply `messageId`; the old one stays a version (docs/conversations.md "Versions"). */
@@ -84,6 +89,8 @@ const idle = {
   messages: [],
   history: "idle",
   historyError: null,
+  older: false,
+  loadingOlder: false,
   loading: false,
   streaming: null,
   attachments: [],
@@ -181,19 +188,20 @@ function replyFailed(status: number): ChatMessage {
   return { id: localId(), role: "assistant", text: texts.chat.sendFailed, notice: "error" };
 }
 
-/** The topic's history through the query cache; null when it cannot be read (the chat says so). */
-const fetchHistory = (id: string): Promise<ChatMessage[] | null> => queryClient.fetchQuery(historyQuery(currentUserKey(), id)).catch(() => null);
+/** The topic's loaded pages through the query cache; null when they cannot be read (the chat says so). */
+const fetchHistory = (id: string): Promise<LoadedHistory | null> => fetchLoadedHistory(currentUserKey(), id).catch(() => null);
 
 /** After a reply: the server's copy of the topic (ids, the model, a reply marked partial, signed URLs). */
 async function reconcile(id: string, mine: number) {
-  const messages = await fetchHistory(id);
-  if (!messages || mine !== generation || get().loading) return;
+  const loaded = await fetchHistory(id);
+  if (!loaded || mine !== generation || get().loading) return;
+  const { messages, older } = loaded;
   // Notices about the last send (a failure) are not in the history: they stay under it.
   const local = get().messages;
   const lastUser = local.findLastIndex((m) => m.role === "user");
   const notices = local.slice(lastUser + 1).filter((m) => m.notice);
   freeSentPreviews();
-  set({ messages: [...messages, ...notices] });
+  set({ messages: [...messages, ...notices], older });
 }
 
 type Reply = { text: string; model: string | null; broken: boolean; left: boolean };
@@ -303,19 +311,35 @@ export const useChat = create<ChatState>(() => ({
     freeSentPreviews();
     // Files attached for another chat do not follow the user into this one.
     dropDrafts(s.attachments);
-    set({ topicId: id, messages: [], history: "loading", historyError: null, loading: false, streaming: null, attachments: [] });
-    let messages = await fetchHistory(id);
+    set({ ...idle, topicId: id, history: "loading" });
+    const loaded = await fetchHistory(id);
     if (mine !== generation) return;
-    if (!messages) {
+    if (!loaded) {
       set({ history: "error", historyError: texts.chat.historyFailed });
       return;
     }
-    set({ messages, history: "loaded" });
+    set({ messages: loaded.messages, older: loaded.older, history: "loaded" });
     if (await resumeReply(id, mine)) return;
     // The reply may have ended between the two calls: its answer is in the history now.
-    if (mine === generation && messages.at(-1)?.role === "user") {
-      messages = await fetchHistory(id);
-      if (messages && mine === generation && !get().loading) set({ messages });
+    if (mine === generation && loaded.messages.at(-1)?.role === "user") {
+      const again = await fetchHistory(id);
+      if (again && mine === generation && !get().loading) set({ messages: again.messages, older: again.older });
+    }
+  },
+
+  loadOlder: async () => {
+    const { topicId, older, loadingOlder } = get();
+    if (!topicId || !older || loadingOlder) return true;
+    const mine = generation;
+    set({ loadingOlder: true });
+    try {
+      const page = await fetchOlderHistory(currentUserKey(), topicId);
+      if (mine === generation) set((state) => ({ messages: [...page.messages, ...state.messages], older: page.older }));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      if (mine === generation) set({ loadingOlder: false });
     }
   },
 
@@ -421,9 +445,9 @@ export const useChat = create<ChatState>(() => ({
       else get().notice(texts.chat.sendFailed, "error");
       return;
     }
-    const messages = await res.json();
-    queryClient.setQueryData(historyQuery(currentUserKey(), topicId).queryKey, messages);
-    if (mine === generation) set({ messages });
+    const page = { messages: await res.json(), older: res.headers.get("X-Next-Cursor") };
+    cacheNewestPage(currentUserKey(), topicId, page);
+    if (mine === generation) set({ messages: page.messages, older: page.older != null });
   },
 
   stop: async () => {

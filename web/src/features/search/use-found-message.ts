@@ -3,19 +3,26 @@ import { useSearchParams } from "react-router-dom";
 import { useChat } from "../chat/chat-store";
 
 /**
- * A chat opened from a search hit (`?m=<message id>&q=<words>`): once the history is in, shows the
- * branch the message is on if it is another version, scrolls it into view and highlights the words.
+ * A chat opened from a search hit (`?m=<message id>&q=<words>`): once the history is in, loads the
+ * older pages down to the message, shows the branch it is on if it is another version, scrolls it
+ * into view and highlights the words.
  */
 export function useFoundMessage() {
   const [params] = useSearchParams();
   const messageId = Number(params.get("m")) || null;
   const q = params.get("q") ?? "";
-  const { topicId, history, messages } = useChat();
+  const { topicId, history, messages, older } = useChat();
   const switched = useRef<number | null>(null);
 
   useEffect(() => {
     if (!messageId || history !== "loaded" || !topicId) return;
     const shown = messages.some((m) => m.id === messageId);
+    const oldest = messages.find((m) => typeof m.id === "number")?.id as number | undefined;
+    if (!shown && older && oldest !== undefined && messageId < oldest) {
+      // Ids grow along a chat: the message is on an older page, not loaded yet.
+      void useChat.getState().loadOlder();
+      return;
+    }
     if (!shown) {
       // Another version of its place in the chat: show its branch (once).
       if (switched.current !== messageId) {
@@ -36,7 +43,7 @@ export function useFoundMessage() {
     return () => {
       cancelled = true;
     };
-  }, [messageId, q, topicId, history, messages]);
+  }, [messageId, q, topicId, history, messages, older]);
 
   // Leaving the chat (or a new search) takes the highlight away.
   useEffect(() => () => void import("./highlight").then(({ clearHighlight }) => clearHighlight()), []);

@@ -1,5 +1,6 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
-import { useId } from "react";
+import { useCallback, useId, useRef } from "react";
+import { useWhenVisible } from "../../ui/hooks/useWhenVisible";
 import { browserTimeZone, invalidateTopics, type TopicGroup, useTopicList } from "./topics-queries";
 import { texts } from "../../ui/texts";
 import { DotsLoader } from "../../ui/DotsLoader";
@@ -37,6 +38,12 @@ export function TopicList() {
   const timeZone = browserTimeZone();
   const now = useToday(timeZone);
   const activeId = useActiveTopicId();
+  // The list comes by pages (docs/scale.md "Pages"): its end in view brings the next one.
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const more = hasNextPage && !isFetchingNextPage && !list.isError;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  useWhenVisible(end, more, loadMore);
 
   if (groups.length === 0) {
     if (list.isError) {
@@ -75,6 +82,14 @@ export function TopicList() {
       {groups.map((group) => (
         <Group key={group.date ?? "pinned"} group={group} label={dateLabel(group.date, now, timeZone)} activeId={activeId} />
       ))}
+      <div ref={end} className="topic-list__end">
+        {isFetchingNextPage && <DotsLoader />}
+        {more && (
+          <Button size="1" variant="ghost" color="gray" onClick={loadMore} data-testid="topics-more">
+            {texts.topics.more}
+          </Button>
+        )}
+      </div>
     </nav>
   );
 }

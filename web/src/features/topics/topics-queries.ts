@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
@@ -20,29 +20,50 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 
 const topicsKey = ["topics"] as const;
 
+/** One page of a list: its day groups and the next page's cursor (X-Next-Cursor), null on the last. */
+export type TopicPage = { groups: TopicGroup[]; next: string | null };
+
 /**
- * `GET /topics/{status}/{type}?tz=[&folder_id=]` (docs/conversations.md), the user's list for
- * `query`. Moving to another list (a mode, the archive, a folder) asks the server again, as a
- * topic may have moved meanwhile; a screen that only reads the list (the share dialog) does not.
+ * `GET /topics/{status}/{type}?tz=[&folder_id=][&cursor=]` (docs/conversations.md), the user's list
+ * for `query`, page by page (docs/scale.md "Pages"). Moving to another list (a mode, the archive, a
+ * folder) asks the server again, as a topic may have moved meanwhile; a screen that only reads the
+ * list (the share dialog) does not.
  */
 export const topicListQuery = (user: string | null, query: TopicQuery) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...topicsKey, user, query.status, query.type, query.folderId] as const,
-    queryFn: () => fetchGroups(query),
+    queryFn: ({ pageParam }) => fetchPage(query, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TopicPage) => last.next,
     staleTime: 0,
     refetchOnMount: false,
   });
 
-async function fetchGroups(query: TopicQuery): Promise<TopicGroup[]> {
+async function fetchPage(query: TopicQuery, cursor: string | null): Promise<TopicPage> {
   const res = await api.topics[":status{[a-z]+}"][":type{[a-z]+}"]
     .$get({
       param: { status: query.status, type: query.type },
-      query: { tz: browserTimeZone(), ...(query.folderId != null ? { folder_id: String(query.folderId) } : {}) },
+      query: {
+        tz: browserTimeZone(),
+        ...(query.folderId != null ? { folder_id: String(query.folderId) } : {}),
+        ...(cursor ? { cursor } : {}),
+      },
     })
     .catch(() => null);
   if (!res) throw new Error(texts.topics.loadFailed);
   if (!res.ok) throw new Error(await errorMessage(res, texts.topics.loadFailed));
-  return res.json();
+  return { groups: await res.json(), next: res.headers.get("X-Next-Cursor") };
+}
+
+/** The loaded pages as one list of day groups: a day (or the pinned group) continued on the next page joins its group. */
+export function joinPages(pages: TopicPage[]): TopicGroup[] {
+  const joined: TopicGroup[] = [];
+  for (const group of pages.flatMap((p) => p.groups)) {
+    const last = joined.at(-1);
+    if (last && last.date === group.date) joined[joined.length - 1] = { ...last, topics: [...last.topics, ...group.topics] };
+    else joined.push(group);
+  }
+  return joined;
 }
 
 /** The list the sidebar shows: the filter's type (the picked mode's by default), the active topics or the archive, maybe one folder. */
@@ -54,10 +75,13 @@ export function useTopicQuery(): TopicQuery {
   return { type, status, folderId };
 }
 
-/** The sidebar's list (docs/product.md §4), loaded once per user and query, again after a change. */
+/**
+ * The sidebar's list (docs/product.md §4), loaded once per user and query, again after a change;
+ * `data` is the loaded pages joined, `fetchNextPage` brings the next one (on scroll).
+ */
 export function useTopicList() {
   const query = useTopicQuery();
-  return { query, ...useQuery({ ...topicListQuery(useUserKey(), query), enabled: useSignedIn() }) };
+  return { query, ...useInfiniteQuery({ ...topicListQuery(useUserKey(), query), enabled: useSignedIn(), select: (data) => joinPages(data.pages) }) };
 }
 
 /** A listed topic by id (its latest name and share link), if the sidebar's list has it. */
@@ -69,16 +93,17 @@ export const useListedTopic = (id: number | string | null) =>
 /** Every list asks the server again (a new chat, a finished reply, a pin, a deleted folder). */
 export const invalidateTopics = () => queryClient.invalidateQueries({ queryKey: topicsKey });
 
-/** Rewrites every cached list; groups left empty go. */
+/** Rewrites every cached list, page by page; groups left empty go. */
 function updateLists(update: (topics: Topic[], query: TopicQuery) => Topic[]) {
-  for (const [key, groups] of queryClient.getQueriesData<TopicGroup[]>({ queryKey: topicsKey })) {
-    if (!groups) continue;
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<TopicPage, string | null>>({ queryKey: topicsKey })) {
+    if (!data) continue;
     const [, , status, type, folderId] = key as ReturnType<typeof topicListQuery>["queryKey"];
     const query = { status, type, folderId };
-    queryClient.setQueryData<TopicGroup[]>(
-      key,
-      groups.map((g) => ({ ...g, topics: update(g.topics, query) })).filter((g) => g.topics.length > 0),
-    );
+    const pages = data.pages.map((page) => ({
+      ...page,
+      groups: page.groups.map((g) => ({ ...g, topics: update(g.topics, query) })).filter((g) => g.topics.length > 0),
+    }));
+    queryClient.setQueryData<InfiniteData<TopicPage, string | null>>(key, { ...data, pages });
   }
 }
 

@@ -41,7 +41,8 @@ export const internalTopics = new Hono<AppEnv>()
     validate("query", listQuery),
     asBotUser,
     async (c) => {
-      const rows = await listTopics(getDb(c.env.DB), c.var.userId, c.req.valid("query"));
+      // Bots get the whole list in one answer, as before pages (docs/conversations.md "Topics and folders").
+      const { rows } = await listTopics(getDb(c.env.DB), c.var.userId, c.req.valid("query"));
       return c.json(groupByDay(rows, TIME_ZONE), 200);
     },
   )

@@ -1,0 +1,96 @@
+import { act, cleanup, fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { useChat } from "../../web/src/features/chat/chat-store";
+import { useMode } from "../../web/src/features/modes/mode-store";
+import { useSidebar } from "../../web/src/features/topics/sidebar-state";
+import { useTopicList } from "../../web/src/features/topics/topics-queries";
+import { fakeChatApi, json, limits, message } from "./chat-fakes";
+import { renderChat, resetStores, signIn } from "./chat-render";
+import { Providers } from "./providers";
+import { topic } from "./sidebar-render";
+
+// Paged lists (docs/scale.md "Pages"): the next page's cursor comes in X-Next-Cursor.
+const page = (body: unknown, next?: string) => Response.json(body, { headers: next ? { "X-Next-Cursor": next } : {} });
+
+beforeEach(() => {
+  resetStores();
+  signIn();
+  useMode.setState({ mode: "explain_law" });
+  useSidebar.setState({ status: "active", folderId: null });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it("the topic list: the next page by its cursor, a day continued on it joined to its group", async () => {
+  const api = fakeChatApi({
+    "GET /topics/active/law": (call) =>
+      call.query.get("cursor") === "c1"
+        ? page([
+            { date: "2025-03-11", topics: [topic(3)] },
+            { date: "2025-03-10", topics: [topic(4)] },
+          ])
+        : page(
+            [
+              { date: null, topics: [topic(1)] },
+              { date: "2025-03-11", topics: [topic(2)] },
+            ],
+            "c1",
+          ),
+  });
+  const { result } = renderHook(() => useTopicList(), { wrapper: ({ children }: { children: ReactNode }) => <Providers>{children}</Providers> });
+  await waitFor(() => expect(result.current.hasNextPage).toBe(true));
+  expect(result.current.data?.map((g) => g.date)).toEqual([null, "2025-03-11"]);
+  await act(() => result.current.fetchNextPage());
+  await waitFor(() =>
+    expect(result.current.data?.map((g) => [g.date, g.topics.map((t) => t.id)])).toEqual([
+      [null, [1]],
+      ["2025-03-11", [2, 3]],
+      ["2025-03-10", [4]],
+    ]),
+  );
+  expect(result.current.hasNextPage).toBe(false);
+  expect(api.callsTo("GET", "/topics/active/law").map((c) => c.query.get("cursor"))).toEqual([null, "c1"]);
+});
+
+it("the chat: the newest page first, the older one above it when asked, by the cursor", async () => {
+  const api = fakeChatApi({
+    "GET /limits": () => json(limits(5)),
+    "GET /products": () => json([]),
+    "GET /topics/active/law": () => json([]),
+    "GET /disclaimers": () => json([]),
+    "GET /topics/7/stream": () => new Response(null, { status: 204 }),
+    "GET /topics/7/history": (call) =>
+      call.query.get("cursor") === "3"
+        ? page([message(1, "user", "Самый первый вопрос"), message(2, "assistant", "Первый ответ")])
+        : page([message(3, "user", "Новый вопрос"), message(4, "assistant", "Новый ответ")], "3"),
+  });
+  renderChat("/chat/7");
+  await screen.findByText("Новый ответ");
+  expect(screen.queryByText("Самый первый вопрос")).toBeNull();
+  expect(useChat.getState().older).toBe(true);
+  await act(() => useChat.getState().loadOlder());
+  expect(screen.getByText("Самый первый вопрос")).toBeTruthy();
+  expect(useChat.getState().messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  expect(useChat.getState().older).toBe(false);
+  expect(api.callsTo("GET", "/topics/7/history").map((c) => c.query.get("cursor"))).toEqual([null, "3"]);
+});
+
+it("the chat: scrolling near the top loads the older page", async () => {
+  const api = fakeChatApi({
+    "GET /limits": () => json(limits(5)),
+    "GET /products": () => json([]),
+    "GET /topics/active/law": () => json([]),
+    "GET /disclaimers": () => json([]),
+    "GET /topics/7/stream": () => new Response(null, { status: 204 }),
+    "GET /topics/7/history": (call) => (call.query.get("cursor") ? page([message(1, "user", "Раньше")]) : page([message(2, "assistant", "Позже")], "1")),
+  });
+  renderChat("/chat/7");
+  await screen.findByText("Позже");
+  const scroller = document.querySelector(".chat-page__scroll")!;
+  fireEvent.scroll(scroller, { target: { scrollTop: 0 } });
+  await screen.findByText("Раньше");
+  expect(api.callsTo("GET", "/topics/7/history")).toHaveLength(2);
+});
