@@ -60,6 +60,19 @@ UPDATE topics SET leaf_message_id = (SELECT max(id) FROM messages WHERE topic_id
   return JSON.parse(out)[0].results[0].id;
 }
 
+/** Follows X-Next-Cursor from `url` until `count` items are behind; answers the cursor there. */
+async function cursorAfter(url, headers, count) {
+  const join = url.includes("?") ? "&" : "?";
+  let cursor = null;
+  for (let seen = 0; seen < count; seen += 200) {
+    const res = await fetch(`${url}${join}limit=200${cursor ? `&cursor=${cursor}` : ""}`, { headers });
+    await res.arrayBuffer();
+    cursor = res.headers.get("x-next-cursor");
+    if (!cursor) throw new Error(`${url}: страницы кончились раньше ${count}`);
+  }
+  return cursor;
+}
+
 const stats = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
 
 export async function benchConversations() {
@@ -128,8 +141,17 @@ export async function benchConversations() {
       for (let i = 1; i < CHUNKS; i++) addedAfterFirst.push(w[i] - w[0] - (d[i] - d[0]));
     }
 
-    const list = stats(await roundTrips(`${app}/api/v2/topics/active/all?tz=Europe/Moscow`, LATENCY_SAMPLES, { "jwt-token": token }));
-    const history = stats(await roundTrips(`${app}/api/v2/topics/${bigTopic}/history/`, LATENCY_SAMPLES, { "jwt-token": token }));
+    const reads = { "jwt-token": token };
+    const listUrl = `${app}/api/v2/topics/active/all?tz=Europe/Moscow`;
+    const historyUrl = `${app}/api/v2/topics/${bigTopic}/history/`;
+    // Cursors halfway down: the list after 2,500 topics, the history 500 messages back.
+    const listMiddle = await cursorAfter(listUrl, reads, TOPICS / 2);
+    const historyMiddle = await cursorAfter(historyUrl, reads, MESSAGES / 2);
+    const list = stats(await roundTrips(listUrl, LATENCY_SAMPLES, reads));
+    const listDeep = stats(await roundTrips(`${listUrl}&cursor=${listMiddle}`, LATENCY_SAMPLES, reads));
+    const listWhole = stats(await roundTrips(`${listUrl}&limit=200`, LATENCY_SAMPLES, reads));
+    const history = stats(await roundTrips(historyUrl, LATENCY_SAMPLES, reads));
+    const historyDeep = stats(await roundTrips(`${historyUrl}?cursor=${historyMiddle}`, LATENCY_SAMPLES, reads));
 
     const fb = { direct: stats(firstByte.direct), worker: stats(firstByte.worker) };
     const gap = { direct: stats(gaps.direct), worker: stats(gaps.worker) };
@@ -145,12 +167,15 @@ export async function benchConversations() {
       "",
       `Delay the Worker and the Durable Object add to each chunk's arrival (through − direct, same chunk): median **${fmt(add.p50)} ms**, p99 **${fmt(add.p99)} ms**; most of it is the first chunk's head start, which includes creating the topic, taking a request and saving the question. Counted from each stream's first chunk, the delay added to the later chunks is median **${fmt(addLater.p50)} ms**, p99 **${fmt(addLater.p99)} ms**: chunks are passed on as they come, not buffered.`,
       "",
-      `Latency for one user with ${TOPICS} topics (${LATENCY_SAMPLES} sequential requests each):`,
+      `Pages (docs/scale.md "Pages") for one user with ${TOPICS} topics and a topic of ${MESSAGES} messages (${LATENCY_SAMPLES} sequential requests each):`,
       "",
       "| request | p50 ms | p99 ms |",
       "|---|---|---|",
-      `| \`GET /api/v2/topics/active/all\` (${TOPICS} topics, grouped by day) | ${fmt(list.p50)} | ${fmt(list.p99)} |`,
-      `| \`GET /api/v2/topics/{id}/history/\` (${MESSAGES} messages) | ${fmt(history.p50)} | ${fmt(history.p99)} |`,
+      `| \`GET /api/v2/topics/active/all\`: the first page (50 topics, grouped by day) | ${fmt(list.p50)} | ${fmt(list.p99)} |`,
+      `| the same, a page halfway down (\`?cursor=\` after ${TOPICS / 2} topics) | ${fmt(listDeep.p50)} | ${fmt(listDeep.p99)} |`,
+      `| the same, \`?limit=200\` (the largest page) | ${fmt(listWhole.p50)} | ${fmt(listWhole.p99)} |`,
+      `| \`GET /api/v2/topics/{id}/history/\`: the newest page (50 of ${MESSAGES} messages) | ${fmt(history.p50)} | ${fmt(history.p99)} |`,
+      `| the same, a page halfway back (\`?cursor=\` ${MESSAGES / 2} messages up) | ${fmt(historyDeep.p50)} | ${fmt(historyDeep.p99)} |`,
     ].join("\n");
   } finally {
     await stopWorker(worker);

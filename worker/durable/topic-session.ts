@@ -11,7 +11,7 @@ import { refundRequest, type Charge } from "../billing/services/limits";
 import { saveAssistantMessage, saveContinuedReply, type MessageState } from "../conversations/services/messages";
 import { setLeaf } from "../conversations/services/branches";
 import type { Answering } from "../conversations/services/questions";
-import { findProduct } from "../billing/services/products";
+import { findProduct, type ProductRow } from "../billing/services/products";
 import { purgeSharedTopic } from "../conversations/services/share";
 
 /**
@@ -21,6 +21,8 @@ import { purgeSharedTopic } from "../conversations/services/share";
 export type ReplyJob = Answering & {
   topicId: number;
   assistantType: string;
+  /** The mode as the send read it, so the session need not read it again before calling the model. */
+  product?: ProductRow;
   model: ModelChoice;
   charge: Charge;
 };
@@ -219,7 +221,7 @@ export class TopicSession extends DurableObject<Env> {
     try {
       const settings = aiSettings(this.env);
       const db = getDb(this.env.DB);
-      const product = await findProduct(db, job.assistantType);
+      const product = job.product ?? (await findProduct(db, job.assistantType));
       if (!product) throw new Error(`no product for ${job.assistantType}`);
       const seed = job.continues?.text ?? "";
       const prompt = await loadPrompt(this.env, db, {

@@ -56,10 +56,12 @@ function withFirstLine(line: string, body: ReadableStream<Uint8Array>): Readable
 }
 
 /**
- * One send, in the order of docs/conversations.md: the mode's terms accepted (403) → the question
- * checked (attachments 404/409/422; the message regenerated, edited or continued 404/422) → the
- * topic's session reserved (409) → one request taken (402) → the question written → the session
- * streams the reply. A failure on the way gives back what was taken.
+ * One send, in the order of docs/conversations.md: the mode's terms accepted (403) and the question
+ * checked (attachments 404/409/422; the message regenerated, edited or continued 404/422), read
+ * side by side → the topic's session reserved (409) while one request is taken (402) → the question
+ * written → the session streams the reply. A failure on the way gives back what was taken: the
+ * reservation and the request are made at once (docs/scale.md "The first chunk"), so a busy topic
+ * gives its request back and a refused request its reservation; nothing is written before both.
  */
 export async function send(
   env: Env,
@@ -68,21 +70,29 @@ export async function send(
 ): Promise<Response> {
   const { topic } = input;
   // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
-  await requireAcceptedDisclaimer(db, input.userId, topic.assistantType);
-  const question = await prepareQuestion(db, topic, input.userId, input.question);
+  const [, question] = await Promise.all([
+    requireAcceptedDisclaimer(db, input.userId, topic.assistantType),
+    prepareQuestion(db, topic, input.userId, input.question),
+  ]);
   const model = chooseModel(env, input.product.model, question.hasImage);
   const stub = topicSession(env, topic.id);
-  const token = await stub.reserve();
-  if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
+  const [reserved, taken] = await Promise.allSettled([stub.reserve(), takeRequest(db, input.userId)]);
+  const token = reserved.status === "fulfilled" ? reserved.value : null;
+  const charge = taken.status === "fulfilled" ? taken.value : null;
+  if (!token || !charge) {
+    if (token) await stub.release(token);
+    if (charge) await refundRequest(db, charge);
+    if (reserved.status === "rejected") throw reserved.reason;
+    if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
+    throw (taken as PromiseRejectedResult).reason;
+  }
 
-  let charge: Charge | null = null;
   let job: ReplyJob;
   try {
-    charge = await takeRequest(db, input.userId);
-    job = { topicId: topic.id, assistantType: topic.assistantType, model, charge, ...(await question.commit()) };
+    job = { topicId: topic.id, assistantType: topic.assistantType, product: input.product, model, charge, ...(await question.commit()) };
   } catch (err) {
     await stub.release(token);
-    if (charge) await refundRequest(db, charge);
+    await refundRequest(db, charge);
     throw err;
   }
   let started: ReplyStream;
