@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -9,12 +10,15 @@ export default defineConfig(async () => {
   // wrangler.toml serves web/dist as assets; the API tests need the folder, not a build.
   mkdirSync(path.join(import.meta.dirname, "web/dist"), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const extractor = buildExtractor();
   return {
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // The document reader behind the EXTRACTOR service binding runs beside the API Worker, as deployed.
+          workers: [extractor],
           bindings: {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-for-hs256",
@@ -48,3 +52,22 @@ export default defineConfig(async () => {
     },
   };
 });
+
+/** The extractor Worker (worker/extractor) bundled by wrangler, as an auxiliary Worker of the tests. */
+function buildExtractor() {
+  const root = import.meta.dirname;
+  const outdir = path.join(root, "dist/extractor-test");
+  const wrangler = path.join(root, "node_modules/.bin/wrangler");
+  execFileSync(wrangler, ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/extractor/wrangler.toml"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  return {
+    name: "yasno-extractor",
+    modules: true,
+    scriptPath: path.join(outdir, "index.js"),
+    compatibilityDate: "2026-10-20",
+    compatibilityFlags: ["nodejs_compat"],
+  };
+}

@@ -11,7 +11,7 @@ const help = `Ясно: развёртывание в Cloudflare
 Использование: npm run deploy -- [--dry-run] [--project-name <проект Pages>] [--env production] [--config <wrangler.toml>]
 
 Проверяет, что в wrangler.toml не осталось заглушек вместо id и что заданы нужные секреты
-(wrangler secret list), затем: npm run build, миграции D1 (--remote), wrangler deploy и
+(wrangler secret list), затем: npm run build, миграции D1 (--remote), wrangler deploy (читатель документов, затем API) и
 wrangler pages deploy web/dist. --dry-run — только проверки и список шагов.
 Проект Pages по умолчанию «yasno» (или YASNO_PAGES_PROJECT).`;
 
@@ -84,6 +84,8 @@ console.log("Секреты на месте.");
 const steps = [
   ["npm", ["run", "build"]],
   ["wrangler", ["d1", "migrations", "apply", "DB", "--remote", "--env", envName, ...configFlag]],
+  // The document reader first: the API Worker's EXTRACTOR binding names it (docs/scale.md "Smaller to load").
+  ["wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/extractor/wrangler.toml")]],
   ["wrangler", ["deploy", "--env", envName, ...configFlag]],
   ["wrangler", ["pages", "deploy", "web/dist", "--project-name", project]],
 ];

@@ -64,10 +64,13 @@ const devFlags = (port) => [
   "warn",
 ];
 
+// The API Worker first (it gets the port), then the Workers it binds to: the document reader.
+const appConfigs = ["-c", "wrangler.toml", "-c", "worker/extractor/wrangler.toml"];
+
 /** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
 export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {
   const varFlags = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  return spawn(wranglerBin, ["dev", ...devFlags(port), "--persist-to", persistTo, ...varFlags], { cwd: root, env: quietEnv, stdio });
+  return spawn(wranglerBin, ["dev", ...appConfigs, ...devFlags(port), "--persist-to", persistTo, ...varFlags], { cwd: root, env: quietEnv, stdio });
 }
 
 /** Another Worker by its own config (the benchmarks' baselines). */

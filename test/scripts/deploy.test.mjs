@@ -103,12 +103,13 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.match(stdout, /Секреты на месте/);
   assert.match(stdout, /1\. npm run build/);
   assert.match(stdout, /2\. wrangler d1 migrations apply DB --remote --env production/);
-  assert.match(stdout, /3\. wrangler deploy --env production/);
-  assert.match(stdout, /4\. wrangler pages deploy web\/dist --project-name yasno-test/);
+  assert.match(stdout, /3\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
+  assert.match(stdout, /4\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /5\. wrangler pages deploy web\/dist --project-name yasno-test/);
   assert.equal(calls.length, 1);
 });
 
-test("a real run builds, migrates, deploys the Worker and then the SPA, in that order", () => {
+test("a real run builds, migrates, deploys the document reader, the Worker and then the SPA, in that order", () => {
   const file = config("prod.toml");
   const { code, calls } = deploy(["--config", file], allSecrets);
   assert.equal(code, 0);
@@ -116,6 +117,7 @@ test("a real run builds, migrates, deploys the Worker and then the SPA, in that 
     `wrangler secret list --env production --format json --config ${file}`,
     "npm run build",
     `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
+    `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
     `wrangler deploy --env production --config ${file}`,
     "wrangler pages deploy web/dist --project-name yasno",
   ]);

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { forgetSessionChecks } from "./session-check-cache";
-import JSZip from "jszip";
+import { strToU8, type Zippable, zipSync } from "fflate";
 import { publicPayment } from "../../billing/services/payments";
 import { exportTopicMarkdown } from "../../conversations/services/export";
 import type { Db } from "../../db/client";
@@ -21,14 +21,14 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
     db.select().from(payments).where(eq(payments.userId, user.id)).orderBy(asc(payments.createdAt)),
     db.select().from(consents).where(eq(consents.userId, user.id)).orderBy(asc(consents.id)),
   ]);
-  const zip = new JSZip();
+  const files: Zippable = {};
   const taken = new Set<string>();
   for (const { id } of chats) {
     const { filename, markdown } = await exportTopicMarkdown(db, user.id, id, now);
     // Two chats with the same name keep both files.
     const name = taken.has(filename) ? filename.replace(/\.md$/, ` (${id}).md`) : filename;
     taken.add(name);
-    zip.file(`chats/${name}`, markdown);
+    files[`chats/${name}`] = strToU8(markdown);
   }
   const account = {
     exported_at: new Date(now).toISOString(),
@@ -36,8 +36,10 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
     payments: paid.map((p) => publicPayment(env, p)),
     consents: consented.map((c) => ({ terms_version: c.termsVersion, privacy_version: c.privacyVersion, accepted_at: new Date(c.acceptedAt).toISOString() })),
   };
-  zip.file("account.json", JSON.stringify(account, null, 2));
-  return zip.generateAsync({ type: "arraybuffer", compression: "DEFLATE" });
+  files["account.json"] = strToU8(JSON.stringify(account, null, 2));
+  // fflate, not JSZip: the same deflated zip from a tenth of the code in the API Worker (docs/scale.md).
+  const zip = zipSync(files, { level: 6 });
+  return zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength) as ArrayBuffer;
 }
 
 /**

@@ -55,7 +55,7 @@ export async function storeUpload(env: Env, db: Db, userId: number, upload: { na
   let extractedText: string | null = null;
   if (detected.kind === "document") {
     try {
-      extractedText = await extractDocumentText(detected, upload.bytes);
+      extractedText = await extractDocumentText(env, detected, upload.bytes);
     } catch (err) {
       if (err instanceof UnreadableDocument) throw new ApiError(422, UNREADABLE_TEXTS[err.reason]);
       throw err;

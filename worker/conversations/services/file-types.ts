@@ -1,5 +1,5 @@
 import * as CFB from "cfb";
-import JSZip from "jszip";
+import { unzipSync } from "fflate";
 import { AUDIO_MIME, type AudioFormat, detectAudio } from "./audio-types";
 
 export type FileFormat = "png" | "jpeg" | "webp" | "gif" | "pdf" | "docx" | "doc" | "txt" | AudioFormat;
@@ -53,9 +53,15 @@ export async function detectFileType(bytes: Uint8Array): Promise<DetectedFile | 
 
 async function isDocx(bytes: Uint8Array): Promise<boolean> {
   try {
-    // Reads the central directory only; nothing is inflated.
-    const zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
-    return zip.file("word/document.xml") !== null;
+    // Reads the central directory only: the filter takes no entry, so nothing is inflated.
+    let found = false;
+    unzipSync(bytes, {
+      filter: (entry) => {
+        if (entry.name === "word/document.xml") found = true;
+        return false;
+      },
+    });
+    return found;
   } catch {
     return false;
   }

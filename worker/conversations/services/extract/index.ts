@@ -1,3 +1,4 @@
+import type { Env } from "../../../env";
 import type { DetectedFile } from "../file-types";
 import { plainText } from "./txt";
 import { UnreadableDocument } from "./unreadable";
@@ -15,23 +16,24 @@ export const EXTRACTED_TEXT_MAX_CHARS = 500_000;
  * at `EXTRACTED_TEXT_MAX_CHARS`. Throws `UnreadableDocument` when there is none to read: an
  * encrypted or broken file, a scan without a text layer, an empty document.
  */
-export async function extractDocumentText(file: DetectedFile, bytes: Uint8Array): Promise<string> {
-  const raw = await rawText(file, bytes);
+export async function extractDocumentText(env: Env, file: DetectedFile, bytes: Uint8Array): Promise<string> {
+  const raw = await rawText(env, file, bytes);
   const text = normalise(raw);
   if (!/[\p{L}\p{N}]/u.test(text)) throw new UnreadableDocument("empty");
   return text.slice(0, EXTRACTED_TEXT_MAX_CHARS);
 }
 
-// The readers are loaded on first use: PDF.js alone is megabytes of code that every other
-// request (and the Worker's start) would otherwise evaluate.
-async function rawText(file: DetectedFile, bytes: Uint8Array): Promise<string> {
+// PDF, DOCX and DOC are read by the extractor Worker (worker/extractor): PDF.js alone is megabytes
+// of code that every cold start of this Worker would otherwise load.
+async function rawText(env: Env, file: DetectedFile, bytes: Uint8Array): Promise<string> {
   switch (file.format) {
     case "pdf":
-      return (await import("./pdf")).pdfText(bytes);
     case "docx":
-      return (await import("./docx")).docxText(bytes);
-    case "doc":
-      return (await import("./doc")).docText(bytes);
+    case "doc": {
+      const extracted = await env.EXTRACTOR.extract(file.format, bytes);
+      if ("unreadable" in extracted) throw new UnreadableDocument(extracted.unreadable);
+      return extracted.text;
+    }
     case "txt":
       return plainText(bytes, file.charset ?? "utf-8");
     default:

@@ -1,5 +1,5 @@
 import { extractText, getDocumentProxy } from "unpdf";
-import { UnreadableDocument } from "./unreadable";
+import { UnreadableDocument } from "../conversations/services/extract/unreadable";
 
 /** The text layer of every page, pages separated by blank lines (unpdf: PDF.js built for Workers). */
 export async function pdfText(bytes: Uint8Array): Promise<string> {

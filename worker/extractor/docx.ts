@@ -1,6 +1,6 @@
 import { Buffer } from "node:buffer";
 import mammoth from "mammoth";
-import { UnreadableDocument } from "./unreadable";
+import { UnreadableDocument } from "../conversations/services/extract/unreadable";
 
 /** The raw text of a DOCX (paragraphs on their own lines), by mammoth. */
 export async function docxText(bytes: Uint8Array): Promise<string> {
