@@ -98,7 +98,7 @@ describe("assistant replies as Markdown", () => {
 });
 
 describe("the message list", () => {
-  it("shows the user's text as it is (no Markdown, no HTML) and the reply's model and partial mark", () => {
+  it("shows the user's text as it is (no Markdown, no HTML) and the reply's model and partial mark", async () => {
     render(
       <Providers>
         <MessageList
@@ -112,7 +112,8 @@ describe("the message list", () => {
     );
     expect(screen.getByTestId("message-user").textContent).toBe("**не жирный** <b>тоже</b>");
     const reply = screen.getByTestId("message-assistant");
-    expect(reply.querySelector("strong")?.textContent).toBe("жирный");
+    // The renderer loads just after the list shows (its own chunk): the text first, then Markdown.
+    await waitFor(() => expect(reply.querySelector("strong")?.textContent).toBe("жирный"));
     // The mode's name for its model, never the model's id.
     expect(screen.getByTestId("message-model").textContent).toBe("Модель: Ясно · Объясни закон");
     expect(screen.getByTestId("message-partial").textContent).toBe("Ответ прерван");

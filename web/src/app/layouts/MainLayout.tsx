@@ -3,7 +3,7 @@ import { Tooltip } from "radix-ui";
 import { Outlet } from "react-router-dom";
 import { Header } from "../header/Header";
 import { LandingRedirect } from "../../features/modes/LandingRedirect";
-import { SettingsModal } from "../../features/account/SettingsModal";
+import { LazySettingsModal } from "../../features/account/LazySettingsModal";
 import { Sidebar } from "../../features/topics/Sidebar";
 import { SidebarDrawerButton } from "../../features/topics/SidebarToggle";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
@@ -27,7 +27,7 @@ export default function MainLayout() {
           </Box>
         </Flex>
       </Flex>
-      <SettingsModal />
+      <LazySettingsModal />
     </Tooltip.Provider>
   );
 }

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from "react-router-dom";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { StartScreen } from "./StartScreen";
+import { preloadMarkdown } from "../../ui/markdown/LazyMarkdown";
 import { useOlderOnScroll } from "./use-older-on-scroll";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { DotsLoader } from "../../ui/DotsLoader";
@@ -34,6 +35,7 @@ export default function Chat() {
   const scroller = useRef<HTMLDivElement>(null);
   const { onScroll, stick, atBottom } = useStickToBottom(scroller, [messages, streaming?.text, history]);
   const loadOlderNearTop = useOlderOnScroll(scroller);
+  useEffect(preloadMarkdown, []);
   useFoundMessage();
 
   useEffect(() => {

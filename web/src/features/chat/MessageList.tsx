@@ -1,6 +1,6 @@
 import { Flex, Text } from "@radix-ui/themes";
 import { texts } from "../../ui/texts";
-import { Markdown } from "../../ui/markdown/Markdown";
+import { Markdown } from "../../ui/markdown/LazyMarkdown";
 import { MessageView } from "./MessageView";
 import type { ChatMessage, StreamingReply } from "./types";
 import "./chat.css";

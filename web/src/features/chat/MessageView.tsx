@@ -3,7 +3,7 @@ import { Badge, Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes
 import { memo, type ReactNode, useState } from "react";
 import { useSettings } from "../account/settings-store";
 import { texts } from "../../ui/texts";
-import { Markdown } from "../../ui/markdown/Markdown";
+import { Markdown } from "../../ui/markdown/LazyMarkdown";
 import { CopyButton } from "../../ui/CopyButton";
 import { useChat } from "./chat-store";
 import { FeedbackButtons } from "./FeedbackButtons";

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router-dom";
 import { useDocumentTitle } from "../../ui/document-title";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { formatDate } from "../../ui/format";
-import { Markdown } from "../../ui/markdown/Markdown";
+import { Markdown } from "../../ui/markdown/LazyMarkdown";
 import { texts } from "../../ui/texts";
 import { LegalLinks } from "./legal-links";
 import { type LegalKind, useLegalDocument } from "./legal-queries";
