@@ -1,14 +1,8 @@
-import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
-import { useState } from "react";
-import { api } from "../../api/client";
-import { queryClient } from "../../api/query-client";
-import { texts } from "../../ui/texts";
-import { useAuth } from "../auth/auth-store";
-import { useUserKey } from "../auth/session-user";
-import { ConsentCheckbox } from "./ConsentCheckbox";
-import { consentQuery, useConsentState } from "./consent-queries";
+import { lazy, Suspense } from "react";
+import { useConsentState } from "./consent-queries";
 
-const t = texts.legal;
+// The dialog is rarely needed: it loads only then, not with every page (docs/scale.md "Smaller to load").
+const ConsentDialog = lazy(async () => ({ default: (await import("./ConsentDialog")).ConsentDialog }));
 
 /**
  * Before anything else in the signed-in app: a user whose consent does not cover the documents in
@@ -17,48 +11,10 @@ const t = texts.legal;
  */
 export function ConsentGate() {
   const state = useConsentState();
-  const user = useUserKey();
-  const [checked, setChecked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (!state?.required) return null;
-
-  const accept = async () => {
-    if (!checked) return setError(t.consentRequired);
-    setBusy(true);
-    const res = await api.users.self.consent.$post({ json: { consent: true } }).catch(() => null);
-    setBusy(false);
-    if (!res?.ok) return setError(texts.chat.sendFailed);
-    queryClient.setQueryData(consentQuery(user).queryKey, await res.json());
-  };
-
   return (
-    <AlertDialog.Root open>
-      <AlertDialog.Content maxWidth="480px" data-testid="consent-gate">
-        <AlertDialog.Title>{state.accepted_at ? t.reconsentTitle : t.firstConsentTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{state.accepted_at ? t.reconsentText : t.firstConsentText}</AlertDialog.Description>
-        <Flex direction="column" gap="4" mt="4">
-          <ConsentCheckbox
-            checked={checked}
-            onChange={(value) => {
-              setChecked(value);
-              if (value) setError(null);
-            }}
-            error={error}
-          />
-          <Flex gap="3" justify="end">
-            <Button variant="soft" color="gray" onClick={() => useAuth.getState().logout()}>
-              {texts.header.logout}
-            </Button>
-            <Button loading={busy} onClick={() => void accept()}>
-              {t.accept}
-            </Button>
-          </Flex>
-        </Flex>
-        <Text as="p" size="1" color="gray" mt="3">
-          {t.reviewHint}
-        </Text>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConsentDialog state={state} />
+    </Suspense>
   );
 }

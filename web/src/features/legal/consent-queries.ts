@@ -14,4 +14,6 @@ export const consentQuery = (user: string | null) =>
     staleTime: 5 * 60_000,
   });
 
+export type ConsentState = NonNullable<ReturnType<typeof useConsentState>>;
+
 export const useConsentState = () => useQuery({ ...consentQuery(useUserKey()), enabled: useSignedIn() }).data;
