@@ -94,3 +94,19 @@ it("the chat: scrolling near the top loads the older page", async () => {
   await screen.findByText("Раньше");
   expect(api.callsTo("GET", "/topics/7/history")).toHaveLength(2);
 });
+
+it("a chat beyond the loaded pages of the list takes its name (and mode) from GET /topics/{id}", async () => {
+  const api = fakeChatApi({
+    "GET /limits": () => json(limits(5)),
+    "GET /products": () => json([]),
+    "GET /disclaimers": () => json([]),
+    "GET /topics/active/law": () => page([{ date: "2025-03-11", topics: [topic(2)] }], "c1"),
+    "GET /topics/9": () => json(topic(9, { topic_name: "Давний договор" })),
+    "GET /topics/9/stream": () => new Response(null, { status: 204 }),
+    "GET /topics/9/history": () => page([message(1, "user", "Вопрос")]),
+  });
+  renderChat("/chat/9");
+  await screen.findByText("Вопрос");
+  await waitFor(() => expect(document.title).toBe("Давний договор — Ясно"));
+  expect(api.callsTo("GET", "/topics/9")).toHaveLength(1);
+});

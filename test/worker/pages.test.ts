@@ -149,3 +149,17 @@ describe("a topic's history by pages", () => {
     expect((await call(`/topics/${theirs.topicId}/history/?limit=1`, { headers })).status).toBe(404);
   });
 });
+
+describe("one topic by id", () => {
+  it("GET /topics/{id}: the owner's topic, 404 to anyone else", async () => {
+    const owner = await registerUser();
+    const stranger = await registerUser();
+    const id = await insertTopic(owner.userId, { topicName: "Старый чат", assistantType: "explain_estate", updatedAt: NOON });
+    const res = await call(`/topics/${id}`, { headers: authHeaders(owner.record) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id, topic_name: "Старый чат", assistant_type: "explain_estate", status: "active" });
+    const foreign = await call(`/topics/${id}`, { headers: authHeaders(stranger.record) });
+    expect(foreign.status).toBe(404);
+    expect(await detailOf(foreign)).toBe("Чат не найден");
+  });
+});

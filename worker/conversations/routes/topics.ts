@@ -99,6 +99,19 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .get(
+    "/:id{[0-9]+}",
+    describeRoute({
+      tags: ["topics"],
+      summary: "Чат по id",
+      description: "Для чата, которого нет на загруженных страницах списка (открыт по ссылке или из поиска): его название и режим.",
+      ...secured,
+      responses: topicAnswer,
+    }),
+    requireUser,
+    validate("param", idParams),
+    async (c) => c.json(publicTopic(await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id)), 200),
+  )
+  .get(
     "/:id{[0-9]+}/history",
     describeRoute({
       tags: ["topics"],

@@ -1,4 +1,4 @@
-import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
@@ -19,6 +19,7 @@ export type TopicQuery = { status: TopicStatus; type: TopicType; folderId: numbe
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "Europe/Moscow";
 
 const topicsKey = ["topics"] as const;
+const topicKey = ["topic"] as const;
 
 /** One page of a list: its day groups and the next page's cursor (X-Next-Cursor), null on the last. */
 export type TopicPage = { groups: TopicGroup[]; next: string | null };
@@ -84,14 +85,33 @@ export function useTopicList() {
   return { query, ...useInfiniteQuery({ ...topicListQuery(useUserKey(), query), enabled: useSignedIn(), select: (data) => joinPages(data.pages) }) };
 }
 
-/** A listed topic by id (its latest name and share link), if the sidebar's list has it. */
-export const useListedTopic = (id: number | string | null) =>
-  useTopicList()
-    .data?.flatMap((g) => g.topics)
-    .find((t) => String(t.id) === String(id)) ?? null;
+/** `GET /topics/{id}`: one topic, for a chat the loaded pages of the list do not have. */
+export const topicQuery = (user: string | null, id: string) =>
+  queryOptions({
+    queryKey: [...topicKey, user, id] as const,
+    queryFn: async () => {
+      const res = await api.topics[":id{[0-9]+}"].$get({ param: { id } });
+      if (!res.ok) throw new Error(await errorMessage(res, texts.topics.loadFailed));
+      return res.json();
+    },
+  });
 
-/** Every list asks the server again (a new chat, a finished reply, a pin, a deleted folder). */
-export const invalidateTopics = () => queryClient.invalidateQueries({ queryKey: topicsKey });
+/**
+ * A topic by id (its latest name, mode and share link): from the sidebar's loaded pages when they
+ * have it, else asked for on its own (a chat opened by link or from search, beyond the first page).
+ */
+export function useListedTopic(id: number | string | null): Topic | null {
+  const listed =
+    useTopicList()
+      .data?.flatMap((g) => g.topics)
+      .find((t) => String(t.id) === String(id)) ?? null;
+  const own = useQuery({ ...topicQuery(useUserKey(), String(id)), enabled: useSignedIn() && id != null && !listed });
+  return listed ?? (id != null ? (own.data ?? null) : null);
+}
+
+/** Every list asks the server again (a new chat, a finished reply, a pin, a deleted folder), and so does every single topic. */
+export const invalidateTopics = () =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: topicsKey }), queryClient.invalidateQueries({ queryKey: topicKey })]);
 
 /** Rewrites every cached list, page by page; groups left empty go. */
 function updateLists(update: (topics: Topic[], query: TopicQuery) => Topic[]) {
@@ -107,8 +127,14 @@ function updateLists(update: (topics: Topic[], query: TopicQuery) => Topic[]) {
   }
 }
 
+/** Rewrites the cached single topics (`topicQuery`) with the same change. */
+function updateSingles(update: (topic: Topic) => Topic) {
+  for (const [key, topic] of queryClient.getQueriesData<Topic>({ queryKey: topicKey })) if (topic) queryClient.setQueryData(key, update(topic));
+}
+
 /** Puts a changed topic in place (rename, move...), or drops it from the lists it no longer belongs to. */
 export function applyTopic(topic: Topic) {
+  updateSingles((t) => (t.id === topic.id ? topic : t));
   updateLists((topics, query) => {
     const belongs = topic.status === query.status && (query.folderId == null || query.folderId === topic.folder_id);
     return belongs ? topics.map((t) => (t.id === topic.id ? topic : t)) : topics.filter((t) => t.id !== topic.id);
@@ -116,6 +142,9 @@ export function applyTopic(topic: Topic) {
 }
 
 /** Changes some fields of a listed topic (its share hash) without asking the server. */
-export const patchTopic = (id: number, patch: Partial<Topic>) => updateLists((topics) => topics.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+export function patchTopic(id: number, patch: Partial<Topic>) {
+  updateSingles((t) => (t.id === id ? { ...t, ...patch } : t));
+  updateLists((topics) => topics.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+}
 
 export const removeTopic = (id: number) => updateLists((topics) => topics.filter((t) => t.id !== id));
