@@ -10,6 +10,7 @@ export default defineConfig(async () => {
   // wrangler.toml serves web/dist as assets; the API tests need the folder, not a build.
   mkdirSync(path.join(import.meta.dirname, "web/dist"), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const historyMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations/history"));
   const extractor = buildExtractor();
   return {
     plugins: [
@@ -19,8 +20,12 @@ export default defineConfig(async () => {
         miniflare: {
           // The document reader behind the EXTRACTOR service binding runs beside the API Worker, as deployed.
           workers: [extractor],
+          // Two history shards come from wrangler.toml; a third, bound but not in the directory, is
+          // the one test/worker/shards.test.ts adds while users are active.
+          d1Databases: { HISTORY_2: "yasno-history-2" },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_HISTORY_MIGRATIONS: historyMigrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-for-hs256",
             INTERNAL_TOKEN: "test-internal-token",
             // External sign-in talks to fake providers in test/worker/fakes (routed by host).

@@ -84,6 +84,10 @@ console.log("Секреты на месте.");
 const steps = [
   ["npm", ["run", "build"]],
   ["wrangler", ["d1", "migrations", "apply", "DB", "--remote", "--env", envName, ...configFlag]],
+  // Every history shard the environment binds (docs/scale.md "History shards").
+  ...(config.d1_databases ?? [])
+    .filter((db) => /^HISTORY_\d+$/.test(db.binding))
+    .map((db) => ["wrangler", ["d1", "migrations", "apply", db.binding, "--remote", "--env", envName, ...configFlag]]),
   // The document reader first: the API Worker's EXTRACTOR binding names it (docs/scale.md "Smaller to load").
   ["wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/extractor/wrangler.toml")]],
   ["wrangler", ["deploy", "--env", envName, ...configFlag]],

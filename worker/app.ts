@@ -38,6 +38,7 @@ import { statistics } from "./operations/routes/statistics";
 import { consent, legal } from "./accounts/routes/legal";
 import { accountData } from "./accounts/routes/account-data";
 import { searchIndex } from "./operations/routes/search-index";
+import { shards } from "./operations/routes/shards";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
@@ -74,6 +75,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/notifications", notifications)
   .route("/statistics", statistics)
   .route("/search", searchIndex)
+  .route("/shards", shards)
   .route("/legal", legal);
 
 export type AppType = typeof api;

@@ -53,5 +53,6 @@ export async function createClient({ url, token, email, password }) {
     get: (path) => request("GET", path),
     post: (path, json) => request("POST", path, json ?? {}),
     put: (path, json) => request("PUT", path, json),
+    patch: (path, json) => request("PATCH", path, json),
   };
 }

@@ -218,23 +218,54 @@ export const commands = {
   },
 
   "search-reindex": {
-    summary: "переписать поисковый индекс чатов (названия, затем сообщения)",
+    summary: "переписать поисковый индекс чатов (названия, затем сообщения каждой базы истории)",
     usage: "search-reindex",
     details:
       "Нужна после обновления, добавившего поиск, для чатов, написанных до него, и после смены правил\n" +
       "разбора слов. Идёт страницами по 200 записей; прерванную можно запустить снова с начала.",
     async run(ctx) {
-      const totals = {};
-      for (const kind of ["names", "messages"]) {
+      const { shards } = await ctx.api.get("/shards/");
+      const totals = { names: 0, messages: 0 };
+      const pages = [{ kind: "names", shard: 0 }, ...shards.filter((s) => s.bound).map((s) => ({ kind: "messages", shard: s.id }))];
+      for (const { kind, shard } of pages) {
         let after = 0;
-        totals[kind] = 0;
         while (after !== null) {
-          const page = await ctx.api.post("/search/reindex", { kind, after_id: after });
+          const page = await ctx.api.post("/search/reindex", { kind, after_id: after, shard });
           totals[kind] += page.indexed;
           after = page.next_after_id;
         }
       }
       print(ctx, totals, (t) => `Поисковый индекс переписан: названий чатов ${t.names}, сообщений ${t.messages}.`);
+    },
+  },
+
+  shards: {
+    summary: "базы истории: list | add <n> | close <n> | open <n>",
+    usage: "shards list\n" + "shards add <n>\n" + "shards close <n>\n" + "shards open <n>",
+    details:
+      "Чаты каждого пользователя хранятся в одной базе истории (HISTORY_<n>), её выбирает каталог.\n" +
+      "add вносит в каталог базу, уже подключённую к Worker и с применёнными migrations/history:\n" +
+      "новые пользователи пойдут в неё, никто не переезжает. close — не давать базе новых\n" +
+      "пользователей (её пользователи остаются), open — снова давать. Порядок — в docs/scale.md.",
+    async run(ctx) {
+      const { positionals, api } = ctx;
+      const [act, rest] = action(positionals, ["list", "add", "close", "open"], "shards");
+      if (act === "list") {
+        const directory = await api.get("/shards/");
+        return print(ctx, directory, (d) =>
+          [
+            formatTable(d.shards, ["id", "open", "users", "bound"]),
+            ...(d.unlisted.length ? [`Подключены, но не в каталоге: ${d.unlisted.join(", ")}`] : []),
+          ].join("\n"),
+        );
+      }
+      const id = Number(rest[0]);
+      if (!Number.isInteger(id) || id < 0) throw usage("Укажите номер базы истории (целое число от 0)");
+      if (act === "add") return print(ctx, await api.post("/shards/", { id }), (r) => `База истории ${r.id} в каталоге: новые пользователи пойдут в неё.`);
+      const row = await api.patch(`/shards/${id}`, { open: act === "open" });
+      print(ctx, row, (r) =>
+        r.open ? `База истории ${r.id} принимает новых пользователей.` : `База истории ${r.id} больше не принимает новых пользователей.`,
+      );
     },
   },
 

@@ -2,7 +2,7 @@
 // reading the model directly, and topic-list and history latency for a large account.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { migrate, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
+import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
 import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel } from "./fake-model.mjs";
 import { percentile, roundTrips } from "./http.mjs";
 import { replyText, sseText, timeChunks } from "./stream-timing.mjs";
@@ -24,7 +24,10 @@ async function register(base, email) {
   return res.json();
 }
 
-/** A user with an unlimited pack, 5,000 topics and one topic of 1,000 messages (one branch), written straight into D1. */
+/**
+ * A user with an unlimited pack and 5,000 topics (main D1), and one topic of 1,000 messages (one
+ * branch) in the user's history shard, written straight into the databases.
+ */
 function seedLargeAccount(persistTo, email) {
   const file = path.join(persistTo, "bench-seed.sql");
   const user = `(SELECT id FROM users WHERE email = '${email}')`;
@@ -35,29 +38,26 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TOPIC
 INSERT INTO topics (user_id, topic_name, assistant_type, updated_at, created_at)
 SELECT ${user}, 'Тема ' || i, CASE i % 3 WHEN 0 THEN 'explain_law' WHEN 1 THEN 'gpt' ELSE 'explain_estate' END,
        (unixepoch('subsec') * 1000) - i * 3600000, (unixepoch('subsec') * 1000) - i * 3600000 FROM n;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${MESSAGES})
-INSERT INTO messages (topic_id, role, text, model)
-SELECT (SELECT max(id) FROM topics WHERE user_id = ${user}), CASE i % 2 WHEN 1 THEN 'user' ELSE 'assistant' END,
-       'Сообщение ' || i || ': ' || substr(replace(hex(zeroblob(120)), '0', 'текст '), 1, 400), 'bench' FROM n;
--- One line of messages, each after the one before, the last on screen (docs/conversations.md "Versions").
-UPDATE messages SET parent_id = id - 1 WHERE topic_id = (SELECT max(id) FROM topics WHERE user_id = ${user})
-  AND id > (SELECT min(id) FROM messages WHERE topic_id = (SELECT max(id) FROM topics WHERE user_id = ${user}));
-UPDATE topics SET leaf_message_id = (SELECT max(id) FROM messages WHERE topic_id = topics.id) WHERE id = (SELECT max(id) FROM topics WHERE user_id = ${user});
 `,
   );
   wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
-  const out = wrangler([
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
+  const { userId, shard, topic } = queryLocal(
     persistTo,
-    "--json",
-    "--command",
-    `SELECT max(id) AS id FROM topics WHERE user_id = ${user}`,
-  ]);
-  return JSON.parse(out)[0].results[0].id;
+    `SELECT u.id AS userId, u.history_shard AS shard, max(t.id) AS topic FROM users u JOIN topics t ON t.user_id = u.id WHERE u.email = '${email}'`,
+  )[0];
+  writeFileSync(
+    file,
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${MESSAGES})
+INSERT INTO messages (topic_id, user_id, role, text, model)
+SELECT ${topic}, ${userId}, CASE i % 2 WHEN 1 THEN 'user' ELSE 'assistant' END,
+       'Сообщение ' || i || ': ' || substr(replace(hex(zeroblob(120)), '0', 'текст '), 1, 400), 'bench' FROM n;
+-- One line of messages, each after the one before, the last on screen (docs/conversations.md "Versions").
+UPDATE messages SET parent_id = id - 1 WHERE topic_id = ${topic} AND id > (SELECT min(id) FROM messages WHERE topic_id = ${topic});
+INSERT INTO topic_leaves (topic_id, user_id, leaf_message_id) SELECT ${topic}, ${userId}, max(id) FROM messages WHERE topic_id = ${topic};
+`,
+  );
+  wrangler(["d1", "execute", `HISTORY_${shard}`, "--local", "--persist-to", persistTo, "--file", file]);
+  return topic;
 }
 
 /** Follows X-Next-Cursor from `url` until `count` items are behind; answers the cursor there. */

@@ -3,7 +3,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stemsOf } from "../../worker/conversations/search/words.ts";
-import { migrate, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
+import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
 import { percentile, roundTrips } from "./http.mjs";
 
 const PORT = 8795;
@@ -44,33 +44,42 @@ function templates() {
 
 const quote = (text) => `'${text.replaceAll("'", "''")}'`;
 
-/** The user's topics and messages, and their index rows, written straight into D1. */
+/** The user's topics (main D1), and their messages and index rows (the user's history shard), written straight into the databases. */
 function seed(persistTo, email) {
   const texts = templates();
   const user = `(SELECT id FROM users WHERE email = '${email}')`;
+  const file = path.join(persistTo, "bench-search-seed.sql");
+  writeFileSync(
+    file,
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TOPICS})
+INSERT INTO topics (user_id, topic_name, assistant_type, updated_at, created_at)
+SELECT ${user}, 'Тема ' || i, CASE i % 3 WHEN 0 THEN 'explain_law' WHEN 1 THEN 'gpt' ELSE 'explain_estate' END,
+       (unixepoch('subsec') * 1000) - i * 3600000, (unixepoch('subsec') * 1000) - i * 3600000 FROM n;
+`,
+  );
+  wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+  const { userId, shard, first } = queryLocal(
+    persistTo,
+    `SELECT u.id AS userId, u.history_shard AS shard, min(t.id) AS first FROM users u JOIN topics t ON t.user_id = u.id WHERE u.email = '${email}'`,
+  )[0];
   const values = texts.map((t, i) => `(${i}, ${quote(t)}, ${quote(stemsOf(t))})`).join(",\n");
   const perTopic = MESSAGES / TOPICS;
-  const file = path.join(persistTo, "bench-search-seed.sql");
   writeFileSync(
     file,
     `CREATE TABLE bench_texts (i INTEGER PRIMARY KEY, text TEXT, stems TEXT);
 INSERT INTO bench_texts VALUES ${values};
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TOPICS})
-INSERT INTO topics (user_id, topic_name, assistant_type, updated_at, created_at)
-SELECT ${user}, 'Тема ' || i, CASE i % 3 WHEN 0 THEN 'explain_law' WHEN 1 THEN 'gpt' ELSE 'explain_estate' END,
-       (unixepoch('subsec') * 1000) - i * 3600000, (unixepoch('subsec') * 1000) - i * 3600000 FROM n;
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${MESSAGES - 1})
-INSERT INTO messages (topic_id, role, text, model)
-SELECT (SELECT min(id) FROM topics WHERE user_id = ${user}) + i / ${perTopic}, CASE i % 2 WHEN 0 THEN 'user' ELSE 'assistant' END,
+INSERT INTO messages (topic_id, user_id, role, text, model)
+SELECT ${first} + i / ${perTopic}, ${userId}, CASE i % 2 WHEN 0 THEN 'user' ELSE 'assistant' END,
        (SELECT text FROM bench_texts WHERE bench_texts.i = n.i % ${texts.length}), 'bench' FROM n;
 INSERT INTO search_index (rowid, owner, body, topic_id)
-SELECT m.id, 'u' || t.user_id, b.stems, m.topic_id FROM messages m JOIN topics t ON t.id = m.topic_id
-JOIN bench_texts b ON b.text = m.text WHERE t.user_id = ${user};
-INSERT INTO search_index (rowid, owner, body, topic_id) SELECT -id, 'u' || user_id, 'тем ' || substr(topic_name, 6), id FROM topics WHERE user_id = ${user};
+SELECT m.id, 'u${userId}', b.stems, m.topic_id FROM messages m JOIN bench_texts b ON b.text = m.text WHERE m.user_id = ${userId};
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${TOPICS})
+INSERT INTO search_index (rowid, owner, body, topic_id) SELECT -(${first} + i - 1), 'u${userId}', 'тем ' || i, ${first} + i - 1 FROM n;
 DROP TABLE bench_texts;
 `,
   );
-  wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+  wrangler(["d1", "execute", `HISTORY_${shard}`, "--local", "--persist-to", persistTo, "--file", file]);
   return texts;
 }
 

@@ -26,12 +26,20 @@ export function buildWeb() {
   execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "-c", "web/vite.config.ts", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 }
 
+/** The history shards bound in wrangler.toml for local runs (docs/scale.md "History shards"). */
+export const LOCAL_SHARDS = [0, 1];
+
+/** The main D1 and every local history shard migrated, and every shard in the directory, open. */
 export function migrate(persistTo) {
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  for (const shard of LOCAL_SHARDS) wrangler(["d1", "migrations", "apply", `HISTORY_${shard}`, "--local", "--persist-to", persistTo]);
+  const rows = LOCAL_SHARDS.map((shard) => `(${shard}, 1)`).join(", ");
+  wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", `INSERT OR IGNORE INTO history_shards (id, open) VALUES ${rows}`]);
 }
 
-function query(persistTo, sql) {
-  const out = wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql]);
+/** The rows one SQL statement answers from a local database (the main D1 unless `database` names a binding). */
+export function queryLocal(persistTo, sql, database = "DB") {
+  const out = wrangler(["d1", "execute", database, "--local", "--persist-to", persistTo, "--json", "--command", sql]);
   return JSON.parse(out)[0].results;
 }
 
@@ -42,9 +50,9 @@ const sqlString = (s) => `'${String(s).replaceAll("'", "''")}'`;
  * random unless given (the browser tests' server passes a known test password).
  */
 export function seedAdmin(persistTo, email = "admin@yasno.local", password = randomBytes(9).toString("base64url")) {
-  const [{ admins }] = query(persistTo, "SELECT count(*) AS admins FROM users WHERE role = 'admin'");
+  const [{ admins }] = queryLocal(persistTo, "SELECT count(*) AS admins FROM users WHERE role = 'admin'");
   if (admins > 0) return null;
-  query(
+  queryLocal(
     persistTo,
     `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, 'Администратор', ${sqlString(hashPassword(password))}, 'admin')`,
   );

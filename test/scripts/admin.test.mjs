@@ -70,6 +70,7 @@ describe("help", () => {
       "set-start-for-all",
       "reset-disclaimers",
       "search-reindex",
+      "shards",
       "legal",
       "notify",
       "block",
@@ -291,6 +292,21 @@ describe("against the local Worker", () => {
     const result = await cli("search-reindex", ...asAdmin());
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Поисковый индекс переписан: названий чатов \d+, сообщений \d+\.$/m);
+  });
+
+  test("shards lists the directory of history shards and refuses one not bound", async () => {
+    const list = await cli("shards", "list", ...asAdmin());
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(list.stdout, /^id\s+open\s+users\s+bound/m);
+    assert.match(list.stdout, /^0\s+(да|true)\s+\d+\s+(да|true)/m);
+    assert.match(list.stdout, /^1\s+(да|true)\s+\d+\s+(да|true)/m);
+    const unbound = await cli("shards", "add", "5", ...asAdmin());
+    assert.notEqual(unbound.code, 0);
+    assert.match(unbound.stderr, /HISTORY_5 не подключена к Worker/);
+    const closed = await cli("shards", "close", "1", ...asAdmin());
+    assert.equal(closed.code, 0, closed.stderr);
+    assert.match(closed.stdout, /База истории 1 больше не принимает новых пользователей\./);
+    assert.equal((await cli("shards", "open", "1", ...asAdmin())).code, 0);
   });
 
   test('set-start-for-all and reset-disclaimers send target "all", which the API requires', async () => {

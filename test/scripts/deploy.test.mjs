@@ -30,6 +30,7 @@ const realToml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
 function config(name, replace = {}) {
   let text = realToml
     .replace("REPLACE_WITH_D1_DATABASE_ID", "3f2c7a52-1d4b-4c1e-9a57-0c6f1e2d9b11")
+    .replace("REPLACE_WITH_HISTORY_0_DATABASE_ID", "8a4d2e61-7c3b-4f5a-b9e0-1d2c3b4a5f60")
     .replace("REPLACE_WITH_KV_NAMESPACE_ID", "5b1e0c8d2f9a4e7b8c6d1a2b3c4d5e6f");
   for (const [from, to] of Object.entries(replace)) text = text.replace(from, to);
   const file = path.join(dir, name);
@@ -103,13 +104,14 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.match(stdout, /Секреты на месте/);
   assert.match(stdout, /1\. npm run build/);
   assert.match(stdout, /2\. wrangler d1 migrations apply DB --remote --env production/);
-  assert.match(stdout, /3\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
-  assert.match(stdout, /4\. wrangler deploy --env production --config \S+prod\.toml/);
-  assert.match(stdout, /5\. wrangler pages deploy web\/dist --project-name yasno-test/);
+  assert.match(stdout, /3\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
+  assert.match(stdout, /4\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
+  assert.match(stdout, /5\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /6\. wrangler pages deploy web\/dist --project-name yasno-test/);
   assert.equal(calls.length, 1);
 });
 
-test("a real run builds, migrates, deploys the document reader, the Worker and then the SPA, in that order", () => {
+test("a real run builds, migrates the main D1 and every history shard, deploys the document reader, the Worker and then the SPA, in that order", () => {
   const file = config("prod.toml");
   const { code, calls } = deploy(["--config", file], allSecrets);
   assert.equal(code, 0);
@@ -117,6 +119,7 @@ test("a real run builds, migrates, deploys the document reader, the Worker and t
     `wrangler secret list --env production --format json --config ${file}`,
     "npm run build",
     `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
+    `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
     `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
     `wrangler deploy --env production --config ${file}`,
     "wrangler pages deploy web/dist --project-name yasno",

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { historyOf } from "./topics-db";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { makeOggOpus } from "./fixtures/audio";
@@ -67,7 +68,8 @@ describe("DELETE /users/self", () => {
       await new StreamReader(await startTopic(account, "Наследство и завещание", { assistantType: "gpt", attachments: [voice.attachment_id] })).rest(),
     ).topicId;
     const payment = await paidPayment(account.userId);
-    const r2Key = (await env.DB.prepare("SELECT r2_key FROM attachments WHERE id = ?").bind(voice.attachment_id).first<{ r2_key: string }>())!.r2_key;
+    const shard = await historyOf(account.userId);
+    const r2Key = (await shard.prepare("SELECT r2_key FROM attachments WHERE id = ?").bind(voice.attachment_id).first<{ r2_key: string }>())!.r2_key;
     expect(await env.FILES.get(r2Key)).not.toBeNull();
 
     const res = await call("/users/self", { method: "DELETE", headers: authHeaders(account.record), json: { password: account.password } });
@@ -76,7 +78,6 @@ describe("DELETE /users/self", () => {
     for (const [table, column] of [
       ["users", "id"],
       ["topics", "user_id"],
-      ["attachments", "user_id"],
       ["sessions", "user_id"],
       ["limits", "user_id"],
       ["consents", "user_id"],
@@ -84,8 +85,14 @@ describe("DELETE /users/self", () => {
     ]) {
       expect(await count(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`, account.userId), table).toBe(0);
     }
-    expect(await count("SELECT count(*) AS n FROM messages WHERE topic_id = ?", topic)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM search_index WHERE topic_id = ?", topic)).toBe(0);
+    // Its history shard keeps nothing of it either.
+    for (const sql of [
+      "SELECT count(*) AS n FROM messages WHERE topic_id = ?",
+      "SELECT count(*) AS n FROM search_index WHERE topic_id = ?",
+      "SELECT count(*) AS n FROM topic_leaves WHERE topic_id = ?",
+    ])
+      expect((await shard.prepare(sql).bind(topic).first<{ n: number }>())!.n, sql).toBe(0);
+    expect((await shard.prepare("SELECT count(*) AS n FROM attachments WHERE user_id = ?").bind(account.userId).first<{ n: number }>())!.n).toBe(0);
     expect(await count('SELECT count(*) AS n FROM mail_outbox WHERE "to" = ?', account.email)).toBe(0);
     // The payment is kept for accounting, with nobody's name on it.
     expect(await env.DB.prepare("SELECT user_id, status FROM payments WHERE id = ?").bind(payment).first()).toEqual({ user_id: null, status: "succeeded" });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedAttachmentUrl } from "../../worker/conversations/services/attachments";
 import { detailOf } from "./helpers";
 import { makeDocx, makePng } from "./fixtures/files";
-import { newUser, uploadOk } from "./fixtures/uploads";
+import { newUser, shardOfUpload, uploadOk } from "./fixtures/uploads";
 
 const get = (url: string, headers: Record<string, string> = {}) => SELF.fetch(`http://app.test${url}`, { headers });
 
@@ -62,14 +62,14 @@ describe("GET /attachments/{id}/file", () => {
 
   it("an expired link → 403 with its own text", async () => {
     const { record } = await newUser();
-    const { attachment_id } = await uploadOk(record, await makePng(), "a.png");
-    const res = await get(await signedAttachmentUrl(env, attachment_id, -5));
+    const upload = await uploadOk(record, await makePng(), "a.png");
+    const res = await get(await signedAttachmentUrl(env, shardOfUpload(upload), upload.attachment_id, -5));
     expect(res.status).toBe(403);
     expect(await detailOf(res)).toBe("Срок действия ссылки на файл истёк");
   });
 
   it("a signed link to an attachment that no longer exists → 404", async () => {
-    const res = await get(await signedAttachmentUrl(env, 987_654_321));
+    const res = await get(await signedAttachmentUrl(env, 0, 987_654_321));
     expect(res.status).toBe(404);
     expect(await detailOf(res)).toBe("Вложение не найдено");
   });

@@ -25,7 +25,7 @@ describe("POST /attachments/upload/: images", () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ filename: name, content_type: "image", mime_type: mime, size: bytes.length });
-    expect(body.url).toMatch(new RegExp(`^/api/v2/attachments/${body.attachment_id}/file\\?exp=\\d+&sig=[\\w-]+$`));
+    expect(body.url).toMatch(new RegExp(`^/api/v2/attachments/${body.attachment_id}/file\\?s=\\d+&exp=\\d+&sig=[\\w-]+$`));
 
     const stored = await storedFor(userId);
     expect(stored.keys).toHaveLength(1);
@@ -49,7 +49,7 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
     const { record } = await newUser();
     const body = await uploadOk(record, makePdf(["Договор аренды № 1", "Арендатор: Ёлкин Пётр"]), "договор.pdf");
     expect(body).toMatchObject({ content_type: "document", mime_type: "application/pdf" });
-    const text = await extractedTextOf(body.attachment_id);
+    const text = await extractedTextOf(body);
     expect(text).toContain("Договор аренды № 1");
     expect(text).toContain("Арендатор: Ёлкин Пётр");
   });
@@ -58,14 +58,14 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
     const { record } = await newUser();
     const body = await uploadOk(record, await makeDocx(["Исковое заявление", "Прошу суд взыскать 10 000 ₽."]), "иск.docx");
     expect(body).toMatchObject({ content_type: "document", mime_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" });
-    expect(await extractedTextOf(body.attachment_id)).toBe("Исковое заявление\n\nПрошу суд взыскать 10 000 ₽.");
+    expect(await extractedTextOf(body)).toBe("Исковое заявление\n\nПрошу суд взыскать 10 000 ₽.");
   });
 
   it("DOC (Word 97–2003, made by LibreOffice: scripts/fixtures/make-office-fixtures.mjs)", async () => {
     const { record } = await newUser();
     const body = await uploadOk(record, docFixture(), "договор.doc");
     expect(body).toMatchObject({ content_type: "document", mime_type: "application/msword" });
-    const text = await extractedTextOf(body.attachment_id);
+    const text = await extractedTextOf(body);
     for (const paragraph of DOC_PARAGRAPHS) expect(text).toContain(paragraph);
   });
 
@@ -73,14 +73,14 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
     const { record } = await newUser();
     const body = await uploadOk(record, new TextEncoder().encode("Претензия\r\nВерните деньги за товар.\r\n"), "претензия.txt");
     expect(body).toMatchObject({ content_type: "document", mime_type: "text/plain; charset=utf-8" });
-    expect(await extractedTextOf(body.attachment_id)).toBe("Претензия\nВерните деньги за товар.");
+    expect(await extractedTextOf(body)).toBe("Претензия\nВерните деньги за товар.");
   });
 
   it("TXT in windows-1251 is read as Russian, and served with its charset", async () => {
     const { record } = await newUser();
     const body = await uploadOk(record, cp1251("Жалоба на управляющую компанию.\r\nЁлки во дворе не убраны."), "жалоба.txt");
     expect(body.mime_type).toBe("text/plain; charset=windows-1251");
-    expect(await extractedTextOf(body.attachment_id)).toBe("Жалоба на управляющую компанию.\nЁлки во дворе не убраны.");
+    expect(await extractedTextOf(body)).toBe("Жалоба на управляющую компанию.\nЁлки во дворе не убраны.");
   });
 
   it("TXT in UTF-16 with its BOM (Notepad's «Unicode»)", async () => {
@@ -91,7 +91,7 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
     for (const [i, ch] of [...text].entries()) new DataView(bytes.buffer).setUint16(2 + i * 2, ch.charCodeAt(0), true);
     const body = await uploadOk(record, bytes, "заявление.txt");
     expect(body.mime_type).toBe("text/plain; charset=utf-16le");
-    expect(await extractedTextOf(body.attachment_id)).toBe(text);
+    expect(await extractedTextOf(body)).toBe(text);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { historyOf } from "./topics-db";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
@@ -72,8 +73,10 @@ describe("nightly clean-up of uploads", () => {
     const now = Date.now();
     const { userId } = await registerUser();
     const topic = await env.DB.prepare("INSERT INTO topics (user_id, assistant_type) VALUES (?, 'gpt') RETURNING id").bind(userId).first<{ id: number }>();
-    const message = await env.DB.prepare("INSERT INTO messages (topic_id, role, text) VALUES (?, 'user', 'вопрос') RETURNING id")
-      .bind(topic!.id)
+    const shard = await historyOf(userId);
+    const message = await shard
+      .prepare("INSERT INTO messages (topic_id, user_id, role, text) VALUES (?, ?, 'user', 'вопрос') RETURNING id")
+      .bind(topic!.id, userId)
       .first<{ id: number }>();
     const files = [
       { key: `u/${userId}/cron-stale`, messageId: null, createdAt: now - 2 * DAY },
@@ -82,16 +85,17 @@ describe("nightly clean-up of uploads", () => {
     ];
     for (const f of files) {
       await env.FILES.put(f.key, "bytes");
-      await env.DB.prepare(
-        "INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key, created_at) VALUES (?, ?, 'document', 'a.txt', 'text/plain', 5, ?, ?)",
-      )
+      await shard
+        .prepare(
+          "INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key, created_at) VALUES (?, ?, 'document', 'a.txt', 'text/plain', 5, ?, ?)",
+        )
         .bind(userId, f.messageId, f.key, f.createdAt)
         .run();
     }
 
     await runCron(now);
 
-    const left = await env.DB.prepare("SELECT r2_key FROM attachments WHERE user_id = ? ORDER BY r2_key").bind(userId).all<{ r2_key: string }>();
+    const left = await shard.prepare("SELECT r2_key FROM attachments WHERE user_id = ? ORDER BY r2_key").bind(userId).all<{ r2_key: string }>();
     expect(left.results.map((r) => r.r2_key)).toEqual([`u/${userId}/cron-fresh`, `u/${userId}/cron-sent`]);
     expect(await env.FILES.head(`u/${userId}/cron-stale`)).toBeNull();
     expect(await env.FILES.head(`u/${userId}/cron-fresh`)).not.toBeNull();

@@ -26,7 +26,7 @@ describe("POST /topics/{id}/messages/{messageId}/feedback", () => {
 
     const second = await call(path(topicId, replyId), { headers, json: { rating: "up" } });
     expect(feedbackSchema.parse(await second.json())).toMatchObject({ rating: "up", comment: null });
-    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE message_id = ?", replyId)).toBe(1);
+    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE topic_id = ? AND message_id = ?", topicId, replyId)).toBe(1);
   });
 
   it("refuses a question (422), a bad rating and a long comment (422, in Russian), leaving nothing", async () => {
@@ -45,7 +45,7 @@ describe("POST /topics/{id}/messages/{messageId}/feedback", () => {
 
     const notAnObject = await call(path(topicId, replyId), { headers, json: ["up"] });
     expect(notAnObject.status).toBe(422);
-    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE message_id IN (?, ?)", questionId, replyId)).toBe(0);
+    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE topic_id = ?", topicId)).toBe(0);
   });
 
   it("answers 404 for another user's reply, a reply of another topic and an unknown one", async () => {
@@ -54,11 +54,15 @@ describe("POST /topics/{id}/messages/{messageId}/feedback", () => {
     const foreign = await call(path(other.topicId, other.replyId), { headers: own.headers, json: { rating: "up" } });
     expect(foreign.status).toBe(404);
     expect(await detailOf(foreign)).toBe("Чат не найден");
-    const elsewhere = await call(path(own.topicId, other.replyId), { headers: own.headers, json: { rating: "up" } });
+    // A reply of the same user's other topic (message ids are unique within a history shard only).
+    const second = await insertTopic(own.user.userId);
+    await insertMessage(second, "user", "Другой вопрос");
+    const secondReply = await insertMessage(second, "assistant", "Другой ответ");
+    const elsewhere = await call(path(own.topicId, secondReply), { headers: own.headers, json: { rating: "up" } });
     expect(elsewhere.status).toBe(404);
     expect(await detailOf(elsewhere)).toBe("Сообщение не найдено");
     expect((await call(path(own.topicId, 999_999_999), { headers: own.headers, json: { rating: "up" } })).status).toBe(404);
-    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE message_id = ?", other.replyId)).toBe(0);
+    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE topic_id IN (?, ?, ?)", own.topicId, other.topicId, second)).toBe(0);
   });
 
   it("the owner's history says how each reply was rated; a share link's readers do not see it", async () => {
@@ -84,11 +88,11 @@ describe("POST /topics/{id}/messages/{messageId}/feedback", () => {
     await call(path(topicId, replyId), { headers, json: { rating: "up" } });
     expect((await call(path(topicId, replyId), { method: "DELETE", headers })).status).toBe(204);
     expect((await call(path(topicId, replyId), { method: "DELETE", headers })).status).toBe(204);
-    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE message_id = ?", replyId)).toBe(0);
+    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE topic_id = ? AND message_id = ?", topicId, replyId)).toBe(0);
 
     await call(path(topicId, replyId), { headers, json: { rating: "down" } });
     expect((await call(`/topics/${topicId}`, { method: "DELETE", headers })).ok).toBe(true);
-    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE message_id = ?", replyId)).toBe(0);
+    expect(await countRows("SELECT count(*) AS n FROM message_feedback WHERE topic_id = ? AND message_id = ?", topicId, replyId)).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { historyOfTopic } from "./topics-db";
 import { describe, expect, it } from "vitest";
 import { makePng } from "./fixtures/files";
 import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueIp } from "./helpers";
@@ -172,7 +173,10 @@ describe("a bot takes a user from first contact to a paid plan", () => {
     expect(whole.status).toBe(200);
     const reply = (await whole.json()) as { topic_id: number; text: string; model: string; state: string };
     expect(reply).toEqual({ topic_id: topicId, text: expect.any(String), model: expect.any(String), state: "complete" });
-    const saved = await env.DB.prepare("SELECT role, text FROM messages WHERE topic_id = ? ORDER BY id").bind(topicId).all<{ role: string; text: string }>();
+    const saved = await (await historyOfTopic(topicId)).db
+      .prepare("SELECT role, text FROM messages WHERE topic_id = ? ORDER BY id")
+      .bind(topicId)
+      .all<{ role: string; text: string }>();
     expect(saved.results.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(saved.results[1]!.text).toBe(streamedText);
     expect(saved.results[3]!.text).toBe(reply.text);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { historyOf } from "./topics-db";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { refundRequest, takeRequest } from "../../worker/billing/services/limits";
@@ -153,7 +154,8 @@ describe("taking requests", () => {
     expect((await rowsOf(account.userId))[0]!.available_requests).toBe(0);
     expect((await limitsOf(account)).available_requests).toBe(0);
     // Only the send that got through left messages.
-    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM messages m JOIN topics t ON t.id = m.topic_id WHERE t.user_id = ?")
+    const { results } = await (await historyOf(account.userId))
+      .prepare("SELECT count(*) AS n FROM messages WHERE user_id = ?")
       .bind(account.userId)
       .all<{ n: number }>();
     expect(results[0]!.n).toBe(4);

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { historyOf } from "./topics-db";
 import { describe, expect, it } from "vitest";
 import { SEARCH_TEXTS } from "../../worker/conversations/routes/search";
 import { authHeaders, call, createAdmin, detailOf } from "./helpers";
@@ -80,7 +81,10 @@ describe("GET /topics/search", () => {
 
     expect((await call(`/topics/${topic}`, { method: "DELETE", headers: authHeaders(account.record) })).status).toBe(204);
     expect(await hits(account, "соседи")).toEqual([]);
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM search_index WHERE topic_id = ?").bind(topic).first<{ n: number }>();
+    const left = await (await historyOf(account.userId))
+      .prepare("SELECT count(*) AS n FROM search_index WHERE topic_id = ?")
+      .bind(topic)
+      .first<{ n: number }>();
     expect(left!.n).toBe(0);
   });
 

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { countMessage } from "../../worker/operations/services/activity";
 import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail, type AuthRecord } from "./helpers";
+import { newAccount, startTopic } from "./streams-helpers";
 
 const admin = await createAdmin();
 const daily = (query: string, record: AuthRecord = admin.record) => call(`/statistics/common/daily${query}`, { headers: authHeaders(record) });
@@ -20,8 +23,11 @@ async function insertTopic(userId: number, createdAt: number): Promise<number> {
     .first<{ id: number }>();
   return row!.id;
 }
-const insertMessage = (topicId: number, role: "user" | "assistant", createdAt: number) =>
-  env.DB.prepare("INSERT INTO messages (topic_id, role, text, created_at) VALUES (?, ?, 'текст', ?)").bind(topicId, role, createdAt).run();
+/** A message as statistics know it: counted for its owner's Moscow day (the text itself is in a history shard). */
+async function insertMessage(topicId: number, role: "user" | "assistant", createdAt: number) {
+  const topic = await env.DB.prepare("SELECT user_id FROM topics WHERE id = ?").bind(topicId).first<{ user_id: number }>();
+  await countMessage(getDb(env.DB), topic!.user_id, role, createdAt).run();
+}
 const insertCharge = (userId: number, createdAt: number, refunded = false) =>
   env.DB.prepare("INSERT INTO request_charges (user_id, refunded, created_at) VALUES (?, ?, ?)")
     .bind(userId, refunded ? 1 : 0, createdAt)
@@ -85,6 +91,17 @@ describe("GET /statistics/common/daily", () => {
     // A one-day range gives just that day.
     const one = await daily("?from=2020-03-11&to=2020-03-11");
     expect(await one.json()).toEqual([{ date: "2020-03-11", ...zeros, new_users: 1 }]);
+  });
+
+  it("counts the messages a send writes (in a history shard) on today's Moscow day, and the asker as active", async () => {
+    const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    const before = ((await (await daily(`?from=${today}&to=${today}`)).json()) as { messages: number; active_users: number }[])[0]!;
+    const res = await startTopic(await newAccount(), "Вопрос для статистики");
+    expect(res.status).toBe(200);
+    await res.text();
+    const after = ((await (await daily(`?from=${today}&to=${today}`)).json()) as { messages: number; active_users: number }[])[0]!;
+    expect(after.messages - before.messages).toBeGreaterThanOrEqual(2);
+    expect(after.active_users - before.active_users).toBeGreaterThanOrEqual(1);
   });
 
   it("answers 403 to a user and 401 without a token", async () => {

@@ -91,12 +91,14 @@ export function splitTopicLine(text: string): { topicId: number; reply: string }
 
 export type SavedMessage = { id: number; role: string; text: string; state: string; model: string | null };
 
-/** The topic's messages as D1 holds them, oldest first. */
+/** The topic's messages as the history shards hold them, oldest first (in every shard: the topic may be deleted). */
 export async function savedMessages(topicId: number): Promise<SavedMessage[]> {
-  const { results } = await env.DB.prepare("SELECT id, role, text, state, model FROM messages WHERE topic_id = ? ORDER BY id")
-    .bind(topicId)
-    .all<SavedMessage>();
-  return results;
+  const found: SavedMessage[] = [];
+  for (const db of [env.HISTORY_0, env.HISTORY_1!, env.HISTORY_2]) {
+    const { results } = await db.prepare("SELECT id, role, text, state, model FROM messages WHERE topic_id = ? ORDER BY id").bind(topicId).all<SavedMessage>();
+    found.push(...results);
+  }
+  return found;
 }
 
 /** `GET /limits/` → available_requests. */

@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { historyOf } from "./topics-db";
 import { describe, expect, it } from "vitest";
 import { topicNameFrom } from "../../worker/conversations/services/messages";
 import { QUOTAS } from "../../worker/settings";
@@ -200,7 +201,10 @@ describe("sending: attachments", () => {
     expect(reply).toContain("| Изображения | 2 |");
 
     const [question] = await savedMessages(topicId);
-    const { results } = await env.DB.prepare("SELECT id FROM attachments WHERE message_id = ? ORDER BY id").bind(question!.id).all<{ id: number }>();
+    const { results } = await (await historyOf(account.userId))
+      .prepare("SELECT id FROM attachments WHERE message_id = ? ORDER BY id")
+      .bind(question!.id)
+      .all<{ id: number }>();
     expect(results.map((r) => r.id)).toEqual([doc.attachment_id, img1.attachment_id, img2.attachment_id]);
   }, 30_000);
 });

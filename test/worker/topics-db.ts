@@ -41,19 +41,38 @@ export async function insertFolder(userId: number, name = "Папка", assistan
   return row!.id;
 }
 
+/** The history shard (docs/scale.md "History shards") that holds the user's chats. */
+export async function historyOf(userId: number): Promise<D1Database> {
+  const row = await env.DB.prepare("SELECT history_shard AS shard FROM users WHERE id = ?").bind(userId).first<{ shard: number }>();
+  return (env as unknown as Record<string, D1Database>)[`HISTORY_${row!.shard}`]!;
+}
+
+/** The history shard of the topic's owner, and the owner. */
+export async function historyOfTopic(topicId: number): Promise<{ db: D1Database; userId: number }> {
+  const row = await env.DB.prepare("SELECT user_id FROM topics WHERE id = ?").bind(topicId).first<{ user_id: number }>();
+  return { db: await historyOf(row!.user_id), userId: row!.user_id };
+}
+
 export async function insertMessage(
   topicId: number,
   role: "user" | "assistant",
   text: string,
   extra: { state?: "complete" | "partial"; model?: string; createdAt?: number } = {},
 ) {
+  const { db, userId } = await historyOfTopic(topicId);
   // After the end of the branch on screen, which it becomes, as a send does (docs/conversations.md "Versions").
-  const row = await env.DB.prepare(
-    "INSERT INTO messages (topic_id, role, text, state, model, created_at, parent_id) VALUES (?, ?, ?, ?, ?, ?, (SELECT leaf_message_id FROM topics WHERE id = ?)) RETURNING id",
-  )
-    .bind(topicId, role, text, extra.state ?? "complete", extra.model ?? (role === "assistant" ? "demo" : null), extra.createdAt ?? Date.now(), topicId)
+  const row = await db
+    .prepare(
+      "INSERT INTO messages (topic_id, user_id, role, text, state, model, created_at, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT leaf_message_id FROM topic_leaves WHERE topic_id = ?)) RETURNING id",
+    )
+    .bind(topicId, userId, role, text, extra.state ?? "complete", extra.model ?? (role === "assistant" ? "demo" : null), extra.createdAt ?? Date.now(), topicId)
     .first<{ id: number }>();
-  await env.DB.prepare("UPDATE topics SET leaf_message_id = ? WHERE id = ?").bind(row!.id, topicId).run();
+  await db
+    .prepare(
+      "INSERT INTO topic_leaves (topic_id, user_id, leaf_message_id) VALUES (?, ?, ?) ON CONFLICT (topic_id) DO UPDATE SET leaf_message_id = excluded.leaf_message_id",
+    )
+    .bind(topicId, userId, row!.id)
+    .run();
   return row!.id;
 }
 
@@ -67,9 +86,8 @@ export async function insertAttachment(
   const r2Key = `u/${userId}/${crypto.randomUUID()}`;
   const contentType = file.contentType ?? "text/plain";
   await env.FILES.put(r2Key, bytes, { httpMetadata: { contentType } });
-  const row = await env.DB.prepare(
-    "INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-  )
+  const row = await (await historyOf(userId))
+    .prepare("INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
     .bind(userId, messageId, file.kind ?? "document", file.filename ?? "договор.txt", contentType, bytes.length, r2Key)
     .first<{ id: number }>();
   return { id: row!.id, r2Key, bytes };
@@ -77,5 +95,14 @@ export async function insertAttachment(
 
 export const countRows = async (sql: string, ...params: unknown[]) =>
   (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
+
+/** `countRows` in the history shard of the user. */
+export const countHistoryRows = async (userId: number, sql: string, ...params: unknown[]) =>
+  (await (
+    await historyOf(userId)
+  )
+    .prepare(sql)
     .bind(...params)
     .first<{ n: number }>())!.n;

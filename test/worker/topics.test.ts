@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { authHeaders, call, detailOf, registerUser } from "./helpers";
-import { countRows, insertAttachment, insertFolder, insertMessage, insertTopic } from "./topics-db";
+import { countHistoryRows, countRows, insertAttachment, insertFolder, insertMessage, insertTopic } from "./topics-db";
 
 type Topic = {
   id: number;
@@ -198,7 +198,7 @@ describe("GET /topics/{id}/history/", () => {
         content_type: "document",
         mime_type: "text/plain",
         size: doc.bytes.length,
-        url: expect.stringMatching(new RegExp(`^/api/v2/attachments/${doc.id}/file\\?exp=\\d+&sig=`)),
+        url: expect.stringMatching(new RegExp(`^/api/v2/attachments/${doc.id}/file\\?s=\\d+&exp=\\d+&sig=`)),
       },
       { id: image.id, filename: "фото.png", content_type: "image", mime_type: "image/png", size: 8, url: expect.stringMatching(/sig=/) },
     ]);
@@ -298,8 +298,10 @@ describe("DELETE /topics/{id}", () => {
     const res = await send("DELETE", `/topics/${topic}`);
     expect(res.status).toBe(204);
     expect(await countRows("SELECT count(*) AS n FROM topics WHERE id = ?", topic)).toBe(0);
-    expect(await countRows("SELECT count(*) AS n FROM messages WHERE topic_id = ?", topic)).toBe(0);
-    expect(await countRows("SELECT count(*) AS n FROM attachments WHERE id IN (?, ?)", a.id, b.id)).toBe(0);
+    expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM messages WHERE topic_id = ?", topic)).toBe(0);
+    expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM attachments WHERE id IN (?, ?)", a.id, b.id)).toBe(0);
+    expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM topic_leaves WHERE topic_id = ?", topic)).toBe(0);
+    expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM attachments WHERE id = ?", unsent.id)).toBe(1);
     // The bytes go in the background (waitUntil).
     await vi.waitFor(async () => {
       expect(await env.FILES.head(a.r2Key)).toBeNull();
@@ -319,7 +321,7 @@ describe("DELETE /topics/{id}", () => {
     const res = await me.send("DELETE", `/topics/${theirs}`);
     expect(res.status).toBe(404);
     expect(await detailOf(res)).toBe("Чат не найден");
-    expect(await countRows("SELECT count(*) AS n FROM messages WHERE topic_id = ?", theirs)).toBe(1);
+    expect(await countHistoryRows(other.userId, "SELECT count(*) AS n FROM messages WHERE topic_id = ?", theirs)).toBe(1);
     expect(await env.FILES.head(file.r2Key)).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { ModelMessage, UserContent } from "ai";
-import type { Db } from "../db/client";
+import type { HistoryDb } from "../db/history";
 import type { Env } from "../env";
 import { readAttachmentBytes } from "../conversations/services/attachments";
 import { loadTurns, type Turn } from "../conversations/services/messages";
@@ -90,10 +90,10 @@ const toPromptTurn = (turn: Turn, withImageBytes: Map<number, Uint8Array | null>
     .map((a) => ({ filename: a.filename, mediaType: a.contentType, bytes: withImageBytes.get(a.id) ?? null })),
 });
 
-/** Reads the topic's history up to the question from D1 and the question's images from R2, and composes the prompt. */
+/** Reads the topic's history up to the question from its history shard and the question's images from R2, and composes the prompt. */
 export async function loadPrompt(
   env: Env,
-  db: Db,
+  db: HistoryDb,
   input: { product: Pick<ProductRow, "title" | "systemPrompt">; topicId: number; userMessageId: number; contextTokens: number; maxOutputTokens: number },
 ): Promise<ComposedPrompt> {
   const turns = await loadTurns(db, input.topicId, input.userMessageId);

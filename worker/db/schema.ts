@@ -24,6 +24,20 @@ export const users = sqliteTable("users", {
   utm: text("utm"),
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),
+  // The history shard (HISTORY_<n>) the user's chats live in, set by the trigger on insert from
+  // the directory (history_shards) and never changed (docs/scale.md "History shards").
+  historyShard: integer("history_shard"),
+});
+
+// The directory of history shards: which HISTORY_<n> bindings hold chats, and which take new users
+// (the open one with the fewest users placed gets the next). A shard is added by a row, never by
+// moving anyone (docs/scale.md "History shards").
+export const historyShards = sqliteTable("history_shards", {
+  id: integer("id").primaryKey(),
+  open: integer("open", { mode: "boolean" }).notNull().default(true),
+  // Users ever placed in the shard (a measure of how full it is).
+  users: integer("users").notNull().default(0),
+  createdAt: integer("created_at").notNull().default(now),
 });
 
 export const identities = sqliteTable(
@@ -158,9 +172,6 @@ export const topics = sqliteTable(
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
     // Null until shared; 128+ random bits, base64url.
     shareHash: text("share_hash").unique(),
-    // The last message of the branch on screen (docs/conversations.md "Versions"): history, the
-    // model's context and a share link follow its parents up. Null until the first message.
-    leafMessageId: integer("leaf_message_id"),
     createdAt: integer("created_at").notNull().default(now),
     // Last activity: the list is ordered and grouped by it.
     updatedAt: integer("updated_at").notNull().default(now),
@@ -169,64 +180,39 @@ export const topics = sqliteTable(
   (t) => [index("topics_user_status_list").on(t.userId, t.status, t.pinned, t.updatedAt, t.id)],
 );
 
-export const messages = sqliteTable(
-  "messages",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    topicId: integer("topic_id")
-      .notNull()
-      .references(() => topics.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["user", "assistant"] }).notNull(),
-    text: text("text").notNull(),
-    // "partial": the model failed or was stopped mid-reply; what it had said is kept.
-    state: text("state", { enum: ["complete", "partial"] })
-      .notNull()
-      .default("complete"),
-    // Which model answered (assistant messages); the UI shows it.
-    model: text("model"),
-    // The message this one follows (null for a topic's first question). Versions of a message are
-    // the messages with the same parent: a regenerated reply, an edited question.
-    parentId: integer("parent_id"),
-    createdAt: integer("created_at").notNull().default(now),
-  },
-  (t) => [index("messages_topic").on(t.topicId, t.id), index("messages_parent").on(t.parentId, t.id)],
-);
-
 // A user's 👍/👎 on an assistant reply (docs/conversations.md "Feedback"): one per reply, since
-// only the topic's owner rates it; a second rating replaces the first.
+// only the topic's owner rates it; a second rating replaces the first. Kept in the main D1 with the
+// mode and the model that answered, so statistics need no history shard; the message itself is in
+// the owner's shard (ids are unique within a shard, so the key is the topic and the message).
 export const messageFeedback = sqliteTable(
   "message_feedback",
   {
-    messageId: integer("message_id")
-      .primaryKey()
-      .references(() => messages.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").notNull(),
+    assistantType: text("assistant_type").notNull(),
+    model: text("model"),
     rating: text("rating", { enum: ["up", "down"] }).notNull(),
     comment: text("comment"),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [index("message_feedback_updated").on(t.updatedAt)],
+  (t) => [primaryKey({ columns: [t.topicId, t.messageId] }), index("message_feedback_updated").on(t.updatedAt)],
 );
 
-export const attachments = sqliteTable(
-  "attachments",
+// Messages written per Moscow day and user (questions and replies), for statistics: the messages
+// themselves are in the history shards, and statistics read the main D1 only.
+export const dailyActivity = sqliteTable(
+  "daily_activity",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    day: text("day").notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Null until the attachment is sent with a message.
-    messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["image", "document", "audio"] }).notNull(),
-    filename: text("filename").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
-    // R2 key, under the owner's prefix: `u/<userId>/<uuid>`.
-    r2Key: text("r2_key").notNull(),
-    // The text of a document, extracted at upload; of a voice recording, its transcript once asked for.
-    extractedText: text("extracted_text"),
-    createdAt: integer("created_at").notNull().default(now),
+    questions: integer("questions").notNull().default(0),
+    replies: integer("replies").notNull().default(0),
   },
-  (t) => [index("attachments_user").on(t.userId), index("attachments_message").on(t.messageId)],
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );
 
 // Request packs: a user's (or, later, a company's) rows; a send takes one from the row that

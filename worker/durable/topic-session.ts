@@ -5,6 +5,7 @@ import { CHARS_PER_TOKEN, loadPrompt } from "../ai/context";
 import { continuationTurns } from "../ai/prompts";
 import { aiSettings, languageModel, type ModelChoice } from "../ai/providers";
 import { getDb } from "../db/client";
+import { shardDb } from "../db/history";
 import { topics } from "../db/schema";
 import type { Env } from "../env";
 import { refundRequest, type Charge } from "../billing/services/limits";
@@ -13,6 +14,8 @@ import { setLeaf } from "../conversations/services/branches";
 import type { Answering } from "../conversations/services/questions";
 import { findProduct, type ProductRow } from "../billing/services/products";
 import { purgeSharedTopic } from "../conversations/services/share";
+import { deleteTopicHistory } from "../conversations/services/topics";
+import { deleteAttachmentObjects } from "../conversations/services/attachments";
 
 /**
  * What the Worker hands the session to answer: the question is already saved (or, for another
@@ -20,6 +23,9 @@ import { purgeSharedTopic } from "../conversations/services/share";
  */
 export type ReplyJob = Answering & {
   topicId: number;
+  /** The topic's owner and the history shard their chats are in (docs/scale.md "History shards"). */
+  userId: number;
+  shard: number;
   assistantType: string;
   /** The mode as the send read it, so the session need not read it again before calling the model. */
   product?: ProductRow;
@@ -220,11 +226,10 @@ export class TopicSession extends DurableObject<Env> {
     let failure: unknown = null;
     try {
       const settings = aiSettings(this.env);
-      const db = getDb(this.env.DB);
-      const product = job.product ?? (await findProduct(db, job.assistantType));
+      const product = job.product ?? (await findProduct(getDb(this.env.DB), job.assistantType));
       if (!product) throw new Error(`no product for ${job.assistantType}`);
       const seed = job.continues?.text ?? "";
-      const prompt = await loadPrompt(this.env, db, {
+      const prompt = await loadPrompt(this.env, shardDb(this.env, job.shard), {
         product,
         topicId: job.topicId,
         userMessageId: job.userMessageId,
@@ -314,14 +319,26 @@ export class TopicSession extends DurableObject<Env> {
    */
   private async persist(job: ReplyJob, text: string, state: MessageState): Promise<void> {
     const db = getDb(this.env.DB);
-    if (!saidAnything(job, text)) {
-      await refundRequest(db, job.charge);
-      if (job.leafIfSilent) await setLeaf(db, job.topicId, job.leafIfSilent);
+    const h = shardDb(this.env, job.shard);
+    const topic = { id: job.topicId, userId: job.userId };
+    // The topic is in the main D1 and its history in a shard, with no foreign key between them:
+    // a topic deleted meanwhile (the delete route stops the reply first) takes what is left with it.
+    if (await topicGone(this.env, job.topicId)) {
+      const [files] = await h.batch(deleteTopicHistory(h, topic));
+      await deleteAttachmentObjects(
+        this.env,
+        files.map((f) => f.key),
+      );
       return;
     }
-    const reply = { topicId: job.topicId, text, state, model: job.model.modelId };
-    if (job.continues) await saveContinuedReply(db, { ...reply, messageId: job.continues.messageId });
-    else await saveAssistantMessage(db, { ...reply, parentId: job.userMessageId });
+    if (!saidAnything(job, text)) {
+      await refundRequest(db, job.charge);
+      if (job.leafIfSilent) await setLeaf(h, topic, job.leafIfSilent);
+      return;
+    }
+    const reply = { topic, text, state, model: job.model.modelId };
+    if (job.continues) await saveContinuedReply(db, h, { ...reply, messageId: job.continues.messageId });
+    else await saveAssistantMessage(db, h, { ...reply, parentId: job.userMessageId });
     await purgeSharedTopic(this.env, job.topicId).catch((err) => console.error("share purge failed", job.topicId, err));
   }
 

@@ -1,4 +1,5 @@
 import { getDb } from "../db/client";
+import { boundShards, shardBinding } from "../db/history";
 import type { Env } from "../env";
 import { deleteAttachmentObjects } from "../conversations/services/attachments";
 import { renewDailyPacks } from "../billing/services/daily-limits";
@@ -23,13 +24,16 @@ export async function runCron(env: Env, now: number): Promise<void> {
   await dropUnsentUploads(env, now - DAY_MS);
 }
 
-/** Files uploaded but never sent with a message within a day: their bytes and rows go. */
+/** Files uploaded but never sent with a message within a day, in every history shard: their bytes and rows go. */
 async function dropUnsentUploads(env: Env, before: number): Promise<void> {
-  const { results } = await env.DB.prepare("DELETE FROM attachments WHERE message_id IS NULL AND created_at < ? RETURNING r2_key")
-    .bind(before)
-    .all<{ r2_key: string }>();
-  await deleteAttachmentObjects(
-    env,
-    results.map((r) => r.r2_key),
-  );
+  for (const shard of boundShards(env)) {
+    const { results } = await shardBinding(env, shard)!
+      .prepare("DELETE FROM attachments WHERE message_id IS NULL AND created_at < ? RETURNING r2_key")
+      .bind(before)
+      .all<{ r2_key: string }>();
+    await deleteAttachmentObjects(
+      env,
+      results.map((r) => r.r2_key),
+    );
+  }
 }

@@ -63,7 +63,7 @@ export const accountData = new Hono<AppEnv>()
       const db = getDb(c.env.DB);
       const body = c.req.valid("json");
       await proveOwner(c.env, db, c.var.user, c.var.token.sid, { currentPassword: body.password, code: body.code });
-      const files = await deleteAccount(db, c.var.user);
+      const files = await deleteAccount(c.env, db, c.var.user);
       c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, files).catch((err) => console.error("account files delete", c.var.userId, err)));
       return c.body(null, 204);
     },

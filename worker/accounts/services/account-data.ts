@@ -1,11 +1,13 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { forgetSessionChecks } from "./session-check-cache";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import { publicPayment } from "../../billing/services/payments";
 import { exportTopicMarkdown } from "../../conversations/services/export";
 import type { Db } from "../../db/client";
-import { batchableRun } from "../../db/raw";
-import { attachments, consents, mailOutbox, payments, topics, users } from "../../db/schema";
+import { userHistory } from "../../db/history";
+import { attachments, messages, topicLeaves } from "../../db/history-schema";
+import { consents, mailOutbox, payments, topics, users } from "../../db/schema";
+import { unindexUser } from "../../conversations/search/index-writes";
 import type { Env } from "../../env";
 import type { User } from "./users";
 
@@ -24,7 +26,7 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
   const files: Zippable = {};
   const taken = new Set<string>();
   for (const { id } of chats) {
-    const { filename, markdown } = await exportTopicMarkdown(db, user.id, id, now);
+    const { filename, markdown } = await exportTopicMarkdown(env, db, user, id, now);
     // Two chats with the same name keep both files.
     const name = taken.has(filename) ? filename.replace(/\.md$/, ` (${id}).md`) : filename;
     taken.add(name);
@@ -43,18 +45,22 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
 }
 
 /**
- * Deletes the account in one batch: its search index rows and the letters to its address, then
- * the user row, whose foreign keys take everything else with it (chats, messages, attachment rows,
- * folders, sessions, identities, packs, consents, companies it owns); payments stay with `user_id`
- * set null, anonymised, for accounting. Returns the R2 keys of its files for the caller to delete.
+ * Deletes the account: first its history in one batch of its shard (search index rows, attachment
+ * rows, messages, leaves), then in one batch of the main D1 the letters to its address and the user
+ * row, whose foreign keys take everything else with it (chats, ratings, folders, sessions,
+ * identities, packs, consents, companies it owns); payments stay with `user_id` set null,
+ * anonymised, for accounting. Returns the R2 keys of its files for the caller to delete.
  */
-export async function deleteAccount(db: Db, user: User): Promise<string[]> {
-  const files = await db.select({ key: attachments.r2Key }).from(attachments).where(eq(attachments.userId, user.id));
-  await db.batch([
-    batchableRun(db, sql`DELETE FROM search_index WHERE rowid IN (SELECT rowid FROM search_index WHERE search_index MATCH ${`owner : "u${user.id}"`})`),
-    db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")),
-    db.delete(users).where(eq(users.id, user.id)),
+export async function deleteAccount(env: Env, db: Db, user: User): Promise<string[]> {
+  const h = userHistory(env, user);
+  const [files] = await h.batch([
+    h.select({ key: attachments.r2Key }).from(attachments).where(eq(attachments.userId, user.id)),
+    unindexUser(h, user.id),
+    h.delete(attachments).where(eq(attachments.userId, user.id)),
+    h.delete(messages).where(eq(messages.userId, user.id)),
+    h.delete(topicLeaves).where(eq(topicLeaves.userId, user.id)),
   ]);
+  await db.batch([db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")), db.delete(users).where(eq(users.id, user.id))]);
   forgetSessionChecks({ userId: user.id });
   return [...new Set(files.map((f) => f.key))];
 }

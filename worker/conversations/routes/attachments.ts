@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
+import { shardBinding, shardDb, userHistory } from "../../db/history";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { pathId } from "../../http/params";
@@ -17,6 +18,8 @@ import { enforceRateLimits } from "../../http/rate-limit";
 
 const fileParams = z.object({ id: pathId });
 const fileQuery = z.object({
+  // The history shard of the attachment, under the signature.
+  s: z.coerce.number().int().min(0).max(1000).optional(),
   exp: z.coerce.number().int().optional(),
   sig: z.string().max(100).optional(),
 });
@@ -42,7 +45,7 @@ export const attachments = new Hono<AppEnv>()
     uploadRateLimit,
     uploadLimit,
     validate("form", uploadForm),
-    async (c) => c.json(await uploadAttachment(c.env, c.var.userId, c.req.valid("form").file), 201),
+    async (c) => c.json(await uploadAttachment(c.env, c.var.user, c.req.valid("form").file), 201),
   )
   .post(
     "/:id{[0-9]+}/transcribe",
@@ -65,7 +68,7 @@ export const attachments = new Hono<AppEnv>()
     async (c) => {
       const db = getDb(c.env.DB);
       await enforceRateLimits(db, c.env, [["transcribePerUser", String(c.var.userId)]]);
-      return c.json(await transcribeRecording(c.env, db, c.var.userId, c.req.valid("param").id), 200);
+      return c.json(await transcribeRecording(c.env, userHistory(c.env, c.var.user), c.var.userId, c.req.valid("param").id), 200);
     },
   )
   .get(
@@ -84,18 +87,19 @@ export const attachments = new Hono<AppEnv>()
     validate("query", fileQuery),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { exp, sig } = c.req.valid("query");
+      const { s: shard, exp, sig } = c.req.valid("query");
       if (exp !== undefined || sig !== undefined) {
         // The signed link is the permission: it works in <img src> without headers.
-        if (exp === undefined || sig === undefined) throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
-        await verifyAttachmentSignature(c.env, id, exp, sig);
-        const row = await findAttachment(getDb(c.env.DB), id);
+        if (shard === undefined || exp === undefined || sig === undefined) throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
+        await verifyAttachmentSignature(c.env, shard, id, exp, sig);
+        const history = shardBinding(c.env, shard) && shardDb(c.env, shard);
+        const row = history ? await findAttachment(history, id) : undefined;
         if (!row) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
         return attachmentFileResponse(c.env, row);
       }
       // Without a signature, only the owner (by jwt-token) gets the bytes.
       await requireUser(c, async () => {});
-      const row = await findAttachment(getDb(c.env.DB), id);
+      const row = await findAttachment(userHistory(c.env, c.var.user), id);
       if (!row || row.userId !== c.var.userId) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
       return attachmentFileResponse(c.env, row);
     },

@@ -35,7 +35,7 @@ export const topicExport = new Hono<AppEnv>().get(
   validate("param", z.object({ id: pathId })),
   validate("query", exportQuery),
   async (c) => {
-    const { filename, markdown } = await exportTopicMarkdown(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
+    const { filename, markdown } = await exportTopicMarkdown(c.env, getDb(c.env.DB), c.var.user, c.req.valid("param").id);
     return c.body(markdown, 200, {
       "content-type": "text/markdown; charset=utf-8",
       "content-disposition": attachmentDisposition(filename),

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
+import { userHistory } from "../../db/history";
 import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
@@ -48,7 +49,7 @@ export const feedback = new Hono<AppEnv>()
     async (c) => {
       const { id, messageId } = c.req.valid("param");
       const { rating, comment } = c.req.valid("json");
-      return c.json(await rateReply(getDb(c.env.DB), c.var.userId, id, messageId, { rating, comment: comment || null }), 200);
+      return c.json(await rateReply(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, id, messageId, { rating, comment: comment || null }), 200);
     },
   )
   .delete(
@@ -63,7 +64,7 @@ export const feedback = new Hono<AppEnv>()
     validate("param", replyParams),
     async (c) => {
       const { id, messageId } = c.req.valid("param");
-      await withdrawRating(getDb(c.env.DB), c.var.userId, id, messageId);
+      await withdrawRating(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, id, messageId);
       return c.body(null, 204);
     },
   );

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
+import { userHistory } from "../../db/history";
 import type { AppEnv } from "../../env";
 import { jsonOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
@@ -41,5 +42,5 @@ export const topicSearch = new Hono<AppEnv>().get(
   }),
   requireUser,
   validate("query", searchQuery),
-  async (c) => c.json(await searchTopics(getDb(c.env.DB), c.var.userId, c.req.valid("query").q), 200),
+  async (c) => c.json(await searchTopics(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, c.req.valid("query").q), 200),
 );

@@ -38,7 +38,7 @@ export const share = new Hono<AppEnv>()
       const hit = await cache.match(key);
       // Answered through c.json like a miss, so the route has one response type for the web client.
       if (hit) return c.json(await hit.json<SharedHistory>(), 200, { "Cache-Control": CLIENT_CACHE_CONTROL });
-      const history = await loadSharedHistory(getDb(c.env.DB), hash);
+      const history = await loadSharedHistory(c.env, getDb(c.env.DB), hash);
       const body: SharedHistory = {
         topic_name: history.topic.topicName,
         assistant_type: history.topic.assistantType,
@@ -61,7 +61,7 @@ export const share = new Hono<AppEnv>()
     validate("param", z.object({ hash: z.string(), id: pathId })),
     async (c) => {
       const { hash, id } = c.req.valid("param");
-      const attachment = await findSharedAttachment(getDb(c.env.DB), checkedHash(hash), id);
+      const attachment = await findSharedAttachment(c.env, getDb(c.env.DB), checkedHash(hash), id);
       const res = await attachmentFileResponse(c.env, attachment);
       // Revoking the link must close the file too: no long browser copy.
       res.headers.set("Cache-Control", "private, no-cache");

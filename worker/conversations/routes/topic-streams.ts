@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
+import { userHistory } from "../../db/history";
 import { topics as topicsTable } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
@@ -85,7 +86,10 @@ export const topicStreams = new Hono<AppEnv>()
         .insert(topicsTable)
         .values({ userId: c.var.userId, assistantType: product.assistantType, topicName: query.topic_name || null })
         .returning();
-      if (topic!.topicName) await db.batch(indexTitle(db, topic!.id, topic!.topicName));
+      if (topic!.topicName) {
+        const h = userHistory(c.env, c.var.user);
+        await h.batch(indexTitle(h, topic!, topic!.topicName));
+      }
       return c.json(publicTopic(topic!), 201);
     },
   )
@@ -102,7 +106,7 @@ export const topicStreams = new Hono<AppEnv>()
     validate("json", startBody),
     async (c) => {
       const body = c.req.valid("json");
-      return startTopicWithQuestion(c.env, getDb(c.env.DB), c.var.userId, body.assistant_type, body.message);
+      return startTopicWithQuestion(c.env, getDb(c.env.DB), c.var.user, body.assistant_type, body.message);
     },
   )
   .post(
@@ -111,7 +115,7 @@ export const topicStreams = new Hono<AppEnv>()
     requireUser,
     validate("param", idParams),
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
+    (c) => sendToTopic(c.env, c.var.user, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
   )
   .post(
     "/:id{[0-9]+}/message/stream",
@@ -119,7 +123,7 @@ export const topicStreams = new Hono<AppEnv>()
     requireUser,
     validate("param", idParams),
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
+    (c) => sendToTopic(c.env, c.var.user, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
   )
   .get(
     "/:id{[0-9]+}/stream",

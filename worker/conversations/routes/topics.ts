@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
+import { userHistory } from "../../db/history";
 import { topicSession } from "../../durable/topic-session";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
@@ -128,9 +129,9 @@ export const topics = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const { limit, cursor } = c.req.valid("query");
       const page = { limit: limit ?? PAGES.defaultLimit, before: cursor ? parseMessageCursor(cursor) : undefined };
-      const history = await loadOwnHistory(getDb(c.env.DB), c.var.userId, id, page);
+      const history = await loadOwnHistory(c.env, getDb(c.env.DB), c.var.user, id, page);
       if (history.next) c.header(NEXT_CURSOR_HEADER, history.next);
-      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, attachmentId)), 200);
+      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, c.var.user.historyShard ?? 0, attachmentId)), 200);
     },
   )
   .patch(
@@ -145,7 +146,7 @@ export const topics = new Hono<AppEnv>()
     validate("json", renameBody),
     async (c) => {
       const { id, topic_name } = c.req.valid("json");
-      const row = await renameTopic(getDb(c.env.DB), c.var.userId, id, topic_name);
+      const row = await renameTopic(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, id, topic_name);
       await purgeShareHash(c.env, row.shareHash);
       return c.json(publicTopic(row), 200);
     },
@@ -167,7 +168,7 @@ export const topics = new Hono<AppEnv>()
       // A reply still running would save into a topic that is gone: stop it first; what it said is
       // saved, then deleted with the rest.
       await topicSession(c.env, id).stop();
-      const { r2Keys, shareHash } = await deleteTopic(db, c.var.userId, id);
+      const { r2Keys, shareHash } = await deleteTopic(db, userHistory(c.env, c.var.user), c.var.userId, id);
       c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)));
       await purgeShareHash(c.env, shareHash);
       return c.body(null, 204);

@@ -42,7 +42,7 @@ export const versions = new Hono<AppEnv>()
     validate("param", messageParams),
     (c) => {
       const { id, messageId } = c.req.valid("param");
-      return sendToTopic(c.env, c.var.userId, id, { kind: "regenerate", messageId });
+      return sendToTopic(c.env, c.var.user, id, { kind: "regenerate", messageId });
     },
   )
   .post(
@@ -60,7 +60,7 @@ export const versions = new Hono<AppEnv>()
     validate("json", editBody),
     (c) => {
       const { id, messageId } = c.req.valid("param");
-      return sendToTopic(c.env, c.var.userId, id, { kind: "edit", messageId, text: c.req.valid("json").text });
+      return sendToTopic(c.env, c.var.user, id, { kind: "edit", messageId, text: c.req.valid("json").text });
     },
   )
   .post(
@@ -74,7 +74,7 @@ export const versions = new Hono<AppEnv>()
     }),
     requireUser,
     validate("param", topicParams),
-    (c) => sendToTopic(c.env, c.var.userId, c.req.valid("param").id, { kind: "continue" }),
+    (c) => sendToTopic(c.env, c.var.user, c.req.valid("param").id, { kind: "continue" }),
   )
   .put(
     "/:id{[0-9]+}/branch",
@@ -97,10 +97,10 @@ export const versions = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const db = getDb(c.env.DB);
-      await switchBranch(c.env, db, c.var.userId, id, c.req.valid("json").message_id);
+      await switchBranch(c.env, db, c.var.user, id, c.req.valid("json").message_id);
       // The newest page of the new branch, as GET /topics/{id}/history/ gives it.
-      const history = await loadOwnHistory(db, c.var.userId, id, { limit: PAGES.defaultLimit });
+      const history = await loadOwnHistory(c.env, db, c.var.user, id, { limit: PAGES.defaultLimit });
       if (history.next) c.header(NEXT_CURSOR_HEADER, history.next);
-      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, attachmentId)), 200);
+      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, c.var.user.historyShard ?? 0, attachmentId)), 200);
     },
   );

@@ -1,6 +1,9 @@
-import { asc, gt } from "drizzle-orm";
+import { asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { messages, topics } from "../../db/schema";
+import { shardDb } from "../../db/history";
+import { messages } from "../../db/history-schema";
+import { topics, users } from "../../db/schema";
+import type { Env } from "../../env";
 import { indexMessage, indexTitle, unindexMessage } from "./index-writes";
 
 /** Rows one reindex call writes: each is two statements of one D1 batch. */
@@ -8,30 +11,48 @@ export const REINDEX_PAGE = 200;
 
 export type ReindexKind = "names" | "messages";
 
+type Page = { indexed: number; nextAfterId: number | null };
+
+/** Runs a list of statements as one batch (none: nothing to run). */
+async function runAll<T>(db: { batch: (list: [T, ...T[]]) => Promise<unknown> }, writes: T[]): Promise<void> {
+  if (writes.length) await db.batch(writes as [T, ...T[]]);
+}
+
 /**
- * Writes the search index again for the next page of chat names or messages after `afterId`, in
- * id order (docs/operations.md "Search index"): for chats written before the index existed, or
- * after a change to how words are stemmed. Idempotent; `nextAfterId` is null after the last page.
+ * Writes the search index again for the next page after `afterId`, in id order (docs/operations.md
+ * "Search index"): chat names (from the main D1, each into its owner's shard), or the messages of
+ * history shard `shard`. For chats written before the index existed, or after a change to how words
+ * are stemmed. Idempotent; `nextAfterId` is null after the last page.
  */
-export async function reindexPage(db: Db, kind: ReindexKind, afterId: number): Promise<{ indexed: number; nextAfterId: number | null }> {
+export async function reindexPage(env: Env, db: Db, kind: ReindexKind, afterId: number, shard: number): Promise<Page> {
   if (kind === "names") {
     const rows = await db
-      .select({ id: topics.id, name: topics.topicName })
+      .select({ id: topics.id, userId: topics.userId, name: topics.topicName, shard: users.historyShard })
       .from(topics)
+      .innerJoin(users, eq(users.id, topics.userId))
       .where(gt(topics.id, afterId))
       .orderBy(asc(topics.id))
       .limit(REINDEX_PAGE);
-    const writes = rows.flatMap((t) => indexTitle(db, t.id, t.name));
-    if (writes.length) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+    const shards = new Set(rows.map((t) => t.shard));
+    for (const n of shards) {
+      const h = shardDb(env, n);
+      await runAll(
+        h,
+        rows.filter((t) => t.shard === n).flatMap((t) => indexTitle(h, t, t.name)),
+      );
+    }
     return { indexed: rows.length, nextAfterId: rows.length === REINDEX_PAGE ? rows.at(-1)!.id : null };
   }
-  const rows = await db
-    .select({ id: messages.id, topicId: messages.topicId, text: messages.text })
+  const h = shardDb(env, shard);
+  const rows = await h
+    .select({ id: messages.id, topicId: messages.topicId, userId: messages.userId, text: messages.text })
     .from(messages)
     .where(gt(messages.id, afterId))
     .orderBy(asc(messages.id))
     .limit(REINDEX_PAGE);
-  const writes = rows.flatMap((m) => [unindexMessage(db, m.id), indexMessage(db, m.topicId, m.id, m.text)]);
-  if (writes.length) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+  await runAll(
+    h,
+    rows.flatMap((m) => [unindexMessage(h, m.id), indexMessage(h, { id: m.topicId, userId: m.userId }, m.id, m.text)]),
+  );
   return { indexed: rows.length, nextAfterId: rows.length === REINDEX_PAGE ? rows.at(-1)!.id : null };
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { base64url } from "jose";
-import type { Db } from "../../db/client";
-import { attachments } from "../../db/schema";
+import type { HistoryDb } from "../../db/history";
+import { attachments } from "../../db/history-schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { QUOTAS } from "../../settings";
@@ -44,9 +44,9 @@ export const SIGNED_URL_TTL_SECONDS = 60 * 60;
 /**
  * Stores one upload: judges the bytes (415 for anything but the allowed images and documents),
  * reads a document's text (422 when there is none to read), then puts the bytes into R2 under
- * `u/<userId>/<uuid>` and the row into D1. A refused file leaves nothing behind in either.
+ * `u/<userId>/<uuid>` and the row into the user's history shard. A refused file leaves nothing behind in either.
  */
-export async function storeUpload(env: Env, db: Db, userId: number, upload: { name: string; bytes: Uint8Array }): Promise<AttachmentRow> {
+export async function storeUpload(env: Env, db: HistoryDb, userId: number, upload: { name: string; bytes: Uint8Array }): Promise<AttachmentRow> {
   if (upload.bytes.byteLength > QUOTAS.uploadMaxBytes) throw new ApiError(413, ATTACHMENT_TEXTS.tooLarge);
   await checkZipUpload(upload.bytes);
   const detected = await detectFileType(upload.bytes);
@@ -122,7 +122,7 @@ export function cleanFilename(name: string, format: FileFormat): string {
 }
 
 /** One attachment by id, whoever owns it (the signed file route and the share route check access). */
-export async function findAttachment(db: Db, attachmentId: number): Promise<AttachmentRow | undefined> {
+export async function findAttachment(db: HistoryDb, attachmentId: number): Promise<AttachmentRow | undefined> {
   return db.select().from(attachments).where(eq(attachments.id, attachmentId)).get();
 }
 
@@ -132,7 +132,7 @@ export async function findAttachment(db: Db, attachmentId: number): Promise<Atta
  * documents and `QUOTAS.imagesPerMessage` images (422). Rows come back in the order of `ids`
  * (duplicates dropped). Read-only: link them with `linkAttachments` in the batch that writes the message.
  */
-export async function claimAttachments(db: Db, userId: number, ids: number[]): Promise<AttachmentRow[]> {
+export async function claimAttachments(db: HistoryDb, userId: number, ids: number[]): Promise<AttachmentRow[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await db
@@ -155,13 +155,13 @@ export async function claimAttachments(db: Db, userId: number, ids: number[]): P
  * It only takes rows still unlinked, so a racing second send cannot steal them. Returns null for
  * no ids (a batch must not get an empty statement).
  */
-export function linkAttachments(db: Db, ids: number[], messageId: number) {
+export function linkAttachments(db: HistoryDb, userId: number, ids: number[], messageId: number | SQL) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return null;
   return db
     .update(attachments)
     .set({ messageId })
-    .where(and(inArray(attachments.id, unique), isNull(attachments.messageId)));
+    .where(and(inArray(attachments.id, unique), eq(attachments.userId, userId), isNull(attachments.messageId)));
 }
 
 // A key only for file links, derived from the JWT secret with a purpose label: a file signature
@@ -178,24 +178,25 @@ async function urlSigningKey(env: Env): Promise<CryptoKey> {
   );
 }
 
-const signedPayload = (attachmentId: number, exp: number) => new TextEncoder().encode(`attachment:${attachmentId}:${exp}`);
+// Attachment ids are unique within a history shard, so a link names the shard too, under the signature.
+const signedPayload = (shard: number, attachmentId: number, exp: number) => new TextEncoder().encode(`attachment:${shard}:${attachmentId}:${exp}`);
 
-/** `/api/v2/attachments/{id}/file?exp=<unix s>&sig=<HMAC-SHA256 base64url>`, valid `ttlSeconds`. */
-export async function signedAttachmentUrl(env: Env, attachmentId: number, ttlSeconds = SIGNED_URL_TTL_SECONDS): Promise<string> {
+/** `/api/v2/attachments/{id}/file?s=<shard>&exp=<unix s>&sig=<HMAC-SHA256 base64url>`, valid `ttlSeconds`. */
+export async function signedAttachmentUrl(env: Env, shard: number, attachmentId: number, ttlSeconds = SIGNED_URL_TTL_SECONDS): Promise<string> {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-  const sig = new Uint8Array(await crypto.subtle.sign("HMAC", await urlSigningKey(env), signedPayload(attachmentId, exp)));
-  return `/api/v2/attachments/${attachmentId}/file?exp=${exp}&sig=${base64url.encode(sig)}`;
+  const sig = new Uint8Array(await crypto.subtle.sign("HMAC", await urlSigningKey(env), signedPayload(shard, attachmentId, exp)));
+  return `/api/v2/attachments/${attachmentId}/file?s=${shard}&exp=${exp}&sig=${base64url.encode(sig)}`;
 }
 
 /** Checks a file link: a wrong or missing signature → 403, an expired one → 403 with its own text. */
-export async function verifyAttachmentSignature(env: Env, attachmentId: number, exp: number, sig: string): Promise<void> {
+export async function verifyAttachmentSignature(env: Env, shard: number, attachmentId: number, exp: number, sig: string): Promise<void> {
   let raw: Uint8Array<ArrayBuffer>;
   try {
     raw = new Uint8Array(base64url.decode(sig));
   } catch {
     throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
   }
-  const ok = await crypto.subtle.verify("HMAC", await urlSigningKey(env), raw, signedPayload(attachmentId, exp));
+  const ok = await crypto.subtle.verify("HMAC", await urlSigningKey(env), raw, signedPayload(shard, attachmentId, exp));
   if (!ok) throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
   if (exp < Math.floor(Date.now() / 1000)) throw ApiError.forbidden(ATTACHMENT_TEXTS.expired);
 }
@@ -224,8 +225,8 @@ export const toAttachmentView = (row: AttachmentRow, url: string): AttachmentVie
 });
 
 /** The owner's view: each `url` signed for `SIGNED_URL_TTL_SECONDS`. */
-export const ownerAttachmentViews = (env: Env, rows: AttachmentRow[]): Promise<AttachmentView[]> =>
-  Promise.all(rows.map(async (row) => toAttachmentView(row, await signedAttachmentUrl(env, row.id))));
+export const ownerAttachmentViews = (env: Env, shard: number, rows: AttachmentRow[]): Promise<AttachmentView[]> =>
+  Promise.all(rows.map(async (row) => toAttachmentView(row, await signedAttachmentUrl(env, shard, row.id))));
 
 /** A share viewer's view: each `url` works only through the share link. */
 export const sharedAttachmentViews = (hash: string, rows: AttachmentRow[]): AttachmentView[] =>

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { userHistory, type HistoryUser } from "../../db/history";
 import { topicSession } from "../../durable/topic-session";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
@@ -12,14 +13,15 @@ import { findOwnTopic } from "./topics";
  * Shows the branch through `messageId` (docs/conversations.md "Versions"). Holds the topic's
  * session meanwhile: a reply in flight belongs to the branch it started on (409).
  */
-export async function switchBranch(env: Env, db: Db, userId: number, topicId: number, messageId: number): Promise<void> {
-  const topic = await findOwnTopic(db, userId, topicId);
-  await messageInTopic(db, topic.id, messageId);
+export async function switchBranch(env: Env, db: Db, user: HistoryUser, topicId: number, messageId: number): Promise<void> {
+  const h = userHistory(env, user);
+  const topic = await findOwnTopic(db, user.id, topicId);
+  await messageInTopic(h, topic.id, messageId);
   const session = topicSession(env, topic.id);
   const token = await session.reserve();
   if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
   try {
-    await setLeaf(db, topic.id, await newestLeafBelow(db, messageId));
+    await setLeaf(h, topic, await newestLeafBelow(h, messageId));
   } finally {
     await session.release(token);
   }

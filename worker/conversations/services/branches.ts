@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { topicLeaves } from "../../db/history-schema";
+import type { HistoryDb } from "../../db/history";
 
 // A topic's messages form a tree (docs/conversations.md "Versions"): each follows its parent, the
 // topic's leaf names the branch on screen. These read and move along it.
@@ -19,14 +20,17 @@ export const branchIds = (start: SQL, depth = MAX_DEPTH): SQL =>
     WHERE m.parent_id IS NOT NULL AND branch.depth < ${depth}
   ) SELECT id FROM branch WHERE id IS NOT NULL)`;
 
+/** The topic's leaf (in its history shard), as a scalar subquery. */
+export const leafOf = (topicId: SQL | number) => sql`(SELECT leaf_message_id FROM topic_leaves WHERE topic_id = ${topicId})`;
+
 /** The branch on screen: the topic's leaf and its parents. */
-export const chosenBranchIds = (topicId: SQL | number) => branchIds(sql`(SELECT leaf_message_id FROM topics WHERE id = ${topicId})`);
+export const chosenBranchIds = (topicId: SQL | number) => branchIds(leafOf(topicId));
 
 /**
  * The id of the message a branch through `messageId` ends with: below it, the newest message at
  * each step (the branch last written to there).
  */
-export async function newestLeafBelow(db: Db, messageId: number): Promise<number> {
+export async function newestLeafBelow(db: HistoryDb, messageId: number): Promise<number> {
   const row = await db.get<{ id: number }>(sql`WITH RECURSIVE down(id) AS (
       SELECT ${messageId}
       UNION ALL
@@ -35,8 +39,15 @@ export async function newestLeafBelow(db: Db, messageId: number): Promise<number
   return row?.id ?? messageId;
 }
 
+/** The statement that points the topic's branch at `leafId` (an id or an SQL expression giving one), for a batch. */
+export const leafStatement = (db: HistoryDb, topic: { id: number; userId: number }, leafId: number | SQL) =>
+  db
+    .insert(topicLeaves)
+    .values({ topicId: topic.id, userId: topic.userId, leafMessageId: sql`${leafId}` })
+    .onConflictDoUpdate({ target: topicLeaves.topicId, set: { leafMessageId: sql`${leafId}` } });
+
 /** Points the topic's branch at `leafId`. */
-export const setLeaf = (db: Db, topicId: number, leafId: number) => db.run(sql`UPDATE topics SET leaf_message_id = ${leafId} WHERE id = ${topicId}`);
+export const setLeaf = (db: HistoryDb, topic: { id: number; userId: number }, leafId: number) => leafStatement(db, topic, leafId).run();
 
 /** Versions of each message: the ids that follow the same parent, oldest first, keyed by message id. */
 export function versionsOf(branch: { id: number; parentId: number | null }[], siblings: { id: number; parentId: number | null }[]): Map<number, number[]> {

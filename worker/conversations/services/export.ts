@@ -1,4 +1,6 @@
 import type { Db } from "../../db/client";
+import type { HistoryUser } from "../../db/history";
+import type { Env } from "../../env";
 import { findProduct } from "../../billing/services/products";
 import { loadOwnHistory } from "./history";
 
@@ -34,8 +36,8 @@ export function exportFilename(topicName: string | null): string {
  * and the date, then each message under "Вы" or "Ясно" as it was written (the replies are
  * Markdown already), attachments named, a cut reply marked. 404 for another user's topic.
  */
-export async function exportTopicMarkdown(db: Db, userId: number, topicId: number, now = Date.now()): Promise<Exported> {
-  const history = await loadOwnHistory(db, userId, topicId);
+export async function exportTopicMarkdown(env: Env, db: Db, user: HistoryUser, topicId: number, now = Date.now()): Promise<Exported> {
+  const history = await loadOwnHistory(env, db, user, topicId);
   const mode = (await findProduct(db, history.topic.assistantType))?.title ?? history.topic.assistantType;
   const filesOf = new Map<number, string[]>();
   for (const a of history.attachments) filesOf.set(a.messageId!, [...(filesOf.get(a.messageId!) ?? []), a.filename]);

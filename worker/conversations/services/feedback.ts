@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { messageFeedback, messages } from "../../db/schema";
+import type { HistoryDb } from "../../db/history";
+import { messages } from "../../db/history-schema";
+import { messageFeedback } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import type { Feedback } from "../schemas";
 import { findOwnTopic } from "./topics";
@@ -11,12 +13,12 @@ export const ONLY_REPLIES_RATED = "Оценить можно только отв
 export type Rating = (typeof messageFeedback.$inferSelect)["rating"];
 
 /** The caller's assistant reply in the caller's topic: 404 for anything else, 422 for a question. */
-async function ownReply(db: Db, userId: number, topicId: number, messageId: number) {
-  await findOwnTopic(db, userId, topicId);
-  const message = await db.query.messages.findFirst({ where: and(eq(messages.id, messageId), eq(messages.topicId, topicId)) });
+async function ownReply(db: Db, h: HistoryDb, userId: number, topicId: number, messageId: number) {
+  const topic = await findOwnTopic(db, userId, topicId);
+  const message = await h.query.messages.findFirst({ where: and(eq(messages.id, messageId), eq(messages.topicId, topicId), eq(messages.userId, userId)) });
   if (!message) throw ApiError.notFound(MESSAGE_NOT_FOUND);
   if (message.role !== "assistant") throw new ApiError(422, ONLY_REPLIES_RATED);
-  return message;
+  return { topic, message };
 }
 
 const publicFeedback = (row: typeof messageFeedback.$inferSelect): Feedback => ({
@@ -29,17 +31,18 @@ const publicFeedback = (row: typeof messageFeedback.$inferSelect): Feedback => (
 /** Rates a reply; a second rating replaces the first (the user changed their mind), in one statement. */
 export async function rateReply(
   db: Db,
+  h: HistoryDb,
   userId: number,
   topicId: number,
   messageId: number,
   input: { rating: Rating; comment: string | null },
 ): Promise<Feedback> {
-  await ownReply(db, userId, topicId, messageId);
+  const { topic, message } = await ownReply(db, h, userId, topicId, messageId);
   const [row] = await db
     .insert(messageFeedback)
-    .values({ messageId, rating: input.rating, comment: input.comment })
+    .values({ topicId, messageId, assistantType: topic.assistantType, model: message.model, rating: input.rating, comment: input.comment })
     .onConflictDoUpdate({
-      target: messageFeedback.messageId,
+      target: [messageFeedback.topicId, messageFeedback.messageId],
       set: { rating: input.rating, comment: input.comment, updatedAt: sql`(unixepoch('subsec') * 1000)` },
     })
     .returning();
@@ -47,7 +50,7 @@ export async function rateReply(
 }
 
 /** Takes a rating back; nothing to take back is fine too (the end state is the same). */
-export async function withdrawRating(db: Db, userId: number, topicId: number, messageId: number): Promise<void> {
-  await ownReply(db, userId, topicId, messageId);
-  await db.delete(messageFeedback).where(eq(messageFeedback.messageId, messageId));
+export async function withdrawRating(db: Db, h: HistoryDb, userId: number, topicId: number, messageId: number): Promise<void> {
+  await ownReply(db, h, userId, topicId, messageId);
+  await db.delete(messageFeedback).where(and(eq(messageFeedback.topicId, topicId), eq(messageFeedback.messageId, messageId)));
 }

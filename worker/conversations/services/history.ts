@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attachments, messageFeedback, messages, topics } from "../../db/schema";
+import { shardDb, userHistory, type HistoryDb, type HistoryUser } from "../../db/history";
+import { attachments, messages } from "../../db/history-schema";
+import { messageFeedback, topics, users } from "../../db/schema";
+import type { Env } from "../../env";
 import type { Attachment, Message, SharedMessage } from "../schemas";
 import { ApiError } from "../../http/errors";
-import { branchIds, chosenBranchIds, versionsOf } from "./branches";
+import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 
@@ -17,14 +20,14 @@ type AttachmentRow = Pick<typeof attachments.$inferSelect, "id" | "messageId" | 
 export type AttachmentUrl = (attachmentId: number) => string | Promise<string>;
 
 type VersionRow = Pick<typeof messages.$inferSelect, "id" | "parentId">;
-type History = {
-  topic?: TopicRow;
-  messages: MessageRow[];
+type Branch = {
+  messages: Omit<MessageRow, "feedback">[];
   attachments: AttachmentRow[];
   versions: Map<number, number[]>;
   /** The cursor of the older page (a message id), null when this one reaches the first question. */
   next: string | null;
 };
+type History = Omit<Branch, "messages"> & { topic: TopicRow; messages: MessageRow[] };
 
 /** A page of history: the newest `limit` messages of the branch, from `before` (a cursor) up. */
 export type HistoryPage = { limit: number; before?: number };
@@ -32,30 +35,25 @@ export type HistoryPage = { limit: number; before?: number };
 export const parseMessageCursor = (text: string): number | undefined => (/^[0-9]{1,15}$/.test(text) ? Number(text) : undefined);
 
 /**
- * The topic matched by `which` and its chosen branch (docs/conversations.md "Versions") oldest
- * first with the attachments, and for the owner (`withVersions`) each message's versions, in one
- * D1 round trip (one batch of indexed reads); `topic` is undefined when nothing matched. With a
- * `page`, only the newest `page.limit` messages from the leaf (or from the cursor `page.before`, a
- * message of this topic) upward, and `next` says where the older page starts: messages along a
- * branch have growing ids, so the walk reads limit + 1 and the oldest of them is that cursor.
+ * The user's topic's chosen branch (docs/conversations.md "Versions") oldest first with the
+ * attachments, and with `withVersions` each message's versions, in one round trip to the history
+ * shard (one batch of indexed reads). With a `page`, only the newest `page.limit` messages from the
+ * leaf (or from the cursor `page.before`, a message of this topic) upward, and `next` says where the
+ * older page starts: messages along a branch have growing ids, so the walk reads limit + 1 and the
+ * oldest of them is that cursor. Rows are the owner's only (`user_id`), whoever asks.
  */
-export async function loadHistory(db: Db, which: SQL, withVersions = false, page?: HistoryPage): Promise<History> {
-  // A scalar subquery (one topic): messages then come in index order, without a sort.
-  const topicId = sql`(${db.select({ id: topics.id }).from(topics).where(which)})`;
-  const start =
-    page?.before === undefined
-      ? sql`(SELECT leaf_message_id FROM topics WHERE id = ${topicId})`
-      : sql`(SELECT id FROM messages WHERE id = ${page.before} AND topic_id = ${topicId})`;
-  const branch = page ? branchIds(start, page.limit + 1) : chosenBranchIds(topicId);
+async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, withVersions: boolean, page?: HistoryPage): Promise<Branch> {
+  const ownRows = and(eq(messages.topicId, topic.id), eq(messages.userId, topic.userId));
+  const start = page?.before === undefined ? leafOf(topic.id) : sql`(SELECT id FROM messages WHERE id = ${page.before} AND topic_id = ${topic.id})`;
+  const branch = page ? branchIds(start, page.limit + 1) : chosenBranchIds(topic.id);
   const inBranch = inArray(messages.id, branch);
   // Versions of a branch message follow the same parent: the first question's have none.
-  const versionRows = db
+  const versionRows = h
     .select({ id: messages.id, parentId: messages.parentId })
     .from(messages)
-    .where(withVersions ? and(eq(messages.topicId, topicId), or(isNull(messages.parentId), inArray(messages.parentId, branch))) : sql`0`);
-  const [[topic], messageRows, attachmentRows, siblings] = await db.batch([
-    db.select().from(topics).where(which),
-    db
+    .where(withVersions ? and(ownRows, or(isNull(messages.parentId), inArray(messages.parentId, branch))) : sql`0`);
+  const [messageRows, attachmentRows, siblings] = await h.batch([
+    h
       .select({
         id: messages.id,
         parentId: messages.parentId,
@@ -64,13 +62,11 @@ export async function loadHistory(db: Db, which: SQL, withVersions = false, page
         state: messages.state,
         model: messages.model,
         createdAt: messages.createdAt,
-        feedback: messageFeedback.rating,
       })
       .from(messages)
-      .leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
-      .where(and(eq(messages.topicId, topicId), inBranch))
+      .where(and(ownRows, inBranch))
       .orderBy(asc(messages.id)),
-    db
+    h
       .select({
         id: attachments.id,
         messageId: attachments.messageId,
@@ -81,34 +77,52 @@ export async function loadHistory(db: Db, which: SQL, withVersions = false, page
       })
       .from(attachments)
       .innerJoin(messages, eq(attachments.messageId, messages.id))
-      .where(and(eq(messages.topicId, topicId), inBranch))
+      .where(and(ownRows, inBranch))
       .orderBy(asc(attachments.id)),
     versionRows,
   ]);
   const more = page !== undefined && messageRows.length > page.limit;
   const shown = more ? messageRows.slice(1) : messageRows;
-  const shownAttachments = more ? attachmentRows.filter((a) => a.messageId !== messageRows[0]!.id) : attachmentRows;
   return {
-    topic,
     messages: shown,
-    attachments: shownAttachments,
+    attachments: more ? attachmentRows.filter((a) => a.messageId !== messageRows[0]!.id) : attachmentRows,
     versions: versionsOf(shown, siblings as VersionRow[]),
     next: more ? String(messageRows[0]!.id) : null,
   };
 }
 
-/** The caller's topic with its history (or a page of it); 404 "Чат не найден" when it is not theirs. */
-export async function loadOwnHistory(db: Db, userId: number, topicId: number, page?: HistoryPage) {
-  const history = await loadHistory(db, and(eq(topics.id, topicId), eq(topics.userId, userId))!, true, page);
-  if (!history.topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
-  return { ...history, topic: history.topic };
+/**
+ * The caller's topic with its history (or a page of it), each reply with the caller's rating;
+ * 404 "Чат не найден" when it is not theirs. The main D1 (the topic, the ratings) and the history
+ * shard are read side by side.
+ */
+export async function loadOwnHistory(env: Env, db: Db, user: HistoryUser, topicId: number, page?: HistoryPage): Promise<History> {
+  const own = and(eq(topics.id, topicId), eq(topics.userId, user.id));
+  const [[[topic], ratings], branch] = await Promise.all([
+    db.batch([
+      db.select().from(topics).where(own),
+      db
+        .select({ messageId: messageFeedback.messageId, rating: messageFeedback.rating })
+        .from(messageFeedback)
+        .where(and(eq(messageFeedback.topicId, topicId), sql`EXISTS (SELECT 1 FROM ${topics} WHERE ${own})`)),
+    ]),
+    loadBranch(userHistory(env, user), { id: topicId, userId: user.id }, true, page),
+  ]);
+  if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  const ratingOf = new Map(ratings.map((r) => [r.messageId, r.rating]));
+  return { ...branch, topic, messages: branch.messages.map((m) => ({ ...m, feedback: ratingOf.get(m.id) ?? null })) };
 }
 
-/** The topic shared under `hash` with its history; 404 for an unknown or revoked hash. */
-export async function loadSharedHistory(db: Db, hash: string) {
-  const history = await loadHistory(db, eq(topics.shareHash, hash));
-  if (!history.topic) throw ApiError.notFound(SHARE_NOT_FOUND);
-  return { ...history, topic: history.topic };
+/** The topic shared under `hash` with its history (from its owner's shard); 404 for an unknown or revoked hash. */
+export async function loadSharedHistory(env: Env, db: Db, hash: string): Promise<History> {
+  const [row] = await db
+    .select({ topic: topics, shard: users.historyShard })
+    .from(topics)
+    .innerJoin(users, eq(users.id, topics.userId))
+    .where(eq(topics.shareHash, hash));
+  if (!row) throw ApiError.notFound(SHARE_NOT_FOUND);
+  const branch = await loadBranch(shardDb(env, row.shard), row.topic, false);
+  return { ...branch, topic: row.topic, messages: branch.messages.map((m) => ({ ...m, feedback: null })) };
 }
 
 const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise<Attachment> => ({

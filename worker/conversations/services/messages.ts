@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attachments, messages, topics } from "../../db/schema";
-import { linkAttachments } from "./attachments";
-import { branchIds } from "./branches";
+import type { HistoryDb } from "../../db/history";
+import { attachments, messages } from "../../db/history-schema";
 import { batchableRun } from "../../db/raw";
-import { indexMessage, unindexMessage } from "../search/index-writes";
-import { stemsOf } from "../search/words";
+import { topics } from "../../db/schema";
+import { countMessage } from "../../operations/services/activity";
+import { indexMessage, indexTitle, unindexMessage } from "../search/index-writes";
+import { linkAttachments } from "./attachments";
+import { branchIds, leafOf, leafStatement } from "./branches";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageState = MessageRow["state"];
@@ -31,39 +33,79 @@ export function topicNameFrom(question: string): string {
   return `${(space >= head.length / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
-/** The topic's leaf, for a new message to follow (docs/conversations.md "Versions"). */
-const leafOf = (topicId: number) => sql`(SELECT ${topics.leafMessageId} FROM ${topics} WHERE ${topics.id} = ${topicId})`;
+/** The topic a message is written to: its id, owner, and name so far (a first question names it). */
+export type TopicRef = { id: number; userId: number; topicName?: string | null };
+
+/** The newest message of the topic: in a write batch, the one just inserted (a topic is written by one send at a time). */
+const newestOf = (topicId: number) => sql`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.topicId} = ${topicId})`;
+
+const hasName = (topic: TopicRef) => Boolean(topic.topicName?.trim());
 
 /**
- * Saves a user's message after `parentId` (the end of the branch on screen unless given): the row,
- * then in one batch its attachments linked to it and the topic's leaf and last activity (and its
- * name from this question unless it has one). Returns the message id.
+ * The topic's row in the main D1 after a message: its last activity, its name from this question
+ * unless it has one, and the message counted for statistics. Beside the shard's batch, not in it.
  */
-export async function saveUserMessage(db: Db, input: { topicId: number; text: string; attachmentIds: number[]; parentId?: number | null }): Promise<number> {
+function touchTopic(db: Db, topic: TopicRef, role: "user" | "assistant", now: number, autoName: string | null) {
+  return db.batch([
+    db
+      .update(topics)
+      .set({
+        updatedAt: now,
+        ...(autoName
+          ? { topicName: sql`CASE WHEN ${topics.topicName} IS NULL OR trim(${topics.topicName}) = '' THEN ${autoName} ELSE ${topics.topicName} END` }
+          : {}),
+      })
+      .where(eq(topics.id, topic.id)),
+    countMessage(db, topic.userId, role, now),
+  ]);
+}
+
+/**
+ * Saves a user's message after `parentId` (the end of the branch on screen unless given): in one
+ * batch of the history shard the row, its attachments linked to it (`copyFilesOf`: the files of
+ * another message, linked again), the topic's leaf and the search index (with the name the topic is
+ * about to get, if it has none); beside it, the topic's row in the main D1. Returns the message id.
+ */
+export async function saveUserMessage(
+  db: Db,
+  h: HistoryDb,
+  input: { topic: TopicRef; text: string; attachmentIds: number[]; parentId?: number | null; copyFilesOf?: number },
+): Promise<number> {
+  const { topic } = input;
   const now = Date.now();
-  const parentId = input.parentId === undefined ? leafOf(input.topicId) : input.parentId;
-  const [row] = await db
+  const newest = newestOf(topic.id);
+  const autoName = hasName(topic) ? null : topicNameFrom(input.text) || null;
+  const insert = h
     .insert(messages)
-    .values({ topicId: input.topicId, role: "user", text: input.text, parentId, createdAt: now })
-    .returning({ id: messages.id });
-  const link = linkAttachments(db, input.attachmentIds, row!.id);
-  const autoName = topicNameFrom(input.text) || null;
-  // The search index learns the name the topic is about to get (only if it has none yet).
-  const indexAutoName = batchableRun(
-    db,
-    sql`INSERT INTO search_index (rowid, owner, body, topic_id) SELECT ${-input.topicId}, 'u' || user_id, ${stemsOf(autoName ?? "")}, id FROM topics
-      WHERE id = ${input.topicId} AND (topic_name IS NULL OR trim(topic_name) = '') AND ${autoName ? 1 : 0}`,
-  );
-  const touch = db
-    .update(topics)
-    .set({
-      topicName: sql`CASE WHEN ${topics.topicName} IS NULL OR trim(${topics.topicName}) = '' THEN ${autoName} ELSE ${topics.topicName} END`,
-      leafMessageId: row!.id,
-      updatedAt: now,
+    .values({
+      topicId: topic.id,
+      userId: topic.userId,
+      role: "user",
+      text: input.text,
+      parentId: input.parentId === undefined ? leafOf(topic.id) : input.parentId,
+      createdAt: now,
     })
-    .where(eq(topics.id, input.topicId));
-  const index = indexMessage(db, input.topicId, row!.id, input.text);
-  await db.batch(link ? [link, indexAutoName, touch, index] : [indexAutoName, touch, index]);
+    .returning({ id: messages.id });
+  const link = linkAttachments(h, topic.userId, input.attachmentIds, newest);
+  const copy =
+    input.copyFilesOf === undefined
+      ? null
+      : batchableRun(
+          h,
+          sql`INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key, extracted_text, created_at)
+            SELECT user_id, ${newest}, kind, filename, content_type, size, r2_key, extracted_text, created_at FROM attachments WHERE message_id = ${input.copyFilesOf} ORDER BY id`,
+        );
+  const [[[row]]] = await Promise.all([
+    h.batch([
+      insert,
+      ...(link ? [link] : []),
+      ...(copy ? [copy] : []),
+      leafStatement(h, topic, newest),
+      indexMessage(h, topic, newest, input.text),
+      ...(autoName ? indexTitle(h, topic, autoName) : []),
+    ]),
+    touchTopic(db, topic, "user", now, autoName),
+  ]);
   return row!.id;
 }
 
@@ -71,40 +113,59 @@ export async function saveUserMessage(db: Db, input: { topicId: number; text: st
  * A new version of a question (docs/conversations.md "Versions"): the edited text after the same
  * parent, with the original's files (the same stored objects, linked again), as the topic's leaf.
  */
-export async function saveEditedQuestion(db: Db, original: Pick<MessageRow, "id" | "topicId" | "parentId">, text: string): Promise<number> {
-  const id = await saveUserMessage(db, { topicId: original.topicId, text, attachmentIds: [], parentId: original.parentId });
-  await db.run(sql`INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key, extracted_text, created_at)
-    SELECT user_id, ${id}, kind, filename, content_type, size, r2_key, extracted_text, created_at FROM attachments WHERE message_id = ${original.id} ORDER BY id`);
-  return id;
-}
+export const saveEditedQuestion = (db: Db, h: HistoryDb, topic: TopicRef, original: Pick<MessageRow, "id" | "parentId">, text: string) =>
+  saveUserMessage(db, h, { topic, text, attachmentIds: [], parentId: original.parentId, copyFilesOf: original.id });
 
 /** Saves the assistant's reply to `parentId` (`partial` when cut short) as the topic's leaf and last activity. */
 export async function saveAssistantMessage(
   db: Db,
-  input: { topicId: number; parentId: number; text: string; state: MessageState; model: string },
+  h: HistoryDb,
+  input: { topic: TopicRef; parentId: number; text: string; state: MessageState; model: string },
 ): Promise<number> {
+  const { topic } = input;
   const now = Date.now();
-  // The reply just written is the topic's newest message.
-  const newest = sql`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.topicId} = ${input.topicId})`;
-  const [[row]] = await db.batch([
-    db
-      .insert(messages)
-      .values({ topicId: input.topicId, role: "assistant", parentId: input.parentId, text: input.text, state: input.state, model: input.model, createdAt: now })
-      .returning({ id: messages.id }),
-    db.update(topics).set({ updatedAt: now, leafMessageId: newest }).where(eq(topics.id, input.topicId)),
-    indexMessage(db, input.topicId, newest, input.text),
+  const newest = newestOf(topic.id);
+  const [[[row]]] = await Promise.all([
+    h.batch([
+      h
+        .insert(messages)
+        .values({
+          topicId: topic.id,
+          userId: topic.userId,
+          role: "assistant",
+          parentId: input.parentId,
+          text: input.text,
+          state: input.state,
+          model: input.model,
+          createdAt: now,
+        })
+        .returning({ id: messages.id }),
+      leafStatement(h, topic, newest),
+      indexMessage(h, topic, newest, input.text),
+    ]),
+    touchTopic(db, topic, "assistant", now, null),
   ]);
   return row!.id;
 }
 
 /** A continued reply (docs/conversations.md "Continue"): its whole text now, and the topic's leaf again. */
-export async function saveContinuedReply(db: Db, input: { topicId: number; messageId: number; text: string; state: MessageState; model: string }) {
-  const now = Date.now();
-  await db.batch([
-    db.update(messages).set({ text: input.text, state: input.state, model: input.model }).where(eq(messages.id, input.messageId)),
-    db.update(topics).set({ updatedAt: now, leafMessageId: input.messageId }).where(eq(topics.id, input.topicId)),
-    unindexMessage(db, input.messageId),
-    indexMessage(db, input.topicId, input.messageId, input.text),
+export async function saveContinuedReply(
+  db: Db,
+  h: HistoryDb,
+  input: { topic: TopicRef; messageId: number; text: string; state: MessageState; model: string },
+) {
+  const { topic } = input;
+  await Promise.all([
+    h.batch([
+      h
+        .update(messages)
+        .set({ text: input.text, state: input.state, model: input.model })
+        .where(and(eq(messages.id, input.messageId), eq(messages.topicId, topic.id))),
+      leafStatement(h, topic, input.messageId),
+      unindexMessage(h, input.messageId),
+      indexMessage(h, topic, input.messageId, input.text),
+    ]),
+    db.update(topics).set({ updatedAt: Date.now() }).where(eq(topics.id, topic.id)),
   ]);
 }
 
@@ -115,7 +176,7 @@ export type Turn = Pick<MessageRow, "id" | "role" | "text"> & { attachments: Tur
  * The branch that ends with `upToMessageId` (the question being answered), its newest `limit`
  * messages oldest first, each with its attachments: the raw material of the model's context.
  */
-export async function loadTurns(db: Db, topicId: number, upToMessageId: number, limit = 200): Promise<Turn[]> {
+export async function loadTurns(db: HistoryDb, topicId: number, upToMessageId: number, limit = 200): Promise<Turn[]> {
   const branch = branchIds(sql`${upToMessageId}`, limit);
   const [rows, files] = await db.batch([
     db

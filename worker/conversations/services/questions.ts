@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attachments, messages } from "../../db/schema";
+import type { HistoryDb } from "../../db/history";
+import { attachments, messages, topicLeaves } from "../../db/history-schema";
 import { ApiError } from "../../http/errors";
 import { claimAttachments } from "./attachments";
 import { setLeaf } from "./branches";
@@ -35,13 +36,13 @@ export type Answering = {
 /** A question checked before anything is reserved or taken: whether it has images, and how to write it. */
 export type PreparedQuestion = { hasImage: boolean; commit: () => Promise<Answering> };
 
-export async function messageInTopic(db: Db, topicId: number, messageId: number | null): Promise<MessageRow> {
+export async function messageInTopic(db: HistoryDb, topicId: number, messageId: number | null): Promise<MessageRow> {
   const row = messageId === null ? undefined : await db.query.messages.findFirst({ where: and(eq(messages.id, messageId), eq(messages.topicId, topicId)) });
   if (!row) throw ApiError.notFound(MESSAGE_NOT_FOUND);
   return row;
 }
 
-async function hasImages(db: Db, messageId: number): Promise<boolean> {
+async function hasImages(db: HistoryDb, messageId: number): Promise<boolean> {
   const image = await db
     .select({ id: attachments.id })
     .from(attachments)
@@ -50,57 +51,68 @@ async function hasImages(db: Db, messageId: number): Promise<boolean> {
   return image !== undefined;
 }
 
+/** The end of the topic's branch on screen (null before its first message). */
+export async function leafIdOf(db: HistoryDb, topicId: number): Promise<number | null> {
+  const row = await db.select({ leaf: topicLeaves.leafMessageId }).from(topicLeaves).where(eq(topicLeaves.topicId, topicId)).get();
+  return row?.leaf ?? null;
+}
+
 /**
  * The reply a continuation is for: the branch's last message, or, while a continuation runs (the
  * branch then ends at its question), that question's newest reply, so a second one meets the busy
  * topic (409) rather than "nothing to continue".
  */
-async function cutReplyOf(db: Db, leafId: number | null): Promise<MessageRow | undefined> {
-  const leaf = leafId === null ? undefined : await db.query.messages.findFirst({ where: eq(messages.id, leafId) });
+async function cutReplyOf(db: HistoryDb, topicId: number): Promise<MessageRow | undefined> {
+  const leafId = await leafIdOf(db, topicId);
+  const leaf = leafId === null ? undefined : await db.query.messages.findFirst({ where: and(eq(messages.id, leafId), eq(messages.topicId, topicId)) });
   if (leaf?.role !== "user") return leaf;
   return db.query.messages.findFirst({ where: eq(messages.parentId, leaf.id), orderBy: desc(messages.id) });
 }
 
-export async function prepareQuestion(db: Db, topic: TopicRow, userId: number, question: Question): Promise<PreparedQuestion> {
+/**
+ * Checks a question against the topic's history (in the owner's shard `h`) and says how to write it;
+ * `db` is the main D1 the topic's row is in.
+ */
+export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, question: Question): Promise<PreparedQuestion> {
   switch (question.kind) {
     case "new": {
-      const claimed = await claimAttachments(db, userId, question.attachmentIds);
+      const claimed = await claimAttachments(h, topic.userId, question.attachmentIds);
       return {
         hasImage: claimed.some((a) => a.kind === "image"),
         commit: async () => ({
-          userMessageId: await saveUserMessage(db, { topicId: topic.id, text: question.text, attachmentIds: claimed.map((a) => a.id) }),
+          userMessageId: await saveUserMessage(db, h, { topic, text: question.text, attachmentIds: claimed.map((a) => a.id) }),
         }),
       };
     }
     case "regenerate": {
-      const reply = await messageInTopic(db, topic.id, question.messageId);
+      const [reply, leafId] = await Promise.all([messageInTopic(h, topic.id, question.messageId), leafIdOf(h, topic.id)]);
       if (reply.role !== "assistant" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.regenerateReplyOnly);
       const questionId = reply.parentId;
       return {
-        hasImage: await hasImages(db, questionId),
+        hasImage: await hasImages(h, questionId),
         commit: async () => {
-          await setLeaf(db, topic.id, questionId);
-          return { userMessageId: questionId, leafIfSilent: topic.leafMessageId ?? reply.id };
+          await setLeaf(h, topic, questionId);
+          return { userMessageId: questionId, leafIfSilent: leafId ?? reply.id };
         },
       };
     }
     case "edit": {
-      const original = await messageInTopic(db, topic.id, question.messageId);
+      const original = await messageInTopic(h, topic.id, question.messageId);
       if (original.role !== "user") throw new ApiError(422, QUESTION_TEXTS.editQuestionOnly);
       return {
-        hasImage: await hasImages(db, original.id),
-        commit: async () => ({ userMessageId: await saveEditedQuestion(db, original, question.text) }),
+        hasImage: await hasImages(h, original.id),
+        commit: async () => ({ userMessageId: await saveEditedQuestion(db, h, topic, original, question.text) }),
       };
     }
     case "continue": {
-      const reply = await cutReplyOf(db, topic.leafMessageId);
+      const reply = await cutReplyOf(h, topic.id);
       if (reply?.role !== "assistant" || reply.state !== "partial" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.nothingToContinue);
       const questionId = reply.parentId;
       return {
-        hasImage: await hasImages(db, questionId),
+        hasImage: await hasImages(h, questionId),
         commit: async () => {
           // While it runs the live stream carries the whole reply; history ends at the question.
-          await setLeaf(db, topic.id, questionId);
+          await setLeaf(h, topic, questionId);
           return { userMessageId: questionId, continues: { messageId: reply.id, text: reply.text }, leafIfSilent: reply.id };
         },
       };

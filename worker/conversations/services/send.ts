@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { chooseModel } from "../../ai/providers";
 import { getDb, type Db } from "../../db/client";
+import { userHistory, type HistoryDb, type HistoryUser } from "../../db/history";
+import { messages } from "../../db/history-schema";
 import { topics as topicsTable } from "../../db/schema";
 import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession } from "../../durable/topic-session";
 import type { Env } from "../../env";
@@ -18,6 +20,9 @@ import { findOwnTopic, type TopicRow } from "./topics";
 export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: "Неизвестный режим ассистента" } as const;
 
 export type SendInput = { text: string; attachments: number[] };
+
+/** Who sends: the user and the history shard their chats are in. */
+export type SendingUser = HistoryUser;
 
 export async function activeProduct(db: Db, type: string): Promise<ProductRow> {
   const product = await findActiveProduct(db, type);
@@ -66,17 +71,15 @@ function withFirstLine(line: string, body: ReadableStream<Uint8Array>): Readable
 export async function send(
   env: Env,
   db: Db,
-  input: { topic: TopicRow; product: ProductRow; userId: number; question: Question; firstLine?: string; topicHeader?: boolean },
+  input: { topic: TopicRow; product: ProductRow; user: SendingUser; question: Question; firstLine?: string; topicHeader?: boolean },
 ): Promise<Response> {
-  const { topic } = input;
+  const { topic, user } = input;
+  const h = userHistory(env, user);
   // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
-  const [, question] = await Promise.all([
-    requireAcceptedDisclaimer(db, input.userId, topic.assistantType),
-    prepareQuestion(db, topic, input.userId, input.question),
-  ]);
+  const [, question] = await Promise.all([requireAcceptedDisclaimer(db, user.id, topic.assistantType), prepareQuestion(db, h, topic, input.question)]);
   const model = chooseModel(env, input.product.model, question.hasImage);
   const stub = topicSession(env, topic.id);
-  const [reserved, taken] = await Promise.allSettled([stub.reserve(), takeRequest(db, input.userId)]);
+  const [reserved, taken] = await Promise.allSettled([stub.reserve(), takeRequest(db, user.id)]);
   const token = reserved.status === "fulfilled" ? reserved.value : null;
   const charge = taken.status === "fulfilled" ? taken.value : null;
   if (!token || !charge) {
@@ -89,7 +92,16 @@ export async function send(
 
   let job: ReplyJob;
   try {
-    job = { topicId: topic.id, assistantType: topic.assistantType, product: input.product, model, charge, ...(await question.commit()) };
+    job = {
+      topicId: topic.id,
+      userId: user.id,
+      shard: user.historyShard ?? 0,
+      assistantType: topic.assistantType,
+      product: input.product,
+      model,
+      charge,
+      ...(await question.commit()),
+    };
   } catch (err) {
     await stub.release(token);
     await refundRequest(db, charge);
@@ -110,7 +122,7 @@ export async function send(
     // failed: the model failed before its first token (the session gave the request back).
     if (started.kind === "busy") {
       await refundRequest(db, charge);
-      if (job.leafIfSilent) await setLeaf(db, topic.id, job.leafIfSilent);
+      if (job.leafIfSilent) await setLeaf(h, topic, job.leafIfSilent);
     }
     const [status, detail] = started.kind === "busy" ? [409, REPLY_TEXTS.busy] : [502, REPLY_TEXTS.failedBeforeFirstToken];
     return Response.json({ detail }, { status, headers: topicHeader });
@@ -120,19 +132,21 @@ export async function send(
 }
 
 /** A send to the caller's topic: a new question, or another reply, an edit, a continuation (docs/conversations.md). */
-export async function sendToTopic(env: Env, userId: number, topicId: number, question: Question): Promise<Response> {
+export async function sendToTopic(env: Env, user: SendingUser, topicId: number, question: Question): Promise<Response> {
   const db = getDb(env.DB);
-  const topic = await findOwnTopic(db, userId, topicId);
+  const topic = await findOwnTopic(db, user.id, topicId);
   // A topic keeps its mode even if an admin has since turned the mode off.
   const product = await findProduct(db, topic.assistantType);
   if (!product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
-  return send(env, db, { topic, product, userId, question });
+  return send(env, db, { topic, product, user, question });
 }
 
 export const newQuestion = (body: SendInput): Question => ({ kind: "new", text: body.text, attachmentIds: body.attachments });
 
-export async function deleteEmptyTopic(db: Db, topicId: number): Promise<void> {
-  await db.run(sql`DELETE FROM topics WHERE id = ${topicId} AND NOT EXISTS (SELECT 1 FROM messages WHERE topic_id = ${topicId})`);
+/** Deletes the user's new topic unless a message made it into its history. */
+export async function deleteEmptyTopic(db: Db, h: HistoryDb, topicId: number): Promise<void> {
+  const written = await h.select({ id: messages.id }).from(messages).where(eq(messages.topicId, topicId)).limit(1).get();
+  if (!written) await db.delete(topicsTable).where(and(eq(topicsTable.id, topicId)));
 }
 
 /**
@@ -142,25 +156,25 @@ export async function deleteEmptyTopic(db: Db, topicId: number): Promise<void> {
 export async function startTopicWithQuestion(
   env: Env,
   db: Db,
-  userId: number,
+  user: SendingUser,
   assistantType: string,
   body: SendInput,
   opts = { topicLine: true },
 ): Promise<Response> {
   const product = await activeProduct(db, assistantType);
-  const [topic] = await db.insert(topicsTable).values({ userId, assistantType: product.assistantType }).returning();
+  const [topic] = await db.insert(topicsTable).values({ userId: user.id, assistantType: product.assistantType }).returning();
   try {
     return await send(env, db, {
       topic: topic!,
       product,
-      userId,
+      user,
       question: newQuestion(body),
       firstLine: opts.topicLine ? `topic_id: ${topic!.id}\n` : undefined,
       topicHeader: true,
     });
   } catch (err) {
     // Refused before the question was saved (no requests left, say): no empty topic stays behind.
-    await deleteEmptyTopic(db, topic!.id);
+    await deleteEmptyTopic(db, userHistory(env, user), topic!.id);
     throw err;
   }
 }

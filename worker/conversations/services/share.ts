@@ -1,7 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { base64url } from "jose";
 import { getDb, type Db } from "../../db/client";
-import { attachments, messages, topics } from "../../db/schema";
+import { shardDb } from "../../db/history";
+import { attachments, messages } from "../../db/history-schema";
+import { topics, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { findOwnTopic, TOPIC_NOT_FOUND } from "./topics";
@@ -79,13 +81,20 @@ export async function purgeSharedTopic(env: Env, topicId: number, shareHash?: st
 }
 
 /** An attachment of a message of the topic shared under `hash`, or 404. */
-export async function findSharedAttachment(db: Db, hash: string, attachmentId: number) {
-  const [row] = await db
-    .select({ attachment: attachments })
-    .from(attachments)
-    .innerJoin(messages, eq(attachments.messageId, messages.id))
-    .innerJoin(topics, eq(messages.topicId, topics.id))
-    .where(and(eq(attachments.id, attachmentId), eq(topics.shareHash, hash)));
+export async function findSharedAttachment(env: Env, db: Db, hash: string, attachmentId: number) {
+  const shared = await db
+    .select({ topicId: topics.id, userId: topics.userId, shard: users.historyShard })
+    .from(topics)
+    .innerJoin(users, eq(users.id, topics.userId))
+    .where(eq(topics.shareHash, hash))
+    .get();
+  const [row] = shared
+    ? await shardDb(env, shared.shard)
+        .select({ attachment: attachments })
+        .from(attachments)
+        .innerJoin(messages, eq(attachments.messageId, messages.id))
+        .where(and(eq(attachments.id, attachmentId), eq(messages.topicId, shared.topicId), eq(messages.userId, shared.userId)))
+    : [];
   if (!row) throw ApiError.notFound("Вложение не найдено");
   return row.attachment;
 }

@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attachments, folders, messages, topics } from "../../db/schema";
+import type { HistoryDb } from "../../db/history";
+import { attachments, messages, topicLeaves } from "../../db/history-schema";
+import { folders, topics } from "../../db/schema";
 import { indexTitle, unindexTopic } from "../search/index-writes";
 import { ApiError } from "../../http/errors";
 import { topicTypeOf, type TopicType } from "../../settings";
@@ -144,9 +146,9 @@ async function updateOwnTopic(db: Db, userId: number, topicId: number, set: Part
 }
 
 /** Renames the caller's topic; search finds it by the new name (docs/conversations.md "Search"). */
-export async function renameTopic(db: Db, userId: number, topicId: number, topicName: string): Promise<TopicRow> {
+export async function renameTopic(db: Db, h: HistoryDb, userId: number, topicId: number, topicName: string): Promise<TopicRow> {
   const row = await updateOwnTopic(db, userId, topicId, { topicName });
-  await db.batch(indexTitle(db, topicId, topicName));
+  await h.batch(indexTitle(h, row, topicName));
   return row;
 }
 
@@ -202,21 +204,34 @@ export async function removeTopicFromFolder(db: Db, userId: number, topicId: num
 }
 
 /**
- * Deletes the caller's topic; its messages and their attachment rows go by the foreign keys'
- * cascade. Returns the R2 keys of those attachments (the caller deletes the bytes) and the share
- * hash the topic had (the caller purges the cached shared copy).
+ * The statements that delete a topic's history from its owner's shard (messages, their attachment
+ * rows, the search index, the leaf), for one batch; the first answers the attachments' R2 keys.
  */
-export async function deleteTopic(db: Db, userId: number, topicId: number) {
-  const [keys, , , deleted] = await db.batch([
-    db
+export function deleteTopicHistory(h: HistoryDb, topic: { id: number; userId: number }) {
+  const inTopic = sql`(SELECT ${messages.id} FROM ${messages} WHERE ${messages.topicId} = ${topic.id})`;
+  return [
+    h
       .select({ key: attachments.r2Key })
       .from(attachments)
       .innerJoin(messages, eq(attachments.messageId, messages.id))
-      .innerJoin(topics, eq(messages.topicId, topics.id))
-      .where(own(userId, topicId)),
-    ...unindexTopic(db, userId, topicId),
-    db.delete(topics).where(own(userId, topicId)).returning({ shareHash: topics.shareHash }),
-  ]);
-  if (deleted.length === 0) throw ApiError.notFound(TOPIC_NOT_FOUND);
-  return { r2Keys: keys.map((k) => k.key), shareHash: deleted[0]!.shareHash };
+      .where(and(eq(messages.topicId, topic.id), eq(messages.userId, topic.userId))),
+    unindexTopic(h, topic.id),
+    h.delete(attachments).where(inArray(attachments.messageId, inTopic)),
+    h.delete(messages).where(and(eq(messages.topicId, topic.id), eq(messages.userId, topic.userId))),
+    h.delete(topicLeaves).where(eq(topicLeaves.topicId, topic.id)),
+  ] as const;
+}
+
+/**
+ * Deletes the caller's topic: first its history from the owner's shard in one batch, then the
+ * topic from the main D1 (its ratings go by cascade). In that order, a failure midway leaves a
+ * topic the user still sees and can delete again, never history without a topic. Returns the R2
+ * keys of the attachments (the caller deletes the bytes) and the share hash the topic had (the
+ * caller purges the cached shared copy).
+ */
+export async function deleteTopic(db: Db, h: HistoryDb, userId: number, topicId: number) {
+  const topic = await findOwnTopic(db, userId, topicId);
+  const [keys] = await h.batch(deleteTopicHistory(h, topic));
+  await db.delete(topics).where(own(userId, topicId));
+  return { r2Keys: keys.map((k) => k.key), shareHash: topic.shareHash };
 }

@@ -1,8 +1,8 @@
 import { transcribe } from "ai";
 import { eq } from "drizzle-orm";
 import { DEMO_STT_MODEL_ID, transcriptionModel } from "../../ai/transcribers";
-import type { Db } from "../../db/client";
-import { attachments } from "../../db/schema";
+import type { HistoryDb } from "../../db/history";
+import { attachments } from "../../db/history-schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { ATTACHMENT_TEXTS, findAttachment, readAttachmentBytes } from "./attachments";
@@ -21,7 +21,7 @@ const formatOf = (mimeType: string) => (Object.entries(AUDIO_MIME).find(([, mime
  * transcriber, once; the transcript is kept with the recording and answered again after that.
  * `demo` says the built-in stand-in answered.
  */
-export async function transcribeRecording(env: Env, db: Db, userId: number, attachmentId: number): Promise<{ text: string; demo: boolean }> {
+export async function transcribeRecording(env: Env, db: HistoryDb, userId: number, attachmentId: number): Promise<{ text: string; demo: boolean }> {
   const row = await findAttachment(db, attachmentId);
   if (!row || row.userId !== userId) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
   if (row.kind !== "audio") throw new ApiError(422, TRANSCRIPT_TEXTS.notAudio);

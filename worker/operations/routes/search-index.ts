@@ -3,6 +3,9 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { reindexPage } from "../../conversations/search/reindex";
 import { getDb } from "../../db/client";
+import { shardBinding } from "../../db/history";
+import { ApiError } from "../../http/errors";
+import { SHARD_TEXTS } from "../services/shards";
 import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
@@ -16,6 +19,8 @@ const reindexBody = z.object({
     .int({ error: "after_id должен быть целым числом" })
     .min(0, { error: "after_id не меньше 0" })
     .default(0),
+  // The history shard whose messages are written again (kind "messages"); names go to each owner's.
+  shard: z.number({ error: "shard должен быть числом" }).int({ error: "shard должен быть целым числом" }).min(0, { error: "shard не меньше 0" }).default(0),
 });
 
 const reindexAnswer = z.strictObject({ indexed: z.int(), next_after_id: z.int().nullable() }).meta({ id: "ReindexPage" });
@@ -26,20 +31,21 @@ export const searchIndex = new Hono<AppEnv>().post(
   describeRoute({
     tags: ["admin"],
     summary: "Переписать поисковый индекс: следующая страница названий или сообщений (админ)",
-    description: "Повторять с after_id = next_after_id, пока он не станет null. Можно запускать повторно.",
+    description: "Повторять с after_id = next_after_id, пока он не станет null; сообщения — для каждой базы истории (shard). Можно запускать повторно.",
     ...secured,
     responses: {
       200: jsonOf("ReindexPage", reindexAnswer),
       403: { description: "Только для администраторов" },
-      422: { description: "Неверный kind или after_id" },
+      422: { description: "Неверный kind, after_id или shard" },
     },
   }),
   requireAdmin,
   jsonObjectBody,
   validate("json", reindexBody),
   async (c) => {
-    const { kind, after_id } = c.req.valid("json");
-    const page = await reindexPage(getDb(c.env.DB), kind, after_id);
+    const { kind, after_id, shard } = c.req.valid("json");
+    if (!shardBinding(c.env, shard)) throw new ApiError(422, SHARD_TEXTS.notBound(shard));
+    const page = await reindexPage(c.env, getDb(c.env.DB), kind, after_id, shard);
     return c.json({ indexed: page.indexed, next_after_id: page.nextAfterId }, 200);
   },
 );

@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, sql, type AnyColumn } from "drizzle-orm";
+import { and, eq, gte, lt, lte, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { messageFeedback, messages, payments, requestCharges, topics, users } from "../../db/schema";
+import { dailyActivity, messageFeedback, payments, requestCharges, topics, users } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Moscow is UTC+3 all year (no daylight saving since 2014).
@@ -34,23 +34,22 @@ export async function dailyStatistics(db: Db, from: string, to: string): Promise
 
   const userDay = moscowDay(users.createdAt);
   const topicDay = moscowDay(topics.createdAt);
-  const messageDay = moscowDay(messages.createdAt);
   const chargeDay = moscowDay(requestCharges.createdAt);
   const paymentDay = moscowDay(payments.createdAt);
 
   const [newUsers, newTopics, sent, charges, paid] = await db.batch([
     db.select({ day: userDay, n: sql<number>`count(*)` }).from(users).where(within(users.createdAt)).groupBy(userDay),
     db.select({ day: topicDay, n: sql<number>`count(*)` }).from(topics).where(within(topics.createdAt)).groupBy(topicDay),
+    // Messages are in the history shards; each is counted per Moscow day and user as it is written.
     db
       .select({
-        day: messageDay,
-        n: sql<number>`count(*)`,
-        active: sql<number>`count(DISTINCT CASE WHEN ${messages.role} = 'user' THEN ${topics.userId} END)`,
+        day: dailyActivity.day,
+        n: sql<number>`sum(${dailyActivity.questions} + ${dailyActivity.replies})`,
+        active: sql<number>`count(CASE WHEN ${dailyActivity.questions} > 0 THEN 1 END)`,
       })
-      .from(messages)
-      .innerJoin(topics, eq(topics.id, messages.topicId))
-      .where(within(messages.createdAt))
-      .groupBy(messageDay),
+      .from(dailyActivity)
+      .where(and(gte(dailyActivity.day, from), lte(dailyActivity.day, to)))
+      .groupBy(dailyActivity.day),
     db
       .select({ day: chargeDay, n: sql<number>`count(*)` })
       .from(requestCharges)
@@ -93,15 +92,13 @@ export async function feedbackCounts(db: Db, from: string, to: string): Promise<
   const end = Date.parse(to) + DAY_MS - MOSCOW_OFFSET_MS;
   return db
     .select({
-      assistant_type: topics.assistantType,
-      model: messages.model,
+      assistant_type: messageFeedback.assistantType,
+      model: messageFeedback.model,
       up: sql<number>`sum(${messageFeedback.rating} = 'up')`,
       down: sql<number>`sum(${messageFeedback.rating} = 'down')`,
     })
     .from(messageFeedback)
-    .innerJoin(messages, eq(messages.id, messageFeedback.messageId))
-    .innerJoin(topics, eq(topics.id, messages.topicId))
     .where(and(gte(messageFeedback.updatedAt, start), lt(messageFeedback.updatedAt, end)))
-    .groupBy(topics.assistantType, messages.model)
-    .orderBy(topics.assistantType, messages.model);
+    .groupBy(messageFeedback.assistantType, messageFeedback.model)
+    .orderBy(messageFeedback.assistantType, messageFeedback.model);
 }

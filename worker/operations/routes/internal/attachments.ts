@@ -28,5 +28,5 @@ export const internalAttachments = new Hono<AppEnv>().post(
   uploadRateLimit,
   uploadLimit,
   validate("form", uploadForm),
-  async (c) => c.json(await uploadAttachment(c.env, c.var.userId, c.req.valid("form").file), 201),
+  async (c) => c.json(await uploadAttachment(c.env, c.var.user, c.req.valid("form").file), 201),
 );

@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../../db/client";
-import { messages } from "../../../db/schema";
+import { userHistory, type HistoryDb } from "../../../db/history";
+import { messages } from "../../../db/history-schema";
 import type { AppEnv } from "../../../env";
 import { newQuestion, sendToTopic, startTopicWithQuestion } from "../../../conversations/services/send";
 import { validate } from "../../../http/validate";
@@ -17,7 +18,7 @@ const messageBody = sendBody.extend({
 });
 
 /** The saved reply the session wrote before it closed the stream. */
-async function savedReply(db: ReturnType<typeof getDb>, topicId: number) {
+async function savedReply(db: HistoryDb, topicId: number) {
   return db
     .select({ text: messages.text, model: messages.model, state: messages.state })
     .from(messages)
@@ -54,8 +55,8 @@ export const internalMessages = new Hono<AppEnv>().post(
     const db = getDb(c.env.DB);
     const res =
       topicId === 0
-        ? await startTopicWithQuestion(c.env, db, c.var.userId, body.assistant_type, body, { topicLine: false })
-        : await sendToTopic(c.env, c.var.userId, topicId, newQuestion(body));
+        ? await startTopicWithQuestion(c.env, db, c.var.user, body.assistant_type, body, { topicLine: false })
+        : await sendToTopic(c.env, c.var.user, topicId, newQuestion(body));
     if (body.stream || res.status !== 200 || !res.body) return res;
     const id = Number(res.headers.get("x-topic-id") ?? topicId);
     try {
@@ -63,7 +64,7 @@ export const internalMessages = new Hono<AppEnv>().post(
     } catch {
       // The model broke off midway: the session saved what it wrote as a partial reply.
     }
-    const reply = await savedReply(db, id);
+    const reply = await savedReply(userHistory(c.env, c.var.user), id);
     return c.json({ topic_id: id, text: reply?.text ?? "", model: reply?.model ?? res.headers.get("x-model"), state: reply?.state ?? "partial" }, 200, {
       "x-topic-id": String(id),
     });

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// The tables of a history shard (docs/scale.md "History shards"): one of several D1 databases
+// (HISTORY_0…n) holding the chats of the users the directory in the main D1 places there. Topics
+// themselves, and everything admin statistics need, stay in the main D1 (worker/db/schema.ts); a
+// shard holds what grows with use: messages, attachments with their extracted text, the search index.
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // The topic in the main D1 (no foreign key across databases: its deletion deletes these first).
+    topicId: integer("topic_id").notNull(),
+    // The topic's owner, so one user's history is found (exported, deleted) without the main D1.
+    userId: integer("user_id").notNull(),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    text: text("text").notNull(),
+    // "partial": the model failed or was stopped mid-reply; what it had said is kept.
+    state: text("state", { enum: ["complete", "partial"] })
+      .notNull()
+      .default("complete"),
+    // Which model answered (assistant messages); the UI shows it.
+    model: text("model"),
+    // The message this one follows (null for a topic's first question). Versions of a message are
+    // the messages with the same parent: a regenerated reply, an edited question.
+    parentId: integer("parent_id"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("messages_topic").on(t.topicId, t.id), index("messages_parent").on(t.parentId, t.id), index("messages_user").on(t.userId)],
+);
+
+// The last message of the branch on screen (docs/conversations.md "Versions"): history, the
+// model's context and a share link follow its parents up. Written in the same batch as the
+// messages it points at, so it never names one that is not there.
+export const topicLeaves = sqliteTable(
+  "topic_leaves",
+  {
+    topicId: integer("topic_id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    leafMessageId: integer("leaf_message_id"),
+  },
+  (t) => [index("topic_leaves_user").on(t.userId)],
+);
+
+export const attachments = sqliteTable(
+  "attachments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull(),
+    // Null until the attachment is sent with a message.
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["image", "document", "audio"] }).notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    // R2 key, under the owner's prefix: `u/<userId>/<uuid>`.
+    r2Key: text("r2_key").notNull(),
+    // The text of a document, extracted at upload; of a voice recording, its transcript once asked for.
+    extractedText: text("extracted_text"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("attachments_user").on(t.userId), index("attachments_message").on(t.messageId)],
+);
