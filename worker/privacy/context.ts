@@ -1,0 +1,57 @@
+import type { PrivateKind } from "./kinds";
+
+// Words before a number that say what it is: «ИНН 7707083893», «карта № 4276…», or that it is
+// something else: «договор № 1234567890». Only the nearest one counts, so a requisites line
+// («ИНН …, КПП …, ОГРН …») names each number by its own word.
+
+/** How far before a number its word may stand, in characters. */
+const REACH = 40;
+
+const KIND_WORDS: [PrivateKind, RegExp][] = [
+  ["passport", /паспорт|сери[яиюей]/],
+  ["snils", /снилс|страхов\p{L}* (?:номер|свидетельств)/u],
+  ["inn", /(?<!\p{L})инн(?!\p{L})/u],
+  ["ogrn", /(?<!\p{L})огрн(?:ип)?(?!\p{L})/u],
+  ["card", /(?<!\p{L})(?:карт[аыеуоч]|card)/u],
+  ["account", /(?<!\p{L})(?:сч[её]т|р\/с|к\/с|р\/сч|расч[её]тн|корр?\.? ?сч)/u],
+  ["phone", /(?<!\p{L})тел(?:\.|ефон)/u],
+];
+
+/** Words after which a number is an identifier of a document or a thing, not of a person. */
+const OTHER_WORDS =
+  /(?<!\p{L})(?:договор|контракт|заказ|артикул|арт\.|код|квитанц|накладн|заявк|сделк|дела|дело|лот|акт|приказ|инв\.|инвентарн|чек|ттн|упд|сч[её]т-фактур)/u;
+
+/** «№», «N», «номер»: says nothing alone, so the word before it decides («карта № …», «договор № …»). */
+const NUMBER_SIGN = /№|(?<!\p{L})(?:n|no|номер|ном\.)(?!\p{L})/u;
+
+export type Context = PrivateKind | "other" | null;
+
+const WORDS: [RegExp, Context][] = [...KIND_WORDS, ["other", OTHER_WORDS] as const].map(([kind, re]) => [new RegExp(re.source, "gu"), kind as Context]);
+/** A sentence ends at «.», «!», «?» before a capital letter, or at a line break. */
+const SENTENCE_END = /[.!?…]\s+(?=[А-ЯЁA-Z])|\n/g;
+const NUMBER_SIGNS = new RegExp(NUMBER_SIGN.source, "gu");
+
+const lastMatch = (re: RegExp, text: string) => {
+  let last: RegExpExecArray | undefined;
+  for (const m of text.matchAll(re)) last = m;
+  return last;
+};
+
+/**
+ * The kind named just before `start` in `text`, "other" for a document's number, null for
+ * nothing. A word with another number after it speaks of that number, not this one.
+ */
+export function contextBefore(text: string, start: number): Context {
+  const before = text.slice(Math.max(0, start - REACH), start);
+  const sentenceStart = lastMatch(SENTENCE_END, before);
+  const window = (sentenceStart ? before.slice(sentenceStart.index + sentenceStart[0].length) : before).toLowerCase();
+  let best: { end: number; context: Context } | null = null;
+  for (const [re, context] of WORDS) {
+    const m = lastMatch(re, window);
+    if (m && (!best || m.index + m[0].length > best.end)) best = { end: m.index + m[0].length, context };
+  }
+  const sign = lastMatch(NUMBER_SIGNS, window);
+  const signEnd = sign ? sign.index + sign[0].length : -1;
+  if (best && !/\d/.test(window.slice(best.end))) return best.context;
+  return signEnd > (best?.end ?? -1) && !/\d/.test(window.slice(signEnd)) ? "other" : null;
+}

@@ -1,0 +1,56 @@
+import { findEmails, findPhones } from "./contacts";
+import { digitsOf, type Found, type PrivateKind } from "./kinds";
+import { findNames, type NameParts } from "./names";
+import { findNumbers, STRENGTH } from "./numbers";
+import { findPassports } from "./passports";
+
+interface Candidate {
+  kind: PrivateKind;
+  start: number;
+  end: number;
+  strength: number;
+  display?: string;
+  parts?: NameParts;
+}
+
+/** A name's key: its nominative parts, surname | given | patronymic | initials. */
+export const nameKey = (parts: NameParts) => [parts.surname, parts.given, parts.patronymic, parts.initials?.toLowerCase()].map((p) => p ?? "").join("|");
+
+/** The same phone written +7… or 8… is one phone. */
+const phoneKey = (value: string) => `7${digitsOf(value).slice(-10)}`;
+
+function keyOf(kind: PrivateKind, value: string, parts?: NameParts): string {
+  if (kind === "name") return nameKey(parts!);
+  if (kind === "email") return value.toLowerCase();
+  if (kind === "phone") return phoneKey(value);
+  return digitsOf(value);
+}
+
+function candidates(text: string): Candidate[] {
+  return [
+    ...findNumbers(text),
+    ...findPassports(text).map((s) => ({ ...s, kind: "passport" as const, strength: STRENGTH.named })),
+    ...findPhones(text).map((s) => ({ ...s, kind: "phone" as const, strength: STRENGTH.format })),
+    ...findEmails(text).map((s) => ({ ...s, kind: "email" as const, strength: STRENGTH.named })),
+    ...findNames(text).map((n) => ({ kind: "name" as const, start: n.start, end: n.end, strength: STRENGTH.format, display: n.display, parts: n.parts })),
+  ];
+}
+
+/**
+ * The personal data in `text`, in order and never overlapping: where two readings cover the
+ * same characters, the one its words or format make surer wins, then the longer one
+ * («112-233-445 95» is a СНИЛС, not a phone; a 20-digit account is not a card inside it).
+ */
+export function detect(text: string): Found[] {
+  const ranked = candidates(text).sort((a, b) => b.strength - a.strength || b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const taken: Candidate[] = [];
+  for (const c of ranked) {
+    if (!taken.some((t) => c.start < t.end && t.start < c.end)) taken.push(c);
+  }
+  return taken
+    .sort((a, b) => a.start - b.start)
+    .map((c) => {
+      const value = text.slice(c.start, c.end);
+      return { kind: c.kind, value, key: keyOf(c.kind, value, c.parts), display: c.display ?? value, start: c.start, end: c.end };
+    });
+}
