@@ -13,10 +13,24 @@ const PHONE = new RegExp(
   "gu",
 );
 
-const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}_%+-]+(?:\.[\p{L}\p{N}_%+-]+)*@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}])/gu;
+const EMAIL = /[\p{L}\p{N}_%+-]+(?:\.[\p{L}\p{N}_%+-]+)*@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}])/uy;
+const LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
 
 const spansOf = (re: RegExp, text: string) => Array.from(text.matchAll(re), (m) => ({ start: m.index, end: m.index + m[0].length }));
 
 export const findPhones = (text: string) => spansOf(PHONE, text);
 
-export const findEmails = (text: string) => spansOf(EMAIL, text);
+/** Read from each «@» back to where the address can begin, so long texts without one cost nothing. */
+export function findEmails(text: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
+    let start = at;
+    while (start > 0 && at - start < 64 && LOCAL_CHAR.test(text[start - 1])) start--;
+    while (text[start] === ".") start++;
+    if (found.length > 0 && start < found.at(-1)!.end) continue;
+    EMAIL.lastIndex = start;
+    const m = EMAIL.exec(text);
+    if (m && m.index === start) found.push({ start, end: start + m[0].length });
+  }
+  return found;
+}

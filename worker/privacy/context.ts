@@ -26,10 +26,12 @@ const NUMBER_SIGN = /№|(?<!\p{L})(?:n|no|номер|ном\.)(?!\p{L})/u;
 
 export type Context = PrivateKind | "other" | null;
 
-const WORDS: [RegExp, Context][] = [...KIND_WORDS, ["other", OTHER_WORDS] as const].map(([kind, re]) => [new RegExp(re.source, "gu"), kind as Context]);
+/** Every word above in one pattern, a group each; "other" before "account" so «счёт-фактура» is not a «счёт». */
+const NAMED: [Context | "sign", RegExp][] = [["other", OTHER_WORDS], ...KIND_WORDS, ["sign", NUMBER_SIGN]];
+const WORDS = new RegExp(NAMED.map(([, re]) => `(${re.source})`).join("|"), "gu");
+
 /** A sentence ends at «.», «!», «?» before a capital letter, or at a line break. */
 const SENTENCE_END = /[.!?…]\s+(?=[А-ЯЁA-Z])|\n/g;
-const NUMBER_SIGNS = new RegExp(NUMBER_SIGN.source, "gu");
 
 const lastMatch = (re: RegExp, text: string) => {
   let last: RegExpExecArray | undefined;
@@ -38,20 +40,23 @@ const lastMatch = (re: RegExp, text: string) => {
 };
 
 /**
- * The kind named just before `start` in `text`, "other" for a document's number, null for
- * nothing. A word with another number after it speaks of that number, not this one.
+ * The kind named just before `start` in `text` and in its sentence, "other" for a document's
+ * number, null for nothing. A word with another number after it speaks of that number, not this one.
  */
 export function contextBefore(text: string, start: number): Context {
   const before = text.slice(Math.max(0, start - REACH), start);
   const sentenceStart = lastMatch(SENTENCE_END, before);
   const window = (sentenceStart ? before.slice(sentenceStart.index + sentenceStart[0].length) : before).toLowerCase();
   let best: { end: number; context: Context } | null = null;
-  for (const [re, context] of WORDS) {
-    const m = lastMatch(re, window);
-    if (m && (!best || m.index + m[0].length > best.end)) best = { end: m.index + m[0].length, context };
+  let signEnd = -1;
+  for (const m of window.matchAll(WORDS)) {
+    const end = m.index + m[0].length;
+    let group = 1;
+    while (m[group] === undefined) group++;
+    const name = NAMED[group - 1][0];
+    if (name === "sign") signEnd = end;
+    else if (!best || end > best.end) best = { end, context: name };
   }
-  const sign = lastMatch(NUMBER_SIGNS, window);
-  const signEnd = sign ? sign.index + sign[0].length : -1;
   if (best && !/\d/.test(window.slice(best.end))) return best.context;
   return signEnd > (best?.end ?? -1) && !/\d/.test(window.slice(signEnd)) ? "other" : null;
 }

@@ -36,21 +36,39 @@ function candidates(text: string): Candidate[] {
   ];
 }
 
+const rank = (a: Candidate, b: Candidate) => b.strength - a.strength || b.end - b.start - (a.end - a.start) || a.start - b.start;
+
+/** From readings that overlap one another, the best that do not: surer first, then longer. */
+function resolve(cluster: Candidate[]): Candidate[] {
+  if (cluster.length === 1) return cluster;
+  const taken: Candidate[] = [];
+  for (const c of cluster.sort(rank)) {
+    if (!taken.some((t) => c.start < t.end && t.start < c.end)) taken.push(c);
+  }
+  return taken.sort((a, b) => a.start - b.start);
+}
+
 /**
  * The personal data in `text`, in order and never overlapping: where two readings cover the
  * same characters, the one its words or format make surer wins, then the longer one
  * («112-233-445 95» is a СНИЛС, not a phone; a 20-digit account is not a card inside it).
  */
 export function detect(text: string): Found[] {
-  const ranked = candidates(text).sort((a, b) => b.strength - a.strength || b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const sorted = candidates(text).sort((a, b) => a.start - b.start);
   const taken: Candidate[] = [];
-  for (const c of ranked) {
-    if (!taken.some((t) => c.start < t.end && t.start < c.end)) taken.push(c);
+  let cluster: Candidate[] = [];
+  let clusterEnd = -1;
+  for (const c of sorted) {
+    if (c.start >= clusterEnd && cluster.length > 0) {
+      taken.push(...resolve(cluster));
+      cluster = [];
+    }
+    cluster.push(c);
+    clusterEnd = Math.max(clusterEnd, c.end);
   }
-  return taken
-    .sort((a, b) => a.start - b.start)
-    .map((c) => {
-      const value = text.slice(c.start, c.end);
-      return { kind: c.kind, value, key: keyOf(c.kind, value, c.parts), display: c.display ?? value, start: c.start, end: c.end };
-    });
+  if (cluster.length > 0) taken.push(...resolve(cluster));
+  return taken.map((c) => {
+    const value = text.slice(c.start, c.end);
+    return { kind: c.kind, value, key: keyOf(c.kind, value, c.parts), display: c.display ?? value, start: c.start, end: c.end };
+  });
 }

@@ -80,7 +80,8 @@ export function patronymicReading(word: string): { lemma: string; gender: Gender
 }
 
 /** Endings of surnames in any case: -ов/-ев/-ин, -ский/-цкий, -ук, -ян and the undeclined -енко, -дзе, -ых, -ия and the like. */
-const SURNAME = /(?:[оеё]в|[иы]н)(?:а|у|ым|е|ой|ою|ы|ых|ыми)?$|[сц]к(?:ий|ого|ому|им|ом|ая|ой|ую|ие|их)$|(?:[уюя]к|ян|янц)(?:а|у|ом|е)?$|(?:енко|дзе|швили|[ыи]х|ия|ани)$/;
+const SURNAME =
+  /(?:[оеё]в|[иы]н)(?:а|у|ым|е|ой|ою|ы|ых|ыми)?$|[сц]к(?:ий|ого|ому|им|ом|ая|ой|ую|ие|их)$|(?:[уюя]к|ян|янц)(?:а|у|ом|е)?$|(?:енко|дзе|швили|[ыи]х|ия|ани)$/;
 
 export const surnameShaped = (word: string) => SURNAME.test(plain(word)) && plain(word).length >= 4;
 

@@ -70,7 +70,11 @@ const isOtherGiven = (t: Token | undefined, leading: boolean) => isSurname(t, le
 const fullInitials = (t: Token | undefined) => !!t && t.initials && t.word.replace(/[^А-ЯЁ]/g, "").length === 2;
 
 /** Tokens i…i+n-1 stand together, with nothing but spaces between. */
-const together = (tokens: Token[], i: number, n: number) => tokens.slice(i, i + n - 1).every((t) => t.joinsNext) && tokens.length >= i + n;
+function together(tokens: Token[], i: number, n: number): boolean {
+  if (tokens.length < i + n) return false;
+  for (let k = i; k < i + n - 1; k++) if (!tokens[k].joinsNext) return false;
+  return true;
+}
 
 type Role = "surname" | "given" | "patronymic" | "initials";
 

@@ -109,14 +109,16 @@ function runOf(start: number, value: string): Run {
 /** Passport numbers, СНИЛС, ИНН, ОГРН, cards and accounts written as digit groups. */
 export function findNumbers(text: string): NumberReading[] {
   const twenties = Array.from(text.matchAll(TWENTY_DIGITS), (m) => m.index);
-  const biks = Array.from(text.matchAll(BIK), (m) => ({
-    digits: m[0],
-    at: m.index,
-    beside: (run: Run) => {
-      const [from, to] = m.index < run.start ? [m.index, run.start] : [run.end, m.index];
-      return !SENTENCE_END.test(text.slice(from, to)) && !twenties.some((at) => at !== run.start && at > from && at < to);
-    },
-  }));
+  const biks = text.includes("04")
+    ? Array.from(text.matchAll(BIK), (m) => ({
+        digits: m[0],
+        at: m.index,
+        beside: (run: Run) => {
+          const [from, to] = m.index < run.start ? [m.index, run.start] : [run.end, m.index];
+          return !SENTENCE_END.test(text.slice(from, to)) && !twenties.some((at) => at > from && at < to && at !== run.start);
+        },
+      }))
+    : [];
   const found: NumberReading[] = [];
   const take = (run: Run) => {
     const reading = read(run, contextBefore(text, run.start), biks);
