@@ -8,12 +8,14 @@ import { root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
 import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
+import { benchPrivacy } from "./privacy.mjs";
 import { benchSearch } from "./search.mjs";
 
 const suites = [
   ["Accounts", benchAccounts],
   ["Conversations", benchConversations],
   ["Search", benchSearch],
+  ["Privacy", benchPrivacy],
   ["Bundle", benchBundle],
 ];
 const only = process.argv[2]?.toLowerCase();
