@@ -28,6 +28,7 @@ export default defineConfig(async () => {
             TEST_HISTORY_MIGRATIONS: historyMigrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-for-hs256",
             INTERNAL_TOKEN: "test-internal-token",
+            PRIVACY_KEY: "test-privacy-key-that-is-long-enough-for-aes",
             // External sign-in talks to fake providers in test/worker/fakes (routed by host).
             GOOGLE_CLIENT_ID: "test-google-client.apps.googleusercontent.com",
             GOOGLE_CLIENT_SECRET: "test-google-secret",

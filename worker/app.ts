@@ -8,6 +8,7 @@ import { docsPage } from "./http/docs-page";
 import { securityHeaders } from "./http/security-headers";
 import { accountChanges } from "./accounts/routes/account-changes";
 import { attachments } from "./conversations/routes/attachments";
+import { privacy } from "./conversations/routes/privacy";
 import { companies } from "./companies/routes/companies";
 import { health } from "./operations/routes/health";
 import { internalApi } from "./operations/routes/internal";
@@ -67,6 +68,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/folders", folders)
   .route("/share", share)
   .route("/attachments", attachments)
+  .route("/privacy", privacy)
   .route("/promos", promos)
   .route("/quotas", quotas)
   .route("/disclaimers", disclaimers)

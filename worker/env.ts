@@ -8,6 +8,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       JWT_SECRET: string;
+      /** Seals each topic's privacy vault (docs/privacy.md "The vault"). */
+      PRIVACY_KEY?: string;
       MAIL_API_KEY?: string;
       GOOGLE_CLIENT_ID?: string;
       GOOGLE_CLIENT_SECRET?: string;

@@ -32,6 +32,7 @@ export function placeholderProblems(env, envName = "production") {
 export function requiredSecrets(vars = {}) {
   const needed = [
     ["JWT_SECRET", "подпись токенов входа"],
+    ["PRIVACY_KEY", "шифрование скрытых от модели персональных данных"],
     ["INTERNAL_TOKEN", "внутренний API для чат-ботов"],
   ];
   if (vars.PAYMENT_PROVIDER === "yookassa") {

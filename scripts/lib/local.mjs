@@ -2,7 +2,7 @@
 // and the Worker serving the built SPA on one localhost URL. No account, no network.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { hashPassword } from "./password.mjs";
 
@@ -14,12 +14,16 @@ export function wrangler(args, options = {}) {
   return execFileSync(wranglerBin, args, { cwd: root, env: quietEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options });
 }
 
-/** Local secrets live in .dev.vars (git-ignored), made once with a random signing key. */
+/** Local secrets live in .dev.vars (git-ignored), each made once with random bytes; one missing is added. */
 export function ensureDevVars() {
   const file = path.join(root, ".dev.vars");
-  if (existsSync(file)) return;
-  writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString("hex")}\nINTERNAL_TOKEN=${randomBytes(24).toString("hex")}\n`);
-  console.log("Создан .dev.vars с локальными секретами.");
+  const have = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const secrets = { JWT_SECRET: 32, INTERNAL_TOKEN: 24, PRIVACY_KEY: 32 };
+  const missing = Object.entries(secrets).filter(([name]) => !new RegExp(`^${name}=`, "m").test(have));
+  if (missing.length === 0) return;
+  const lines = missing.map(([name, bytes]) => `${name}=${randomBytes(bytes).toString("hex")}\n`).join("");
+  writeFileSync(file, `${have}${have && !have.endsWith("\n") ? "\n" : ""}${lines}`);
+  console.log(`В .dev.vars добавлены локальные секреты: ${missing.map(([name]) => name).join(", ")}.`);
 }
 
 export function buildWeb() {

@@ -39,7 +39,7 @@ function config(name, replace = {}) {
 }
 
 const secrets = (...names) => JSON.stringify(names.map((name) => ({ name, type: "secret_text" })));
-const allSecrets = secrets("JWT_SECRET", "INTERNAL_TOKEN", "YOOKASSA_SHOP_ID", "YOOKASSA_SECRET_KEY", "MAIL_API_KEY");
+const allSecrets = secrets("JWT_SECRET", "PRIVACY_KEY", "INTERNAL_TOKEN", "YOOKASSA_SHOP_ID", "YOOKASSA_SECRET_KEY", "MAIL_API_KEY");
 
 function deploy(args, fakeSecrets = "[]") {
   rmSync(callsFile, { force: true });
@@ -81,7 +81,7 @@ test("names the missing secrets production needs (YooKassa and mail included)", 
     .split("\n")
     .filter((l) => l.startsWith("  "))
     .map((l) => l.trim().split(" ")[0]);
-  assert.deepEqual(listed, ["INTERNAL_TOKEN", "YOOKASSA_SECRET_KEY", "MAIL_API_KEY"]);
+  assert.deepEqual(listed, ["PRIVACY_KEY", "INTERNAL_TOKEN", "YOOKASSA_SECRET_KEY", "MAIL_API_KEY"]);
   assert.match(stderr, /wrangler secret put <ИМЯ> --env production/);
   assert.deepEqual(calls, [`wrangler secret list --env production --format json --config ${path.join(dir, "prod.toml")}`]);
 });
@@ -91,7 +91,7 @@ test("without YooKassa and a mail API only the signing key and the internal toke
     'PAYMENT_PROVIDER = "yookassa"': 'PAYMENT_PROVIDER = "sandbox"',
     'MAIL_API_URL = "https://api.resend.com/emails"': 'MAIL_API_URL = ""',
   });
-  assert.equal(deploy(["--dry-run", "--config", file], secrets("JWT_SECRET", "INTERNAL_TOKEN")).code, 0);
+  assert.equal(deploy(["--dry-run", "--config", file], secrets("JWT_SECRET", "PRIVACY_KEY", "INTERNAL_TOKEN")).code, 0);
   const missing = deploy(["--dry-run", "--config", file], secrets("INTERNAL_TOKEN"));
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /^ {2}JWT_SECRET \(/m);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRIVATE_KINDS } from "../privacy/kinds";
 
 // The shapes the conversations API answers with (docs/conversations.md), declared once: the
 // serializers return them, the OpenAPI document names them (`.meta({ id })`) and the web app
@@ -80,12 +81,14 @@ export const sharedMessageSchema = z
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 
 /**
- * A message as its topic's owner sees it: with their 👍/👎 on a reply (`feedback`, null when none)
- * and which of its versions it is (docs/conversations.md "Versions").
+ * A message as its topic's owner sees it: with their 👍/👎 on a reply (`feedback`, null when none),
+ * what the privacy guard hid in a question (`masked`), and which of its versions it is (docs/conversations.md "Versions").
  */
 export const messageSchema = sharedMessageSchema
   .extend({
     feedback: z.enum(["up", "down"]).nullable(),
+    // What the privacy guard hid from the model in a question (docs/privacy.md); [] when nothing.
+    masked: z.array(z.strictObject({ kind: z.enum(PRIVATE_KINDS), count: z.int().min(1) })),
     version: z.int().min(1),
     version_ids: z.array(z.int()).min(1),
   })
@@ -103,7 +106,14 @@ export const sharedHistorySchema = z
 export type SharedHistory = z.infer<typeof sharedHistorySchema>;
 
 /** `POST /topics/{id}/share`. */
-export const shareLinkSchema = z.strictObject({ hash: z.string() }).meta({ id: "ShareLink" });
+export const shareLinkSchema = z
+  .strictObject({
+    hash: z.string(),
+    // When the link stops working (null: never), and whether its readers see the values the privacy guard hid.
+    expires_at: isoTime.nullable(),
+    reveal: z.boolean(),
+  })
+  .meta({ id: "ShareLink" });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 /** `POST /attachments/upload`: the stored file, to send with a message by `attachment_id`. */
@@ -132,3 +142,6 @@ export const feedbackSchema = z
   })
   .meta({ id: "Feedback" });
 export type Feedback = z.infer<typeof feedbackSchema>;
+
+/** `GET /privacy/settings`: whether the privacy guard hides personal data from the model in a mode. */
+export const privacySettingSchema = z.strictObject({ assistant_type: z.string(), enabled: z.boolean() }).meta({ id: "PrivacySetting" });

@@ -28,6 +28,9 @@ export const messages = sqliteTable(
     // the messages with the same parent: a regenerated reply, an edited question.
     parentId: integer("parent_id"),
     createdAt: integer("created_at").notNull().default(now),
+    // What the privacy guard hid from the model in a question, `[{kind, count}]` as JSON (docs/privacy.md);
+    // the text itself is stored as the model saw it, with placeholders.
+    masked: text("masked", { mode: "json" }).$type<{ kind: string; count: number }[]>(),
   },
   (t) => [index("messages_topic").on(t.topicId, t.id), index("messages_parent").on(t.parentId, t.id), index("messages_user").on(t.userId)],
 );
@@ -63,4 +66,17 @@ export const attachments = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("attachments_user").on(t.userId), index("attachments_message").on(t.messageId)],
+);
+
+// The privacy guard's map from placeholder to value for one topic (docs/privacy.md "The vault"),
+// sealed with AES-GCM under a key from the PRIVACY_KEY secret bound to the topic; written in the
+// same batch as the question that adds to it, deleted with the topic's history.
+export const topicVaults = sqliteTable(
+  "topic_vaults",
+  {
+    topicId: integer("topic_id").primaryKey(),
+    userId: integer("user_id").notNull(),
+    sealed: text("sealed").notNull(),
+  },
+  (t) => [index("topic_vaults_user").on(t.userId)],
 );

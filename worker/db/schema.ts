@@ -172,12 +172,30 @@ export const topics = sqliteTable(
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
     // Null until shared; 128+ random bits, base64url.
     shareHash: text("share_hash").unique(),
+    // When the share link stops working (null: never), and whether its readers see the values the
+    // privacy guard hid from the model (false: they see the placeholders) (docs/privacy.md "Sharing").
+    shareExpiresAt: integer("share_expires_at"),
+    shareReveal: integer("share_reveal", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
     // Last activity: the list is ordered and grouped by it.
     updatedAt: integer("updated_at").notNull().default(now),
   },
   // The list's order (pinned first, newest activity, id), so a page is one index range (docs/scale.md).
   (t) => [index("topics_user_status_list").on(t.userId, t.status, t.pinned, t.updatedAt, t.id)],
+);
+
+// The privacy guard per user and mode (docs/privacy.md): a row turns it off (or on again) for one
+// mode; without one it is on.
+export const privacySettings = sqliteTable(
+  "privacy_settings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assistantType: text("assistant_type").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.assistantType] })],
 );
 
 // A user's 👍/👎 on an assistant reply (docs/conversations.md "Feedback"): one per reply, since

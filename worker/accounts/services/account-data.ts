@@ -5,7 +5,7 @@ import { publicPayment } from "../../billing/services/payments";
 import { exportTopicMarkdown } from "../../conversations/services/export";
 import type { Db } from "../../db/client";
 import { userHistory } from "../../db/history";
-import { attachments, messages, topicLeaves } from "../../db/history-schema";
+import { attachments, messages, topicLeaves, topicVaults } from "../../db/history-schema";
 import { consents, mailOutbox, payments, topics, users } from "../../db/schema";
 import { unindexUser } from "../../conversations/search/index-writes";
 import type { Env } from "../../env";
@@ -46,7 +46,7 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
 
 /**
  * Deletes the account: first its history in one batch of its shard (search index rows, attachment
- * rows, messages, leaves), then in one batch of the main D1 the letters to its address and the user
+ * rows, messages, leaves, privacy vaults), then in one batch of the main D1 the letters to its address and the user
  * row, whose foreign keys take everything else with it (chats, ratings, folders, sessions,
  * identities, packs, consents, companies it owns); payments stay with `user_id` set null,
  * anonymised, for accounting. Returns the R2 keys of its files for the caller to delete.
@@ -59,6 +59,7 @@ export async function deleteAccount(env: Env, db: Db, user: User): Promise<strin
     h.delete(attachments).where(eq(attachments.userId, user.id)),
     h.delete(messages).where(eq(messages.userId, user.id)),
     h.delete(topicLeaves).where(eq(topicLeaves.userId, user.id)),
+    h.delete(topicVaults).where(eq(topicVaults.userId, user.id)),
   ]);
   await db.batch([db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")), db.delete(users).where(eq(users.id, user.id))]);
   forgetSessionChecks({ userId: user.id });

@@ -9,7 +9,7 @@ import { pathId } from "../../http/params";
 import { requireUser } from "../../middleware/auth";
 import { deleteAttachmentObjects, signedAttachmentUrl } from "../services/attachments";
 import { loadOwnHistory, parseMessageCursor, publicMessages } from "../services/history";
-import { purgeShareHash, revokeShare, shareTopic } from "../services/share";
+import { purgeShareHash, revokeShare, SHARE_LIFETIMES, type ShareLifetime, shareTopic } from "../services/share";
 import {
   deleteTopic,
   findOwnTopic,
@@ -70,6 +70,11 @@ const moveParams = z.object({ topicId: pathId, folderId: pathId });
 
 const notFound = { 404: { description: "Чат не найден (или чужой)" } };
 const topicAnswer = { 200: jsonOf("Topic", topicSchema), ...notFound };
+
+const shareSettingsBody = z.object({
+  expires_in: z.enum(Object.keys(SHARE_LIFETIMES) as [ShareLifetime, ...ShareLifetime[]], { error: "expires_in: 1d, 7d, 30d или never" }).optional(),
+  reveal: z.boolean({ error: "reveal: true или false" }).optional(),
+});
 
 export const topics = new Hono<AppEnv>()
   .get(
@@ -193,13 +198,22 @@ export const topics = new Hono<AppEnv>()
     describeRoute({
       tags: ["share"],
       summary: "Поделиться чатом",
-      description: "Отвечает `{hash}`; повторный вызов возвращает ту же ссылку. Читать: `GET /share/topic/history/{hash}` без авторизации.",
+      description:
+        "Отвечает `{hash, expires_at, reveal}`; повторный вызов возвращает ту же ссылку. Необязательное тело `{expires_in: 1d|7d|30d|never, reveal}`: срок ссылки (от этого момента) и показывать ли читателям скрытые от модели персональные данные (по умолчанию — нет, они видят подстановки). Читать: `GET /share/topic/history/{hash}` без авторизации.",
       ...secured,
-      responses: { 200: jsonOf("{hash}", shareLinkSchema), ...notFound },
+      responses: { 200: jsonOf("{hash, expires_at, reveal}", shareLinkSchema), ...notFound, 422: { description: "Неверный срок или reveal" } },
     }),
     requireUser,
     validate("param", idParams),
-    async (c) => c.json({ hash: await shareTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id) }, 200),
+    validate("json", shareSettingsBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { expires_in, reveal } = c.req.valid("json");
+      const link = await shareTopic(getDb(c.env.DB), c.var.userId, id, { expiresIn: expires_in, reveal });
+      // Readers must meet the new settings at once, not the edge's copy.
+      await purgeShareHash(c.env, link.hash);
+      return c.json(link, 200);
+    },
   )
   .delete(
     "/:id{[0-9]+}/share",

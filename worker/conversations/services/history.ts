@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { shardDb, userHistory, type HistoryDb, type HistoryUser } from "../../db/history";
-import { attachments, messages } from "../../db/history-schema";
+import { attachments, messages, topicVaults } from "../../db/history-schema";
 import { messageFeedback, topics, users } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Attachment, Message, SharedMessage } from "../schemas";
@@ -9,8 +9,10 @@ import { ApiError } from "../../http/errors";
 import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
+import { openedVault } from "./vaults";
+import { unmaskText } from "../../privacy";
 
-type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt"> & {
+type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"> & {
   /** The owner's 👍/👎 on a reply, if any. */
   feedback: (typeof messageFeedback.$inferSelect)["rating"] | null;
 };
@@ -26,6 +28,8 @@ type Branch = {
   versions: Map<number, number[]>;
   /** The cursor of the older page (a message id), null when this one reaches the first question. */
   next: string | null;
+  /** The topic's privacy vault as stored (sealed), if anything was hidden from the model. */
+  sealedVault: string | null;
 };
 type History = Omit<Branch, "messages"> & { topic: TopicRow; messages: MessageRow[] };
 
@@ -52,7 +56,7 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
     .select({ id: messages.id, parentId: messages.parentId })
     .from(messages)
     .where(withVersions ? and(ownRows, or(isNull(messages.parentId), inArray(messages.parentId, branch))) : sql`0`);
-  const [messageRows, attachmentRows, siblings] = await h.batch([
+  const [messageRows, attachmentRows, siblings, [vault]] = await h.batch([
     h
       .select({
         id: messages.id,
@@ -62,6 +66,7 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
         state: messages.state,
         model: messages.model,
         createdAt: messages.createdAt,
+        masked: messages.masked,
       })
       .from(messages)
       .where(and(ownRows, inBranch))
@@ -80,6 +85,10 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
       .where(and(ownRows, inBranch))
       .orderBy(asc(attachments.id)),
     versionRows,
+    h
+      .select({ sealed: topicVaults.sealed })
+      .from(topicVaults)
+      .where(and(eq(topicVaults.topicId, topic.id), eq(topicVaults.userId, topic.userId))),
   ]);
   const more = page !== undefined && messageRows.length > page.limit;
   const shown = more ? messageRows.slice(1) : messageRows;
@@ -88,7 +97,15 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
     attachments: more ? attachmentRows.filter((a) => a.messageId !== messageRows[0]!.id) : attachmentRows,
     versions: versionsOf(shown, siblings as VersionRow[]),
     next: more ? String(messageRows[0]!.id) : null,
+    sealedVault: vault?.sealed ?? null,
   };
+}
+
+/** The branch's texts with the values the privacy guard hid put back (docs/privacy.md). */
+async function revealed(env: Env, branch: Branch, topicId: number): Promise<Branch> {
+  if (!branch.sealedVault) return branch;
+  const vault = await openedVault(env, branch.sealedVault, topicId);
+  return { ...branch, messages: branch.messages.map((m) => ({ ...m, text: unmaskText(m.text, vault) })) };
 }
 
 /**
@@ -98,7 +115,7 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
  */
 export async function loadOwnHistory(env: Env, db: Db, user: HistoryUser, topicId: number, page?: HistoryPage): Promise<History> {
   const own = and(eq(topics.id, topicId), eq(topics.userId, user.id));
-  const [[[topic], ratings], branch] = await Promise.all([
+  const [[[topic], ratings], stored] = await Promise.all([
     db.batch([
       db.select().from(topics).where(own),
       db
@@ -109,19 +126,25 @@ export async function loadOwnHistory(env: Env, db: Db, user: HistoryUser, topicI
     loadBranch(userHistory(env, user), { id: topicId, userId: user.id }, true, page),
   ]);
   if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  const branch = await revealed(env, stored, topicId);
   const ratingOf = new Map(ratings.map((r) => [r.messageId, r.rating]));
   return { ...branch, topic, messages: branch.messages.map((m) => ({ ...m, feedback: ratingOf.get(m.id) ?? null })) };
 }
 
-/** The topic shared under `hash` with its history (from its owner's shard); 404 for an unknown or revoked hash. */
-export async function loadSharedHistory(env: Env, db: Db, hash: string): Promise<History> {
+/**
+ * The topic shared under `hash` with its history (from its owner's shard), as the link's readers
+ * see it: the placeholders the privacy guard put in, unless the owner chose to reveal the values.
+ * 404 for an unknown, revoked or expired link.
+ */
+export async function loadSharedHistory(env: Env, db: Db, hash: string, now = Date.now()): Promise<History> {
   const [row] = await db
     .select({ topic: topics, shard: users.historyShard })
     .from(topics)
     .innerJoin(users, eq(users.id, topics.userId))
-    .where(eq(topics.shareHash, hash));
+    .where(and(eq(topics.shareHash, hash), or(isNull(topics.shareExpiresAt), gt(topics.shareExpiresAt, now))));
   if (!row) throw ApiError.notFound(SHARE_NOT_FOUND);
-  const branch = await loadBranch(shardDb(env, row.shard), row.topic, false);
+  const stored = await loadBranch(shardDb(env, row.shard), row.topic, false);
+  const branch = row.topic.shareReveal ? await revealed(env, stored, row.topic.id) : stored;
   return { ...branch, topic: row.topic, messages: branch.messages.map((m) => ({ ...m, feedback: null })) };
 }
 
@@ -154,6 +177,7 @@ export async function publicMessages(history: Omit<History, "topic" | "next">, u
       created_at: new Date(m.createdAt).toISOString(),
       attachments: byMessage.get(m.id) ?? [],
       feedback: m.feedback,
+      masked: (m.masked ?? []) as Message["masked"],
       version: versionIds.indexOf(m.id) + 1,
       version_ids: versionIds,
     };
@@ -162,5 +186,7 @@ export async function publicMessages(history: Omit<History, "topic" | "next">, u
 
 /** The same for a share link's readers: the owner's ratings are not theirs to see. */
 export async function sharedMessages(history: Omit<History, "topic" | "next">, urlOf: AttachmentUrl): Promise<SharedMessage[]> {
-  return (await publicMessages(history, urlOf)).map(({ feedback: _feedback, version: _version, version_ids: _versionIds, ...message }) => message);
+  return (await publicMessages(history, urlOf)).map(
+    ({ feedback: _feedback, masked: _masked, version: _version, version_ids: _versionIds, ...message }) => message,
+  );
 }

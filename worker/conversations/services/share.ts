@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { base64url } from "jose";
 import { getDb, type Db } from "../../db/client";
 import { shardDb } from "../../db/history";
@@ -22,20 +22,33 @@ const newShareHash = () => base64url.encode(crypto.getRandomValues(new Uint8Arra
 /** What a share hash can look like; anything else is answered 404 without a D1 read. */
 export const SHARE_HASH_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The caller's topic's share hash, made on first call and the same on every later one. */
-export async function shareTopic(db: Db, userId: number, topicId: number): Promise<string> {
+/** How long a share link works, as the owner picks it (docs/privacy.md "Sharing"). */
+export const SHARE_LIFETIMES = { "1d": 1, "7d": 7, "30d": 30, never: null } as const;
+export type ShareLifetime = keyof typeof SHARE_LIFETIMES;
+
+export type ShareSettings = { expiresIn?: ShareLifetime; reveal?: boolean };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The caller's topic's share link: its hash (made on first call, the same on every later one), when
+ * it stops working and whether its readers see the values the privacy guard hid. Settings given
+ * are applied (a lifetime counts from now); those not given stay as they were.
+ */
+export async function shareTopic(db: Db, userId: number, topicId: number, settings: ShareSettings = {}, now = Date.now()) {
   const topic = await findOwnTopic(db, userId, topicId);
-  if (topic.shareHash) return topic.shareHash;
+  const days = settings.expiresIn === undefined ? undefined : SHARE_LIFETIMES[settings.expiresIn];
   const [row] = await db
     .update(topics)
-    .set({ shareHash: newShareHash() })
-    .where(and(eq(topics.id, topicId), eq(topics.userId, userId), isNull(topics.shareHash)))
-    .returning({ shareHash: topics.shareHash });
-  if (row?.shareHash) return row.shareHash;
-  // A parallel call shared it first: answer with its hash.
-  const again = await findOwnTopic(db, userId, topicId);
-  if (!again.shareHash) throw ApiError.conflict("Ссылка на чат только что изменилась, повторите попытку");
-  return again.shareHash;
+    .set({
+      shareHash: sql`coalesce(${topics.shareHash}, ${newShareHash()})`,
+      ...(days === undefined ? {} : { shareExpiresAt: days === null ? null : now + days * DAY_MS }),
+      ...(settings.reveal === undefined ? {} : { shareReveal: settings.reveal }),
+    })
+    .where(and(eq(topics.id, topic.id), eq(topics.userId, userId)))
+    .returning({ hash: topics.shareHash, expiresAt: topics.shareExpiresAt, reveal: topics.shareReveal });
+  if (!row?.hash) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  return { hash: row.hash, expires_at: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(), reveal: row.reveal };
 }
 
 /** Revokes the caller's topic's link; returns the hash it had (null if it was not shared). */
@@ -80,13 +93,13 @@ export async function purgeSharedTopic(env: Env, topicId: number, shareHash?: st
   await purgeShareHash(env, shareHash);
 }
 
-/** An attachment of a message of the topic shared under `hash`, or 404. */
+/** An attachment of a message of the topic shared under `hash` (a link in force), or 404. */
 export async function findSharedAttachment(env: Env, db: Db, hash: string, attachmentId: number) {
   const shared = await db
     .select({ topicId: topics.id, userId: topics.userId, shard: users.historyShard })
     .from(topics)
     .innerJoin(users, eq(users.id, topics.userId))
-    .where(eq(topics.shareHash, hash))
+    .where(and(eq(topics.shareHash, hash), or(isNull(topics.shareExpiresAt), gt(topics.shareExpiresAt, Date.now()))))
     .get();
   const [row] = shared
     ? await shardDb(env, shared.shard)

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { HistoryDb } from "../../db/history";
-import { attachments, messages, topicLeaves } from "../../db/history-schema";
+import { attachments, messages, topicLeaves, topicVaults } from "../../db/history-schema";
 import { folders, topics } from "../../db/schema";
 import { indexTitle, unindexTopic } from "../search/index-writes";
 import { ApiError } from "../../http/errors";
@@ -205,7 +205,7 @@ export async function removeTopicFromFolder(db: Db, userId: number, topicId: num
 
 /**
  * The statements that delete a topic's history from its owner's shard (messages, their attachment
- * rows, the search index, the leaf), for one batch; the first answers the attachments' R2 keys.
+ * rows, the search index, the leaf, the privacy vault), for one batch; the first answers the attachments' R2 keys.
  */
 export function deleteTopicHistory(h: HistoryDb, topic: { id: number; userId: number }) {
   const inTopic = sql`(SELECT ${messages.id} FROM ${messages} WHERE ${messages.topicId} = ${topic.id})`;
@@ -219,6 +219,7 @@ export function deleteTopicHistory(h: HistoryDb, topic: { id: number; userId: nu
     h.delete(attachments).where(inArray(attachments.messageId, inTopic)),
     h.delete(messages).where(and(eq(messages.topicId, topic.id), eq(messages.userId, topic.userId))),
     h.delete(topicLeaves).where(eq(topicLeaves.topicId, topic.id)),
+    h.delete(topicVaults).where(eq(topicVaults.topicId, topic.id)),
   ] as const;
 }
 

@@ -6,9 +6,12 @@ import { api } from "../../api/client";
 /** The public address of a shared topic. */
 export const shareUrl = (hash: string, origin = window.location.origin) => `${origin}/share/${hash}`;
 
+/** How long a link works and whether its readers see the hidden personal data (unchanged when not given). */
+export type ShareSettings = { expires_in?: "1d" | "7d" | "30d" | "never"; reveal?: boolean };
+
 /** `POST /topics/{id}/share`: the link's hash (the same one on repeat), or the text to show. */
-export async function createShareLink(topic: Topic): Promise<{ hash: string } | { error: string }> {
-  const res = await api.topics[":id{[0-9]+}"].share.$post({ param: { id: String(topic.id) } }).catch(() => null);
+export async function createShareLink(topic: Topic, settings: ShareSettings = {}): Promise<{ hash: string } | { error: string }> {
+  const res = await api.topics[":id{[0-9]+}"].share.$post({ param: { id: String(topic.id) }, json: settings }).catch(() => null);
   if (!res) return { error: texts.share.failed };
   if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
   const body = await res.json().catch(() => null);

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { describeRoute } from "hono-openapi";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { jsonObjectBody } from "../../http/bulk-target";
+import { jsonOf, secured } from "../../http/openapi";
+import { validate } from "../../http/validate";
+import { requireUser } from "../../middleware/auth";
+import { privacySettingSchema } from "../schemas";
+import { privacySettingsOf, setPrivacySetting } from "../services/privacy-settings";
+
+/** The privacy guard per mode (docs/privacy.md "Per mode"): on unless the user turns it off. */
+export const privacy = new Hono<AppEnv>()
+  .get(
+    "/settings",
+    describeRoute({
+      tags: ["privacy"],
+      summary: "Скрывать ли персональные данные от модели: по режимам",
+      ...secured,
+      responses: { 200: jsonOf("[{assistant_type, enabled}]", z.array(privacySettingSchema)) },
+    }),
+    requireUser,
+    async (c) => c.json(await privacySettingsOf(getDb(c.env.DB), c.var.userId), 200),
+  )
+  .put(
+    "/settings/:assistantType{[a-z_]{1,64}}",
+    describeRoute({
+      tags: ["privacy"],
+      summary: "Включить или выключить защиту персональных данных в режиме",
+      ...secured,
+      responses: { 200: jsonOf("{assistant_type, enabled}", privacySettingSchema), 422: { description: "Неизвестный режим или нет enabled" } },
+    }),
+    requireUser,
+    jsonObjectBody,
+    validate("json", z.object({ enabled: z.boolean({ error: "enabled: true или false" }) })),
+    async (c) => c.json(await setPrivacySetting(getDb(c.env.DB), c.var.userId, c.req.param("assistantType"), c.req.valid("json").enabled), 200),
+  );

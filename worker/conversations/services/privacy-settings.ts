@@ -1,0 +1,43 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { privacySettings, products } from "../../db/schema";
+import { ApiError } from "../../http/errors";
+
+// Whether the privacy guard hides personal data from the model, per user and mode (docs/privacy.md
+// "Per mode"): on unless the user turned it off for that mode.
+
+export const PRIVACY_SETTING_TEXTS = { unknownMode: "Неизвестный режим ассистента" } as const;
+
+export type PrivacySetting = { assistant_type: string; enabled: boolean };
+
+/** The guard's state in every active mode for the user. */
+export async function privacySettingsOf(db: Db, userId: number): Promise<PrivacySetting[]> {
+  const rows = await db
+    .select({ assistantType: products.assistantType, enabled: privacySettings.enabled })
+    .from(products)
+    .leftJoin(privacySettings, and(eq(privacySettings.assistantType, products.assistantType), eq(privacySettings.userId, userId)))
+    .where(eq(products.active, true))
+    .orderBy(asc(products.id));
+  return rows.map((r) => ({ assistant_type: r.assistantType, enabled: r.enabled ?? true }));
+}
+
+/** Whether the guard is on for the user's sends in this mode. */
+export async function privacyGuardOn(db: Db, userId: number, assistantType: string): Promise<boolean> {
+  const row = await db
+    .select({ enabled: privacySettings.enabled })
+    .from(privacySettings)
+    .where(and(eq(privacySettings.userId, userId), eq(privacySettings.assistantType, assistantType)))
+    .get();
+  return row?.enabled ?? true;
+}
+
+/** Turns the guard on or off for one mode of the user's (422 for a mode that does not exist). */
+export async function setPrivacySetting(db: Db, userId: number, assistantType: string, enabled: boolean): Promise<PrivacySetting> {
+  const mode = await db.select({ id: products.id }).from(products).where(eq(products.assistantType, assistantType)).get();
+  if (!mode) throw new ApiError(422, PRIVACY_SETTING_TEXTS.unknownMode);
+  await db
+    .insert(privacySettings)
+    .values({ userId, assistantType, enabled })
+    .onConflictDoUpdate({ target: [privacySettings.userId, privacySettings.assistantType], set: { enabled } });
+  return { assistant_type: assistantType, enabled };
+}
