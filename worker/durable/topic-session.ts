@@ -14,6 +14,8 @@ import { setLeaf } from "../conversations/services/branches";
 import type { Answering } from "../conversations/services/questions";
 import { findProduct, type ProductRow } from "../billing/services/products";
 import { purgeSharedTopic } from "../conversations/services/share";
+import { openedVault } from "../conversations/services/vaults";
+import { emptyVault, StreamUnmasker, type Vault } from "../privacy";
 import { deleteTopicHistory } from "../conversations/services/topics";
 import { deleteAttachmentObjects } from "../conversations/services/attachments";
 
@@ -67,7 +69,10 @@ type Live = {
   abort: AbortController;
   stopped: boolean;
   chunks: string[];
-  readers: Set<ReadableStreamDefaultController<Uint8Array>>;
+  /** Each reader and what puts the hidden values back into what it is sent (docs/privacy.md). */
+  readers: Map<ReadableStreamDefaultController<Uint8Array>, StreamUnmasker>;
+  /** The topic's privacy vault, if anything in it was hidden from the model. */
+  vault: Vault | null;
   /** Settles at the first chunk or when the reply ends, whichever comes first. */
   firstEvent: Promise<void>;
   settleFirst: () => void;
@@ -164,6 +169,7 @@ export class TopicSession extends DurableObject<Env> {
     // A continuation streams the whole reply: the words already there come first.
     const seed = job.continues?.text;
     if (seed) this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (1, ?)", seed);
+    const vault = job.vault ? await openedVault(this.env, job.vault, job.topicId) : null;
 
     let settleFirst!: () => void;
     const firstEvent = new Promise<void>((resolve) => (settleFirst = resolve));
@@ -172,7 +178,8 @@ export class TopicSession extends DurableObject<Env> {
       abort: new AbortController(),
       stopped: false,
       chunks: seed ? [seed] : [],
-      readers: new Set(),
+      readers: new Map(),
+      vault,
       firstEvent,
       settleFirst,
       failedEarly: false,
@@ -197,15 +204,20 @@ export class TopicSession extends DurableObject<Env> {
     return { kind: "streaming", model: live.job.model.modelId, body };
   }
 
-  /** A new reader: the text so far, then every later chunk. Synchronous, so nothing slips in between. */
+  /**
+   * A new reader: the text so far, then every later chunk, with the values the privacy guard hid
+   * put back (the model's text, stored and saved, keeps its placeholders). Synchronous, so nothing
+   * slips in between.
+   */
   private attach(live: Live): ReadableStream<Uint8Array> {
     let reader!: ReadableStreamDefaultController<Uint8Array>;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         reader = controller;
-        const soFar = live.chunks.join("");
+        const unmasker = new StreamUnmasker(live.vault ?? emptyVault());
+        const soFar = unmasker.push(live.chunks.join(""));
         if (soFar) controller.enqueue(encoder.encode(soFar));
-        live.readers.add(controller);
+        live.readers.set(controller, unmasker);
       },
       cancel: () => {
         live.readers.delete(reader);
@@ -216,8 +228,10 @@ export class TopicSession extends DurableObject<Env> {
   private append(live: Live, text: string): void {
     live.chunks.push(text);
     this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", live.chunks.length, text);
-    const bytes = encoder.encode(text);
-    for (const reader of live.readers) reader.enqueue(bytes);
+    for (const [reader, unmasker] of live.readers) {
+      const shown = unmasker.push(text);
+      if (shown) reader.enqueue(encoder.encode(shown));
+    }
     live.settleFirst();
   }
 
@@ -278,8 +292,10 @@ export class TopicSession extends DurableObject<Env> {
     const settled = await this.settle(live.job, text, state);
     this.live = null;
     live.failedEarly = !saidAnything(live.job, text);
-    for (const reader of live.readers) {
+    for (const [reader, unmasker] of live.readers) {
       try {
+        const rest = unmasker.flush();
+        if (rest) reader.enqueue(encoder.encode(rest));
         if (failed && !live.failedEarly) reader.error(new Error(REPLY_TEXTS.failedMidway));
         else reader.close();
       } catch {

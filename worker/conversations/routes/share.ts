@@ -5,7 +5,7 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { attachmentFileResponse, shareAttachmentUrl } from "../services/attachments";
-import { loadSharedHistory, sharedMessages } from "../services/history";
+import { loadSharedHistory, sharedMessages, sharedTopicName } from "../services/history";
 import { edgeCache, findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "../services/share";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
@@ -47,7 +47,7 @@ export const share = new Hono<AppEnv>()
       if (hit && !expired(hit)) return c.json(await hit.json<SharedHistory>(), 200, { "Cache-Control": CLIENT_CACHE_CONTROL });
       const history = await loadSharedHistory(c.env, getDb(c.env.DB), hash);
       const body: SharedHistory = {
-        topic_name: history.topic.topicName,
+        topic_name: await sharedTopicName(c.env, history),
         assistant_type: history.topic.assistantType,
         messages: await sharedMessages(history, (attachmentId) => shareAttachmentUrl(hash, attachmentId)),
       };

@@ -48,11 +48,19 @@ const topicName = z
   .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
   .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" });
 
+/** What the user chose to send to the model as is, though the privacy guard would hide it (docs/privacy.md). */
+export const keepAsIs = z
+  .array(z.string({ error: "keep_as_is: список строк" }).max(500, { error: "keep_as_is: строки не длиннее 500 символов" }), {
+    error: "keep_as_is: список строк",
+  })
+  .max(100, { error: "keep_as_is: не больше 100 значений" })
+  .default([]);
+
 export const startBody = z.object({
-  message: z.object({ text: messageText, attachments: attachmentIds }, { error: "Укажите message: {text, attachments}" }),
+  message: z.object({ text: messageText, attachments: attachmentIds, keep_as_is: keepAsIs }, { error: "Укажите message: {text, attachments}" }),
   assistant_type: assistantType.default("explain_law"),
 });
-export const sendBody = z.object({ text: messageText, attachments: attachmentIds });
+export const sendBody = z.object({ text: messageText, attachments: attachmentIds, keep_as_is: keepAsIs });
 const newTopicQuery = z.object({ assistant_type: assistantType.default("explain_law"), topic_name: topicName.optional() });
 const idParams = z.object({ id: pathId });
 

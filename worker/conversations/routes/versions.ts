@@ -14,14 +14,14 @@ import { switchBranch } from "../services/branch-switch";
 import { loadOwnHistory, publicMessages } from "../services/history";
 import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { sendToTopic } from "../services/send";
-import { messageText, streamResponses } from "./topic-streams";
+import { keepAsIs, messageText, streamResponses } from "./topic-streams";
 
 // Another reply, an edited question, more of a cut reply, another branch (docs/conversations.md
 // "Versions", "Continue"). The three streams are sends in every rule.
 
 const topicParams = z.object({ id: pathId });
 const messageParams = z.object({ id: pathId, messageId: pathId });
-const editBody = z.object({ text: messageText });
+const editBody = z.object({ text: messageText, keep_as_is: keepAsIs });
 const branchBody = z.object({
   message_id: z.number({ error: "Укажите message_id: номер сообщения" }).int({ error: "message_id должен быть целым числом" }).positive({
     error: "Некорректный message_id",
@@ -60,7 +60,8 @@ export const versions = new Hono<AppEnv>()
     validate("json", editBody),
     (c) => {
       const { id, messageId } = c.req.valid("param");
-      return sendToTopic(c.env, c.var.user, id, { kind: "edit", messageId, text: c.req.valid("json").text });
+      const { text, keep_as_is } = c.req.valid("json");
+      return sendToTopic(c.env, c.var.user, id, { kind: "edit", messageId, text, keep: keep_as_is });
     },
   )
   .post(

@@ -10,7 +10,7 @@ import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 import { openedVault } from "./vaults";
-import { unmaskText } from "../../privacy";
+import { maskText, unmaskText } from "../../privacy";
 
 type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"> & {
   /** The owner's 👍/👎 on a reply, if any. */
@@ -156,6 +156,17 @@ const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise
   size: a.size,
   url: await urlOf(a.id),
 });
+
+/**
+ * A shared topic's name as its readers see it: the name is the owner's own words (from the first
+ * question as typed), so unless the owner reveals the hidden values, they become the topic's
+ * placeholders here too (docs/privacy.md "Sharing").
+ */
+export async function sharedTopicName(env: Env, history: History): Promise<string | null> {
+  const name = history.topic.topicName;
+  if (!name || history.topic.shareReveal || !history.sealedVault) return name;
+  return maskText(name, await openedVault(env, history.sealedVault, history.topic.id)).text;
+}
 
 /** The Message[] shape of docs/conversations.md, as the topic's owner sees it. */
 export async function publicMessages(history: Omit<History, "topic" | "next">, urlOf: AttachmentUrl): Promise<Message[]> {

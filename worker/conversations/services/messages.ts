@@ -8,6 +8,9 @@ import { countMessage } from "../../operations/services/activity";
 import { indexMessage, indexTitle, unindexMessage } from "../search/index-writes";
 import { linkAttachments } from "./attachments";
 import { branchIds, leafOf, leafStatement } from "./branches";
+import type { GuardedDocument } from "./guard";
+import { vaultStatement } from "./vaults";
+import type { MaskedCount } from "../../privacy";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageState = MessageRow["state"];
@@ -32,6 +35,13 @@ export function topicNameFrom(question: string): string {
   const space = chars[TOPIC_NAME_MAX_CHARS - 1] === " " ? head.length : head.lastIndexOf(" ");
   return `${(space >= head.length / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
+
+/**
+ * What the privacy guard adds to a question's write (docs/privacy.md): the question as typed (for
+ * the topic's name), what was hidden, the topic's vault sealed with this question's values, and the
+ * documents' texts with placeholders.
+ */
+export type PrivacyWrite = { original: string; masked: MaskedCount[]; sealed: string | null; documents: GuardedDocument[] };
 
 /** The topic a message is written to: its id, owner, and name so far (a first question names it). */
 export type TopicRef = { id: number; userId: number; topicName?: string | null };
@@ -69,12 +79,13 @@ function touchTopic(db: Db, topic: TopicRef, role: "user" | "assistant", now: nu
 export async function saveUserMessage(
   db: Db,
   h: HistoryDb,
-  input: { topic: TopicRef; text: string; attachmentIds: number[]; parentId?: number | null; copyFilesOf?: number },
+  input: { topic: TopicRef; text: string; attachmentIds: number[]; parentId?: number | null; copyFilesOf?: number; privacy?: PrivacyWrite },
 ): Promise<number> {
-  const { topic } = input;
+  const { topic, privacy } = input;
   const now = Date.now();
   const newest = newestOf(topic.id);
-  const autoName = hasName(topic) ? null : topicNameFrom(input.text) || null;
+  // The name is the user's own words (shown to them only), not the placeholders the model got.
+  const autoName = hasName(topic) ? null : topicNameFrom(privacy?.original ?? input.text) || null;
   const insert = h
     .insert(messages)
     .values({
@@ -84,8 +95,21 @@ export async function saveUserMessage(
       text: input.text,
       parentId: input.parentId === undefined ? leafOf(topic.id) : input.parentId,
       createdAt: now,
+      masked: privacy?.masked.length ? privacy.masked : null,
     })
     .returning({ id: messages.id });
+  // The guard's vault and the documents' texts as the model will read them, in the same batch.
+  const guarded = privacy?.sealed
+    ? [
+        vaultStatement(h, topic, privacy.sealed),
+        ...privacy.documents.map((d) =>
+          h
+            .update(attachments)
+            .set({ extractedText: d.text })
+            .where(and(eq(attachments.id, d.id), eq(attachments.userId, topic.userId))),
+        ),
+      ]
+    : [];
   const link = linkAttachments(h, topic.userId, input.attachmentIds, newest);
   const copy =
     input.copyFilesOf === undefined
@@ -100,6 +124,7 @@ export async function saveUserMessage(
       insert,
       ...(link ? [link] : []),
       ...(copy ? [copy] : []),
+      ...guarded,
       leafStatement(h, topic, newest),
       indexMessage(h, topic, newest, input.text),
       ...(autoName ? indexTitle(h, topic, autoName) : []),
@@ -113,8 +138,14 @@ export async function saveUserMessage(
  * A new version of a question (docs/conversations.md "Versions"): the edited text after the same
  * parent, with the original's files (the same stored objects, linked again), as the topic's leaf.
  */
-export const saveEditedQuestion = (db: Db, h: HistoryDb, topic: TopicRef, original: Pick<MessageRow, "id" | "parentId">, text: string) =>
-  saveUserMessage(db, h, { topic, text, attachmentIds: [], parentId: original.parentId, copyFilesOf: original.id });
+export const saveEditedQuestion = (
+  db: Db,
+  h: HistoryDb,
+  topic: TopicRef,
+  original: Pick<MessageRow, "id" | "parentId">,
+  text: string,
+  privacy?: PrivacyWrite,
+) => saveUserMessage(db, h, { topic, text, attachmentIds: [], parentId: original.parentId, copyFilesOf: original.id, privacy });
 
 /** Saves the assistant's reply to `parentId` (`partial` when cut short) as the topic's leaf and last activity. */
 export async function saveAssistantMessage(

@@ -6,7 +6,10 @@ import { ApiError } from "../../http/errors";
 import { claimAttachments } from "./attachments";
 import { setLeaf } from "./branches";
 import { MESSAGE_NOT_FOUND } from "./feedback";
-import { saveEditedQuestion, saveUserMessage, type MessageRow } from "./messages";
+import { type PrivacyWrite, saveEditedQuestion, saveUserMessage, type MessageRow } from "./messages";
+import { type GuardedDocument, guardQuestion } from "./guard";
+import { openedVault, sealTopicVault } from "./vaults";
+import type { Env } from "../../env";
 import type { TopicRow } from "./topics";
 
 // What a send answers (docs/conversations.md "Streams", "Versions", "Continue"): a new question,
@@ -19,14 +22,16 @@ export const QUESTION_TEXTS = {
 } as const;
 
 export type Question =
-  | { kind: "new"; text: string; attachmentIds: number[] }
+  | { kind: "new"; text: string; attachmentIds: number[]; keep?: readonly string[] }
   | { kind: "regenerate"; messageId: number }
-  | { kind: "edit"; messageId: number; text: string }
+  | { kind: "edit"; messageId: number; text: string; keep?: readonly string[] }
   | { kind: "continue" };
 
 /** What the reply is to, once the request is taken (the fields of a ReplyJob). */
 export type Answering = {
   userMessageId: number;
+  /** The topic's privacy vault, sealed, when this question added to it (docs/privacy.md). */
+  vault?: string;
   /** A cut reply the model goes on from. */
   continues?: { messageId: number; text: string };
   /** Where the branch goes back to if the model says nothing. */
@@ -70,17 +75,52 @@ async function cutReplyOf(db: HistoryDb, topicId: number): Promise<MessageRow | 
 }
 
 /**
+ * The privacy guard's part of a send (docs/privacy.md): whether it is on for the mode and the
+ * topic's sealed vault, read beside the other checks.
+ */
+export type PrivacyContext = { env: Env; on: Promise<boolean>; sealed: Promise<string | null> };
+
+/** The question and its documents as the model will see them, when the guard is on and hid anything. */
+async function guard(
+  ctx: PrivacyContext,
+  topic: TopicRow,
+  text: string,
+  documents: GuardedDocument[],
+  keep: readonly string[] = [],
+): Promise<(PrivacyWrite & { text: string }) | undefined> {
+  const [on, sealed] = await Promise.all([ctx.on, ctx.sealed]);
+  if (!on) return undefined;
+  const guarded = guardQuestion(await openedVault(ctx.env, sealed, topic.id), text, documents, keep);
+  if (guarded.masked.length === 0) return undefined;
+  return {
+    text: guarded.text,
+    original: text,
+    masked: guarded.masked,
+    sealed: await sealTopicVault(ctx.env, topic.id, guarded.vault),
+    documents: guarded.documents,
+  };
+}
+
+/**
  * Checks a question against the topic's history (in the owner's shard `h`) and says how to write it;
  * `db` is the main D1 the topic's row is in.
  */
-export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, question: Question): Promise<PreparedQuestion> {
+export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, question: Question, privacy: PrivacyContext): Promise<PreparedQuestion> {
   switch (question.kind) {
     case "new": {
       const claimed = await claimAttachments(h, topic.userId, question.attachmentIds);
+      const documents = claimed.filter((a) => a.kind === "document").map((a) => ({ id: a.id, text: a.extractedText ?? "" }));
+      const guarded = await guard(privacy, topic, question.text, documents, question.keep);
       return {
         hasImage: claimed.some((a) => a.kind === "image"),
         commit: async () => ({
-          userMessageId: await saveUserMessage(db, h, { topic, text: question.text, attachmentIds: claimed.map((a) => a.id) }),
+          userMessageId: await saveUserMessage(db, h, {
+            topic,
+            text: guarded?.text ?? question.text,
+            attachmentIds: claimed.map((a) => a.id),
+            privacy: guarded,
+          }),
+          vault: guarded?.sealed ?? undefined,
         }),
       };
     }
@@ -99,9 +139,14 @@ export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, que
     case "edit": {
       const original = await messageInTopic(h, topic.id, question.messageId);
       if (original.role !== "user") throw new ApiError(422, QUESTION_TEXTS.editQuestionOnly);
+      // The original's files come along as stored: their texts were guarded when first sent.
+      const guarded = await guard(privacy, topic, question.text, [], question.keep);
       return {
         hasImage: await hasImages(h, original.id),
-        commit: async () => ({ userMessageId: await saveEditedQuestion(db, h, topic, original, question.text) }),
+        commit: async () => ({
+          userMessageId: await saveEditedQuestion(db, h, topic, original, guarded?.text ?? question.text, guarded),
+          vault: guarded?.sealed ?? undefined,
+        }),
       };
     }
     case "continue": {

@@ -10,7 +10,9 @@ import { ApiError } from "../../http/errors";
 import { requireAcceptedDisclaimer } from "../../billing/services/disclaimers";
 import { refundRequest, takeRequest, type Charge } from "../../billing/services/limits";
 import { setLeaf } from "./branches";
-import { prepareQuestion, type Question } from "./questions";
+import { type PrivacyContext, prepareQuestion, type Question } from "./questions";
+import { privacyGuardOn } from "./privacy-settings";
+import { sealedVaultOf } from "./vaults";
 import { findActiveProduct, findProduct, type ProductRow } from "../../billing/services/products";
 import { findOwnTopic, type TopicRow } from "./topics";
 
@@ -19,7 +21,14 @@ import { findOwnTopic, type TopicRow } from "./topics";
 
 export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: "Неизвестный режим ассистента" } as const;
 
-export type SendInput = { text: string; attachments: number[] };
+/** A question as sent; `keep_as_is`: what the user chose to send to the model as is (docs/privacy.md). */
+export type SendInput = { text: string; attachments: number[]; keep_as_is?: string[] };
+
+/** A promise read later, whose failure is not "unhandled" when an earlier check refuses first. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
 
 /** Who sends: the user and the history shard their chats are in. */
 export type SendingUser = HistoryUser;
@@ -71,12 +80,24 @@ function withFirstLine(line: string, body: ReadableStream<Uint8Array>): Readable
 export async function send(
   env: Env,
   db: Db,
-  input: { topic: TopicRow; product: ProductRow; user: SendingUser; question: Question; firstLine?: string; topicHeader?: boolean },
+  input: {
+    topic: TopicRow;
+    product: ProductRow;
+    user: SendingUser;
+    question: Question;
+    firstLine?: string;
+    topicHeader?: boolean;
+  },
 ): Promise<Response> {
   const { topic, user } = input;
   const h = userHistory(env, user);
+  const privacy: PrivacyContext = {
+    env,
+    on: quiet(privacyGuardOn(db, user.id, topic.assistantType)),
+    sealed: quiet(sealedVaultOf(h, topic.id)),
+  };
   // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
-  const [, question] = await Promise.all([requireAcceptedDisclaimer(db, user.id, topic.assistantType), prepareQuestion(db, h, topic, input.question)]);
+  const [, question] = await Promise.all([requireAcceptedDisclaimer(db, user.id, topic.assistantType), prepareQuestion(db, h, topic, input.question, privacy)]);
   const model = chooseModel(env, input.product.model, question.hasImage);
   const stub = topicSession(env, topic.id);
   const [reserved, taken] = await Promise.allSettled([stub.reserve(), takeRequest(db, user.id)]);
@@ -102,6 +123,8 @@ export async function send(
       charge,
       ...(await question.commit()),
     };
+    // The session unmasks the reply with the topic's vault: this question's, or the one it had.
+    job.vault ??= (await privacy.sealed) ?? undefined;
   } catch (err) {
     await stub.release(token);
     await refundRequest(db, charge);
@@ -141,7 +164,7 @@ export async function sendToTopic(env: Env, user: SendingUser, topicId: number, 
   return send(env, db, { topic, product, user, question });
 }
 
-export const newQuestion = (body: SendInput): Question => ({ kind: "new", text: body.text, attachmentIds: body.attachments });
+export const newQuestion = (body: SendInput): Question => ({ kind: "new", text: body.text, attachmentIds: body.attachments, keep: body.keep_as_is ?? [] });
 
 /** Deletes the user's new topic unless a message made it into its history. */
 export async function deleteEmptyTopic(db: Db, h: HistoryDb, topicId: number): Promise<void> {

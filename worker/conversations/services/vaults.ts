@@ -27,14 +27,20 @@ export async function openedVault(env: Env, sealed: string | null | undefined, t
   }
 }
 
-/** The topic's vault (empty before anything was hidden). */
-export async function topicVault(env: Env, h: HistoryDb, topicId: number): Promise<Vault> {
+/** The topic's vault as stored (sealed), null before anything was hidden. */
+export async function sealedVaultOf(h: HistoryDb, topicId: number): Promise<string | null> {
   const row = await h.select({ sealed: topicVaults.sealed }).from(topicVaults).where(eq(topicVaults.topicId, topicId)).get();
-  return openedVault(env, row?.sealed, topicId);
+  return row?.sealed ?? null;
 }
 
-/** The statement that stores the topic's vault, sealed, for the batch that writes what uses it. */
-export async function vaultStatement(env: Env, h: HistoryDb, topic: { id: number; userId: number }, vault: Vault) {
-  const sealed = await sealVault(vault, privacyKey(env), topic.id);
-  return h.insert(topicVaults).values({ topicId: topic.id, userId: topic.userId, sealed }).onConflictDoUpdate({ target: topicVaults.topicId, set: { sealed } });
+/** The topic's vault (empty before anything was hidden). */
+export async function topicVault(env: Env, h: HistoryDb, topicId: number): Promise<Vault> {
+  return openedVault(env, await sealedVaultOf(h, topicId), topicId);
 }
+
+/** The vault sealed for the topic. */
+export const sealTopicVault = (env: Env, topicId: number, vault: Vault) => sealVault(vault, privacyKey(env), topicId);
+
+/** The statement that stores the topic's sealed vault, for the batch that writes what uses it. */
+export const vaultStatement = (h: HistoryDb, topic: { id: number; userId: number }, sealed: string) =>
+  h.insert(topicVaults).values({ topicId: topic.id, userId: topic.userId, sealed }).onConflictDoUpdate({ target: topicVaults.topicId, set: { sealed } });

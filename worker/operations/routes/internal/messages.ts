@@ -5,6 +5,8 @@ import { z } from "zod";
 import { getDb } from "../../../db/client";
 import { userHistory, type HistoryDb } from "../../../db/history";
 import { messages } from "../../../db/history-schema";
+import { topicVault } from "../../../conversations/services/vaults";
+import { unmaskText } from "../../../privacy";
 import type { AppEnv } from "../../../env";
 import { newQuestion, sendToTopic, startTopicWithQuestion } from "../../../conversations/services/send";
 import { validate } from "../../../http/validate";
@@ -64,9 +66,15 @@ export const internalMessages = new Hono<AppEnv>().post(
     } catch {
       // The model broke off midway: the session saved what it wrote as a partial reply.
     }
-    const reply = await savedReply(userHistory(c.env, c.var.user), id);
-    return c.json({ topic_id: id, text: reply?.text ?? "", model: reply?.model ?? res.headers.get("x-model"), state: reply?.state ?? "partial" }, 200, {
-      "x-topic-id": String(id),
-    });
+    const h = userHistory(c.env, c.var.user);
+    const [reply, vault] = await Promise.all([savedReply(h, id), topicVault(c.env, h, id)]);
+    // The bot's user sees the values the privacy guard hid from the model, as the web does.
+    return c.json(
+      { topic_id: id, text: unmaskText(reply?.text ?? "", vault), model: reply?.model ?? res.headers.get("x-model"), state: reply?.state ?? "partial" },
+      200,
+      {
+        "x-topic-id": String(id),
+      },
+    );
   },
 );
