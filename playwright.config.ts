@@ -39,7 +39,8 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `http://localhost:${port}/api/v2/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Starting means migrating the main D1 and two history shards with wrangler: slow on a loaded machine.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },
