@@ -1,6 +1,8 @@
+import { env as testEnv } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BOOKMARK_HEADER, parseBookmarks } from "../../worker/db/bookmark-header";
 import { openD1Sessions } from "../../worker/db/sessions";
+import type { Env } from "../../worker/env";
 import { authHeaders, call, registerUser } from "./helpers";
 import { newAccount, StreamReader, startTopic } from "./streams-helpers";
 
@@ -126,6 +128,14 @@ describe("read replicas: where each session starts", () => {
     const bot = sessionsFor("GET", undefined, "/internal/api/v2/topics/1");
     use(bot.sessions.env, "DB");
     expect(bot.db.starts).toEqual(["first-primary"]);
+  });
+
+  it("takes the D1 bindings of the real env for sessions, and no other binding", () => {
+    const { env } = openD1Sessions(testEnv, new Request("http://app.test/api/v2/health"));
+    expect(env.DB).not.toBe(testEnv.DB);
+    expect(typeof env.DB.prepare).toBe("function");
+    // A service binding answers any property name, withSession too: it must stay what it is.
+    for (const name of ["EXTRACTOR", "ASSETS", "TOPIC_SESSION", "KV", "FILES", "JWT_SECRET"] as const) expect(env[name], name).toBe(testEnv[name]);
   });
 
   it("opens a session only for a binding the request uses, and leaves the shared env alone", () => {

@@ -1,9 +1,14 @@
 import { ANY_BINDING, BOOKMARK_HEADER, type Bookmarks, FIRST_PRIMARY, formatBookmarks, isBookmark, parseBookmarks } from "./bookmark-header";
+import type { Env } from "../env";
 
 type SessionSource = { withSession(constraint: string): D1DatabaseSession };
 
-const isSessionSource = (value: unknown): value is SessionSource =>
-  typeof value === "object" && value !== null && typeof (value as Partial<SessionSource>).withSession === "function";
+// A service binding (a Fetcher: EXTRACTOR, ASSETS) answers every property name with an RPC method,
+// `withSession` included: its own `fetch` tells it apart.
+const isSessionSource = (value: unknown): value is SessionSource => {
+  const binding = value as { withSession?: unknown; fetch?: unknown } | null;
+  return typeof binding === "object" && binding !== null && typeof binding.withSession === "function" && typeof binding.fetch !== "function";
+};
 
 const READS = new Set(["GET", "HEAD"]);
 
