@@ -22,7 +22,13 @@ function read(): Stored {
   }
 }
 
-const write = ({ era, bookmarks }: Stored) => localStorage.setItem(BOOKMARK_STORAGE_KEY, JSON.stringify({ era, bookmarks: formatBookmarks(bookmarks) }));
+function write({ era, bookmarks }: Stored): void {
+  try {
+    localStorage.setItem(BOOKMARK_STORAGE_KEY, JSON.stringify({ era, bookmarks: formatBookmarks(bookmarks) }));
+  } catch {
+    // A full or closed storage costs reading one's own writes on a replica, never the call.
+  }
+}
 
 /**
  * Bookmarks compare as strings (D1 sorts them oldest to newest). A held first-primary gives way to
