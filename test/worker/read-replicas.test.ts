@@ -70,6 +70,10 @@ describe("read replicas: the API over local D1", () => {
     const account = await newAccount();
     const res = await startTopic(account, "Что такое договор аренды?");
     expect(bookmarkOf(res)).toMatch(BOOKMARK);
+    // The question went to the user's history shard before the stream began: its bookmark too.
+    const shards = [...parseBookmarks(res.headers.get(BOOKMARK_HEADER))].filter(([name]) => name.startsWith("HISTORY_"));
+    expect(shards).toHaveLength(1);
+    expect(shards[0]![1]).toMatch(BOOKMARK);
     const reader = new StreamReader(res);
     while (!reader.done) await reader.next();
   });
@@ -133,6 +137,7 @@ describe("read replicas: where each session starts", () => {
   it("takes the D1 bindings of the real env for sessions, and no other binding", () => {
     const { env } = openD1Sessions(testEnv, new Request("http://app.test/api/v2/health"));
     expect(env.DB).not.toBe(testEnv.DB);
+    expect(env.HISTORY_0).not.toBe(testEnv.HISTORY_0);
     expect(typeof env.DB.prepare).toBe("function");
     // A service binding answers any property name, withSession too: it must stay what it is.
     for (const name of ["EXTRACTOR", "ASSETS", "TOPIC_SESSION", "KV", "FILES", "JWT_SECRET"] as const) expect(env[name], name).toBe(testEnv[name]);
