@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { openD1Sessions } from "./db/sessions";
 import { runCron } from "./operations/cron";
 import type { Env } from "./env";
 
@@ -6,7 +7,11 @@ export { TopicSession } from "./durable/topic-session";
 export type { AppType } from "./app";
 
 export default {
-  fetch: app.fetch,
+  // Each request reads D1 through its own sessions (read replicas), so answers carry bookmarks.
+  async fetch(request, env, ctx) {
+    const sessions = openD1Sessions(env, request);
+    return sessions.tag(await app.fetch(request, sessions.env, ctx));
+  },
   scheduled(controller, env, ctx) {
     ctx.waitUntil(runCron(env, controller.scheduledTime));
   },

@@ -7,9 +7,10 @@ function describeDetail(detail) {
   return typeof detail === "string" ? detail : JSON.stringify(detail);
 }
 
-async function send(baseUrl, method, path, { token, json } = {}, shownUrl = baseUrl) {
+async function send(baseUrl, method, path, { token, json, bookmark } = {}, shownUrl = baseUrl) {
   const headers = {};
   if (token) headers["jwt-token"] = token;
+  if (bookmark) headers["x-d1-bookmark"] = bookmark;
   if (json !== undefined) headers["content-type"] = "application/json";
   let res;
   try {
@@ -34,16 +35,24 @@ export async function createClient({ url, token, email, password }) {
   } catch {
     throw new CliError(`Неверный адрес сервера: ${url}`, 2);
   }
+  // What the last answer saw of D1, sent with the next call, so a command reads what it just wrote
+  // (the login's session included) even where reads go to a replica (docs/scale.md, "Read replicas").
+  let bookmark = null;
+  const call = async (method, path, options) => {
+    const res = await send(base, method, path, { ...options, bookmark }, url);
+    bookmark = res.headers.get("x-d1-bookmark") ?? bookmark;
+    return res;
+  };
   if (!token) {
     if (!email || !password) {
       throw new CliError("Нужен токен администратора: --token или YASNO_ADMIN_TOKEN, либо --email и --password", 2);
     }
-    const login = await send(base, "POST", "/users/login", { json: { email, password } }, url);
+    const login = await call("POST", "/users/login", { json: { email, password } });
     if (!login.ok) throw new CliError(`Вход не удался: ${describeDetail(login.body?.detail ?? login.status)}`);
     token = login.body.access_token;
   }
   const request = async (method, path, json) => {
-    const res = await send(base, method, path, { token, json }, url);
+    const res = await call(method, path, { token, json });
     if (res.status === 401) throw new CliError("Неверный токен администратора");
     if (res.status === 403) throw new CliError("Недостаточно прав: эта учётная запись не администратор");
     if (!res.ok) throw new CliError(`Ошибка ${res.status}: ${describeDetail(res.body?.detail ?? res.body)}`);

@@ -1,5 +1,6 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../../worker/app";
+import { fetchWithBookmarks } from "./d1-bookmark";
 
 export const API_BASE = "/api/v2";
 
@@ -29,19 +30,19 @@ export function connectSession(next: ApiSession): void {
  * A refresh that fails signs the user out silently, as the auth store does on any refresh failure.
  */
 async function fetchWithRefresh(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const res = await fetch(input, init);
+  const res = await fetchWithBookmarks(input, init);
   const sent = new Headers(init?.headers).get("jwt-token");
   if (res.status !== 401 || !sent || String(input).endsWith("/users/token/refresh")) return res;
   const token = await session.renew(sent);
   if (!token) return res;
   const headers = new Headers(init?.headers);
   headers.set("jwt-token", token);
-  return fetch(input, { ...init, headers });
+  return fetchWithBookmarks(input, { ...init, headers });
 }
 
 /**
  * The one way the web app reaches the API: typed from the Worker's own routes, with the session's
- * access token in `jwt-token` on every call.
+ * access token in `jwt-token` and its D1 bookmarks in `X-D1-Bookmark` on every call.
  */
 export const api = hc<AppType>(API_BASE, {
   headers: (): Record<string, string> => {

@@ -1,3 +1,5 @@
+import { markOutOfBandWrite } from "./d1-bookmark";
+
 /**
  * Reading the assistant's streamed replies: `text/plain; charset=utf-8` bodies flushed chunk by
  * chunk (docs/conversations.md, "Streams").
@@ -27,6 +29,8 @@ export async function readTextStream(body: ReadableStream<Uint8Array>, onText: (
   } finally {
     signal?.removeEventListener("abort", cancel);
     reader.releaseLock();
+    // The topic session saved the reply before ending the stream, long after this answer's bookmark.
+    markOutOfBandWrite();
   }
 }
 

@@ -1,6 +1,7 @@
 import { decodeJwt } from "jose";
 import { create } from "zustand";
 import { api, connectSession } from "../../api/client";
+import { markOutOfBandWrite } from "../../api/d1-bookmark";
 import type { AuthReturn } from "./auth-return";
 import { texts } from "../../ui/texts";
 
@@ -149,6 +150,8 @@ async function fetchSelf(): Promise<Pick<AuthRecord, "email" | "name"> | null> {
 async function signInFromReturn(external: AuthReturn): Promise<boolean> {
   switch (external.kind) {
     case "tokens": {
+      // The provider's callback made the session in a redirect, whose bookmark the app never sees.
+      markOutOfBandWrite();
       // docs/product.md §4: the user is fetched with the returned token; only then is the sign-in done.
       useAuth.setState({ record: { access_token: external.access_token, refresh_token: external.refresh_token, email: null, name: null } });
       const user = await fetchSelf();

@@ -1,4 +1,5 @@
 import { api } from "../../api/client";
+import { markOutOfBandWrite } from "../../api/d1-bookmark";
 
 /**
  * The calls of the chat view (docs/conversations.md) through the typed client. Each answers the
@@ -7,12 +8,21 @@ import { api } from "../../api/client";
 
 const topic = api.topics[":id{[0-9]+}"];
 const asResponse = (call: Promise<unknown>) => call as Promise<Response>;
+/**
+ * A reply route: when it refuses after the topic session took the job, the session has already
+ * given the request back in D1, out of this answer's bookmark (a stream's end is marked as it is read).
+ */
+const replyCall = (call: Promise<unknown>) =>
+  asResponse(call).then((res) => {
+    if (!res.ok) markOutOfBandWrite();
+    return res;
+  });
 const withSignal = (signal?: AbortSignal) => (signal ? { init: { signal } } : undefined);
 
 export const chatApi = {
   /** `POST /topics/start/stream/`: a new topic; the stream's first line is `topic_id: <id>`. */
   startTopic: (body: { text: string; attachments: number[]; assistantType: string }, signal?: AbortSignal) =>
-    asResponse(
+    replyCall(
       api.topics.start.stream.$post(
         // The Worker answers 422 for a mode it does not know.
         { json: { message: { text: body.text, attachments: body.attachments }, assistant_type: body.assistantType as "explain_law" } },
@@ -21,7 +31,7 @@ export const chatApi = {
     ),
   /** `POST /topics/{id}/message/stream/`: the next message of a topic. */
   sendMessage: (id: string, body: { text: string; attachments: number[] }, signal?: AbortSignal) =>
-    asResponse(topic.message.stream.$post({ param: { id }, json: body.attachments.length ? body : { text: body.text } }, withSignal(signal))),
+    replyCall(topic.message.stream.$post({ param: { id }, json: body.attachments.length ? body : { text: body.text } }, withSignal(signal))),
   /** `GET /topics/{id}/stream/`: the reply in flight (200, the text so far then live) or 204. */
   resume: (id: string, signal?: AbortSignal) => asResponse(topic.stream.$get({ param: { id } }, withSignal(signal))),
   /** `POST /topics/{id}/messages/{messageId}/feedback`: 👍/👎 on a reply, with an optional comment. */
@@ -31,12 +41,12 @@ export const chatApi = {
   unrate: (id: string, messageId: number) => topic.messages[":messageId{[0-9]+}"].feedback.$delete({ param: { id, messageId: String(messageId) } }),
   /** `POST /topics/{id}/messages/{messageId}/regenerate/stream/`: another reply to the same question. */
   regenerate: (id: string, messageId: number) =>
-    asResponse(topic.messages[":messageId{[0-9]+}"].regenerate.stream.$post({ param: { id, messageId: String(messageId) } })),
+    replyCall(topic.messages[":messageId{[0-9]+}"].regenerate.stream.$post({ param: { id, messageId: String(messageId) } })),
   /** `POST /topics/{id}/messages/{messageId}/edit/stream/`: a new version of a question and its reply. */
   edit: (id: string, messageId: number, text: string) =>
-    asResponse(topic.messages[":messageId{[0-9]+}"].edit.stream.$post({ param: { id, messageId: String(messageId) }, json: { text } })),
+    replyCall(topic.messages[":messageId{[0-9]+}"].edit.stream.$post({ param: { id, messageId: String(messageId) }, json: { text } })),
   /** `POST /topics/{id}/continue/stream/`: the cut reply, whole, then the rest. */
-  continueReply: (id: string) => asResponse(topic.continue.stream.$post({ param: { id } })),
+  continueReply: (id: string) => replyCall(topic.continue.stream.$post({ param: { id } })),
   /** `PUT /topics/{id}/branch`: the branch through a message; answers the new history. */
   switchBranch: (id: string, messageId: number) => topic.branch.$put({ param: { id }, json: { message_id: messageId } }),
   /** `POST /topics/{id}/stop`: ends the reply in flight, keeping what was said. */

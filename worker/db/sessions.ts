@@ -1,0 +1,93 @@
+import { ANY_BINDING, BOOKMARK_HEADER, type Bookmarks, FIRST_PRIMARY, formatBookmarks, isBookmark, parseBookmarks } from "./bookmark-header";
+import type { Env } from "../env";
+
+type SessionSource = { withSession(constraint: string): D1DatabaseSession };
+
+// A service binding (a Fetcher: EXTRACTOR, ASSETS) answers every property name with an RPC method,
+// `withSession` included: its own `fetch` tells it apart.
+const isSessionSource = (value: unknown): value is SessionSource => {
+  const binding = value as { withSession?: unknown; fetch?: unknown } | null;
+  return typeof binding === "object" && binding !== null && typeof binding.withSession === "function" && typeof binding.fetch !== "function";
+};
+
+const READS = new Set(["GET", "HEAD"]);
+
+let warnedOfShape = false;
+
+/**
+ * Where a binding's session starts: a call that changes anything at the primary, so what it reads
+ * before writing is current; a read at the bookmark the client sent, or anywhere without one. The
+ * chat bots of /internal/ carry no bookmark, so their reads stay at the primary as before.
+ */
+function startOf(request: Request, sent: Bookmarks): (name: string) => string {
+  if (!READS.has(request.method)) return () => FIRST_PRIMARY;
+  const fallback = new URL(request.url).pathname.startsWith("/internal/") ? FIRST_PRIMARY : "first-unconstrained";
+  return (name) => sent.get(name) ?? sent.get(ANY_BINDING) ?? fallback;
+}
+
+function withHeader(response: Response, value: string): Response {
+  if (response.status === 101) return response;
+  try {
+    response.headers.set(BOOKMARK_HEADER, value);
+    return response;
+  } catch {
+    // A response passed on from fetch() has immutable headers.
+    const copy = new Response(response.body, response);
+    copy.headers.set(BOOKMARK_HEADER, value);
+    return copy;
+  }
+}
+
+/**
+ * One request's D1 sessions (docs/scale.md, "Read replicas"). `env` is a copy of the Worker's env
+ * in which each D1 binding (anything with `withSession`) is a session of it, opened on first use;
+ * the shared env is never changed, so the Durable Object and the cron keep the plain bindings.
+ * Request code uses only `prepare` and `batch`, which a session has, so its type stays D1Database.
+ * `tag` puts the bookmarks on the answer: each used session's, and what the request sent for the rest.
+ */
+export function openD1Sessions(env: Env, request: Request): { env: Env; tag: (response: Response) => Response } {
+  const sent = parseBookmarks(request.headers.get(BOOKMARK_HEADER));
+  const start = startOf(request, sent);
+  const opened = new Map<string, D1DatabaseSession>();
+  const names: string[] = [];
+  const scoped: Record<string, unknown> = {};
+  for (const [name, binding] of Object.entries(env)) {
+    if (!isSessionSource(binding)) {
+      scoped[name] = binding;
+      continue;
+    }
+    names.push(name);
+    Object.defineProperty(scoped, name, {
+      enumerable: true,
+      get: () => {
+        const session = opened.get(name) ?? binding.withSession(start(name));
+        opened.set(name, session);
+        return session;
+      },
+    });
+  }
+
+  const bookmarks = (): Bookmarks => {
+    const out: Bookmarks = new Map();
+    for (const name of names) {
+      const used = opened.get(name)?.getBookmark();
+      if (used && !isBookmark(used) && !warnedOfShape) {
+        warnedOfShape = true;
+        console.error("D1 handed out a bookmark of an unknown shape: bookmarks are dropped", name, used);
+      }
+      const mark = used && isBookmark(used) ? used : sent.get(name);
+      if (mark) out.set(name, mark);
+    }
+    const any = sent.get(ANY_BINDING);
+    if (any) out.set(ANY_BINDING, any);
+    return out;
+  };
+
+  return {
+    env: scoped as unknown as Env,
+    tag: (response) => {
+      const value = formatBookmarks(bookmarks());
+      return value ? withHeader(response, value) : response;
+    },
+  };
+}
