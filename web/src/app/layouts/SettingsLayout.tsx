@@ -6,7 +6,7 @@ import { SettingsSidebar } from "../../features/account/SettingsSidebar";
 import "../../features/account/settings-layout.css";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
 import { useSwipeDrawer } from "../../ui/hooks/useSwipeDrawer";
-import { texts } from "../../ui/texts";
+import { settingsLayoutTexts } from "../../ui/texts/settingsLayout";
 
 /** `/user` and `/subscription`: a sidebar (a swipeable drawer on a phone), a top bar and the page. */
 export default function SettingsLayout() {
@@ -36,7 +36,7 @@ export default function SettingsLayout() {
               variant="soft"
               color="gray"
               size="3"
-              aria-label={texts.settingsLayout.openMenu}
+              aria-label={settingsLayoutTexts.openMenu}
               aria-expanded={drawerOpen}
               aria-controls={sidebarId}
               onClick={open}
@@ -45,7 +45,7 @@ export default function SettingsLayout() {
             </IconButton>
           )}
           <Heading as="h1" size="4">
-            {texts.settingsLayout.title}
+            {settingsLayoutTexts.title}
           </Heading>
         </Flex>
         <Box asChild flexGrow="1" minHeight="0" overflowY="auto">

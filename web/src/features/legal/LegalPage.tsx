@@ -4,11 +4,12 @@ import { useDocumentTitle } from "../../ui/document-title";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { formatDate } from "../../ui/format";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
-import { texts } from "../../ui/texts";
+import { commonTexts } from "../../ui/texts/common";
+import { legalTexts } from "../../ui/texts/legal";
 import { LegalLinks } from "./legal-links";
 import { type LegalKind, useLegalDocument } from "./legal-queries";
 
-const t = texts.legal;
+const t = legalTexts;
 
 /** `/offer`, `/privacy`, `/terms`: a document in force, readable by anyone (docs/legal.md). */
 export default function LegalPage() {
@@ -19,7 +20,7 @@ export default function LegalPage() {
     <Container size="3" px="4" py="6" data-testid="page-legal">
       <Flex direction="column" gap="4">
         <Text size="2">
-          <Link to="/">{texts.brand}</Link>
+          <Link to="/">{commonTexts.brand}</Link>
         </Text>
         {error && (
           <Callout.Root color="red" role="alert">

@@ -7,14 +7,15 @@ import { ModeIcon } from "../modes/ModeIcon";
 import { useModelTitle, useProductTitle } from "../modes/products-queries";
 import { loadSharedHistory, type SharedHistory } from "./shared-history";
 import "./share-page.css";
-import { texts } from "../../ui/texts";
+import { commonTexts } from "../../ui/texts/common";
+import { sharePageTexts } from "../../ui/texts/sharePage";
 import { useDocumentTitle } from "../../ui/document-title";
 import { LegalLinks } from "../legal/legal-links";
 
 function TryButton({ size = "2" }: { size?: "2" | "3" }) {
   return (
     <Button asChild size={size}>
-      <Link to="/register">{texts.sharePage.cta}</Link>
+      <Link to="/register">{sharePageTexts.cta}</Link>
     </Button>
   );
 }
@@ -24,7 +25,7 @@ export default function Share() {
   const { hash = "" } = useParams();
   const [history, setHistory] = useState<SharedHistory | null>(null);
   const [state, setState] = useState<"loading" | "loaded" | "error">("loading");
-  useDocumentTitle(history ? history.topic_name?.trim() || texts.sharePage.untitled : null);
+  useDocumentTitle(history ? history.topic_name?.trim() || sharePageTexts.untitled : null);
   const modelTitle = useModelTitle(history?.assistant_type ?? "");
   const modeTitle = useProductTitle(history?.assistant_type ?? "");
 
@@ -48,11 +49,11 @@ export default function Share() {
           <Flex align="center" gap="2" minWidth="0">
             <Text size="5" weight="bold" asChild>
               <Link to="/" className="share-page__brand">
-                {texts.brand}
+                {commonTexts.brand}
               </Link>
             </Text>
             <Badge color="gray" variant="soft">
-              {texts.sharePage.readOnly}
+              {sharePageTexts.readOnly}
             </Badge>
           </Flex>
           <span className="share-page__bar-cta">
@@ -70,7 +71,7 @@ export default function Share() {
         {state === "error" && (
           <Flex direction="column" align="center" gap="4" py="9" px="4">
             <Text size="3" color="red" role="alert" align="center" data-testid="share-error">
-              {texts.sharePage.loadFailed}
+              {sharePageTexts.loadFailed}
             </Text>
             <TryButton />
           </Flex>
@@ -91,19 +92,19 @@ export default function Share() {
                 </Flex>
               )}
               <Heading as="h1" size={{ initial: "6", sm: "7" }} className="share-page__title">
-                {history.topic_name?.trim() || texts.sharePage.untitled}
+                {history.topic_name?.trim() || sharePageTexts.untitled}
               </Heading>
             </Flex>
             {history.messages.length === 0 ? (
               <Text as="p" size="2" color="gray" align="center" my="6">
-                {texts.sharePage.empty}
+                {sharePageTexts.empty}
               </Text>
             ) : (
               <MessageList messages={history.messages} readOnly modelTitle={modelTitle} />
             )}
             <Flex direction={{ initial: "column", sm: "row" }} align={{ initial: "start", sm: "center" }} justify="between" gap="3" className="share-page__cta">
               <Text size="3" weight="medium">
-                {texts.sharePage.ctaText}
+                {sharePageTexts.ctaText}
               </Text>
               <TryButton size="3" />
             </Flex>
