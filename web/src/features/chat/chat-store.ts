@@ -12,6 +12,7 @@ import { invalidateLimits } from "../billing/limits-queries";
 import { invalidateTopics } from "../topics/topics-queries";
 import { currentUserKey } from "../auth/session-user";
 import { cacheNewestPage, fetchHistory as fetchLoadedHistory, fetchOlderHistory, type LoadedHistory } from "./history-query";
+import { forgetOnSignOut } from "../auth/forget-on-sign-out";
 
 /** A file in the composer: uploaded as soon as it is attached, sent by id with the message. */
 export type DraftAttachment = {
@@ -542,3 +543,5 @@ export const useChat = create<ChatState>(() => ({
     set({ ...idle });
   },
 }));
+
+forgetOnSignOut(() => useChat.getState().reset());
