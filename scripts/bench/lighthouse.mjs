@@ -51,7 +51,7 @@ function lighthouse(url) {
   const { categories, audits } = JSON.parse(out);
   const value = (id) => audits[id].numericValue;
   return {
-    score: categories.performance.score * 100,
+    score: Math.round(categories.performance.score * 100),
     fcp: value("first-contentful-paint"),
     lcp: value("largest-contentful-paint"),
     tbt: value("total-blocking-time"),

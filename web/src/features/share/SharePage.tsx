@@ -66,7 +66,7 @@ export default function Share() {
 
         <main>
           {state === "loading" && (
-            <Flex justify="center" py="9">
+            <Flex justify="center" py="9" className="share-page__loading">
               <DotsLoader />
             </Flex>
           )}
