@@ -8,6 +8,7 @@ import { root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
 import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
+import { benchLighthouse } from "./lighthouse.mjs";
 import { benchPrivacy } from "./privacy.mjs";
 import { benchSearch } from "./search.mjs";
 
@@ -17,6 +18,7 @@ const suites = [
   ["Search", benchSearch],
   ["Privacy", benchPrivacy],
   ["Bundle", benchBundle],
+  ["Lighthouse", benchLighthouse],
 ];
 const only = process.argv[2]?.toLowerCase();
 const docPath = path.join(root, "docs/benchmarks.md");

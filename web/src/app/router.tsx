@@ -2,17 +2,22 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { createBrowserRouter } from "react-router-dom";
 import { DotsLoader } from "../ui/DotsLoader";
 import { AppShell, PublicOnly, RequireAuth } from "./layouts/AccessGate";
+import { DropPrerendered } from "./prerender/DropPrerendered";
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => {
+type Load = () => Promise<{ default: React.ComponentType }>;
+const lazily = (load: Load, shown?: ReactNode) => {
   const Page = lazy(load);
   return (
     <Suspense fallback={<DotsLoader />}>
       <Page />
+      {shown}
     </Suspense>
   );
 };
-const layout = (load: () => Promise<{ default: React.ComponentType }>, children: { path: string; element: ReactNode }[]) => ({
-  element: page(load),
+// A page, once rendered, takes the place of a prerendered first screen; a layout does not, its page is still loading.
+const page = (load: Load) => lazily(load, <DropPrerendered />);
+const layout = (load: Load, children: { path: string; element: ReactNode }[]) => ({
+  element: lazily(load),
   children,
 });
 

@@ -1,12 +1,12 @@
 import { CheckIcon, CopyIcon } from "@radix-ui/react-icons";
 import { IconButton, Tooltip } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { texts } from "./texts";
+import { chatTexts } from "./texts/chat";
 
 const COPIED_FOR_MS = 2_000;
 
 /** Copies a text to the clipboard and says so for a moment. */
-export function CopyButton({ text, label = texts.chat.copy, className }: { text: string; label?: string; className?: string }) {
+export function CopyButton({ text, label = chatTexts.copy, className }: { text: string; label?: string; className?: string }) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -24,7 +24,7 @@ export function CopyButton({ text, label = texts.chat.copy, className }: { text:
     }
   };
 
-  const name = copied ? texts.chat.copied : label;
+  const name = copied ? chatTexts.copied : label;
   return (
     <Tooltip content={name}>
       <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={name} className={className} onClick={() => void copy()}>

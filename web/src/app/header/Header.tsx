@@ -1,6 +1,6 @@
 import { Flex, Heading } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { texts } from "../../ui/texts";
+import { commonTexts } from "../../ui/texts/common";
 import { NotificationBell } from "../../features/notifications/NotificationBell";
 import { BalanceChip } from "../../features/billing/BalanceChip";
 import { UserMenu } from "./UserMenu";
@@ -14,7 +14,7 @@ export function Header({ start }: { start?: ReactNode }) {
         <Flex align="center" gap="2" minWidth="0">
           {start}
           <Heading as="h1" size="5" weight="bold" className="app-header__brand">
-            {texts.brand}
+            {commonTexts.brand}
           </Heading>
         </Flex>
         <Flex minWidth="0" justify="end" align="center" gap="4">

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { useAuth } from "../../features/auth/auth-store";
 import { useSettings } from "../../features/account/settings-store";
 import { useTheme } from "../../features/account/theme-store";
-import { texts } from "../../ui/texts";
+import { headerTexts } from "../../ui/texts/header";
 import { avatarLetter, displayName } from "./user-display";
 
 /** The user's name or e-mail and avatar letter; opens settings, switches the theme, signs out. */
@@ -23,7 +23,7 @@ export function UserMenu() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" size="2" aria-label={texts.header.userMenu} style={{ maxWidth: "100%" }}>
+        <Button variant="ghost" color="gray" size="2" aria-label={headerTexts.userMenu} style={{ maxWidth: "100%" }}>
           <Text size="2" weight="medium" truncate className="user-menu__name" data-testid="header-user-name">
             {displayName(record)}
           </Text>
@@ -35,25 +35,25 @@ export function UserMenu() {
       <DropdownMenu.Content align="end" sideOffset={6} style={{ minWidth: 200 }}>
         <DropdownMenu.Item onSelect={() => openSettings("account")}>
           <GearIcon />
-          {texts.header.settings}
+          {headerTexts.settings}
         </DropdownMenu.Item>
         {/* The settings layout's pages, for what is easier to read on a page than in the window. */}
         <DropdownMenu.Item onSelect={() => navigate("/user")}>
           <PersonIcon />
-          {texts.header.profile}
+          {headerTexts.profile}
         </DropdownMenu.Item>
         <DropdownMenu.Item onSelect={() => navigate("/subscription")}>
           <CardStackIcon />
-          {texts.header.subscription}
+          {headerTexts.subscription}
         </DropdownMenu.Item>
         <DropdownMenu.Item onSelect={toggle}>
           {theme === "dark" ? <SunIcon /> : <MoonIcon />}
-          {theme === "dark" ? texts.header.lightTheme : texts.header.darkTheme}
+          {theme === "dark" ? headerTexts.lightTheme : headerTexts.darkTheme}
         </DropdownMenu.Item>
         <DropdownMenu.Separator />
         <DropdownMenu.Item color="red" onSelect={signOut}>
           <ExitIcon />
-          {texts.header.logout}
+          {headerTexts.logout}
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>

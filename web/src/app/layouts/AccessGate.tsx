@@ -1,4 +1,3 @@
-import { Theme } from "@radix-ui/themes";
 import { ConsentGate } from "../../features/legal/ConsentGate";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
@@ -7,6 +6,7 @@ import { AuthNotice } from "../../features/auth/AuthNotice";
 import { readAuthReturn } from "../../features/auth/auth-return";
 import { returnAddress, type GateState } from "../../features/auth/return-address";
 import { FullScreenLoader } from "../../ui/FullScreenLoader";
+import { RootTheme } from "../../ui/RootTheme";
 import { useAuth } from "../../features/auth/auth-store";
 import { useTheme } from "../../features/account/theme-store";
 
@@ -29,10 +29,10 @@ export function AppShell() {
   }, []);
 
   return (
-    <Theme appearance={theme} accentColor="indigo">
+    <RootTheme appearance={theme}>
       {status === "loading" ? <FullScreenLoader /> : <Outlet />}
       <AuthNotice />
-    </Theme>
+    </RootTheme>
   );
 }
 

@@ -2,7 +2,7 @@ import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import "../../features/auth/auth.css";
-import { texts } from "../../ui/texts";
+import { commonTexts } from "../../ui/texts/common";
 import { LegalLinks } from "../../features/legal/legal-links";
 
 /** The frame of the sign-in pages: a "Назад" button to Main whenever the page is not Main. */
@@ -15,7 +15,7 @@ export default function AuthLayout() {
         {pathname !== "/" && (
           <Button variant="ghost" color="gray" onClick={() => navigate("/")}>
             <ArrowLeftIcon />
-            {texts.back}
+            {commonTexts.back}
           </Button>
         )}
       </Box>
@@ -25,7 +25,7 @@ export default function AuthLayout() {
       <Flex direction="column" align="center" gap="2" pb="4" px="4">
         <LegalLinks />
         <Text size="1" color="gray">
-          © {new Date().getFullYear()} {texts.brand}
+          © {new Date().getFullYear()} {commonTexts.brand}
         </Text>
       </Flex>
     </Flex>

@@ -1,7 +1,7 @@
 import { Flex, Separator } from "@radix-ui/themes";
 import { useCallback, useRef, useState } from "react";
 import { useAuth } from "../auth/auth-store";
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
 import { avatarLetter } from "../../app/header/user-display";
 import { AvatarPicker } from "./AvatarPicker";
 import { EditableField } from "./EditableField";
@@ -9,7 +9,7 @@ import { PasswordField } from "./PasswordField";
 import { ProofInput } from "./ProofInput";
 import { patchUser, UserApiError, type OwnerProof, type SelfUser } from "./user-api";
 
-const failureText = (error: unknown) => (error instanceof UserApiError && error.detail) || texts.account.saveFailed;
+const failureText = (error: unknown) => (error instanceof UserApiError && error.detail) || accountTexts.saveFailed;
 
 /** A refusal about the owner's proof (missing, wrong, too many tries): worth saying even where failures are silent. */
 const proofFailure = (error: unknown) =>
@@ -85,15 +85,15 @@ export function AccountFields({ user: loaded }: { user: SelfUser }) {
       <AvatarPicker letter={avatarLetter(user)} />
       <Separator size="4" />
       <EditableField
-        label={texts.account.email}
+        label={accountTexts.email}
         type="email"
         autoComplete="email"
         value={user.email}
         onSave={saveEmail}
         extra={proof(emailProof)}
-        notice={pendingEmail && texts.account.emailPending(pendingEmail)}
+        notice={pendingEmail && accountTexts.emailPending(pendingEmail)}
       />
-      <EditableField label={texts.account.name} type="text" autoComplete="name" value={user.name} onSave={saveName} />
+      <EditableField label={accountTexts.name} type="text" autoComplete="name" value={user.name} onSave={saveName} />
       <PasswordField onSave={savePassword} extra={proof(passwordProof)} />
     </Flex>
   );

@@ -2,7 +2,7 @@ import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Callout, Flex, Spinner } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useAuth } from "../auth/auth-store";
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
 import { AccountFields } from "./AccountFields";
 import { YourData } from "./YourData";
 import { loadSelfUser, type SelfUser } from "./user-api";
@@ -40,7 +40,7 @@ export function AccountPanel() {
         <Callout.Icon>
           <ExclamationTriangleIcon />
         </Callout.Icon>
-        <Callout.Text>{texts.account.loadFailed}</Callout.Text>
+        <Callout.Text>{accountTexts.loadFailed}</Callout.Text>
       </Callout.Root>
     );
   return (

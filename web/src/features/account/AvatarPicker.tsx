@@ -1,7 +1,7 @@
 import { ImageIcon } from "@radix-ui/react-icons";
 import { Avatar, Button, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
 
 /**
  * Picks an image on this device and shows it as the avatar. A preview only: it is never uploaded
@@ -20,21 +20,21 @@ export function AvatarPicker({ letter }: { letter: string }) {
 
   return (
     <Flex gap="4" align="center">
-      <Avatar size="6" radius="full" src={preview ?? undefined} fallback={letter || "?"} alt={texts.account.avatar} />
+      <Avatar size="6" radius="full" src={preview ?? undefined} fallback={letter || "?"} alt={accountTexts.avatar} />
       <Flex direction="column" gap="2" align="start">
         <Button type="button" variant="soft" size="2" onClick={() => input.current?.click()}>
           <ImageIcon />
-          {texts.account.chooseAvatar}
+          {accountTexts.chooseAvatar}
         </Button>
         <Text size="1" color="gray">
-          {texts.account.avatarLocalOnly}
+          {accountTexts.avatarLocalOnly}
         </Text>
         <input
           ref={input}
           type="file"
           accept="image/*"
           hidden
-          aria-label={texts.account.chooseAvatar}
+          aria-label={accountTexts.chooseAvatar}
           onChange={(e) => {
             choose(e.target.files?.[0]);
             e.target.value = "";

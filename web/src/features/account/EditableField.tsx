@@ -1,7 +1,7 @@
 import { Pencil1Icon } from "@radix-ui/react-icons";
 import { Box, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
 import { FieldError } from "./FieldError";
 
 type Props = {
@@ -68,10 +68,10 @@ export function EditableField({ label, type, autoComplete, value, onSave, extra,
             {extra && <Box width="100%">{extra}</Box>}
             <Flex gap="2">
               <Button type="submit" loading={saving}>
-                {texts.account.save}
+                {accountTexts.save}
               </Button>
               <Button type="button" variant="soft" color="gray" onClick={cancel} disabled={saving}>
-                {texts.account.cancel}
+                {accountTexts.cancel}
               </Button>
             </Flex>
           </Flex>
@@ -79,11 +79,11 @@ export function EditableField({ label, type, autoComplete, value, onSave, extra,
       ) : (
         <Flex gap="3" align="center" justify="between" minHeight="32px">
           <Text size="3" color={value ? undefined : "gray"} aria-describedby={error ? errorId : undefined} style={{ overflowWrap: "anywhere" }}>
-            {value || texts.account.notSet}
+            {value || accountTexts.notSet}
           </Text>
           <Button variant="ghost" size="2" onClick={startEditing} style={{ flexShrink: 0 }}>
             <Pencil1Icon />
-            {texts.account.edit}
+            {accountTexts.edit}
           </Button>
         </Flex>
       )}

@@ -6,10 +6,13 @@ import { DotsLoader } from "../../ui/DotsLoader";
 import { OutcomeCard } from "../auth/OutcomeCard";
 import { confirmEmail, UserApiError } from "./user-api";
 import { useAuth } from "../auth/auth-store";
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
+import { authTexts } from "../../ui/texts/auth";
+import { emailConfirmTexts } from "../../ui/texts/emailConfirm";
+import { titlesTexts } from "../../ui/texts/titles";
 import { useDocumentTitle } from "../../ui/document-title";
 
-const t = texts.emailConfirm;
+const t = emailConfirmTexts;
 
 type State = { status: "checking" } | { status: "done"; email: string | null } | { status: "invalid" } | { status: "failed"; text: string };
 
@@ -18,7 +21,7 @@ const calls = new Map<string, Promise<string | null>>();
 
 /** `/email/confirm/:token`: the link mailed to a new address; opening it applies the e-mail change. */
 export default function EmailConfirm() {
-  useDocumentTitle(texts.titles.emailConfirm);
+  useDocumentTitle(titlesTexts.emailConfirm);
   const { token = "" } = useParams();
   const [state, setState] = useState<State>({ status: "checking" });
   const signedIn = useAuth((s) => s.status === "authenticated");
@@ -35,7 +38,7 @@ export default function EmailConfirm() {
       (error) => {
         if (!current) return;
         if (error instanceof UserApiError && [400, 404, 422].includes(error.status)) setState({ status: "invalid" });
-        else setState({ status: "failed", text: (error instanceof UserApiError && error.detail) || texts.account.saveFailed });
+        else setState({ status: "failed", text: (error instanceof UserApiError && error.detail) || accountTexts.saveFailed });
       },
     );
     return () => {
@@ -45,7 +48,7 @@ export default function EmailConfirm() {
 
   if (state.status === "checking") return <DotsLoader />;
   const next = { to: "/", label: t.next };
-  const back = signedIn ? { to: "/user", label: t.settings } : { to: "/login", label: texts.auth.recoveryInvalid.login };
+  const back = signedIn ? { to: "/user", label: t.settings } : { to: "/login", label: authTexts.recoveryInvalid.login };
   if (state.status === "done")
     return (
       <OutcomeCard title={t.done} icon={CheckCircledIcon} tone="accent" next={next} back={back}>

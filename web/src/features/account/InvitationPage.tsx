@@ -7,10 +7,11 @@ import { detailText, readDetail } from "../../api/errors";
 import { AuthCard } from "../auth/AuthCard";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { useAuth } from "../auth/auth-store";
-import { texts } from "../../ui/texts";
+import { invitationTexts } from "../../ui/texts/invitation";
+import { titlesTexts } from "../../ui/texts/titles";
 import { useDocumentTitle } from "../../ui/document-title";
 
-const t = texts.invitation;
+const t = invitationTexts;
 
 type Answer = "accept" | "decline";
 type Outcome = { kind: "joined"; company: string } | { kind: "declined" } | { kind: "gone" } | { kind: "failed"; text: string };
@@ -29,7 +30,7 @@ async function outcomeOf(answer: Answer, response: { ok: boolean; status: number
  * the signed-in user's e-mail): accept or decline. Nobody joins a company without saying yes here.
  */
 export default function Invitation() {
-  useDocumentTitle(texts.titles.invitation);
+  useDocumentTitle(titlesTexts.invitation);
   const { token } = useParams();
   return token ? <ByLink token={token} /> : <PendingList />;
 }

@@ -2,7 +2,7 @@ import { Pencil1Icon } from "@radix-ui/react-icons";
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { FieldError } from "./FieldError";
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
 import { canSavePassword, passwordMask } from "./password-rules";
 import { PasswordInput } from "./PasswordInput";
 
@@ -45,21 +45,21 @@ export function PasswordField({ onSave, extra }: Props) {
   return (
     <Box role="group" aria-labelledby={labelId}>
       <Text as="div" id={labelId} size="2" weight="medium" color="gray" mb="1">
-        {texts.account.password}
+        {accountTexts.password}
       </Text>
       {editing ? (
         <form onSubmit={save}>
           <Flex direction="column" gap="2">
-            <PasswordInput label={texts.account.newPassword} value={password} onChange={setPassword} disabled={saving} autoFocus />
-            <PasswordInput label={texts.account.repeatPassword} value={repeat} onChange={setRepeat} disabled={saving} />
+            <PasswordInput label={accountTexts.newPassword} value={password} onChange={setPassword} disabled={saving} autoFocus />
+            <PasswordInput label={accountTexts.repeatPassword} value={repeat} onChange={setRepeat} disabled={saving} />
             {extra}
             <FieldError text={error} />
             <Flex gap="2">
               <Button type="submit" loading={saving} disabled={!canSavePassword(password, repeat)}>
-                {texts.account.save}
+                {accountTexts.save}
               </Button>
               <Button type="button" variant="soft" color="gray" onClick={leave} disabled={saving}>
-                {texts.account.cancel}
+                {accountTexts.cancel}
               </Button>
             </Flex>
           </Flex>
@@ -71,7 +71,7 @@ export function PasswordField({ onSave, extra }: Props) {
           </Text>
           <Button variant="ghost" size="2" onClick={() => setEditing(true)} style={{ flexShrink: 0 }}>
             <Pencil1Icon />
-            {texts.account.edit}
+            {accountTexts.edit}
           </Button>
         </Flex>
       )}

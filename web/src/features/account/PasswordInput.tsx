@@ -1,9 +1,9 @@
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
 import { PasswordTextField } from "../auth/PasswordTextField";
 
 type Props = { label: string; value: string; onChange: (value: string) => void; disabled?: boolean; autoFocus?: boolean };
 
-const toggle = { size: "1", show: texts.account.showPassword, hide: texts.account.hidePassword } as const;
+const toggle = { size: "1", show: accountTexts.showPassword, hide: accountTexts.hidePassword } as const;
 
 /** A new-password input of the settings: its label is its placeholder and its accessible name. */
 export function PasswordInput({ label, value, onChange, disabled, autoFocus }: Props) {

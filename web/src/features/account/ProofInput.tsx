@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { texts } from "../../ui/texts";
+import { accountTexts } from "../../ui/texts/account";
 import { PasswordTextField } from "../auth/PasswordTextField";
 import { requestCode, UserApiError, type OwnerProof } from "./user-api";
 
@@ -12,7 +12,7 @@ type Props = {
   disabled?: boolean;
 };
 
-const toggle = { size: "1", show: texts.account.showPassword, hide: texts.account.hidePassword } as const;
+const toggle = { size: "1", show: accountTexts.showPassword, hide: accountTexts.hidePassword } as const;
 
 /**
  * What a password or e-mail change needs to prove the owner is at the keyboard: the current
@@ -35,9 +35,9 @@ export function ProofInput({ hasPassword, hasEmail, onChange, disabled }: Props)
     setMessage(null);
     try {
       await requestCode();
-      setMessage({ text: texts.account.codeSent, error: false });
+      setMessage({ text: accountTexts.codeSent, error: false });
     } catch (error) {
-      setMessage({ text: (error instanceof UserApiError && error.detail) || texts.account.codeFailed, error: true });
+      setMessage({ text: (error instanceof UserApiError && error.detail) || accountTexts.codeFailed, error: true });
     } finally {
       setSending(false);
     }
@@ -47,8 +47,8 @@ export function ProofInput({ hasPassword, hasEmail, onChange, disabled }: Props)
     return (
       <PasswordTextField
         autoComplete="current-password"
-        aria-label={texts.account.currentPassword}
-        placeholder={texts.account.currentPassword}
+        aria-label={accountTexts.currentPassword}
+        placeholder={accountTexts.currentPassword}
         value={value}
         onChange={(e) => update(e.target.value)}
         disabled={disabled}
@@ -58,7 +58,7 @@ export function ProofInput({ hasPassword, hasEmail, onChange, disabled }: Props)
   if (!hasEmail)
     return (
       <Text as="p" size="1" color="gray">
-        {texts.account.freshSignIn}
+        {accountTexts.freshSignIn}
       </Text>
     );
   return (
@@ -66,8 +66,8 @@ export function ProofInput({ hasPassword, hasEmail, onChange, disabled }: Props)
       <Flex gap="2" align="center">
         <Box flexGrow="1">
           <TextField.Root
-            aria-label={texts.account.code}
-            placeholder={texts.account.code}
+            aria-label={accountTexts.code}
+            placeholder={accountTexts.code}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -77,7 +77,7 @@ export function ProofInput({ hasPassword, hasEmail, onChange, disabled }: Props)
           />
         </Box>
         <Button type="button" variant="soft" onClick={sendCode} loading={sending} disabled={disabled}>
-          {texts.account.getCode}
+          {accountTexts.getCode}
         </Button>
       </Flex>
       {message && (

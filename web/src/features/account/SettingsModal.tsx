@@ -1,7 +1,7 @@
 import { Cross2Icon } from "@radix-ui/react-icons";
 import { Box, Dialog, Flex, IconButton, Tabs } from "@radix-ui/themes";
 import { useSettings, type SettingsTab } from "./settings-store";
-import { texts } from "../../ui/texts";
+import { settingsTexts } from "../../ui/texts/settings";
 import { AccountPanel } from "./AccountPanel";
 import { SubscriptionTab } from "./SubscriptionTab";
 import "./settings-modal.css";
@@ -15,17 +15,17 @@ export function SettingsModal() {
       <Dialog.Content className="settings-modal" maxWidth="none" aria-describedby={undefined}>
         <Flex direction="column" height="100%">
           <Flex justify="between" align="center" mb="3">
-            <Dialog.Title mb="0">{texts.settings.title}</Dialog.Title>
+            <Dialog.Title mb="0">{settingsTexts.title}</Dialog.Title>
             <Dialog.Close>
-              <IconButton variant="ghost" color="gray" aria-label={texts.settings.close}>
+              <IconButton variant="ghost" color="gray" aria-label={settingsTexts.close}>
                 <Cross2Icon />
               </IconButton>
             </Dialog.Close>
           </Flex>
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="settings-modal__tabs">
             <Tabs.List>
-              <Tabs.Trigger value="account">{texts.settings.tabAccount}</Tabs.Trigger>
-              <Tabs.Trigger value="subscription">{texts.settings.tabSubscription}</Tabs.Trigger>
+              <Tabs.Trigger value="account">{settingsTexts.tabAccount}</Tabs.Trigger>
+              <Tabs.Trigger value="subscription">{settingsTexts.tabSubscription}</Tabs.Trigger>
             </Tabs.List>
             <Box className="settings-modal__body" pt="4">
               <Tabs.Content value="account">

@@ -3,7 +3,8 @@ import { Avatar, Flex, IconButton, Separator, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/auth-store";
-import { texts } from "../../ui/texts";
+import { companyTexts } from "../../ui/texts/company";
+import { settingsLayoutTexts } from "../../ui/texts/settingsLayout";
 import { avatarLetter, displayName } from "../../app/header/user-display";
 
 type Props = {
@@ -35,7 +36,7 @@ export function SettingsSidebar({ id, onNavigate }: Props) {
 
   return (
     <Flex asChild direction="column" gap="1" p={{ initial: "5", sm: "4" }}>
-      <nav id={id} aria-label={texts.settingsLayout.navigation} className="settings-nav">
+      <nav id={id} aria-label={settingsLayoutTexts.navigation} className="settings-nav">
         <Flex align="center" gap="2" mb="3">
           <Link to="/user" onClick={onNavigate} className="settings-nav__user" data-testid="settings-user">
             <Avatar size="2" radius="full" fallback={avatarLetter(record) || "?"} />
@@ -43,23 +44,23 @@ export function SettingsSidebar({ id, onNavigate }: Props) {
               {displayName(record)}
             </Text>
           </Link>
-          <IconButton variant="ghost" color="gray" aria-label={texts.settingsLayout.logout} onClick={signOut}>
+          <IconButton variant="ghost" color="gray" aria-label={settingsLayoutTexts.logout} onClick={signOut}>
             <ExitIcon />
           </IconButton>
         </Flex>
         <Link to="/" onClick={onNavigate} className="settings-nav__link">
           <ArrowLeftIcon />
-          {texts.settingsLayout.home}
+          {settingsLayoutTexts.home}
         </Link>
         <Separator size="4" my="2" />
         <SectionLink to="/user" icon={<PersonIcon />} onClick={onNavigate}>
-          {texts.settingsLayout.account}
+          {settingsLayoutTexts.account}
         </SectionLink>
         <SectionLink to="/subscription" icon={<CardStackIcon />} onClick={onNavigate}>
-          {texts.settingsLayout.subscription}
+          {settingsLayoutTexts.subscription}
         </SectionLink>
         <SectionLink to="/company" icon={<BackpackIcon />} onClick={onNavigate}>
-          {texts.company.title}
+          {companyTexts.title}
         </SectionLink>
       </nav>
     </Flex>

@@ -2,12 +2,12 @@ import { Button, Dialog, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
-import { texts } from "../../ui/texts";
+import { yourDataTexts } from "../../ui/texts/yourData";
 import { useAuth } from "../auth/auth-store";
 import { LegalLinks } from "../legal/legal-links";
 import { PasswordInput } from "./PasswordInput";
 
-const t = texts.yourData;
+const t = yourDataTexts;
 
 /** Saves a response's body as a file, with the name the server gave it. */
 async function download(res: { headers: Headers; blob(): Promise<Blob> }, fallback: string) {

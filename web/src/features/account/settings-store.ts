@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { forgetOnSignOut } from "../auth/forget-on-sign-out";
 
 export type SettingsTab = "account" | "subscription";
 export type SubscriptionView = "active" | "available";
@@ -28,3 +29,5 @@ export const useSettings = create<SettingsState>((set) => ({
   setView: (view) => set({ view }),
   reset: () => set({ open: false, tab: "account", view: "active" }),
 }));
+
+forgetOnSignOut(() => useSettings.getState().reset());

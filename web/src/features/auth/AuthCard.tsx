@@ -1,7 +1,7 @@
 import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { texts } from "../../ui/texts";
+import { commonTexts } from "../../ui/texts/common";
 import "./auth.css";
 
 /**
@@ -21,7 +21,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
               Я
             </span>
             <Text size="5" weight="bold">
-              {texts.brand}
+              {commonTexts.brand}
             </Text>
           </Flex>
           <Flex direction="column" align="center" gap="1">

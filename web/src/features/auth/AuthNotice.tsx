@@ -2,7 +2,7 @@ import { Box, Callout, IconButton } from "@radix-ui/themes";
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useLocation } from "react-router-dom";
 import { useAuth } from "./auth-store";
-import { texts } from "../../ui/texts";
+import { authTexts } from "../../ui/texts/auth";
 
 /** Pages that show the sign-in notice inline, beside their external sign-in buttons. */
 export const INLINE_NOTICE_PATHS = ["/login", "/register", "/register-v2"];
@@ -21,7 +21,7 @@ export function AuthNoticeCallout() {
         <Callout.Text>{notice}</Callout.Text>
       </Callout.Root>
       <Box position="absolute" top="2" right="2">
-        <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={texts.auth.close} onClick={dismiss}>
+        <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={authTexts.close} onClick={dismiss}>
           <Cross2Icon />
         </IconButton>
       </Box>

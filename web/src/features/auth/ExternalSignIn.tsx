@@ -1,6 +1,6 @@
 import { Button, Flex, Grid, Text } from "@radix-ui/themes";
 import type { ComponentType } from "react";
-import { texts } from "../../ui/texts";
+import { authTexts } from "../../ui/texts/auth";
 import { Divider } from "./AuthCard";
 import { AuthNoticeCallout } from "./AuthNotice";
 import { oauthStartUrl, telegramLoginUrl, type OAuthProvider } from "./external-sign-in";
@@ -28,9 +28,9 @@ export function ExternalSignIn({ next, divider }: { next?: string | null; divide
   if (botId) {
     const origin = window.location.origin;
     // Back to the page the user was headed for: the gate reads the hash there and signs them in.
-    links.push({ key: "telegram", label: texts.auth.external.telegram, href: telegramLoginUrl(botId, origin, origin + (next ?? window.location.pathname)) });
+    links.push({ key: "telegram", label: authTexts.external.telegram, href: telegramLoginUrl(botId, origin, origin + (next ?? window.location.pathname)) });
   }
-  for (const provider of configured.providers) links.push({ key: provider, label: texts.auth.external[provider], href: oauthStartUrl(provider, next) });
+  for (const provider of configured.providers) links.push({ key: provider, label: authTexts.external[provider], href: oauthStartUrl(provider, next) });
 
   if (links.length === 0) return <AuthNoticeCallout />;
   const rule = <Divider>{divider.text}</Divider>;
@@ -39,7 +39,7 @@ export function ExternalSignIn({ next, divider }: { next?: string | null; divide
       {divider.side === "before" && rule}
       <Flex direction="column" gap="3">
         <Text as="div" size="2" color="gray" align="center">
-          {texts.auth.external.label}
+          {authTexts.external.label}
         </Text>
         <Grid columns="2" gap="2">
           {links.map(({ key, label, href }, index) => {

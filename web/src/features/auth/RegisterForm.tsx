@@ -4,12 +4,13 @@ import { ConsentCheckbox } from "../legal/ConsentCheckbox";
 import { useLocation } from "react-router-dom";
 import { api } from "../../api/client";
 import { useAuth } from "./auth-store";
-import { texts } from "../../ui/texts";
+import { authTexts } from "../../ui/texts/auth";
+import { legalTexts } from "../../ui/texts/legal";
 import { EmailField, FieldError, PasswordInput, TextInput } from "./fields";
 import { useApiForm } from "./use-api-form";
 import { readUtm } from "./utm";
 
-const t = texts.auth;
+const t = authTexts;
 
 /** Registration by e-mail and password, with the name field or without it (Register-v2). */
 export function RegisterForm({ withName, submitLabel }: { withName: boolean; submitLabel: string }) {
@@ -24,7 +25,7 @@ export function RegisterForm({ withName, submitLabel }: { withName: boolean; sub
     event.preventDefault();
     // docs/legal.md: no account without the consent, given by the user's own tick.
     if (!consent) {
-      setConsentError(texts.legal.consentRequired);
+      setConsentError(legalTexts.consentRequired);
       return;
     }
     const { name, email, password } = form.values;

@@ -3,7 +3,7 @@ import { create } from "zustand";
 import { api, connectSession } from "../../api/client";
 import { markOutOfBandWrite } from "../../api/d1-bookmark";
 import type { AuthReturn } from "./auth-return";
-import { texts } from "../../ui/texts";
+import { authTexts } from "../../ui/texts/auth";
 
 import type { AuthRecord } from "../../../../worker/accounts/schemas";
 
@@ -157,7 +157,7 @@ async function signInFromReturn(external: AuthReturn): Promise<boolean> {
       const user = await fetchSelf();
       if (!user) {
         useAuth.setState({ record: null });
-        showNotice(texts.auth.errors.oauth);
+        showNotice(authTexts.errors.oauth);
         return false;
       }
       adopt({ access_token: external.access_token, refresh_token: external.refresh_token, ...user });
@@ -170,16 +170,16 @@ async function signInFromReturn(external: AuthReturn): Promise<boolean> {
         adopt({ access_token: record.access_token, refresh_token: record.refresh_token, email: record.email ?? null, name: record.name ?? null });
         return true;
       }
-      showNotice(texts.auth.errors.telegram);
+      showNotice(authTexts.errors.telegram);
       return false;
     }
     case "telegram-failed":
-      showNotice(texts.auth.errors.telegram);
+      showNotice(authTexts.errors.telegram);
       return false;
     case "failed":
-      if (external.status === 409) showNotice(texts.auth.errors.oauthConflict, OAUTH_CONFLICT_CLEAR_MS);
-      else if (external.status === 403) showNotice(texts.auth.errors.blocked);
-      else showNotice(texts.auth.errors.oauth);
+      if (external.status === 409) showNotice(authTexts.errors.oauthConflict, OAUTH_CONFLICT_CLEAR_MS);
+      else if (external.status === 403) showNotice(authTexts.errors.blocked);
+      else showNotice(authTexts.errors.oauth);
       return false;
   }
 }
@@ -243,7 +243,7 @@ export const useAuth = create<AuthState>((set, get) => ({
   loadSelf: async () => {
     const user = await fetchSelf();
     if (!user) {
-      showNotice(texts.auth.errors.userLoad);
+      showNotice(authTexts.errors.userLoad);
       return false;
     }
     get().updateUser(user);

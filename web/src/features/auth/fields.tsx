@@ -1,6 +1,6 @@
 import { Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, type ComponentProps, type ReactNode } from "react";
-import { texts } from "../../ui/texts";
+import { authTexts } from "../../ui/texts/auth";
 import { PasswordTextField } from "./PasswordTextField";
 
 /** The error under a field; nothing at all when the text is empty after trimming (docs/product.md §5). */
@@ -61,10 +61,10 @@ export function TextInput({ label, error, aside, id, children, ...rest }: TextIn
 
 /** The e-mail field of the sign-in forms. */
 export function EmailField(props: Omit<TextInputProps, "label" | "type">) {
-  return <TextInput label={texts.auth.email} type="email" autoComplete="email" placeholder={texts.auth.emailPlaceholder} required {...props} />;
+  return <TextInput label={authTexts.email} type="email" autoComplete="email" placeholder={authTexts.emailPlaceholder} required {...props} />;
 }
 
-const toggle = { size: "2", show: texts.auth.showPassword, hide: texts.auth.hidePassword } as const;
+const toggle = { size: "2", show: authTexts.showPassword, hide: authTexts.hidePassword } as const;
 
 /** A labelled password field with a show/hide toggle. */
 export function PasswordInput({ label, error, aside, id, ...rest }: Omit<TextInputProps, "type" | "children">) {

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ChangeEvent } from "react";
 import { formErrors, type FormErrors, type ResponseLike } from "../../api/errors";
-import { texts } from "../../ui/texts";
+import { authTexts } from "../../ui/texts/auth";
 
 type ApiResponse = ResponseLike & { ok: boolean };
 
@@ -45,16 +45,16 @@ export function useApiForm<Field extends string>(initial: Record<Field, string>,
     try {
       res = await call();
     } catch {
-      setErrors({ fields: {}, form: texts.auth.errors.network });
+      setErrors({ fields: {}, form: authTexts.errors.network });
       setPending(false);
       return;
     }
     try {
       // `ok` is what tells the typed client's success answers from its failures.
       if (res.ok) await onSuccess(res as Extract<R, { ok: true }>);
-      else if (!(await onFailure?.(res))) setErrors(await formErrors(res, names, fieldForStatus, texts.auth.errors.unknown));
+      else if (!(await onFailure?.(res))) setErrors(await formErrors(res, names, fieldForStatus, authTexts.errors.unknown));
     } catch {
-      setErrors({ fields: {}, form: texts.auth.errors.unknown });
+      setErrors({ fields: {}, form: authTexts.errors.unknown });
     } finally {
       setPending(false);
     }

@@ -3,11 +3,12 @@ import { Button, Flex, Spinner, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { formatPrice } from "../../ui/format";
 import { type Plan, usePlans } from "./plans-queries";
-import { texts } from "../../ui/texts";
+import { legalTexts } from "../../ui/texts/legal";
+import { subscriptionTexts } from "../../ui/texts/subscription";
 import { buyPlan } from "./payment";
 import { LegalLink } from "../legal/legal-links";
 
-const t = texts.subscription;
+const t = subscriptionTexts;
 
 export const planPriceText = (plan: Pick<Plan, "price" | "day_gap">) =>
   t.price.replace("{price}", formatPrice(plan.price)).replace("{day_gap}", String(plan.day_gap));
@@ -74,8 +75,8 @@ export function AvailablePlans() {
         {t.buy}
       </Button>
       <Text size="1" color="gray" data-testid="offer-note">
-        {texts.legal.buyNote}
-        <LegalLink kind="offer">{texts.legal.buyNoteLink}</LegalLink>
+        {legalTexts.buyNote}
+        <LegalLink kind="offer">{legalTexts.buyNoteLink}</LegalLink>
       </Text>
     </Flex>
   );

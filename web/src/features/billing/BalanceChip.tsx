@@ -1,11 +1,11 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { QUOTAS } from "../../../../worker/settings";
 import { formatExpiry, plural } from "../../ui/format";
-import { texts } from "../../ui/texts";
+import { balanceTexts } from "../../ui/texts/balance";
 import { useSettings } from "../account/settings-store";
 import { type Limits, useLimits, usablePool } from "./limits-queries";
 
-const t = texts.balance;
+const t = balanceTexts;
 
 /** What the chip says, and how: "Осталось 7 запросов", amber at few, "Безлимит до 12.12.2026". */
 export function balanceOf(limits: Limits): { text: string; tone: "normal" | "low" | "out" } {

@@ -7,10 +7,11 @@ import { LimitCards } from "./LimitCards";
 import { formatPrice } from "../../ui/format";
 import { refreshLimits, useLimits } from "./limits-queries";
 import { useSettings } from "../account/settings-store";
-import { texts } from "../../ui/texts";
+import { checkoutTexts } from "../../ui/texts/checkout";
+import { titlesTexts } from "../../ui/texts/titles";
 import { useDocumentTitle } from "../../ui/document-title";
 
-const t = texts.checkout;
+const t = checkoutTexts;
 
 type OutcomeColor = "green" | "red" | "gray" | "amber";
 
@@ -82,7 +83,7 @@ function OutcomeView({ outcome, onRetry }: { outcome: CheckoutOutcome; onRetry: 
 
 /** `/checkout?payment_id=<id>`: where the payment page returns; waits for the payment to be final and says how it ended. */
 export default function Checkout() {
-  useDocumentTitle(texts.titles.checkout);
+  useDocumentTitle(titlesTexts.checkout);
   const [params] = useSearchParams();
   const paymentId = params.get("payment_id")?.trim() || null;
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);

@@ -1,9 +1,9 @@
 import { Card, Flex, Progress, Text } from "@radix-ui/themes";
 import { formatExpiry } from "../../ui/format";
 import type { LimitRow } from "./limits-queries";
-import { texts } from "../../ui/texts";
+import { subscriptionTexts } from "../../ui/texts/subscription";
 
-const t = texts.subscription;
+const t = subscriptionTexts;
 
 /** docs/product.md §9 active limit card: "до {date}" and "Доступные запросы: {available} из {total}", or the unlimited wording. */
 export function LimitCard({ limit }: { limit: LimitRow }) {

@@ -1,10 +1,10 @@
 import { Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { formatDate, formatPrice } from "../../ui/format";
-import { texts } from "../../ui/texts";
+import { paymentsTexts } from "../../ui/texts/payments";
 import type { Payment } from "./billing-api";
 import { usePayments } from "./payments-queries";
 
-const t = texts.payments;
+const t = paymentsTexts;
 
 /** What the user paid, newest first, under the active packs. */
 export function PaymentHistory() {

@@ -1,10 +1,10 @@
 import { Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { refreshLimits } from "./limits-queries";
-import { texts } from "../../ui/texts";
+import { subscriptionTexts } from "../../ui/texts/subscription";
 import { billingApi } from "./billing-api";
 
-const t = texts.subscription;
+const t = subscriptionTexts;
 
 /** docs/product.md §4, §5, §8: a promo code; "Неверный промокод" in red on any refusal, cleared and limits reloaded on success. */
 export function PromoForm() {

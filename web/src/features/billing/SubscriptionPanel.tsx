@@ -1,6 +1,6 @@
 import { Flex, SegmentedControl, Separator } from "@radix-ui/themes";
 import type { SubscriptionView } from "../account/settings-store";
-import { texts } from "../../ui/texts";
+import { subscriptionTexts } from "../../ui/texts/subscription";
 import { ActiveLimits } from "./ActiveLimits";
 import { AvailablePlans } from "./AvailablePlans";
 import { PaymentHistory } from "./PaymentHistory";
@@ -9,7 +9,7 @@ import { SupportLink } from "./SupportLink";
 import { LegalLinks } from "../legal/legal-links";
 import "./subscription.css";
 
-const t = texts.subscription;
+const t = subscriptionTexts;
 
 /** docs/product.md §2 subscription tab: the "active" and "available" views, the promo code and support (modal tab and /subscription). */
 export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionView; onViewChange: (view: SubscriptionView) => void }) {

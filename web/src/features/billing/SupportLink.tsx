@@ -1,6 +1,6 @@
 import { ChatBubbleIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Text } from "@radix-ui/themes";
-import { texts } from "../../ui/texts";
+import { subscriptionTexts } from "../../ui/texts/subscription";
 import { SUPPORT_URL } from "./support";
 
 /** The support button: the messenger channel, in a new tab. */
@@ -8,12 +8,12 @@ export function SupportLink() {
   return (
     <Flex direction="column" gap="1" align="start">
       <Text size="1" color="gray">
-        {texts.subscription.supportHint}
+        {subscriptionTexts.supportHint}
       </Text>
       <Button asChild variant="outline" color="gray">
         <a href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
           <ChatBubbleIcon />
-          {texts.subscription.support}
+          {subscriptionTexts.support}
         </a>
       </Button>
     </Flex>

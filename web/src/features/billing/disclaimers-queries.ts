@@ -4,6 +4,7 @@ import type { Disclaimer } from "../../../../worker/billing/schemas";
 import { api } from "../../api/client";
 import { queryClient } from "../../api/query-client";
 import { currentUserKey, useSignedIn, useUserKey } from "../auth/session-user";
+import { forgetOnSignOut } from "../auth/forget-on-sign-out";
 
 export type { Disclaimer };
 
@@ -29,6 +30,8 @@ export const useDisclaimers = () => useQuery({ ...disclaimersQuery(useUserKey())
  * Client state: what this tab learnt from a refusal, forgotten on sign-out.
  */
 export const useTermsRefused = create<{ refused: boolean }>(() => ({ refused: false }));
+
+forgetOnSignOut(() => useTermsRefused.setState({ refused: false }));
 
 /**
  * The terms as a send needs them: the cached list, or the answer on its way; null when they

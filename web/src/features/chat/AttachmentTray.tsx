@@ -1,7 +1,7 @@
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Flex, IconButton, Spinner, Text, Tooltip } from "@radix-ui/themes";
 import type { DraftAttachment } from "./chat-store";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { FileChip } from "./FileChip";
 
 function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () => void }) {
@@ -9,7 +9,7 @@ function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () 
     <div className={`draft-thumb${draft.error ? " draft-thumb--error" : ""}`} data-testid="image-thumb" aria-busy={draft.state === "uploading" || undefined}>
       {draft.previewUrl ? <img src={draft.previewUrl} alt={draft.file.name} /> : <span className="draft-thumb__name">{draft.file.name}</span>}
       {draft.state === "uploading" && (
-        <span className="draft-thumb__overlay" role="status" aria-label={texts.chat.uploading}>
+        <span className="draft-thumb__overlay" role="status" aria-label={chatTexts.uploading}>
           <Spinner size="2" />
         </span>
       )}
@@ -26,7 +26,7 @@ function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () 
         color="gray"
         highContrast
         className="draft-thumb__remove"
-        aria-label={`${texts.chat.removeAttachment} ${draft.file.name}`}
+        aria-label={`${chatTexts.removeAttachment} ${draft.file.name}`}
         onClick={onRemove}
       >
         <Cross2Icon width="12" height="12" />
@@ -52,7 +52,7 @@ export function AttachmentTray({ attachments, onRemove }: { attachments: DraftAt
               filename={draft.file.name}
               size={draft.file.size}
               uploading={draft.state === "uploading" || draft.transcribing}
-              busyText={draft.transcribing ? texts.chat.voice.transcribing : undefined}
+              busyText={draft.transcribing ? chatTexts.voice.transcribing : undefined}
               error={draft.error}
               onRemove={() => onRemove(draft.key)}
             />

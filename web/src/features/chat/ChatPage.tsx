@@ -19,7 +19,8 @@ import { useListedTopic } from "../topics/topics-queries";
 import { topicTitle } from "../topics/TopicItem";
 import { useDocumentTitle } from "../../ui/document-title";
 import { useMode } from "../modes/mode-store";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
+import { titlesTexts } from "../../ui/texts/titles";
 import { useFoundMessage } from "../search/use-found-message";
 import "./chat.css";
 
@@ -67,7 +68,7 @@ export default function Chat() {
   const modelTitle = useModelTitle(useSendMode());
   // The topic's name as the sidebar has it (renames follow), else plainly "Чат".
   const listed = useListedTopic(topicId);
-  useDocumentTitle(isNew ? texts.titles.newChat : listed ? topicTitle(listed) : texts.titles.chat);
+  useDocumentTitle(isNew ? titlesTexts.newChat : listed ? topicTitle(listed) : titlesTexts.chat);
   const empty = messages.length === 0 && !loading;
 
   return (
@@ -91,14 +92,14 @@ export default function Chat() {
           <MessageList messages={messages} streaming={streaming} waiting={loading && !streaming} modelTitle={modelTitle} />
         </div>
         {!atBottom && (
-          <Tooltip content={texts.chat.jumpToLatest}>
+          <Tooltip content={chatTexts.jumpToLatest}>
             <IconButton
               type="button"
               radius="full"
               variant="surface"
               color="gray"
               className="chat-page__jump"
-              aria-label={texts.chat.jumpToLatest}
+              aria-label={chatTexts.jumpToLatest}
               onClick={() => stick("smooth")}
             >
               <ArrowDownIcon />

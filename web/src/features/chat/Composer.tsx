@@ -6,7 +6,7 @@ import { QUOTAS } from "../../../../worker/settings";
 import { useAuth } from "../auth/auth-store";
 import type { DraftAttachment } from "./chat-store";
 import { useSettings } from "../account/settings-store";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { AttachmentTray } from "./AttachmentTray";
 import { VoiceButton } from "./VoiceButton";
 import { ACCEPTED_FILES, COMPOSER_MAX_HEIGHT, composerRules, isSendKey } from "./composer-rules";
@@ -84,22 +84,22 @@ export function Composer({
           className="composer__input"
           rows={1}
           value={text}
-          placeholder={texts.chat.placeholder}
-          aria-label={texts.chat.messageLabel}
+          placeholder={chatTexts.placeholder}
+          aria-label={chatTexts.messageLabel}
           maxLength={QUOTAS.messageMaxChars}
           disabled={inputDisabled}
           onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={onKeyDown}
         />
         <Flex align="center" justify="between" gap="2">
-          <Tooltip content={texts.chat.attach}>
+          <Tooltip content={chatTexts.attach}>
             <IconButton
               type="button"
               variant="ghost"
               color="gray"
               radius="full"
               size="2"
-              aria-label={texts.chat.attach}
+              aria-label={chatTexts.attach}
               disabled={inputDisabled}
               onClick={() => fileInput.current?.click()}
               className="composer__attach"
@@ -123,13 +123,13 @@ export function Composer({
           <Flex align="center" gap="3">
             {!canStop && <VoiceButton disabled={inputDisabled} onRecorded={onRecorded} onError={onRecordingError} />}
             {canStop ? (
-              <Tooltip content={texts.chat.stop}>
-                <IconButton type="button" radius="full" size="2" color="gray" highContrast aria-label={texts.chat.stop} onClick={onStop}>
+              <Tooltip content={chatTexts.stop}>
+                <IconButton type="button" radius="full" size="2" color="gray" highContrast aria-label={chatTexts.stop} onClick={onStop}>
                   <StopIcon width="16" height="16" />
                 </IconButton>
               </Tooltip>
             ) : (
-              <IconButton type="button" radius="full" size="2" aria-label={texts.chat.send} disabled={sendDisabled} onClick={send}>
+              <IconButton type="button" radius="full" size="2" aria-label={chatTexts.send} disabled={sendDisabled} onClick={send}>
                 <ArrowUpIcon width="18" height="18" />
               </IconButton>
             )}
@@ -139,11 +139,11 @@ export function Composer({
       {outOfRequests && (
         <Flex align="center" justify="center" gap="3" wrap="wrap" className="composer__hint" role="status">
           <Text size="2" color="gray">
-            {texts.chat.noRequests}
+            {chatTexts.noRequests}
           </Text>
           {/* Straight to the plans: the way to buy more. */}
           <Button size="1" variant="soft" onClick={() => useSettings.getState().openSettings("subscription", "available")}>
-            {texts.chat.upgrade}
+            {chatTexts.upgrade}
           </Button>
         </Flex>
       )}

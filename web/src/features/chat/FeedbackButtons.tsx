@@ -1,9 +1,9 @@
 import { Button, Flex, IconButton, Text, TextArea, Tooltip } from "@radix-ui/themes";
 import { useId, useState } from "react";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { useChat } from "./chat-store";
 
-const t = texts.chat.feedback;
+const t = chatTexts.feedback;
 type Rating = "up" | "down";
 
 /**

@@ -1,7 +1,7 @@
 import { Cross2Icon, FileTextIcon } from "@radix-ui/react-icons";
 import { Flex, IconButton, Spinner, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { fileBadge, formatSize } from "./files";
 
 type FileChipProps = {
@@ -29,7 +29,7 @@ export function FileChip({ filename, size, href, uploading, busyText, error, onR
           {filename}
         </Text>
         <Text size="1" color={error ? "red" : "gray"} className="file-chip__details">
-          {error ?? (uploading ? (busyText ?? texts.chat.uploading) : details)}
+          {error ?? (uploading ? (busyText ?? chatTexts.uploading) : details)}
         </Text>
       </Flex>
     </Flex>
@@ -50,7 +50,7 @@ export function FileChip({ filename, size, href, uploading, busyText, error, onR
           variant="ghost"
           color="gray"
           radius="full"
-          aria-label={`${texts.chat.removeAttachment} ${filename}`}
+          aria-label={`${chatTexts.removeAttachment} ${filename}`}
           onClick={onRemove}
         >
           <Cross2Icon />

@@ -1,5 +1,5 @@
 import { Flex, Text } from "@radix-ui/themes";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
 import { MessageView } from "./MessageView";
 import type { ChatMessage, StreamingReply } from "./types";
@@ -22,7 +22,7 @@ export function MessageList({ messages, streaming = null, waiting = false, readO
   // Notices of the app come after the conversation's own end.
   const last = messages.findLastIndex((m) => !m.notice);
   return (
-    <Flex direction="column" gap="5" className="message-list" role="log" aria-label={texts.chat.messages} aria-live="off">
+    <Flex direction="column" gap="5" className="message-list" role="log" aria-label={chatTexts.messages} aria-live="off">
       {messages.map((message, i) => (
         <MessageView key={message.id ?? `i${i}`} message={message} readOnly={readOnly} modelTitle={modelTitle} last={i === last && !streaming} />
       ))}
@@ -39,7 +39,7 @@ export function MessageList({ messages, streaming = null, waiting = false, readO
               <span />
             </span>
             <Text size="2" color="gray" className="visually-hidden">
-              {texts.chat.thinking}
+              {chatTexts.thinking}
             </Text>
           </Flex>
         )

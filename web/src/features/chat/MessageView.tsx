@@ -2,7 +2,8 @@ import { ExclamationTriangleIcon, Pencil1Icon, ReloadIcon, TrackNextIcon } from 
 import { Badge, Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { memo, type ReactNode, useState } from "react";
 import { useSettings } from "../account/settings-store";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
+import { commonTexts } from "../../ui/texts/common";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
 import { CopyButton } from "../../ui/CopyButton";
 import { useChat } from "./chat-store";
@@ -12,7 +13,7 @@ import { QuestionEditor } from "./QuestionEditor";
 import type { AttachmentView, ChatMessage } from "./types";
 import { VersionSwitcher } from "./VersionSwitcher";
 
-const tv = texts.chat.versions;
+const tv = chatTexts.versions;
 
 function MessageAttachments({ attachments, align }: { attachments: AttachmentView[]; align: "start" | "end" }) {
   const images = attachments.filter((a) => a.content_type === "image");
@@ -25,7 +26,7 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
           {images.map((image, i) =>
             image.url ? (
               <a key={image.id ?? i} href={image.url} target="_blank" rel="noopener noreferrer" className="message__image">
-                <img src={image.url} alt={image.filename || texts.chat.image} loading="lazy" />
+                <img src={image.url} alt={image.filename || chatTexts.image} loading="lazy" />
               </a>
             ) : null,
           )}
@@ -125,7 +126,7 @@ export const MessageView = memo(function MessageView({
         </Flex>
         {message.action === "upgrade" && !readOnly && (
           <Button size="2" variant="soft" onClick={() => useSettings.getState().openSettings("subscription")}>
-            {texts.chat.upgrade}
+            {chatTexts.upgrade}
           </Button>
         )}
       </Flex>
@@ -155,13 +156,13 @@ export const MessageView = memo(function MessageView({
         )}
         {message.state === "partial" && (
           <Badge color="amber" variant="soft" data-testid="message-partial">
-            {texts.chat.partial}
+            {chatTexts.partial}
           </Badge>
         )}
         {!readOnly && last && message.state === "partial" && typeof message.id === "number" && <ContinueButton />}
         {message.model && (
           <Text size="1" color="gray" data-testid="message-model">
-            {texts.chat.model.replace("{model}", modelTitle ?? texts.brand)}
+            {chatTexts.model.replace("{model}", modelTitle ?? commonTexts.brand)}
           </Text>
         )}
       </Flex>

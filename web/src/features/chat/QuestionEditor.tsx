@@ -1,10 +1,10 @@
 import { Button, Flex, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
 import { QUOTAS } from "../../../../worker/settings";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { useChat } from "./chat-store";
 
-const t = texts.chat.versions;
+const t = chatTexts.versions;
 
 /** A question being edited in place: sending makes a new version of it and asks again. */
 export function QuestionEditor({ messageId, text, onClose }: { messageId: number; text: string; onClose: () => void }) {

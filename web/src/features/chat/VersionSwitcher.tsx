@@ -1,9 +1,9 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "@radix-ui/react-icons";
 import { Flex, IconButton, Text } from "@radix-ui/themes";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { useChat } from "./chat-store";
 
-const t = texts.chat.versions;
+const t = chatTexts.versions;
 
 /** ‹ 2/3 › under a message with versions (docs/conversations.md "Versions"): shows the branch of the one picked. */
 export function VersionSwitcher({ messageId, versionIds }: { messageId: number; versionIds: number[] }) {

@@ -1,8 +1,8 @@
 import { Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { formatDuration, useVoiceRecorder } from "./use-voice-recorder";
 
-const t = texts.chat.voice;
+const t = chatTexts.voice;
 
 function MicIcon() {
   return (

@@ -5,12 +5,14 @@ import { readTextStream, TopicIdMarker } from "../../api/stream";
 import { chatApi } from "./chat-api";
 import { attachmentKind, type AttachmentKind } from "./files";
 import type { AttachmentView, ChatMessage, StreamingReply } from "./types";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
+import { disclaimerTexts } from "../../ui/texts/disclaimer";
 import { markTermsRefused } from "../billing/disclaimers-queries";
 import { invalidateLimits } from "../billing/limits-queries";
 import { invalidateTopics } from "../topics/topics-queries";
 import { currentUserKey } from "../auth/session-user";
 import { cacheNewestPage, fetchHistory as fetchLoadedHistory, fetchOlderHistory, type LoadedHistory } from "./history-query";
+import { forgetOnSignOut } from "../auth/forget-on-sign-out";
 
 /** A file in the composer: uploaded as soon as it is attached, sent by id with the message. */
 export type DraftAttachment = {
@@ -151,12 +153,12 @@ function upload(draft: DraftAttachment) {
       const res = await chatApi.upload(draft.file, abort.signal);
       if (res.ok) {
         const body = await res.json();
-        result = typeof body.attachment_id === "number" ? { attachmentId: body.attachment_id } : { error: texts.chat.uploadFailed };
+        result = typeof body.attachment_id === "number" ? { attachmentId: body.attachment_id } : { error: chatTexts.uploadFailed };
       } else {
-        result = { error: await errorMessage(res, texts.chat.uploadFailed) };
+        result = { error: await errorMessage(res, chatTexts.uploadFailed) };
       }
     } catch {
-      result = abort.signal.aborted ? null : { error: texts.chat.uploadFailed };
+      result = abort.signal.aborted ? null : { error: chatTexts.uploadFailed };
     }
     if (result && "attachmentId" in result) updateDraft(draft.key, { state: "ready", attachmentId: result.attachmentId });
     else if (result) updateDraft(draft.key, { state: "error", error: result.error });
@@ -178,14 +180,14 @@ async function uploadedIds(drafts: DraftAttachment[]): Promise<number[]> {
 }
 
 function replyFailed(status: number): ChatMessage {
-  if (status === 402) return { id: localId(), role: "assistant", text: texts.chat.noRequestsReply, notice: "error", action: "upgrade" };
-  if (status === 409) return { id: localId(), role: "assistant", text: texts.chat.busy, notice: "info" };
+  if (status === 402) return { id: localId(), role: "assistant", text: chatTexts.noRequestsReply, notice: "error", action: "upgrade" };
+  if (status === 409) return { id: localId(), role: "assistant", text: chatTexts.busy, notice: "info" };
   // The mode's terms are not accepted (reset by an admin since they were loaded): the next send shows them.
   if (status === 403) {
     markTermsRefused();
-    return { id: localId(), role: "assistant", text: texts.disclaimer.required, notice: "info" };
+    return { id: localId(), role: "assistant", text: disclaimerTexts.required, notice: "info" };
   }
-  return { id: localId(), role: "assistant", text: texts.chat.sendFailed, notice: "error" };
+  return { id: localId(), role: "assistant", text: chatTexts.sendFailed, notice: "error" };
 }
 
 /** The topic's loaded pages through the query cache; null when they cannot be read (the chat says so). */
@@ -315,7 +317,7 @@ export const useChat = create<ChatState>(() => ({
     const loaded = await fetchHistory(id);
     if (mine !== generation) return;
     if (!loaded) {
-      set({ history: "error", historyError: texts.chat.historyFailed });
+      set({ history: "error", historyError: chatTexts.historyFailed });
       return;
     }
     set({ messages: loaded.messages, older: loaded.older, history: "loaded" });
@@ -441,8 +443,8 @@ export const useChat = create<ChatState>(() => ({
     if (!res?.ok) {
       // The only refusal for one's own topic: a reply is still being written (409).
       const status: number = res?.status ?? 0;
-      if (status === 409) get().notice(texts.chat.busy, "info");
-      else get().notice(texts.chat.sendFailed, "error");
+      if (status === 409) get().notice(chatTexts.busy, "info");
+      else get().notice(chatTexts.sendFailed, "error");
       return;
     }
     const page = { messages: await res.json(), older: res.headers.get("X-Next-Cursor") };
@@ -468,16 +470,16 @@ export const useChat = create<ChatState>(() => ({
     const documents = current.filter((a) => a.kind === "document").length + kinds.filter((k) => k === "document").length;
     const images = current.filter((a) => a.kind === "image").length + kinds.filter((k) => k === "image").length;
     if (documents > QUOTAS.documentsPerMessage) {
-      get().notice(texts.chat.oneDocument, "info");
+      get().notice(chatTexts.oneDocument, "info");
       return;
     }
     if (images > QUOTAS.imagesPerMessage) {
-      get().notice(texts.chat.tooManyImages.replace("{n}", String(QUOTAS.imagesPerMessage)), "info");
+      get().notice(chatTexts.tooManyImages.replace("{n}", String(QUOTAS.imagesPerMessage)), "info");
       return;
     }
     const recordings = current.filter((a) => a.kind === "audio").length + kinds.filter((k) => k === "audio").length;
     if (recordings > QUOTAS.audioPerMessage) {
-      get().notice(texts.chat.voice.oneRecording, "info");
+      get().notice(chatTexts.voice.oneRecording, "info");
       return;
     }
     const drafts: DraftAttachment[] = files.map((file, i) => ({
@@ -505,7 +507,7 @@ export const useChat = create<ChatState>(() => ({
     updateDraft(draft.key, { transcribing: false });
     if (!get().attachments.some((a: DraftAttachment) => a.key === draft.key)) return null;
     if (!res?.ok) {
-      get().notice(res ? await errorMessage(res, texts.chat.voice.failed) : texts.chat.voice.failed, "error");
+      get().notice(res ? await errorMessage(res, chatTexts.voice.failed) : chatTexts.voice.failed, "error");
       return null;
     }
     const transcript: { text: string } = await res.json();
@@ -541,3 +543,5 @@ export const useChat = create<ChatState>(() => ({
     set({ ...idle });
   },
 }));
+
+forgetOnSignOut(() => useChat.getState().reset());

@@ -1,4 +1,4 @@
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 
 export type AttachmentKind = "image" | "document" | "audio";
 
@@ -13,7 +13,7 @@ const sizeFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 
 /** "840 Б", "12 КБ", "1,5 МБ". */
 export function formatSize(bytes: number): string {
-  const units = texts.chat.sizeUnits;
+  const units = chatTexts.sizeUnits;
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
@@ -27,5 +27,5 @@ export function formatSize(bytes: number): string {
 export function fileBadge(filename: string): string {
   const dot = filename.lastIndexOf(".");
   const ext = dot > 0 ? filename.slice(dot + 1) : "";
-  return ext && ext.length <= 5 ? ext.toUpperCase() : texts.chat.document;
+  return ext && ext.length <= 5 ? ext.toUpperCase() : chatTexts.document;
 }

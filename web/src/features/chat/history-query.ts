@@ -2,7 +2,7 @@ import { type InfiniteData, InfiniteQueryObserver, infiniteQueryOptions } from "
 import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import type { ChatMessage } from "./types";
 
 /** One page of a topic's history, oldest first, and the cursor of the page before it (null: the chat starts here). */
@@ -20,7 +20,7 @@ export const historyQuery = (user: string | null, topicId: string) =>
     queryFn: async ({ pageParam, signal }): Promise<HistoryPage> => {
       const query = pageParam ? { cursor: pageParam } : {};
       const res = await api.topics[":id{[0-9]+}"].history.$get({ param: { id: topicId }, query }, { init: { signal } }).catch(() => null);
-      if (!res?.ok) throw new Error(res ? await errorMessage(res, texts.chat.historyFailed) : texts.chat.historyFailed);
+      if (!res?.ok) throw new Error(res ? await errorMessage(res, chatTexts.historyFailed) : chatTexts.historyFailed);
       return { messages: await res.json(), older: res.headers.get("X-Next-Cursor") };
     },
     initialPageParam: null as string | null,
@@ -43,7 +43,7 @@ export const fetchHistory = async (user: string | null, topicId: string): Promis
 /** The page before the oldest loaded one: its messages, and whether there are older still. */
 export async function fetchOlderHistory(user: string | null, topicId: string): Promise<LoadedHistory> {
   const result = await new InfiniteQueryObserver(queryClient, historyQuery(user, topicId)).fetchNextPage();
-  if (!result.data || result.isError) throw result.error ?? new Error(texts.chat.historyFailed);
+  if (!result.data || result.isError) throw result.error ?? new Error(chatTexts.historyFailed);
   const page = result.data.pages.at(-1)!;
   return { messages: page.messages, older: page.older != null };
 }

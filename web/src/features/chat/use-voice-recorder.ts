@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { QUOTAS } from "../../../../worker/settings";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 
 // The browser's recorder (MediaRecorder) for voice questions (docs/conversations.md "Voice"):
 // WebM/Opus where the browser writes it (Chrome, Firefox), else OGG or MP4 (Safari).
@@ -35,14 +35,14 @@ export function useVoiceRecorder(onRecorded: (file: File) => void, onError: (mes
 
   const start = useCallback(async () => {
     const type = recordingType();
-    if (!type || !navigator.mediaDevices?.getUserMedia) return callbacks.current.onError(texts.chat.voice.unsupported);
+    if (!type || !navigator.mediaDevices?.getUserMedia) return callbacks.current.onError(chatTexts.voice.unsupported);
     setState("starting");
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
       setState("idle");
-      return callbacks.current.onError(texts.chat.voice.denied);
+      return callbacks.current.onError(chatTexts.voice.denied);
     }
     const chunks: Blob[] = [];
     const media = new MediaRecorder(stream, type.mimeType ? { mimeType: type.mimeType } : undefined);
@@ -63,7 +63,7 @@ export function useVoiceRecorder(onRecorded: (file: File) => void, onError: (mes
       setState("idle");
       setSeconds(0);
       const blob = new Blob(chunks, { type: media.mimeType || type.mimeType || "audio/webm" });
-      if (blob.size > 0) callbacks.current.onRecorded(new File([blob], `${texts.chat.voice.filename}.${type.ext}`, { type: blob.type.split(";")[0] }));
+      if (blob.size > 0) callbacks.current.onRecorded(new File([blob], `${chatTexts.voice.filename}.${type.ext}`, { type: blob.type.split(";")[0] }));
     };
     media.start(1000);
     setState("recording");

@@ -1,11 +1,11 @@
 import { Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../api/errors";
-import { texts } from "../../ui/texts";
+import { companyTexts } from "../../ui/texts/company";
 import { companyApi } from "./company-api";
 import { type Company, invalidateCompanies, useCompanyInvitations } from "./companies-queries";
 
-const t = texts.company;
+const t = companyTexts;
 
 /** Inviting by e-mail, and the invitations still waiting: sent again or withdrawn. */
 export function CompanyInvitations({ company }: { company: Company }) {

@@ -1,11 +1,11 @@
 import { Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { useState } from "react";
 import { errorMessage } from "../../api/errors";
-import { texts } from "../../ui/texts";
+import { companyTexts } from "../../ui/texts/company";
 import { companyApi } from "./company-api";
 import { type Company, invalidateCompanies } from "./companies-queries";
 
-const t = texts.company;
+const t = companyTexts;
 type Employee = Company["employees"][number];
 
 /** One employee: role and allowance editable (not the owner's), what they used, removal. */

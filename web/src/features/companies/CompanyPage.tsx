@@ -4,7 +4,8 @@ import { errorMessage } from "../../api/errors";
 import { useDocumentTitle } from "../../ui/document-title";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { formatPrice } from "../../ui/format";
-import { texts } from "../../ui/texts";
+import { companyTexts } from "../../ui/texts/company";
+import { legalTexts } from "../../ui/texts/legal";
 import { LimitCards } from "../billing/LimitCards";
 import { openPaymentUrl } from "../billing/payment";
 import { usePlans } from "../billing/plans-queries";
@@ -16,7 +17,7 @@ import { companyApi } from "./company-api";
 import { type Company, invalidateCompanies, useCompanies, useCompanyPayments } from "./companies-queries";
 import { PaymentList } from "../billing/PaymentHistory";
 
-const t = texts.company;
+const t = companyTexts;
 
 function CreateCompany() {
   const [name, setName] = useState("");
@@ -84,8 +85,8 @@ function CompanyPool({ company }: { company: Company }) {
         </Button>
       </Flex>
       <Text size="1" color="gray">
-        {texts.legal.buyNote}
-        <LegalLink kind="offer">{texts.legal.buyNoteLink}</LegalLink>
+        {legalTexts.buyNote}
+        <LegalLink kind="offer">{legalTexts.buyNoteLink}</LegalLink>
       </Text>
       {error && (
         <Text size="1" color="red" role="alert">

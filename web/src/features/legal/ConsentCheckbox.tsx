@@ -1,9 +1,9 @@
 import { Flex, Text } from "@radix-ui/themes";
 import { useId } from "react";
-import { texts } from "../../ui/texts";
+import { legalTexts } from "../../ui/texts/legal";
 import { LegalLink } from "./legal-links";
 
-const t = texts.legal;
+const t = legalTexts;
 
 /** Consent to the terms and to the processing of personal data: never ticked in advance (docs/legal.md). */
 export function ConsentCheckbox({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string | null }) {

@@ -2,13 +2,15 @@ import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { queryClient } from "../../api/query-client";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
+import { headerTexts } from "../../ui/texts/header";
+import { legalTexts } from "../../ui/texts/legal";
 import { useAuth } from "../auth/auth-store";
 import { useUserKey } from "../auth/session-user";
 import { ConsentCheckbox } from "./ConsentCheckbox";
 import { type ConsentState, consentQuery } from "./consent-queries";
 
-const t = texts.legal;
+const t = legalTexts;
 
 /** The agreement and the policy to accept, or sign out (docs/legal.md "Consent"); see ConsentGate. */
 export function ConsentDialog({ state }: { state: ConsentState }) {
@@ -22,7 +24,7 @@ export function ConsentDialog({ state }: { state: ConsentState }) {
     setBusy(true);
     const res = await api.users.self.consent.$post({ json: { consent: true } }).catch(() => null);
     setBusy(false);
-    if (!res?.ok) return setError(texts.chat.sendFailed);
+    if (!res?.ok) return setError(chatTexts.sendFailed);
     queryClient.setQueryData(consentQuery(user).queryKey, await res.json());
   };
 
@@ -42,7 +44,7 @@ export function ConsentDialog({ state }: { state: ConsentState }) {
           />
           <Flex gap="3" justify="end">
             <Button variant="soft" color="gray" onClick={() => useAuth.getState().logout()}>
-              {texts.header.logout}
+              {headerTexts.logout}
             </Button>
             <Button loading={busy} onClick={() => void accept()}>
               {t.accept}

@@ -4,11 +4,13 @@ import { useDocumentTitle } from "../../ui/document-title";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { formatDate } from "../../ui/format";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
-import { texts } from "../../ui/texts";
+import { commonTexts } from "../../ui/texts/common";
+import { legalTexts } from "../../ui/texts/legal";
 import { LegalLinks } from "./legal-links";
 import { type LegalKind, useLegalDocument } from "./legal-queries";
+import { Tooltips } from "../../ui/Tooltips";
 
-const t = texts.legal;
+const t = legalTexts;
 
 /** `/offer`, `/privacy`, `/terms`: a document in force, readable by anyone (docs/legal.md). */
 export default function LegalPage() {
@@ -16,27 +18,29 @@ export default function LegalPage() {
   const { data, error } = useLegalDocument(kind);
   useDocumentTitle(t[kind]);
   return (
-    <Container size="3" px="4" py="6" data-testid="page-legal">
-      <Flex direction="column" gap="4">
-        <Text size="2">
-          <Link to="/">{texts.brand}</Link>
-        </Text>
-        {error && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{t.failed}</Callout.Text>
-          </Callout.Root>
-        )}
-        {!data && !error && <DotsLoader />}
-        {data && (
-          <article>
-            <Text as="p" size="1" color="gray" data-testid="legal-version">
-              {t.updated(data.version, formatDate(data.updated_at) ?? "")}
-            </Text>
-            <Markdown text={data.body} />
-          </article>
-        )}
-        <LegalLinks />
-      </Flex>
-    </Container>
+    <Tooltips>
+      <Container size="3" px="4" py="6" data-testid="page-legal">
+        <Flex direction="column" gap="4">
+          <Text size="2">
+            <Link to="/">{commonTexts.brand}</Link>
+          </Text>
+          {error && (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{t.failed}</Callout.Text>
+            </Callout.Root>
+          )}
+          {!data && !error && <DotsLoader />}
+          {data && (
+            <article>
+              <Text as="p" size="1" color="gray" data-testid="legal-version">
+                {t.updated(data.version, formatDate(data.updated_at) ?? "")}
+              </Text>
+              <Markdown text={data.body} />
+            </article>
+          )}
+          <LegalLinks />
+        </Flex>
+      </Container>
+    </Tooltips>
   );
 }

@@ -1,8 +1,8 @@
 import { Flex, Link, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { texts } from "../../ui/texts";
+import { legalTexts } from "../../ui/texts/legal";
 
-const t = texts.legal;
+const t = legalTexts;
 
 /** A link to one of the documents, opened beside the page (a form being filled stays as it is). */
 export function LegalLink({ kind, children }: { kind: "offer" | "privacy" | "terms"; children: ReactNode }) {

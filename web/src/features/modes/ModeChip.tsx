@@ -1,11 +1,11 @@
 import { ChevronDownIcon } from "@radix-ui/react-icons";
 import { Button, DropdownMenu } from "@radix-ui/themes";
-import { texts } from "../../ui/texts";
+import { chatTexts } from "../../ui/texts/chat";
 import { ModeIcon } from "./ModeIcon";
 import { ASSISTANT_TYPES, type AssistantType, useMode } from "./mode-store";
 import { useProducts } from "./products-queries";
 
-const t = texts.chat.modeChip;
+const t = chatTexts.modeChip;
 const isMode = (value: string): value is AssistantType => ASSISTANT_TYPES.includes(value as AssistantType);
 
 /**
@@ -16,7 +16,7 @@ export function ModeChip() {
   const mode = useMode((s) => s.mode);
   const setMode = useMode((s) => s.setMode);
   const modes = (useProducts().data ?? []).filter((p) => isMode(p.assistant_type));
-  const title = modes.find((p) => p.assistant_type === mode)?.title ?? texts.chat.modeTitles[mode];
+  const title = modes.find((p) => p.assistant_type === mode)?.title ?? chatTexts.modeTitles[mode];
 
   return (
     <DropdownMenu.Root>

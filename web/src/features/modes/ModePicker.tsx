@@ -2,7 +2,7 @@ import { CheckCircledIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { useNavigate } from "react-router-dom";
 import { ASSISTANT_TYPES, useMode, type AssistantType } from "./mode-store";
-import { texts } from "../../ui/texts";
+import { modesTexts } from "../../ui/texts/modes";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { pickedState } from "./landing";
 import { ModeIcon } from "./ModeIcon";
@@ -34,10 +34,10 @@ export function ModePicker() {
     <Flex direction="column" align="center" gap="5" className="mode-picker" data-testid="mode-picker">
       <Flex direction="column" align="center" gap="2" className="mode-picker__intro">
         <Heading as="h2" size={{ initial: "6", sm: "7" }} align="center">
-          {texts.modes.title}
+          {modesTexts.title}
         </Heading>
         <Text as="p" size="3" color="gray" align="center">
-          {texts.modes.subtitle}
+          {modesTexts.subtitle}
         </Text>
       </Flex>
 
@@ -47,13 +47,13 @@ export function ModePicker() {
             {products.error.message}
           </Text>
           <Button variant="soft" onClick={() => void products.refetch()}>
-            {texts.modes.retry}
+            {modesTexts.retry}
           </Button>
         </Flex>
       ) : modes.length === 0 ? (
         <DotsLoader />
       ) : (
-        <ul className="mode-picker__grid" aria-label={texts.modes.title}>
+        <ul className="mode-picker__grid" aria-label={modesTexts.title}>
           {modes.map((product) => {
             const type = product.assistant_type;
             const picked = type === mode;
@@ -77,7 +77,7 @@ export function ModePicker() {
                       </Text>
                       {picked && (
                         <Text as="span" size="1" color="indigo" className="mode-card__picked">
-                          <CheckCircledIcon /> {texts.modes.picked}
+                          <CheckCircledIcon /> {modesTexts.picked}
                         </Text>
                       )}
                     </Flex>

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Product } from "../../../../worker/billing/schemas";
 import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
-import { texts } from "../../ui/texts";
+import { modesTexts } from "../../ui/texts/modes";
 
 export type { Product };
 
@@ -11,7 +11,7 @@ export const productsQuery = queryOptions({
   queryKey: ["products"] as const,
   queryFn: async (): Promise<Product[]> => {
     const res = await api.products.$get().catch(() => null);
-    if (!res?.ok) throw new Error(res ? await errorMessage(res, texts.modes.loadFailed) : texts.modes.loadFailed);
+    if (!res?.ok) throw new Error(res ? await errorMessage(res, modesTexts.loadFailed) : modesTexts.loadFailed);
     return res.json();
   },
 });

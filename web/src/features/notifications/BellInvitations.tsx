@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { queryClient } from "../../api/query-client";
-import { texts } from "../../ui/texts";
+import { invitationTexts } from "../../ui/texts/invitation";
 import { useUserKey } from "../auth/session-user";
 import { invalidateLimits } from "../billing/limits-queries";
 
-const t = texts.invitation;
+const t = invitationTexts;
 
 /** `GET /companies/invitations`: the invitations waiting for the caller's answer (docs/operations.md "Invitations"). */
 export const myInvitationsQuery = (user: string | null) =>

@@ -5,7 +5,7 @@ import { formatDate } from "../../ui/format";
 import { useAuth } from "../auth/auth-store";
 import { markAllNoticesRead, markNoticeRead, useUnreadNotices } from "./notifications-queries";
 import { BellInvitations } from "./BellInvitations";
-import { texts } from "../../ui/texts";
+import { notificationsTexts } from "../../ui/texts/notifications";
 import "./notifications.css";
 
 /** The header's bell: the unread count and, on click, the unread notices to mark read. */
@@ -26,7 +26,7 @@ function SignedInBell() {
           color="gray"
           size="2"
           className="notification-bell"
-          aria-label={unread ? texts.notifications.unread(unread) : texts.notifications.bell}
+          aria-label={unread ? notificationsTexts.unread(unread) : notificationsTexts.bell}
         >
           <BellIcon width={18} height={18} />
           {unread > 0 && (
@@ -38,17 +38,17 @@ function SignedInBell() {
       </Popover.Trigger>
       <Popover.Content align="end" sideOffset={6} width="340px" maxWidth="90vw">
         <Flex justify="between" align="center" mb="2" gap="2">
-          <Text weight="bold">{texts.notifications.title}</Text>
+          <Text weight="bold">{notificationsTexts.title}</Text>
           {items.length > 0 && (
             <Button size="1" variant="soft" onClick={() => void markAllNoticesRead()}>
-              {texts.notifications.markAllRead}
+              {notificationsTexts.markAllRead}
             </Button>
           )}
         </Flex>
         <BellInvitations />
         {items.length === 0 ? (
           <Text size="2" color="gray">
-            {texts.notifications.empty}
+            {notificationsTexts.empty}
           </Text>
         ) : (
           <Box className="notification-list">
@@ -69,7 +69,7 @@ function SignedInBell() {
                   </Text>
                   <Box>
                     <Button size="1" variant="ghost" onClick={() => void markNoticeRead(notice.id)}>
-                      {texts.notifications.markRead}
+                      {notificationsTexts.markRead}
                     </Button>
                   </Box>
                 </Flex>

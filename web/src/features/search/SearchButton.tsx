@@ -1,18 +1,18 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Button, IconButton, Kbd, Tooltip } from "@radix-ui/themes";
-import { texts } from "../../ui/texts";
+import { searchTexts } from "../../ui/texts/search";
 import { useSearch } from "./search-state";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-const shortcut = () => (isMac() ? texts.search.shortcutMac : texts.search.shortcut);
+const shortcut = () => (isMac() ? searchTexts.shortcutMac : searchTexts.shortcut);
 
 /** The sidebar's way into search (a field-like button; an icon in the collapsed rail). */
 export function SearchButton({ compact = false }: { compact?: boolean }) {
   const open = () => useSearch.getState().setOpen(true);
   if (compact) {
     return (
-      <Tooltip content={`${texts.search.open} (${shortcut()})`} side="right">
-        <IconButton size="3" variant="ghost" color="gray" aria-label={texts.search.open} onClick={open}>
+      <Tooltip content={`${searchTexts.open} (${shortcut()})`} side="right">
+        <IconButton size="3" variant="ghost" color="gray" aria-label={searchTexts.open} onClick={open}>
           <MagnifyingGlassIcon width="18" height="18" />
         </IconButton>
       </Tooltip>
@@ -21,7 +21,7 @@ export function SearchButton({ compact = false }: { compact?: boolean }) {
   return (
     <Button size="2" variant="surface" color="gray" className="sidebar__search" aria-keyshortcuts="Control+K Meta+K" onClick={open}>
       <MagnifyingGlassIcon />
-      {texts.search.open}
+      {searchTexts.open}
       <Kbd size="1" className="sidebar__search-keys">
         {shortcut()}
       </Kbd>

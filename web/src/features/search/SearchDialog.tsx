@@ -2,14 +2,14 @@ import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, Dialog, Flex, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { texts } from "../../ui/texts";
+import { searchTexts } from "../../ui/texts/search";
 import { ModeIcon } from "../modes/ModeIcon";
 import { isSearchShortcut, useSearch } from "./search-state";
 import { useSearchHits } from "./search-queries";
 import { snippetParts } from "./snippet";
 import "./search.css";
 
-const t = texts.search;
+const t = searchTexts;
 /** How long typing must pause before a search is asked for, ms. */
 const TYPING_PAUSE_MS = 250;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
-import { texts } from "../../ui/texts";
+import { searchTexts } from "../../ui/texts/search";
 import { useUserKey } from "../auth/session-user";
 
 /** `GET /topics/search?q=` (docs/conversations.md "Search") under the user and the query. */
@@ -10,7 +10,7 @@ export const searchQuery = (user: string | null, q: string) =>
     queryKey: ["search", user, q] as const,
     queryFn: async ({ signal }) => {
       const res = await api.topics.search.$get({ query: { q } }, { init: { signal } }).catch(() => null);
-      if (!res?.ok) throw new Error(res ? await errorMessage(res, texts.search.failed) : texts.search.failed);
+      if (!res?.ok) throw new Error(res ? await errorMessage(res, searchTexts.failed) : searchTexts.failed);
       return res.json();
     },
     // A chat written meanwhile should be found: asked again each time the window opens.

@@ -2,7 +2,7 @@ import { CheckIcon, CopyIcon, Cross2Icon, Link2Icon, LinkBreak2Icon } from "@rad
 import { Button, Dialog, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { type Topic, useListedTopic } from "../topics/topics-queries";
-import { texts } from "../../ui/texts";
+import { shareTexts } from "../../ui/texts/share";
 import { createShareLink, revokeShareLink, shareUrl } from "./share-link";
 import "./share.css";
 
@@ -68,7 +68,7 @@ export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: 
       setError(null);
     } catch {
       input.current?.select();
-      setError(texts.share.copyFailed);
+      setError(shareTexts.copyFailed);
     }
   };
 
@@ -78,15 +78,15 @@ export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: 
     <Dialog.Root open={topic != null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Content maxWidth="480px" data-testid="share-dialog">
         <Flex justify="between" align="start" gap="3">
-          <Dialog.Title>{texts.share.title}</Dialog.Title>
+          <Dialog.Title>{shareTexts.title}</Dialog.Title>
           <Dialog.Close>
-            <IconButton variant="ghost" color="gray" aria-label={texts.share.close}>
+            <IconButton variant="ghost" color="gray" aria-label={shareTexts.close}>
               <Cross2Icon />
             </IconButton>
           </Dialog.Close>
         </Flex>
         <Dialog.Description size="2" color="gray">
-          {texts.share.description}
+          {shareTexts.description}
         </Dialog.Description>
 
         {link ? (
@@ -95,7 +95,7 @@ export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: 
               {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the Radix TextField inside the label */}
               <label className="share-dialog__field">
                 <Text as="div" size="2" weight="medium" mb="1">
-                  {texts.share.link}
+                  {shareTexts.link}
                 </Text>
                 <TextField.Root ref={input} readOnly value={link} onFocus={(event) => event.currentTarget.select()} data-testid="share-link">
                   <TextField.Slot>
@@ -105,24 +105,24 @@ export function ShareDialog({ topic, onClose }: { topic: Topic | null; onClose: 
               </label>
               <Button onClick={() => void copy(link)} aria-live="polite">
                 {copied ? <CheckIcon /> : <CopyIcon />}
-                {copied ? texts.share.copied : texts.share.copy}
+                {copied ? shareTexts.copied : shareTexts.copy}
               </Button>
             </Flex>
             <Flex justify="start">
               <Button variant="soft" color="red" loading={busy} onClick={() => void revoke()}>
                 <LinkBreak2Icon />
-                {texts.share.revoke}
+                {shareTexts.revoke}
               </Button>
             </Flex>
           </Flex>
         ) : (
           <Flex direction="column" gap="3" mt="4" align="start">
             <Text size="2" role={revoked ? "status" : undefined}>
-              {revoked ? texts.share.revoked : texts.share.noLink}
+              {revoked ? shareTexts.revoked : shareTexts.noLink}
             </Text>
             <Button loading={busy} onClick={() => void create()}>
               <Link2Icon />
-              {texts.share.create}
+              {shareTexts.create}
             </Button>
           </Flex>
         )}

@@ -1,6 +1,6 @@
 import { errorMessage } from "../../api/errors";
 import { patchTopic, type Topic } from "../topics/topics-queries";
-import { texts } from "../../ui/texts";
+import { shareTexts } from "../../ui/texts/share";
 import { api } from "../../api/client";
 
 /** The public address of a shared topic. */
@@ -12,10 +12,10 @@ export type ShareSettings = { expires_in?: "1d" | "7d" | "30d" | "never"; reveal
 /** `POST /topics/{id}/share`: the link's hash (the same one on repeat), or the text to show. */
 export async function createShareLink(topic: Topic, settings: ShareSettings = {}): Promise<{ hash: string } | { error: string }> {
   const res = await api.topics[":id{[0-9]+}"].share.$post({ param: { id: String(topic.id) }, json: settings }).catch(() => null);
-  if (!res) return { error: texts.share.failed };
-  if (!res.ok) return { error: await errorMessage(res, texts.share.failed) };
+  if (!res) return { error: shareTexts.failed };
+  if (!res.ok) return { error: await errorMessage(res, shareTexts.failed) };
   const body = await res.json().catch(() => null);
-  if (typeof body?.hash !== "string") return { error: texts.share.failed };
+  if (typeof body?.hash !== "string") return { error: shareTexts.failed };
   patchTopic(topic.id, { share_hash: body.hash });
   return { hash: body.hash };
 }
@@ -23,8 +23,8 @@ export async function createShareLink(topic: Topic, settings: ShareSettings = {}
 /** `DELETE /topics/{id}/share`: the link stops working; null when done, else the text to show. */
 export async function revokeShareLink(topic: Topic): Promise<string | null> {
   const res = await api.topics[":id{[0-9]+}"].share.$delete({ param: { id: String(topic.id) } }).catch(() => null);
-  if (!res) return texts.share.failed;
-  if (!res.ok) return errorMessage(res, texts.share.failed);
+  if (!res) return shareTexts.failed;
+  if (!res.ok) return errorMessage(res, shareTexts.failed);
   patchTopic(topic.id, { share_hash: null });
   return null;
 }

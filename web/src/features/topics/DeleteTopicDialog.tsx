@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router-dom";
-import { texts } from "../../ui/texts";
+import { topicMenuTexts } from "../../ui/texts/topicMenu";
 import { useActiveTopicId } from "./active-topic";
 import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
 import { deleteTopic } from "./topic-actions";
@@ -16,10 +16,10 @@ export function DeleteTopicDialog() {
   return (
     <ConfirmDeleteDialog
       open={dialog != null}
-      title={texts.topicMenu.deleteTitle}
-      description={dialog && texts.topicMenu.deleteText(topicTitle(dialog.topic))}
-      cancelLabel={texts.topicMenu.cancel}
-      confirmLabel={texts.topicMenu.deleteConfirm}
+      title={topicMenuTexts.deleteTitle}
+      description={dialog && topicMenuTexts.deleteText(topicTitle(dialog.topic))}
+      cancelLabel={topicMenuTexts.cancel}
+      confirmLabel={topicMenuTexts.deleteConfirm}
       onConfirm={async () => {
         if (!dialog) return null;
         const failure = await deleteTopic(dialog.topic);

@@ -1,4 +1,4 @@
-import { texts } from "../../ui/texts";
+import { foldersTexts } from "../../ui/texts/folders";
 import { InlineNameInput } from "./InlineNameInput";
 
 /** The server's limit on a folder name (docs/conversations.md). */
@@ -14,5 +14,5 @@ type Props = {
 
 /** A folder's name being typed: Enter saves, Escape (or leaving an empty field) cancels. */
 export function FolderNameInput(props: Props) {
-  return <InlineNameInput {...props} className="folder-input" maxLength={FOLDER_NAME_MAX} placeholder={texts.folders.namePlaceholder} />;
+  return <InlineNameInput {...props} className="folder-input" maxLength={FOLDER_NAME_MAX} placeholder={foldersTexts.namePlaceholder} />;
 }

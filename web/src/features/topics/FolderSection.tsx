@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useMode } from "../modes/mode-store";
 import { createFolder, type Folder, removeFolder, renameFolder, useFolders } from "./folders-queries";
 import { invalidateTopics } from "./topics-queries";
-import { texts } from "../../ui/texts";
+import { foldersTexts } from "../../ui/texts/folders";
 import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
 import { FolderIcon } from "./icons";
 import { FolderNameInput } from "./FolderNameInput";
@@ -14,10 +14,10 @@ function DeleteFolderDialog({ folder, onClose }: { folder: Folder | null; onClos
   return (
     <ConfirmDeleteDialog
       open={folder != null}
-      title={texts.folders.deleteTitle}
-      description={folder && texts.folders.deleteText(folder.name)}
-      cancelLabel={texts.folders.cancel}
-      confirmLabel={texts.folders.deleteConfirm}
+      title={foldersTexts.deleteTitle}
+      description={folder && foldersTexts.deleteText(folder.name)}
+      cancelLabel={foldersTexts.cancel}
+      confirmLabel={foldersTexts.deleteConfirm}
       onConfirm={async () => {
         if (!folder) return null;
         const failure = await removeFolder(folder.id);
@@ -47,20 +47,20 @@ export function FolderSection() {
   const [deleting, setDeleting] = useState<Folder | null>(null);
 
   return (
-    <section className="folder-section" aria-label={texts.folders.title} data-testid="folder-section">
+    <section className="folder-section" aria-label={foldersTexts.title} data-testid="folder-section">
       <Flex align="center" justify="between" className="folder-section__header">
         <Text size="1" weight="medium" color="gray">
-          {texts.folders.title}
+          {foldersTexts.title}
         </Text>
-        <Tooltip content={texts.folders.create}>
-          <IconButton size="1" variant="ghost" color="gray" aria-label={texts.folders.create} onClick={() => setCreating(true)}>
+        <Tooltip content={foldersTexts.create}>
+          <IconButton size="1" variant="ghost" color="gray" aria-label={foldersTexts.create} onClick={() => setCreating(true)}>
             <PlusIcon />
           </IconButton>
         </Tooltip>
       </Flex>
       {creating && (
         <FolderNameInput
-          label={texts.folders.create}
+          label={foldersTexts.create}
           onSubmit={async (name) => {
             const failure = await createFolder(mode, name);
             if (!failure) setCreating(false);
@@ -75,7 +75,7 @@ export function FolderSection() {
             <li key={folder.id}>
               <FolderNameInput
                 initial={folder.name}
-                label={texts.folders.rename}
+                label={foldersTexts.rename}
                 onSubmit={async (name) => {
                   const failure = await renameFolder(folder.id, name);
                   if (!failure) setRenamingId(null);
@@ -99,18 +99,18 @@ export function FolderSection() {
               </button>
               <DropdownMenu.Root>
                 <DropdownMenu.Trigger>
-                  <button type="button" className="folder-item__dots" aria-label={`${texts.folders.actions}: ${folder.name}`}>
+                  <button type="button" className="folder-item__dots" aria-label={`${foldersTexts.actions}: ${folder.name}`}>
                     <DotsHorizontalIcon />
                   </button>
                 </DropdownMenu.Trigger>
                 <DropdownMenu.Content align="start" side="bottom" onCloseAutoFocus={(event) => event.preventDefault()}>
                   <DropdownMenu.Item onSelect={() => setRenamingId(folder.id)}>
                     <Pencil1Icon />
-                    {texts.folders.rename}
+                    {foldersTexts.rename}
                   </DropdownMenu.Item>
                   <DropdownMenu.Item color="red" onSelect={() => setDeleting(folder)}>
                     <TrashIcon />
-                    {texts.folders.delete}
+                    {foldersTexts.delete}
                   </DropdownMenu.Item>
                 </DropdownMenu.Content>
               </DropdownMenu.Root>

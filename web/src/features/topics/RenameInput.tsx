@@ -1,5 +1,5 @@
 import type { Topic } from "./topics-queries";
-import { texts } from "../../ui/texts";
+import { topicMenuTexts } from "../../ui/texts/topicMenu";
 import { InlineNameInput } from "./InlineNameInput";
 import { renameTopic } from "./topic-actions";
 import { useTopicMenu } from "./topic-menu";
@@ -17,7 +17,7 @@ export function RenameInput({ topic }: { topic: Topic }) {
   return (
     <InlineNameInput
       initial={topic.topic_name ?? ""}
-      label={texts.topicMenu.renameLabel}
+      label={topicMenuTexts.renameLabel}
       maxLength={TOPIC_NAME_MAX}
       className="topic-item__rename"
       onSubmit={async (name) => {

@@ -5,7 +5,8 @@ import { useLocation } from "react-router-dom";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
 import { useSwipeDrawer } from "../../ui/hooks/useSwipeDrawer";
 import { useFolders } from "./folders-queries";
-import { texts } from "../../ui/texts";
+import { foldersTexts } from "../../ui/texts/folders";
+import { sidebarTexts } from "../../ui/texts/sidebar";
 import { ShareDialog } from "../share/ShareDialog";
 import { DeleteTopicDialog } from "./DeleteTopicDialog";
 import { FolderSection } from "./FolderSection";
@@ -34,11 +35,11 @@ function ListHeading() {
     return (
       <Flex align="center" justify="between" gap="2" className="sidebar__heading">
         <Text size="2" weight="medium" truncate>
-          {status === "archived" ? texts.sidebar.archive : texts.folders.inFolder(folder!.name)}
+          {status === "archived" ? sidebarTexts.archive : foldersTexts.inFolder(folder!.name)}
         </Text>
         <Button size="1" variant="ghost" color="gray" onClick={() => (status === "archived" ? setStatus("active") : setFolderId(null))}>
           {status === "archived" ? <ArrowLeftIcon /> : <Cross2Icon />}
-          {status === "archived" ? texts.sidebar.backToChats : texts.folders.showAll}
+          {status === "archived" ? sidebarTexts.backToChats : foldersTexts.showAll}
         </Button>
       </Flex>
     );
@@ -53,7 +54,7 @@ function Notice() {
   return (
     <Callout.Root color="red" size="1" role="alert" className="sidebar__notice">
       <Callout.Text>{notice}</Callout.Text>
-      <IconButton size="1" variant="ghost" color="red" aria-label={texts.sidebar.dismiss} onClick={() => setNotice(null)}>
+      <IconButton size="1" variant="ghost" color="red" aria-label={sidebarTexts.dismiss} onClick={() => setNotice(null)}>
         <Cross2Icon />
       </IconButton>
     </Callout.Root>
@@ -71,7 +72,7 @@ function SidebarPanel({ isMobile }: { isMobile: boolean }) {
     <Flex direction="column" height="100%" minHeight="0">
       <Flex align="center" gap="2" className="sidebar__top">
         {isMobile ? (
-          <IconButton size="3" variant="soft" color="gray" aria-label={texts.sidebar.close} onClick={() => setDrawerOpen(false)}>
+          <IconButton size="3" variant="soft" color="gray" aria-label={sidebarTexts.close} onClick={() => setDrawerOpen(false)}>
             <Cross2Icon width="18" height="18" />
           </IconButton>
         ) : (
@@ -100,7 +101,7 @@ function SidebarPanel({ isMobile }: { isMobile: boolean }) {
           onClick={() => setStatus(status === "archived" ? "active" : "archived")}
         >
           <ArchiveIcon />
-          {texts.sidebar.archive}
+          {sidebarTexts.archive}
         </Button>
         <UpgradeCard />
       </Flex>
@@ -163,7 +164,7 @@ export function Sidebar() {
       <aside
         id={SIDEBAR_ID}
         className="sidebar"
-        aria-label={texts.sidebar.label}
+        aria-label={sidebarTexts.label}
         data-state={expanded ? "expanded" : "collapsed"}
         data-mobile={isMobile || undefined}
         data-open={isMobile ? drawerOpen : undefined}

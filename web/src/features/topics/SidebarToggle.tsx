@@ -1,18 +1,18 @@
 import { HamburgerMenuIcon, ViewVerticalIcon } from "@radix-ui/react-icons";
 import { IconButton, Tooltip } from "@radix-ui/themes";
-import { texts } from "../../ui/texts";
+import { sidebarTexts } from "../../ui/texts/sidebar";
 import { useSidebar } from "./sidebar-state";
 
 export const SIDEBAR_ID = "app-sidebar";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-const shortcut = () => (isMac() ? texts.sidebar.shortcutMac : texts.sidebar.shortcut);
+const shortcut = () => (isMac() ? sidebarTexts.shortcutMac : sidebarTexts.shortcut);
 
 /** Collapses or expands the desktop sidebar (as Ctrl/Cmd+B does). */
 export function SidebarToggle() {
   const open = useSidebar((s) => s.open);
   const setOpen = useSidebar((s) => s.setOpen);
-  const label = open ? texts.sidebar.collapse : texts.sidebar.expand;
+  const label = open ? sidebarTexts.collapse : sidebarTexts.expand;
   return (
     <Tooltip content={`${label} (${shortcut()})`} side="right">
       <IconButton
@@ -40,7 +40,7 @@ export function SidebarDrawerButton() {
       size="3"
       variant="soft"
       color="gray"
-      aria-label={texts.sidebar.open}
+      aria-label={sidebarTexts.open}
       aria-expanded={drawerOpen}
       aria-controls={SIDEBAR_ID}
       onClick={() => setDrawerOpen(true)}

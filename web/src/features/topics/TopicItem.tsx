@@ -2,12 +2,13 @@ import { DotsHorizontalIcon, DrawingPinFilledIcon } from "@radix-ui/react-icons"
 import { Text } from "@radix-ui/themes";
 import { Link } from "react-router-dom";
 import type { Topic } from "./topics-queries";
-import { texts } from "../../ui/texts";
+import { topicMenuTexts } from "../../ui/texts/topicMenu";
+import { topicsTexts } from "../../ui/texts/topics";
 import { ModeIcon } from "../modes/ModeIcon";
 import { RenameInput } from "./RenameInput";
 import { menuAnchor, useTopicMenu } from "./topic-menu";
 
-export const topicTitle = (topic: Pick<Topic, "topic_name">) => topic.topic_name?.trim() || texts.topics.untitled;
+export const topicTitle = (topic: Pick<Topic, "topic_name">) => topic.topic_name?.trim() || topicsTexts.untitled;
 
 /** One topic of the list: its name (or the rename input) and, on hover, the dots that open its menu. */
 export function TopicItem({ topic, active }: { topic: Topic; active: boolean }) {
@@ -26,7 +27,7 @@ export function TopicItem({ topic, active }: { topic: Topic; active: boolean }) 
             <span className="topic-item__mode" aria-hidden="true" data-mode={topic.assistant_type}>
               <ModeIcon mode={topic.assistant_type} size={14} />
             </span>
-            {topic.pinned && <DrawingPinFilledIcon className="topic-item__pin" aria-label={texts.topicMenu.pinned} />}
+            {topic.pinned && <DrawingPinFilledIcon className="topic-item__pin" aria-label={topicMenuTexts.pinned} />}
             <Text size="2" truncate>
               {title}
             </Text>
@@ -34,7 +35,7 @@ export function TopicItem({ topic, active }: { topic: Topic; active: boolean }) 
           <button
             type="button"
             className="topic-item__dots"
-            aria-label={`${texts.topicMenu.actions}: ${title}`}
+            aria-label={`${topicMenuTexts.actions}: ${title}`}
             aria-haspopup="menu"
             aria-expanded={menuOpen}
             onClick={(event) => openMenu(topic, menuAnchor(event, event.currentTarget.getBoundingClientRect()))}

@@ -2,7 +2,8 @@ import { Button, Flex, Text } from "@radix-ui/themes";
 import { useCallback, useId, useRef } from "react";
 import { useWhenVisible } from "../../ui/hooks/useWhenVisible";
 import { browserTimeZone, invalidateTopics, type TopicGroup, useTopicList } from "./topics-queries";
-import { texts } from "../../ui/texts";
+import { sidebarTexts } from "../../ui/texts/sidebar";
+import { topicsTexts } from "../../ui/texts/topics";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { useActiveTopicId } from "./active-topic";
 import { dateLabel } from "./date-label";
@@ -53,7 +54,7 @@ export function TopicList() {
             {error}
           </Text>
           <Button size="1" variant="soft" onClick={() => void invalidateTopics()}>
-            {texts.topics.retry}
+            {topicsTexts.retry}
           </Button>
         </Flex>
       );
@@ -67,13 +68,13 @@ export function TopicList() {
     }
     return (
       <Text as="p" size="2" color="gray" className="topic-list__message" data-testid="topics-empty">
-        {status === "archived" ? texts.topics.emptyArchive : folderId != null ? texts.topics.emptyFolder : texts.topics.empty}
+        {status === "archived" ? topicsTexts.emptyArchive : folderId != null ? topicsTexts.emptyFolder : topicsTexts.empty}
       </Text>
     );
   }
 
   return (
-    <nav aria-label={texts.sidebar.label} className="topic-list" aria-busy={list.isFetching || undefined}>
+    <nav aria-label={sidebarTexts.label} className="topic-list" aria-busy={list.isFetching || undefined}>
       {list.isError && (
         <Text as="p" size="1" color="red" role="alert" className="topic-list__message" data-testid="topics-error">
           {error}
@@ -86,7 +87,7 @@ export function TopicList() {
         {isFetchingNextPage && <DotsLoader />}
         {more && (
           <Button size="1" variant="ghost" color="gray" onClick={loadMore} data-testid="topics-more">
-            {texts.topics.more}
+            {topicsTexts.more}
           </Button>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { ArchiveIcon, DownloadIcon, DrawingPinIcon, Pencil1Icon, ResetIcon, Share1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { DropdownMenu } from "@radix-ui/themes";
 import { useFolders } from "./folders-queries";
-import { texts } from "../../ui/texts";
+import { topicMenuTexts } from "../../ui/texts/topicMenu";
 import { FolderIcon } from "./icons";
 import { useSidebar } from "./sidebar-state";
 import { downloadMarkdown, moveToFolder, setArchived, setPinned, type TopicResult } from "./topic-actions";
@@ -38,7 +38,7 @@ export function TopicMenu() {
           align="start"
           sideOffset={2}
           style={{ minWidth: 210 }}
-          aria-label={texts.topicMenu.actions}
+          aria-label={topicMenuTexts.actions}
           onCloseAutoFocus={(event) => {
             // Focus belongs to the rename input or the dialog now, not to the hidden anchor.
             if (useTopicMenu.getState().mode !== "menu") event.preventDefault();
@@ -46,29 +46,29 @@ export function TopicMenu() {
         >
           <DropdownMenu.Item onSelect={startRename}>
             <Pencil1Icon />
-            {texts.topicMenu.rename}
+            {topicMenuTexts.rename}
           </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => openDialog("share")}>
             <Share1Icon />
-            {texts.topicMenu.share}
+            {topicMenuTexts.share}
           </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => void downloadMarkdown(topic).then((failure) => useSidebar.getState().setNotice(failure))}>
             <DownloadIcon />
-            {texts.topicMenu.download}
+            {topicMenuTexts.download}
           </DropdownMenu.Item>
           <DropdownMenu.Separator />
           <DropdownMenu.Item onSelect={() => void run(setPinned(topic, !topic.pinned))}>
             <DrawingPinIcon />
-            {topic.pinned ? texts.topicMenu.unpin : texts.topicMenu.pin}
+            {topic.pinned ? topicMenuTexts.unpin : topicMenuTexts.pin}
           </DropdownMenu.Item>
           <DropdownMenu.Sub>
             <DropdownMenu.SubTrigger>
               <FolderIcon />
-              {texts.topicMenu.toFolder}
+              {topicMenuTexts.toFolder}
             </DropdownMenu.SubTrigger>
             <DropdownMenu.SubContent>
               {folders.filter((folder) => folder.id !== topic.folder_id).length === 0 && (
-                <DropdownMenu.Item disabled>{texts.topicMenu.noFolders}</DropdownMenu.Item>
+                <DropdownMenu.Item disabled>{topicMenuTexts.noFolders}</DropdownMenu.Item>
               )}
               {folders
                 .filter((folder) => folder.id !== topic.folder_id)
@@ -83,17 +83,17 @@ export function TopicMenu() {
           {topic.folder_id != null && (
             <DropdownMenu.Item onSelect={() => void run(moveToFolder(topic, null))}>
               <ResetIcon />
-              {texts.topicMenu.outOfFolder}
+              {topicMenuTexts.outOfFolder}
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator />
           <DropdownMenu.Item onSelect={() => void run(setArchived(topic, topic.status !== "archived"))}>
             <ArchiveIcon />
-            {topic.status === "archived" ? texts.topicMenu.unarchive : texts.topicMenu.archive}
+            {topic.status === "archived" ? topicMenuTexts.unarchive : topicMenuTexts.archive}
           </DropdownMenu.Item>
           <DropdownMenu.Item color="red" onSelect={() => openDialog("delete")}>
             <TrashIcon />
-            {texts.topicMenu.delete}
+            {topicMenuTexts.delete}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       )}

@@ -1,11 +1,11 @@
 import { Select } from "@radix-ui/themes";
 import { TOPIC_TYPES, type TopicType } from "../../../../worker/settings";
-import { texts } from "../../ui/texts";
+import { sidebarTexts } from "../../ui/texts/sidebar";
 import { topicTypeOf, useMode } from "../modes/mode-store";
 import { useProducts } from "../modes/products-queries";
 import { useSidebar } from "./sidebar-state";
 
-const t = texts.sidebar.filter;
+const t = sidebarTexts.filter;
 
 /**
  * The modes' names as the admin set them, for the filter: the general type holds two modes (the

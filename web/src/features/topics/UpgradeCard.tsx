@@ -1,7 +1,7 @@
 import { RocketIcon } from "@radix-ui/react-icons";
 import { IconButton, Text, Tooltip } from "@radix-ui/themes";
 import { useSettings } from "../account/settings-store";
-import { texts } from "../../ui/texts";
+import { sidebarTexts } from "../../ui/texts/sidebar";
 
 const openPlans = () => useSettings.getState().openSettings("subscription", "available");
 
@@ -9,8 +9,8 @@ const openPlans = () => useSettings.getState().openSettings("subscription", "ava
 export function UpgradeCard({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (
-      <Tooltip content={texts.sidebar.upgradeTitle} side="right">
-        <IconButton size="3" variant="soft" aria-label={texts.sidebar.upgradeTitle} onClick={openPlans}>
+      <Tooltip content={sidebarTexts.upgradeTitle} side="right">
+        <IconButton size="3" variant="soft" aria-label={sidebarTexts.upgradeTitle} onClick={openPlans}>
           <RocketIcon width="18" height="18" />
         </IconButton>
       </Tooltip>
@@ -23,10 +23,10 @@ export function UpgradeCard({ compact = false }: { compact?: boolean }) {
       </span>
       <span className="upgrade-card__text">
         <Text as="span" size="2" weight="bold">
-          {texts.sidebar.upgradeTitle}
+          {sidebarTexts.upgradeTitle}
         </Text>
         <Text as="span" size="1" color="gray">
-          {texts.sidebar.upgradeText}
+          {sidebarTexts.upgradeText}
         </Text>
       </span>
     </button>

@@ -1,4 +1,4 @@
-import { texts } from "../../ui/texts";
+import { topicsTexts } from "../../ui/texts/topics";
 
 const DAY_MS = 86_400_000;
 
@@ -22,9 +22,9 @@ export function dateLabel(day: string | null, now: Date, timeZone: string): stri
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
   const daysAgo = dayNumber(dayInZone(now, timeZone)) - dayNumber(day);
   // A day ahead of the browser's clock (a clock a little behind the server's) is still today.
-  if (daysAgo <= 0) return texts.topics.today;
-  if (daysAgo === 1) return texts.topics.yesterday;
-  if (daysAgo <= 6) return texts.topics.weekdays[new Date(dayNumber(day) * DAY_MS).getUTCDay()];
+  if (daysAgo <= 0) return topicsTexts.today;
+  if (daysAgo === 1) return topicsTexts.yesterday;
+  if (daysAgo <= 6) return topicsTexts.weekdays[new Date(dayNumber(day) * DAY_MS).getUTCDay()];
   const [y, m, d] = day.split("-");
   return `${d}.${m}.${y}`;
 }

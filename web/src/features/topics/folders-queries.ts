@@ -3,7 +3,7 @@ import { api } from "../../api/client";
 import { errorMessage, type ResponseLike } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
 import type { Folder } from "../../api/types";
-import { texts } from "../../ui/texts";
+import { foldersTexts } from "../../ui/texts/folders";
 import { currentUserKey, useSignedIn, useUserKey } from "../auth/session-user";
 import { type AssistantType, useMode } from "../modes/mode-store";
 
@@ -20,7 +20,7 @@ export const folderListQuery = (user: string | null, assistantType: AssistantTyp
     queryKey: [...foldersKey, user, assistantType] as const,
     queryFn: async (): Promise<Folder[]> => {
       const res = await api.folders[":assistantType"].$get({ param: { assistantType } }).catch(() => null);
-      if (!res?.ok) throw new Error(res ? await errorMessage(res, texts.folders.loadFailed) : texts.folders.loadFailed);
+      if (!res?.ok) throw new Error(res ? await errorMessage(res, foldersTexts.loadFailed) : foldersTexts.loadFailed);
       return res.json();
     },
   });
@@ -31,7 +31,7 @@ export function useFolders(): Folder[] {
   return useQuery({ ...folderListQuery(useUserKey(), mode), enabled: useSignedIn() }).data ?? [];
 }
 
-const failure = async (res: ResponseLike | null) => (res ? errorMessage(res, texts.folders.actionFailed) : texts.folders.actionFailed);
+const failure = async (res: ResponseLike | null) => (res ? errorMessage(res, foldersTexts.actionFailed) : foldersTexts.actionFailed);
 
 /** Changes every cached folder list. */
 const updateLists = (update: (folders: Folder[]) => Folder[]) =>

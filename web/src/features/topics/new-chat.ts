@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from "react-router-dom";
 import { useChat } from "../chat/chat-store";
-import { texts } from "../../ui/texts";
+import { sidebarTexts } from "../../ui/texts/sidebar";
 
 /**
  * The sidebar's top button (docs/product.md §2): "Начать общение" when the URL has a hash, else "Новый
@@ -10,7 +10,7 @@ export function useNewChat(): { label: string; start: () => void } {
   const navigate = useNavigate();
   const { hash } = useLocation();
   return {
-    label: hash ? texts.sidebar.startChat : texts.sidebar.newChat,
+    label: hash ? sidebarTexts.startChat : sidebarTexts.newChat,
     start: () => {
       useChat.getState().reset();
       navigate("/");

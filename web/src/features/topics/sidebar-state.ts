@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import type { TopicType } from "../../../../worker/settings";
 import type { Topic } from "../../api/types";
+import { forgetOnSignOut } from "../auth/forget-on-sign-out";
 
 type TopicStatus = Topic["status"];
 
@@ -66,6 +67,8 @@ export const useSidebar = create<SidebarState>((set, get) => ({
   toggle: (isMobile) => (isMobile ? set({ drawerOpen: !get().drawerOpen }) : get().setOpen(!get().open)),
   reset: () => set({ drawerOpen: false, notice: null, status: "active", folderId: null, typeFilter: null }),
 }));
+
+forgetOnSignOut(() => useSidebar.getState().reset());
 
 /** Ctrl+B, or Cmd+B on a Mac; by the key's position too, so a Russian layout ("и") works. */
 export const isToggleShortcut = (event: Pick<KeyboardEvent, "key" | "code" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) =>

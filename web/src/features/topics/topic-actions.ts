@@ -1,6 +1,8 @@
 import { errorMessage, type ResponseLike } from "../../api/errors";
 import { applyTopic, invalidateTopics, removeTopic, type Topic } from "./topics-queries";
-import { texts } from "../../ui/texts";
+import { sidebarTexts } from "../../ui/texts/sidebar";
+import { topicMenuTexts } from "../../ui/texts/topicMenu";
+import { topicsTexts } from "../../ui/texts/topics";
 import { api } from "../../api/client";
 
 /** The changed topic, or the text to show when the server refused. */
@@ -10,10 +12,10 @@ const id = (topic: Topic | number) => String(typeof topic === "number" ? topic :
 
 async function topicFrom(call: Promise<ResponseLike & { ok: boolean }>): Promise<TopicResult> {
   const res = await call.catch(() => null);
-  if (!res) return { error: texts.sidebar.actionFailed };
-  if (!res.ok) return { error: await errorMessage(res, texts.sidebar.actionFailed) };
+  if (!res) return { error: sidebarTexts.actionFailed };
+  if (!res.ok) return { error: await errorMessage(res, sidebarTexts.actionFailed) };
   const topic = (await res.json().catch(() => null)) as Topic | null;
-  return topic && typeof topic.id === "number" ? { topic } : { error: texts.sidebar.actionFailed };
+  return topic && typeof topic.id === "number" ? { topic } : { error: sidebarTexts.actionFailed };
 }
 
 /** `PATCH /topics/`; the list shows the new name at once. */
@@ -56,8 +58,8 @@ export async function setArchived(topic: Topic, archived: boolean): Promise<Topi
 /** Deletes the topic with its messages and attachments; null when done, else the text to show. */
 export async function deleteTopic(topic: Topic): Promise<string | null> {
   const res = await api.topics[":id{[0-9]+}"].$delete({ param: { id: id(topic) } }).catch(() => null);
-  if (!res) return texts.sidebar.actionFailed;
-  if (!res.ok) return errorMessage(res, texts.sidebar.actionFailed);
+  if (!res) return sidebarTexts.actionFailed;
+  if (!res.ok) return errorMessage(res, sidebarTexts.actionFailed);
   removeTopic(topic.id);
   return null;
 }
@@ -72,7 +74,7 @@ function downloadName(disposition: string | null, topic: Topic): string {
       // A malformed header: fall back to the topic's name.
     }
   }
-  return `${topic.topic_name || texts.topics.untitled}.md`;
+  return `${topic.topic_name || topicsTexts.untitled}.md`;
 }
 
 /**
@@ -81,7 +83,7 @@ function downloadName(disposition: string | null, topic: Topic): string {
  */
 export async function downloadMarkdown(topic: Topic): Promise<string | null> {
   const res = await api.topics[":id{[0-9]+}"].export.$get({ param: { id: id(topic) }, query: { format: "md" } }).catch(() => null);
-  if (!res?.ok) return res ? errorMessage(res, texts.topicMenu.downloadFailed) : texts.topicMenu.downloadFailed;
+  if (!res?.ok) return res ? errorMessage(res, topicMenuTexts.downloadFailed) : topicMenuTexts.downloadFailed;
   const url = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement("a"), { href: url, download: downloadName(res.headers.get("content-disposition"), topic) });
   document.body.appendChild(link);

@@ -3,7 +3,7 @@ import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
 import type { Topic, TopicGroup } from "../../api/types";
-import { texts } from "../../ui/texts";
+import { topicsTexts } from "../../ui/texts/topics";
 import { useSignedIn, useUserKey } from "../auth/session-user";
 import { topicTypeOf, useMode } from "../modes/mode-store";
 import { useSidebar } from "./sidebar-state";
@@ -51,8 +51,8 @@ async function fetchPage(query: TopicQuery, cursor: string | null): Promise<Topi
       },
     })
     .catch(() => null);
-  if (!res) throw new Error(texts.topics.loadFailed);
-  if (!res.ok) throw new Error(await errorMessage(res, texts.topics.loadFailed));
+  if (!res) throw new Error(topicsTexts.loadFailed);
+  if (!res.ok) throw new Error(await errorMessage(res, topicsTexts.loadFailed));
   return { groups: await res.json(), next: res.headers.get("X-Next-Cursor") };
 }
 
@@ -91,7 +91,7 @@ export const topicQuery = (user: string | null, id: string) =>
     queryKey: [...topicKey, user, id] as const,
     queryFn: async () => {
       const res = await api.topics[":id{[0-9]+}"].$get({ param: { id } });
-      if (!res.ok) throw new Error(await errorMessage(res, texts.topics.loadFailed));
+      if (!res.ok) throw new Error(await errorMessage(res, topicsTexts.loadFailed));
       return res.json();
     },
   });

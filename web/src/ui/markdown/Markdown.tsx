@@ -1,7 +1,7 @@
 import { isValidElement, memo, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { texts } from "../texts";
+import { chatTexts } from "../texts/chat";
 import { CopyButton } from "../CopyButton";
 import { rehypeHighlightCode } from "./highlight-code";
 import "./markdown.css";
@@ -54,7 +54,7 @@ function rehypeImagesAsLinks() {
     node.children?.forEach((child, i) => {
       if (child.type === "element" && child.tagName === "img") {
         const { src, alt } = child.properties ?? {};
-        const text: HastNode = { type: "text", value: texts.chat.markdownImage.replace("{alt}", imageLabel(alt, src)) };
+        const text: HastNode = { type: "text", value: chatTexts.markdownImage.replace("{alt}", imageLabel(alt, src)) };
         node.children![i] = insideLink
           ? text
           : { type: "element", tagName: "a", properties: { href: src, className: ["markdown__image-link"] }, children: [text] };
@@ -76,7 +76,7 @@ const components: Components = {
     const code = textOf(children).replace(/\n$/, "");
     return (
       <div className="markdown__code">
-        <CopyButton text={code} label={texts.chat.copyCode} className="markdown__code-copy" />
+        <CopyButton text={code} label={chatTexts.copyCode} className="markdown__code-copy" />
         <pre {...props}>{children}</pre>
       </div>
     );

@@ -5,13 +5,14 @@ import { api } from "../../../api/client";
 import { AuthCard } from "../AuthCard";
 import { EmailField, FieldError } from "../fields";
 import { useApiForm } from "../use-api-form";
-import { texts } from "../../../ui/texts";
+import { authTexts } from "../../../ui/texts/auth";
+import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
 
-const t = texts.auth.forgot;
+const t = authTexts.forgot;
 
 export default function Forgot() {
-  useDocumentTitle(texts.titles.forgot);
+  useDocumentTitle(titlesTexts.forgot);
   const navigate = useNavigate();
   const form = useApiForm({ email: "" });
 

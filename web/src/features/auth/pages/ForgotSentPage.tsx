@@ -2,13 +2,14 @@ import { EnvelopeClosedIcon } from "@radix-ui/react-icons";
 import { Strong, Text } from "@radix-ui/themes";
 import { useLocation } from "react-router-dom";
 import { OutcomeCard } from "../OutcomeCard";
-import { texts } from "../../../ui/texts";
+import { authTexts } from "../../../ui/texts/auth";
+import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
 
-const t = texts.auth.forgotSent;
+const t = authTexts.forgotSent;
 
 export default function ForgotSent() {
-  useDocumentTitle(texts.titles.forgot);
+  useDocumentTitle(titlesTexts.forgot);
   const email = (useLocation().state as { email?: unknown } | null)?.email;
   return (
     <OutcomeCard title={t.title} icon={EnvelopeClosedIcon} tone="accent" next={{ to: "/login", label: t.login }} back={{ to: "/forgot", label: t.again }}>

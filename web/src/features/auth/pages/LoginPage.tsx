@@ -9,13 +9,14 @@ import { EmailField, FieldError, PasswordInput } from "../fields";
 import { noticeOf, returnAddress } from "../return-address";
 import { useApiForm } from "../use-api-form";
 import { useAuth } from "../auth-store";
-import { texts } from "../../../ui/texts";
+import { authTexts } from "../../../ui/texts/auth";
+import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
 
-const t = texts.auth;
+const t = authTexts;
 
 export default function Login() {
-  useDocumentTitle(texts.titles.login);
+  useDocumentTitle(titlesTexts.login);
   const location = useLocation();
   const login = useAuth((s) => s.login);
   // A wrong e-mail or password (401) is said under the password.

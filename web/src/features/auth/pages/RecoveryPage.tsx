@@ -7,14 +7,15 @@ import { AuthCard } from "../AuthCard";
 import { FieldError, PasswordInput } from "../fields";
 import { useApiForm } from "../use-api-form";
 import { useAuth } from "../auth-store";
-import { texts } from "../../../ui/texts";
+import { authTexts } from "../../../ui/texts/auth";
+import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
 
-const t = texts.auth.recovery;
+const t = authTexts.recovery;
 
 /** A new password from the link in the recovery mail (`/recovery/:token`). */
 export default function Recovery() {
-  useDocumentTitle(texts.titles.recovery);
+  useDocumentTitle(titlesTexts.recovery);
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const login = useAuth((s) => s.login);
@@ -58,7 +59,7 @@ export default function Recovery() {
     <AuthCard title={t.title} subtitle={t.subtitle}>
       <form onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="4">
-          <PasswordInput label={t.password} autoComplete="new-password" placeholder={texts.auth.passwordPlaceholder} autoFocus {...form.field("password")} />
+          <PasswordInput label={t.password} autoComplete="new-password" placeholder={authTexts.passwordPlaceholder} autoFocus {...form.field("password")} />
           <PasswordInput
             label={t.repeat}
             autoComplete="new-password"

@@ -3,13 +3,14 @@ import { AuthCard } from "../AuthCard";
 import { ExternalSignIn } from "../ExternalSignIn";
 import { RegisterForm } from "../RegisterForm";
 import { returnAddress } from "../return-address";
-import { texts } from "../../../ui/texts";
+import { authTexts } from "../../../ui/texts/auth";
+import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
 
-const t = texts.auth;
+const t = authTexts;
 
 export default function Register() {
-  useDocumentTitle(texts.titles.register);
+  useDocumentTitle(titlesTexts.register);
   const from = returnAddress(useLocation().state);
   return (
     <AuthCard title={t.register.title} subtitle={t.register.subtitle} footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}>

@@ -3,14 +3,15 @@ import { AuthCard } from "../AuthCard";
 import { ExternalSignIn } from "../ExternalSignIn";
 import { RegisterForm } from "../RegisterForm";
 import { returnAddress } from "../return-address";
-import { texts } from "../../../ui/texts";
+import { authTexts } from "../../../ui/texts/auth";
+import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
 
-const t = texts.auth;
+const t = authTexts;
 
 /** The shorter registration for campaign landings: external sign-in first, then e-mail and password. */
 export default function RegisterV2() {
-  useDocumentTitle(texts.titles.register);
+  useDocumentTitle(titlesTexts.register);
   const from = returnAddress(useLocation().state);
   return (
     <AuthCard

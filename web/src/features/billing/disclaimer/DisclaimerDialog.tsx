@@ -1,6 +1,7 @@
 import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import { texts } from "../../../ui/texts";
+import { chatTexts } from "../../../ui/texts/chat";
+import { disclaimerTexts } from "../../../ui/texts/disclaimer";
 import type { Disclaimer } from "../disclaimers-queries";
 import "./disclaimer.css";
 
@@ -11,7 +12,7 @@ type Props = {
   onCancel: () => void;
 };
 
-const modeTitle = (assistantType: string) => (texts.chat.modeTitles as Record<string, string>)[assistantType] ?? null;
+const modeTitle = (assistantType: string) => (chatTexts.modeTitles as Record<string, string>)[assistantType] ?? null;
 
 /** A mode's terms before the first message in it: "Принимаю" sends, "Отмена" keeps the message in the box. */
 export function DisclaimerDialog({ disclaimer, onAccept, onCancel }: Props) {
@@ -30,7 +31,7 @@ export function DisclaimerDialog({ disclaimer, onAccept, onCancel }: Props) {
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && !busy && onCancel()}>
       <AlertDialog.Content maxWidth="560px" data-testid="disclaimer-dialog">
-        <AlertDialog.Title>{texts.disclaimer.title}</AlertDialog.Title>
+        <AlertDialog.Title>{disclaimerTexts.title}</AlertDialog.Title>
         {title && (
           <Text as="p" size="2" color="gray" mb="3">
             {title}
@@ -41,17 +42,17 @@ export function DisclaimerDialog({ disclaimer, onAccept, onCancel }: Props) {
         </AlertDialog.Description>
         {problem && (
           <Text as="p" size="2" color={problem === "failed" ? "red" : "amber"} role="alert" mt="3">
-            {problem === "failed" ? texts.disclaimer.acceptFailed : texts.disclaimer.changed}
+            {problem === "failed" ? disclaimerTexts.acceptFailed : disclaimerTexts.changed}
           </Text>
         )}
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" disabled={busy}>
-              {texts.disclaimer.cancel}
+              {disclaimerTexts.cancel}
             </Button>
           </AlertDialog.Cancel>
           <Button loading={busy} onClick={() => void accept()}>
-            {texts.disclaimer.accept}
+            {disclaimerTexts.accept}
           </Button>
         </Flex>
       </AlertDialog.Content>

@@ -1,0 +1,22 @@
+// /checkout: where the payer comes back from the payment page.
+export const checkoutTexts = {
+  title: "Оплата",
+  waiting: "Проверяем оплату…",
+  waitingLong: "Платёж ещё обрабатывается. Обычно это занимает пару минут: проверьте ещё раз чуть позже.",
+  check: "Проверить ещё раз",
+  succeeded: "Оплата прошла",
+  plan: "Тариф «{name}»",
+  amount: "Сумма: {amount} ₽",
+  addedRequests: "Начислено запросов: {requests}, на {day_gap} дней",
+  addedUnlimited: "Безлимитное количество запросов на {day_gap} дней",
+  yourLimits: "Ваши подписки",
+  canceled: "Оплата отменена",
+  canceledText: "Деньги не списаны. Можно выбрать тариф и оплатить ещё раз.",
+  refunded: "Платёж возвращён",
+  refundedText: "Деньги вернутся на карту, а запросы этого платежа больше не действуют.",
+  notFound: "Платёж не найден",
+  notFoundText: "Проверьте ссылку или откройте подписки в настройках.",
+  failed: "Не удалось проверить платёж, повторите попытку позже.",
+  toChat: "Вернуться в чат",
+  toPlans: "Выбрать тариф",
+} as const;

@@ -1,0 +1,17 @@
+export const foldersTexts = {
+  title: "Папки",
+  all: "Все чаты",
+  create: "Новая папка",
+  namePlaceholder: "Название папки",
+  actions: "Действия с папкой",
+  rename: "Переименовать",
+  delete: "Удалить",
+  deleteTitle: "Удалить папку?",
+  deleteText: (name: string) => `Папка «${name}» будет удалена. Чаты из неё останутся в списке.`,
+  deleteConfirm: "Удалить",
+  cancel: "Отмена",
+  inFolder: (name: string) => `Папка «${name}»`,
+  showAll: "Показать все чаты",
+  loadFailed: "Не удалось загрузить папки.",
+  actionFailed: "Не удалось сохранить папку, повторите попытку позже.",
+} as const;
