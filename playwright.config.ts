@@ -12,6 +12,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 60_000,
+  // A page after a reload or sign-in loads tens of chunks through wrangler dev: seconds on a loaded 2-core machine.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     locale: "ru-RU",
