@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { createBrowserRouter } from "react-router-dom";
+import { type RouteObject, useRoutes } from "react-router-dom";
 import { DotsLoader } from "../ui/DotsLoader";
 import { AppShell, PublicOnly, RequireAuth } from "./layouts/AccessGate";
 import { DropPrerendered } from "./prerender/DropPrerendered";
@@ -23,7 +23,7 @@ const layout = (load: Load, children: { path: string; element: ReactNode }[]) =>
 
 // The routes of docs/product.md §2. Public auth pages send a signed-in user to Main; everything else but
 // /share sends an anonymous one to Login.
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
@@ -84,4 +84,7 @@ export const router = createBrowserRouter([
       { path: "*", element: page(() => import("./NotFoundPage")) },
     ],
   },
-]);
+];
+
+/** The app's pages, under a `BrowserRouter` (app/App.tsx). */
+export const AppRoutes = () => useRoutes(routes);
