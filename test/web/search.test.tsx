@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import Chat from "../../web/src/features/chat/ChatPage";
 import { SearchDialog } from "../../web/src/features/search/SearchDialog";
 import { useSearch } from "../../web/src/features/search/search-state";
+import { useSearchShortcut } from "../../web/src/features/search/use-search-shortcut";
 import { snippetParts } from "../../web/src/features/search/snippet";
 import { fakeChatApi, json, limits, message } from "./chat-fakes";
 import { resetStores, signIn } from "./chat-render";
@@ -35,10 +36,24 @@ function server(history: unknown[], hits: unknown[] = [hit()]) {
   });
 }
 
+/** The sidebar's Ctrl/Cmd+K (features/topics/Sidebar.tsx). */
+function SearchShortcut() {
+  useSearchShortcut();
+  return null;
+}
+
 function renderApp(entry = "/") {
   const router = createMemoryRouter(
     [
-      { path: "/", element: <SearchDialog /> },
+      {
+        path: "/",
+        element: (
+          <>
+            <SearchShortcut />
+            <SearchDialog />
+          </>
+        ),
+      },
       { path: "/chat/:id", element: <Chat /> },
     ],
     { initialEntries: [entry] },

@@ -1,5 +1,6 @@
 import { CheckIcon, CopyIcon } from "@radix-ui/react-icons";
-import { IconButton, Tooltip } from "@radix-ui/themes";
+import { IconButton } from "@radix-ui/themes";
+import { Hint } from "./Hint";
 import { useEffect, useState } from "react";
 import { chatTexts } from "./texts/chat";
 
@@ -26,10 +27,10 @@ export function CopyButton({ text, label = chatTexts.copy, className }: { text: 
 
   const name = copied ? chatTexts.copied : label;
   return (
-    <Tooltip content={name}>
+    <Hint content={name}>
       <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={name} className={className} onClick={() => void copy()}>
         {copied ? <CheckIcon /> : <CopyIcon />}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,5 +1,4 @@
 import { Box, Flex } from "@radix-ui/themes";
-import { Tooltip } from "radix-ui";
 import { Outlet } from "react-router-dom";
 import { Header } from "../header/Header";
 import { LandingRedirect } from "../../features/modes/LandingRedirect";
@@ -12,8 +11,7 @@ import { useIsMobile } from "../../ui/hooks/useMediaQuery";
 export default function MainLayout() {
   const isMobile = useIsMobile();
   return (
-    // docs/product.md §2: the product opens tooltips at once.
-    <Tooltip.Provider delayDuration={0}>
+    <>
       <Flex height="100dvh" overflow="hidden" className="app-frame">
         <Sidebar />
         <Flex direction="column" flexGrow="1" minWidth="0">
@@ -28,6 +26,6 @@ export default function MainLayout() {
         </Flex>
       </Flex>
       <LazySettingsModal />
-    </Tooltip.Provider>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { Flex, IconButton, Spinner, Text, Tooltip } from "@radix-ui/themes";
+import { Flex, IconButton, Spinner, Text } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import type { DraftAttachment } from "./chat-store";
 import { chatTexts } from "../../ui/texts/chat";
 import { FileChip } from "./FileChip";
@@ -33,7 +34,7 @@ function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () 
       </IconButton>
     </div>
   );
-  return draft.error ? <Tooltip content={draft.error}>{thumb}</Tooltip> : thumb;
+  return draft.error ? <Hint content={draft.error}>{thumb}</Hint> : thumb;
 }
 
 /** The files attached to the message being written: image thumbnails and document chips, each removable. */

@@ -1,5 +1,6 @@
 import { ArrowDownIcon } from "@radix-ui/react-icons";
-import { Callout, IconButton, Tooltip } from "@radix-ui/themes";
+import { Callout, IconButton } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { Composer } from "./Composer";
@@ -92,7 +93,7 @@ export default function Chat() {
           <MessageList messages={messages} streaming={streaming} waiting={loading && !streaming} modelTitle={modelTitle} />
         </div>
         {!atBottom && (
-          <Tooltip content={chatTexts.jumpToLatest}>
+          <Hint content={chatTexts.jumpToLatest}>
             <IconButton
               type="button"
               radius="full"
@@ -104,7 +105,7 @@ export default function Chat() {
             >
               <ArrowDownIcon />
             </IconButton>
-          </Tooltip>
+          </Hint>
         )}
       </div>
       {isNew && (

@@ -1,5 +1,6 @@
 import { ArrowUpIcon, PlusIcon, StopIcon } from "@radix-ui/react-icons";
-import { Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useDisclaimerGate } from "../billing/disclaimer/use-disclaimer-gate";
 import { QUOTAS } from "../../../../worker/settings";
@@ -92,7 +93,7 @@ export function Composer({
           onKeyDown={onKeyDown}
         />
         <Flex align="center" justify="between" gap="2">
-          <Tooltip content={chatTexts.attach}>
+          <Hint content={chatTexts.attach}>
             <IconButton
               type="button"
               variant="ghost"
@@ -106,7 +107,7 @@ export function Composer({
             >
               <PlusIcon width="18" height="18" />
             </IconButton>
-          </Tooltip>
+          </Hint>
           <input
             ref={fileInput}
             type="file"
@@ -123,11 +124,11 @@ export function Composer({
           <Flex align="center" gap="3">
             {!canStop && <VoiceButton disabled={inputDisabled} onRecorded={onRecorded} onError={onRecordingError} />}
             {canStop ? (
-              <Tooltip content={chatTexts.stop}>
+              <Hint content={chatTexts.stop}>
                 <IconButton type="button" radius="full" size="2" color="gray" highContrast aria-label={chatTexts.stop} onClick={onStop}>
                   <StopIcon width="16" height="16" />
                 </IconButton>
-              </Tooltip>
+              </Hint>
             ) : (
               <IconButton type="button" radius="full" size="2" aria-label={chatTexts.send} disabled={sendDisabled} onClick={send}>
                 <ArrowUpIcon width="18" height="18" />

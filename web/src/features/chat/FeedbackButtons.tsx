@@ -1,4 +1,5 @@
-import { Button, Flex, IconButton, Text, TextArea, Tooltip } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { useId, useState } from "react";
 import { chatTexts } from "../../ui/texts/chat";
 import { useChat } from "./chat-store";
@@ -24,7 +25,7 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
   };
 
   const button = (value: Rating, emoji: string, label: string) => (
-    <Tooltip content={label}>
+    <Hint content={label}>
       <IconButton
         type="button"
         size="1"
@@ -41,7 +42,7 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
       >
         <span aria-hidden>{emoji}</span>
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 
   return (

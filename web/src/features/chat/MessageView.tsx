@@ -1,5 +1,6 @@
 import { ExclamationTriangleIcon, Pencil1Icon, ReloadIcon, TrackNextIcon } from "@radix-ui/react-icons";
-import { Badge, Button, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { Badge, Button, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { memo, type ReactNode, useState } from "react";
 import { useSettings } from "../account/settings-store";
 import { chatTexts } from "../../ui/texts/chat";
@@ -57,11 +58,11 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
 function MessageAction({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: ReactNode }) {
   const busy = useChat((s) => s.loading);
   return (
-    <Tooltip content={label}>
+    <Hint content={label}>
       <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={label} data-testid={testId} disabled={busy} onClick={onClick}>
         {children}
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { Flex, IconButton, Text } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { chatTexts } from "../../ui/texts/chat";
 import { formatDuration, useVoiceRecorder } from "./use-voice-recorder";
 
@@ -23,16 +24,16 @@ export function VoiceButton({ disabled, onRecorded, onError }: { disabled: boole
         <Text size="2" className="voice-recording__time" data-testid="voice-timer">
           {formatDuration(recorder.seconds)}
         </Text>
-        <Tooltip content={t.stop}>
+        <Hint content={t.stop}>
           <IconButton type="button" radius="full" size="2" color="red" aria-label={t.stop} onClick={recorder.stop}>
             <span className="voice-recording__stop" aria-hidden />
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Flex>
     );
   }
   return (
-    <Tooltip content={t.record}>
+    <Hint content={t.record}>
       <IconButton
         type="button"
         variant="ghost"
@@ -45,6 +46,6 @@ export function VoiceButton({ disabled, onRecorded, onError }: { disabled: boole
       >
         <MicIcon />
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }

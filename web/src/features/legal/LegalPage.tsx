@@ -8,7 +8,6 @@ import { commonTexts } from "../../ui/texts/common";
 import { legalTexts } from "../../ui/texts/legal";
 import { LegalLinks } from "./legal-links";
 import { type LegalKind, useLegalDocument } from "./legal-queries";
-import { Tooltips } from "../../ui/Tooltips";
 
 const t = legalTexts;
 
@@ -18,29 +17,27 @@ export default function LegalPage() {
   const { data, error } = useLegalDocument(kind);
   useDocumentTitle(t[kind]);
   return (
-    <Tooltips>
-      <Container size="3" px="4" py="6" data-testid="page-legal">
-        <Flex direction="column" gap="4">
-          <Text size="2">
-            <Link to="/">{commonTexts.brand}</Link>
-          </Text>
-          {error && (
-            <Callout.Root color="red" role="alert">
-              <Callout.Text>{t.failed}</Callout.Text>
-            </Callout.Root>
-          )}
-          {!data && !error && <DotsLoader />}
-          {data && (
-            <article>
-              <Text as="p" size="1" color="gray" data-testid="legal-version">
-                {t.updated(data.version, formatDate(data.updated_at) ?? "")}
-              </Text>
-              <Markdown text={data.body} />
-            </article>
-          )}
-          <LegalLinks />
-        </Flex>
-      </Container>
-    </Tooltips>
+    <Container size="3" px="4" py="6" data-testid="page-legal">
+      <Flex direction="column" gap="4">
+        <Text size="2">
+          <Link to="/">{commonTexts.brand}</Link>
+        </Text>
+        {error && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{t.failed}</Callout.Text>
+          </Callout.Root>
+        )}
+        {!data && !error && <DotsLoader />}
+        {data && (
+          <article>
+            <Text as="p" size="1" color="gray" data-testid="legal-version">
+              {t.updated(data.version, formatDate(data.updated_at) ?? "")}
+            </Text>
+            <Markdown text={data.body} />
+          </article>
+        )}
+        <LegalLinks />
+      </Flex>
+    </Container>
   );
 }

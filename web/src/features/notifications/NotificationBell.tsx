@@ -1,12 +1,12 @@
 import { BellIcon } from "@radix-ui/react-icons";
-import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text } from "@radix-ui/themes";
-import { Fragment } from "react";
-import { formatDate } from "../../ui/format";
+import { Badge, IconButton } from "@radix-ui/themes";
+import { OpenOnFirstPress } from "../../ui/lazy/OpenOnFirstPress";
 import { useAuth } from "../auth/auth-store";
-import { markAllNoticesRead, markNoticeRead, useUnreadNotices } from "./notifications-queries";
-import { BellInvitations } from "./BellInvitations";
+import { useUnreadNotices } from "./notifications-queries";
 import { notificationsTexts } from "../../ui/texts/notifications";
 import "./notifications.css";
+
+const loadPopover = () => import("./NoticesPopover").then((m) => m.NoticesPopover);
 
 /** The header's bell: the unread count and, on click, the unread notices to mark read. */
 export function NotificationBell() {
@@ -19,8 +19,11 @@ function SignedInBell() {
   // An invitation comes with its own notice: that is what the count counts.
   const { items, unread } = useUnreadNotices();
   return (
-    <Popover.Root>
-      <Popover.Trigger>
+    <OpenOnFirstPress
+      load={loadPopover}
+      props={{ items }}
+      popup="dialog"
+      trigger={
         <IconButton
           variant="ghost"
           color="gray"
@@ -35,49 +38,7 @@ function SignedInBell() {
             </Badge>
           )}
         </IconButton>
-      </Popover.Trigger>
-      <Popover.Content align="end" sideOffset={6} width="340px" maxWidth="90vw">
-        <Flex justify="between" align="center" mb="2" gap="2">
-          <Text weight="bold">{notificationsTexts.title}</Text>
-          {items.length > 0 && (
-            <Button size="1" variant="soft" onClick={() => void markAllNoticesRead()}>
-              {notificationsTexts.markAllRead}
-            </Button>
-          )}
-        </Flex>
-        <BellInvitations />
-        {items.length === 0 ? (
-          <Text size="2" color="gray">
-            {notificationsTexts.empty}
-          </Text>
-        ) : (
-          <Box className="notification-list">
-            {items.map((notice, index) => (
-              <Fragment key={notice.id}>
-                {index > 0 && <Separator size="4" my="2" />}
-                <Flex direction="column" gap="1" data-testid="notification-item">
-                  <Flex justify="between" align="baseline" gap="2">
-                    <Text size="2" weight="medium">
-                      {notice.title}
-                    </Text>
-                    <Text size="1" color="gray">
-                      {formatDate(notice.created_at)}
-                    </Text>
-                  </Flex>
-                  <Text size="2" className="notification-item__text">
-                    {notice.text}
-                  </Text>
-                  <Box>
-                    <Button size="1" variant="ghost" onClick={() => void markNoticeRead(notice.id)}>
-                      {notificationsTexts.markRead}
-                    </Button>
-                  </Box>
-                </Flex>
-              </Fragment>
-            ))}
-          </Box>
-        )}
-      </Popover.Content>
-    </Popover.Root>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Button, IconButton, Kbd, Tooltip } from "@radix-ui/themes";
+import { Button, IconButton, Kbd } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { searchTexts } from "../../ui/texts/search";
 import { useSearch } from "./search-state";
 
@@ -11,11 +12,11 @@ export function SearchButton({ compact = false }: { compact?: boolean }) {
   const open = () => useSearch.getState().setOpen(true);
   if (compact) {
     return (
-      <Tooltip content={`${searchTexts.open} (${shortcut()})`} side="right">
+      <Hint content={`${searchTexts.open} (${shortcut()})`} side="right">
         <IconButton size="3" variant="ghost" color="gray" aria-label={searchTexts.open} onClick={open}>
           <MagnifyingGlassIcon width="18" height="18" />
         </IconButton>
-      </Tooltip>
+      </Hint>
     );
   }
   return (

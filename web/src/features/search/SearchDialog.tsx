@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { searchTexts } from "../../ui/texts/search";
 import { ModeIcon } from "../modes/ModeIcon";
-import { isSearchShortcut, useSearch } from "./search-state";
+import { useSearch } from "./search-state";
 import { useSearchHits } from "./search-queries";
 import { snippetParts } from "./snippet";
 import "./search.css";
@@ -97,17 +97,6 @@ export function SearchDialog() {
     const timer = setTimeout(() => setQ(typed.trim()), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-
-  // Ctrl/Cmd+K anywhere opens it, as in the chat apps people know.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isSearchShortcut(event)) return;
-      event.preventDefault();
-      setOpen(true);
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [setOpen]);
 
   const openHit = (hit: Hit) => {
     setOpen(false);

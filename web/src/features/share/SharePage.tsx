@@ -11,7 +11,6 @@ import { commonTexts } from "../../ui/texts/common";
 import { sharePageTexts } from "../../ui/texts/sharePage";
 import { useDocumentTitle } from "../../ui/document-title";
 import { LegalLinks } from "../legal/legal-links";
-import { Tooltips } from "../../ui/Tooltips";
 
 function TryButton({ size = "2" }: { size?: "2" | "3" }) {
   return (
@@ -44,85 +43,77 @@ export default function Share() {
   }, [hash]);
 
   return (
-    <Tooltips>
-      <Flex direction="column" className="share-page" data-testid="page-share">
-        <Flex asChild align="center" justify="between" gap="3" className="share-page__bar">
-          <header>
-            <Flex align="center" gap="2" minWidth="0">
-              <Text size="5" weight="bold" asChild>
-                <Link to="/" className="share-page__brand">
-                  {commonTexts.brand}
-                </Link>
-              </Text>
-              <Badge color="gray" variant="soft">
-                {sharePageTexts.readOnly}
-              </Badge>
-            </Flex>
-            <span className="share-page__bar-cta">
-              <TryButton />
-            </span>
-          </header>
-        </Flex>
-
-        <main>
-          {state === "loading" && (
-            <Flex justify="center" py="9" className="share-page__loading">
-              <DotsLoader />
-            </Flex>
-          )}
-          {state === "error" && (
-            <Flex direction="column" align="center" gap="4" py="9" px="4">
-              <Text size="3" color="red" role="alert" align="center" data-testid="share-error">
-                {sharePageTexts.loadFailed}
-              </Text>
-              <TryButton />
-            </Flex>
-          )}
-          {state === "loaded" && history && (
-            <>
-              <Flex direction="column" gap="2" className="share-page__head">
-                {modeTitle && (
-                  <Flex align="center" gap="2">
-                    <Text color="indigo" asChild>
-                      <span>
-                        <ModeIcon mode={history.assistant_type} size={16} />
-                      </span>
-                    </Text>
-                    <Text size="2" color="gray">
-                      {modeTitle}
-                    </Text>
-                  </Flex>
-                )}
-                <Heading as="h1" size={{ initial: "6", sm: "7" }} className="share-page__title">
-                  {history.topic_name?.trim() || sharePageTexts.untitled}
-                </Heading>
-              </Flex>
-              {history.messages.length === 0 ? (
-                <Text as="p" size="2" color="gray" align="center" my="6">
-                  {sharePageTexts.empty}
-                </Text>
-              ) : (
-                <MessageList messages={history.messages} readOnly modelTitle={modelTitle} />
-              )}
-              <Flex
-                direction={{ initial: "column", sm: "row" }}
-                align={{ initial: "start", sm: "center" }}
-                justify="between"
-                gap="3"
-                className="share-page__cta"
-              >
-                <Text size="3" weight="medium">
-                  {sharePageTexts.ctaText}
-                </Text>
-                <TryButton size="3" />
-              </Flex>
-            </>
-          )}
-        </main>
-        <footer className="share-page__footer">
-          <LegalLinks />
-        </footer>
+    <Flex direction="column" className="share-page" data-testid="page-share">
+      <Flex asChild align="center" justify="between" gap="3" className="share-page__bar">
+        <header>
+          <Flex align="center" gap="2" minWidth="0">
+            <Text size="5" weight="bold" asChild>
+              <Link to="/" className="share-page__brand">
+                {commonTexts.brand}
+              </Link>
+            </Text>
+            <Badge color="gray" variant="soft">
+              {sharePageTexts.readOnly}
+            </Badge>
+          </Flex>
+          <span className="share-page__bar-cta">
+            <TryButton />
+          </span>
+        </header>
       </Flex>
-    </Tooltips>
+
+      <main>
+        {state === "loading" && (
+          <Flex justify="center" py="9" className="share-page__loading">
+            <DotsLoader />
+          </Flex>
+        )}
+        {state === "error" && (
+          <Flex direction="column" align="center" gap="4" py="9" px="4">
+            <Text size="3" color="red" role="alert" align="center" data-testid="share-error">
+              {sharePageTexts.loadFailed}
+            </Text>
+            <TryButton />
+          </Flex>
+        )}
+        {state === "loaded" && history && (
+          <>
+            <Flex direction="column" gap="2" className="share-page__head">
+              {modeTitle && (
+                <Flex align="center" gap="2">
+                  <Text color="indigo" asChild>
+                    <span>
+                      <ModeIcon mode={history.assistant_type} size={16} />
+                    </span>
+                  </Text>
+                  <Text size="2" color="gray">
+                    {modeTitle}
+                  </Text>
+                </Flex>
+              )}
+              <Heading as="h1" size={{ initial: "6", sm: "7" }} className="share-page__title">
+                {history.topic_name?.trim() || sharePageTexts.untitled}
+              </Heading>
+            </Flex>
+            {history.messages.length === 0 ? (
+              <Text as="p" size="2" color="gray" align="center" my="6">
+                {sharePageTexts.empty}
+              </Text>
+            ) : (
+              <MessageList messages={history.messages} readOnly modelTitle={modelTitle} />
+            )}
+            <Flex direction={{ initial: "column", sm: "row" }} align={{ initial: "start", sm: "center" }} justify="between" gap="3" className="share-page__cta">
+              <Text size="3" weight="medium">
+                {sharePageTexts.ctaText}
+              </Text>
+              <TryButton size="3" />
+            </Flex>
+          </>
+        )}
+      </main>
+      <footer className="share-page__footer">
+        <LegalLinks />
+      </footer>
+    </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { AlertDialog, Button, Flex, Text } from "@radix-ui/themes";
 import { useState, type ReactNode } from "react";
 
-type Props = {
+export type ConfirmDeleteProps = {
   open: boolean;
   title: string;
   description: ReactNode;
@@ -13,7 +13,7 @@ type Props = {
 };
 
 /** "Удалить …?": a red confirm button that waits for the deletion and shows a refusal in place. */
-export function ConfirmDeleteDialog({ open, title, description, cancelLabel, confirmLabel, onConfirm, onClose }: Props) {
+export function ConfirmDeleteDialog({ open, title, description, cancelLabel, confirmLabel, onConfirm, onClose }: ConfirmDeleteProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

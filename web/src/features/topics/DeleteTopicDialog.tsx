@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router-dom";
 import { topicMenuTexts } from "../../ui/texts/topicMenu";
 import { useActiveTopicId } from "./active-topic";
-import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
+import { LazyConfirmDeleteDialog } from "./LazyConfirmDeleteDialog";
 import { deleteTopic } from "./topic-actions";
 import { useTopicMenu } from "./topic-menu";
 import { topicTitle } from "./TopicItem";
@@ -14,7 +14,7 @@ export function DeleteTopicDialog() {
   const navigate = useNavigate();
 
   return (
-    <ConfirmDeleteDialog
+    <LazyConfirmDeleteDialog
       open={dialog != null}
       title={topicMenuTexts.deleteTitle}
       description={dialog && topicMenuTexts.deleteText(topicTitle(dialog.topic))}

@@ -1,18 +1,22 @@
-import { DotsHorizontalIcon, Pencil1Icon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
-import { DropdownMenu, Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { DotsHorizontalIcon, PlusIcon } from "@radix-ui/react-icons";
+import { Flex, IconButton, Text } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { useState } from "react";
 import { useMode } from "../modes/mode-store";
 import { createFolder, type Folder, removeFolder, renameFolder, useFolders } from "./folders-queries";
 import { invalidateTopics } from "./topics-queries";
 import { foldersTexts } from "../../ui/texts/folders";
-import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
+import { LazyConfirmDeleteDialog } from "./LazyConfirmDeleteDialog";
+import { OpenOnFirstPress } from "../../ui/lazy/OpenOnFirstPress";
 import { FolderIcon } from "./icons";
 import { FolderNameInput } from "./FolderNameInput";
 import { useSidebar } from "./sidebar-state";
 
+const loadFolderMenu = () => import("./FolderMenu").then((m) => m.FolderMenu);
+
 function DeleteFolderDialog({ folder, onClose }: { folder: Folder | null; onClose: () => void }) {
   return (
-    <ConfirmDeleteDialog
+    <LazyConfirmDeleteDialog
       open={folder != null}
       title={foldersTexts.deleteTitle}
       description={folder && foldersTexts.deleteText(folder.name)}
@@ -52,11 +56,11 @@ export function FolderSection() {
         <Text size="1" weight="medium" color="gray">
           {foldersTexts.title}
         </Text>
-        <Tooltip content={foldersTexts.create}>
+        <Hint content={foldersTexts.create}>
           <IconButton size="1" variant="ghost" color="gray" aria-label={foldersTexts.create} onClick={() => setCreating(true)}>
             <PlusIcon />
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Flex>
       {creating && (
         <FolderNameInput
@@ -97,23 +101,15 @@ export function FolderSection() {
                   {folder.name}
                 </Text>
               </button>
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger>
+              <OpenOnFirstPress
+                load={loadFolderMenu}
+                props={{ onRename: () => setRenamingId(folder.id), onDelete: () => setDeleting(folder) }}
+                trigger={
                   <button type="button" className="folder-item__dots" aria-label={`${foldersTexts.actions}: ${folder.name}`}>
                     <DotsHorizontalIcon />
                   </button>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Content align="start" side="bottom" onCloseAutoFocus={(event) => event.preventDefault()}>
-                  <DropdownMenu.Item onSelect={() => setRenamingId(folder.id)}>
-                    <Pencil1Icon />
-                    {foldersTexts.rename}
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item color="red" onSelect={() => setDeleting(folder)}>
-                    <TrashIcon />
-                    {foldersTexts.delete}
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Root>
+                }
+              />
             </li>
           ),
         )}

@@ -1,5 +1,6 @@
 import { ArchiveIcon, ArrowLeftIcon, Cross2Icon, Pencil2Icon } from "@radix-ui/react-icons";
-import { Button, Callout, Flex, IconButton, ScrollArea, Text, Tooltip } from "@radix-ui/themes";
+import { Button, Callout, Flex, IconButton, ScrollArea, Text } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
@@ -7,7 +8,6 @@ import { useSwipeDrawer } from "../../ui/hooks/useSwipeDrawer";
 import { useFolders } from "./folders-queries";
 import { foldersTexts } from "../../ui/texts/folders";
 import { sidebarTexts } from "../../ui/texts/sidebar";
-import { ShareDialog } from "../share/ShareDialog";
 import { DeleteTopicDialog } from "./DeleteTopicDialog";
 import { FolderSection } from "./FolderSection";
 import { useNewChat } from "./new-chat";
@@ -15,11 +15,11 @@ import { useSidebar } from "./sidebar-state";
 import { SIDEBAR_ID, SidebarToggle } from "./SidebarToggle";
 import { TopicList } from "./TopicList";
 import { TypeFilter } from "./TypeFilter";
-import { TopicMenu } from "./TopicMenu";
 import { useTopicMenu } from "./topic-menu";
 import { UpgradeCard } from "./UpgradeCard";
 import { SearchButton } from "../search/SearchButton";
-import { SearchDialog } from "../search/SearchDialog";
+import { useSearchShortcut } from "../search/use-search-shortcut";
+import { LazySearchDialog, LazyShareDialog, LazyTopicMenu } from "./sidebar-dialogs";
 import { useSidebarShortcut } from "./use-sidebar-shortcut";
 import { useTopicListLoader } from "./use-topic-list";
 import "./sidebar.css";
@@ -115,11 +115,11 @@ function SidebarRail() {
   return (
     <Flex direction="column" align="center" gap="2" height="100%" className="sidebar__rail">
       <SidebarToggle />
-      <Tooltip content={newChat.label} side="right">
+      <Hint content={newChat.label} side="right">
         <IconButton size="3" variant="soft" aria-label={newChat.label} onClick={newChat.start}>
           <Pencil2Icon width="18" height="18" />
         </IconButton>
-      </Tooltip>
+      </Hint>
       <SearchButton compact />
       <Flex flexGrow="1" />
       <UpgradeCard compact />
@@ -143,6 +143,7 @@ export function Sidebar() {
 
   useTopicListLoader();
   useSidebarShortcut(isMobile);
+  useSearchShortcut();
   useSwipeDrawer({ enabled: isMobile, open: drawerOpen, onOpen: () => setDrawerOpen(true), onClose: () => setDrawerOpen(false) });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a move to another page (or another layout) closes the drawer.
@@ -174,10 +175,10 @@ export function Sidebar() {
       </aside>
       {/* biome-ignore lint/a11y: a pointer-only backdrop; Escape and the drawer's own controls are the keyboard way out */}
       {isMobile && drawerOpen && <div className="sidebar__backdrop" data-testid="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />}
-      <TopicMenu />
+      <LazyTopicMenu />
       <DeleteTopicDialog />
-      <ShareDialog topic={dialog?.kind === "share" ? dialog.topic : null} onClose={closeDialog} />
-      <SearchDialog />
+      <LazyShareDialog topic={dialog?.kind === "share" ? dialog.topic : null} onClose={closeDialog} />
+      <LazySearchDialog />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { HamburgerMenuIcon, ViewVerticalIcon } from "@radix-ui/react-icons";
-import { IconButton, Tooltip } from "@radix-ui/themes";
+import { IconButton } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { sidebarTexts } from "../../ui/texts/sidebar";
 import { useSidebar } from "./sidebar-state";
 
@@ -14,7 +15,7 @@ export function SidebarToggle() {
   const setOpen = useSidebar((s) => s.setOpen);
   const label = open ? sidebarTexts.collapse : sidebarTexts.expand;
   return (
-    <Tooltip content={`${label} (${shortcut()})`} side="right">
+    <Hint content={`${label} (${shortcut()})`} side="right">
       <IconButton
         size="3"
         variant="ghost"
@@ -27,7 +28,7 @@ export function SidebarToggle() {
       >
         <ViewVerticalIcon width="18" height="18" />
       </IconButton>
-    </Tooltip>
+    </Hint>
   );
 }
 

@@ -1,11 +1,14 @@
-import { Select } from "@radix-ui/themes";
-import { TOPIC_TYPES, type TopicType } from "../../../../worker/settings";
+import { ChevronDownIcon } from "@radix-ui/themes/components/icons";
+import type { TopicType } from "../../../../worker/settings";
+import { OpenOnFirstPress } from "../../ui/lazy/OpenOnFirstPress";
 import { sidebarTexts } from "../../ui/texts/sidebar";
 import { topicTypeOf, useMode } from "../modes/mode-store";
 import { useProducts } from "../modes/products-queries";
 import { useSidebar } from "./sidebar-state";
 
 const t = sidebarTexts.filter;
+
+const loadSelect = () => import("./TypeFilterSelect").then((m) => m.TypeFilterSelect);
 
 /**
  * The modes' names as the admin set them, for the filter: the general type holds two modes (the
@@ -23,7 +26,11 @@ function useTypeLabels(): Record<TopicType, string> {
   };
 }
 
-/** Which chats the list shows (docs/web.md "Sidebar filter"): every mode's, or one type's; the picked mode's by default. */
+/**
+ * Which chats the list shows (docs/web.md "Sidebar filter"): every mode's, or one type's; the
+ * picked mode's by default. Until first pressed it is the select's trigger as Radix Themes draws it
+ * (its classes), without the select's code.
+ */
 export function TypeFilter() {
   const picked = topicTypeOf(useMode((s) => s.mode));
   const type = useSidebar((s) => s.typeFilter) ?? picked;
@@ -31,16 +38,27 @@ export function TypeFilter() {
   const labels = useTypeLabels();
   return (
     <div className="sidebar__heading">
-      <Select.Root size="1" value={type} onValueChange={(value) => setTypeFilter(value === picked ? null : (value as TopicType))}>
-        <Select.Trigger variant="ghost" color="gray" aria-label={t.label} data-testid="topic-type-filter" />
-        <Select.Content position="popper">
-          {TOPIC_TYPES.map((value) => (
-            <Select.Item key={value} value={value}>
-              {labels[value]}
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Root>
+      <OpenOnFirstPress
+        load={loadSelect}
+        popup="listbox"
+        props={{ type, labels, onPick: (value: TopicType) => setTypeFilter(value === picked ? null : value) }}
+        trigger={
+          <button
+            type="button"
+            role="combobox"
+            aria-expanded={false}
+            aria-label={t.label}
+            data-testid="topic-type-filter"
+            data-accent-color="gray"
+            className="rt-reset rt-SelectTrigger rt-r-size-1 rt-variant-ghost"
+          >
+            <span className="rt-SelectTriggerInner">
+              <span>{labels[type]}</span>
+            </span>
+            <ChevronDownIcon className="rt-SelectIcon" aria-hidden />
+          </button>
+        }
+      />
     </div>
   );
 }

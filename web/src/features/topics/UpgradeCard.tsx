@@ -1,5 +1,6 @@
 import { RocketIcon } from "@radix-ui/react-icons";
-import { IconButton, Text, Tooltip } from "@radix-ui/themes";
+import { IconButton, Text } from "@radix-ui/themes";
+import { Hint } from "../../ui/Hint";
 import { useSettings } from "../account/settings-store";
 import { sidebarTexts } from "../../ui/texts/sidebar";
 
@@ -9,11 +10,11 @@ const openPlans = () => useSettings.getState().openSettings("subscription", "ava
 export function UpgradeCard({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (
-      <Tooltip content={sidebarTexts.upgradeTitle} side="right">
+      <Hint content={sidebarTexts.upgradeTitle} side="right">
         <IconButton size="3" variant="soft" aria-label={sidebarTexts.upgradeTitle} onClick={openPlans}>
           <RocketIcon width="18" height="18" />
         </IconButton>
-      </Tooltip>
+      </Hint>
     );
   }
   return (
