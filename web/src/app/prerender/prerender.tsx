@@ -12,8 +12,9 @@ import AuthLayout from "../layouts/AuthLayout";
  * (web/build/prerender-pages.ts), never in the browser.
  */
 export function prerender(url: string): string {
-  return renderToString(
-    <QueryClientProvider client={new QueryClient()}>
+  const client = new QueryClient();
+  const html = renderToString(
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <RootTheme appearance="light">
           <Routes>
@@ -26,4 +27,7 @@ export function prerender(url: string): string {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  // The render's queries wait minutes to be collected (the build's browser globals make the client think it is in a browser): the build would wait for them.
+  client.clear();
+  return html;
 }
