@@ -1,7 +1,8 @@
 import { DropdownMenu, IconButton, Theme } from "@radix-ui/themes";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { Hint } from "../../web/src/ui/Hint";
+import { placeHint } from "../../web/src/ui/hint-placement";
 import { OpenOnFirstPress, type Pressed } from "../../web/src/ui/lazy/OpenOnFirstPress";
 
 beforeEach(() => {
@@ -17,9 +18,9 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-// docs/web.md "Loaded when used": tooltips and menus come with their code the first time they are reached.
+// docs/web.md "Loaded when used": tooltips without Radix's popper; menus come with their code the first time they are reached.
 
-it("a hint's tooltip shows once the pointer reaches its trigger, and focus stays on the trigger it replaced", async () => {
+it("a hint shows at once while the pointer or focus is on its trigger, and never replaces the trigger", async () => {
   render(
     <Theme>
       <Hint content="Прикрепить файл">
@@ -27,21 +28,40 @@ it("a hint's tooltip shows once the pointer reaches its trigger, and focus stays
       </Hint>
     </Theme>,
   );
+  const button = screen.getByRole("button", { name: "Прикрепить" });
   expect(screen.queryByRole("tooltip")).toBeNull();
-  fireEvent.pointerEnter(screen.getByRole("button", { name: "Прикрепить" }));
-  expect((await screen.findByRole("tooltip")).textContent).toBe("Прикрепить файл");
-  cleanup();
+  fireEvent.pointerEnter(button, { pointerType: "mouse" });
+  const tip = screen.getByRole("tooltip");
+  expect(tip.textContent).toBe("Прикрепить файл");
+  expect(button.getAttribute("aria-describedby")).toBe(tip.id);
+  // Drawn inside the theme's root, for its colours.
+  expect(tip.closest(".radix-themes")).toBeTruthy();
+  fireEvent.pointerLeave(button);
+  expect(screen.queryByRole("tooltip")).toBeNull();
 
-  render(
-    <Theme>
-      <Hint content="Остановить">
-        <IconButton aria-label="Стоп">■</IconButton>
-      </Hint>
-    </Theme>,
-  );
-  screen.getByRole("button", { name: "Стоп" }).focus();
-  expect((await screen.findByRole("tooltip")).textContent).toBe("Остановить");
-  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Стоп" })));
+  act(() => button.focus());
+  expect(screen.getByRole("tooltip").textContent).toBe("Прикрепить файл");
+  fireEvent.keyDown(window, { key: "Escape" });
+  expect(screen.queryByRole("tooltip")).toBeNull();
+  expect(screen.getByRole("button", { name: "Прикрепить" })).toBe(button);
+  expect(document.activeElement).toBe(button);
+});
+
+it("a hint goes on the side asked for, or the opposite one when it does not fit, inside the window", () => {
+  const view = { width: 400, height: 300 };
+  const bubble = { width: 120, height: 24 };
+  const rect = (left: number, top: number) => ({ left, top, right: left + 32, bottom: top + 32, width: 32, height: 32 });
+  // Room above: above, centred on the trigger (4 px and the 5 px arrow between).
+  expect(placeHint(rect(180, 100), bubble, "top", view)).toMatchObject({ side: "top", left: 136, top: 100 - 9 - 24 });
+  // A trigger at the top edge: below it instead.
+  expect(placeHint(rect(180, 5), bubble, "top", view)).toMatchObject({ side: "bottom", top: 5 + 32 + 9 });
+  // Near the left edge: kept 10 px inside, the arrow still at the trigger's centre.
+  const edge = placeHint(rect(0, 100), bubble, "top", view);
+  expect(edge.left).toBe(10);
+  expect(edge.arrow.left).toBe(4);
+  // The rail's tips go right; at the right edge, left.
+  expect(placeHint(rect(10, 100), bubble, "right", view)).toMatchObject({ side: "right", left: 10 + 32 + 9 });
+  expect(placeHint(rect(360, 100), bubble, "right", view)).toMatchObject({ side: "left", left: 360 - 9 - 120 });
 });
 
 function TestMenu({ trigger, defaultOpen, onPick }: Pressed & { onPick: (item: string) => void }) {
