@@ -18,7 +18,8 @@ const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
 /**
  * A menu or popover whose code (Radix's menu, popper and Floating UI) loads when the user first
  * reaches for it (docs/web.md "Loaded when used"): until then the trigger is drawn alone; a pointer
- * over it or focus starts the load, a press (as Radix opens: a pointer down or a click, Enter, Space, ↓) draws
+ * over it or focus starts the load, a press (as Radix opens: a pointer down or a click for a menu,
+ * a click for a popover, Enter, Space, ↓) draws
  * the part around the same trigger, open. `props` are the part's own.
  */
 export function OpenOnFirstPress<P extends object>({
@@ -45,8 +46,10 @@ export function OpenOnFirstPress<P extends object>({
   return cloneElement(trigger, {
     "aria-haspopup": popup,
     "aria-expanded": false,
+    // A popover opens on the click (Radix's does): opened at the pointer down, the click that
+    // follows would land on its trigger and close it again.
     onPointerDown: (event) => {
-      if (event.button === 0 && !event.ctrlKey) press();
+      if (popup !== "dialog" && event.button === 0 && !event.ctrlKey) press();
     },
     // A touch, a pen, or a test's click: Radix opens on a click then, and a popover always does.
     onClick: press,
