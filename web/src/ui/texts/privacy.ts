@@ -1,5 +1,5 @@
-// The privacy guard (docs/privacy.md "What the user sees"): the composer's notice (the note under a
-// question is the chat's, chat.ts).
+// The privacy guard (docs/privacy.md "What the user sees"): the composer's notice and the setting
+// per mode (the note under a question is the chat's, chat.ts).
 export const privacyTexts = {
   notice: {
     /** Followed by maskedSummary's list, each kind in the accusative: «паспорт, 2 телефона». */
@@ -21,5 +21,14 @@ export const privacyTexts = {
     phone: "Телефон",
     email: "E-mail",
     name: "ФИО",
+  },
+  settings: {
+    title: "Скрывать персональные данные от модели",
+    description:
+      "Паспорт, СНИЛС, ИНН, номера карт и счетов, телефоны, e-mail и ФИО в вопросе и документах заменяются подстановками до того, как их увидит модель. В ответе вы видите настоящие значения.",
+    switchLabel: (mode: string) => `Скрывать персональные данные от модели: ${mode}`,
+    loadFailed: "Не удалось загрузить настройки приватности, повторите попытку позже.",
+    retry: "Повторить",
+    saveFailed: "Не удалось сохранить настройку, повторите попытку позже.",
   },
 } as const;
