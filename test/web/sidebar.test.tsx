@@ -240,14 +240,14 @@ describe("the topic menu", () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     const api = fakeSidebarApi([{ date: today(), topics: [topic(1)] }], {
-      "POST /topics/:id/share": () => json({ hash: "h4sh" }),
+      "POST /topics/:id/share": () => json({ hash: "h4sh", expires_at: null, reveal: false }),
       "DELETE /topics/:id/share": () => new Response(null, { status: 204 }),
     });
     renderMainLayout("/");
     fireEvent.click(await screen.findByRole("button", { name: "Действия с чатом: Вопрос 1" }), { clientY: 90 });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Поделиться" }));
     const dialog = await screen.findByRole("dialog", { name: "Поделиться чатом" });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Создать ссылку" }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Создать ссылку" }));
     const link = (await within(dialog).findByTestId("share-link")) as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/share/h4sh`);
     fireEvent.click(within(dialog).getByRole("button", { name: "Копировать" }));
@@ -255,7 +255,8 @@ describe("the topic menu", () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/share/h4sh`);
     fireEvent.click(within(dialog).getByRole("button", { name: "Отключить ссылку" }));
     expect(await within(dialog).findByText("Ссылка отключена: по ней чат больше не открывается.")).toBeTruthy();
-    expect(api.callsTo("POST", "/topics/1/share")).toHaveLength(1);
+    // A first link as the dialog offers it: no end, the hidden data not shown (docs/privacy.md "Sharing").
+    expect(api.callsTo("POST", "/topics/1/share").map((c) => c.body)).toEqual([{ expires_in: "never", reveal: false }]);
     expect(api.callsTo("DELETE", "/topics/1/share")).toHaveLength(1);
   });
 

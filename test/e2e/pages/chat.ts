@@ -12,6 +12,9 @@ export class ChatPage {
   readonly notices: Locator;
   readonly thumbnails: Locator;
   readonly fileChips: Locator;
+  /** The privacy guard's notice under the box («Скроем от модели: …») and the notes under questions. */
+  readonly privacySummary: Locator;
+  readonly maskedNotes: Locator;
 
   constructor(readonly page: Page) {
     this.textbox = page.getByRole("textbox", { name: "Сообщение" });
@@ -24,6 +27,8 @@ export class ChatPage {
     this.notices = page.getByTestId("message-notice");
     this.thumbnails = page.getByTestId("attachment-tray").getByTestId("image-thumb");
     this.fileChips = page.getByTestId("attachment-tray").getByTestId("file-chip");
+    this.privacySummary = page.getByTestId("privacy-summary");
+    this.maskedNotes = page.getByTestId("message-masked");
   }
 
   /** ‹ n/m › of a message: its "n/m" text. */
@@ -62,6 +67,16 @@ export class ChatPage {
   async ask(question: string) {
     await this.textbox.fill(question);
     await this.sendButton.click();
+  }
+
+  /** Opens «Что скроем» and switches the value found in the box to be sent as is. */
+  async keepAsIs(kind: string, value: string) {
+    await this.page.getByRole("button", { name: "Что скроем" }).click();
+    const keep = this.page.getByTestId("privacy-items").getByRole("switch", { name: `Отправить как есть: ${kind} ${value}` });
+    await keep.click();
+    await expect(keep).toHaveAttribute("aria-checked", "true");
+    await this.page.keyboard.press("Escape");
+    await expect(this.page.getByTestId("privacy-items")).toHaveCount(0);
   }
 
   /** The mode's terms shown before the first message in it ("Условия использования режима"). */

@@ -14,3 +14,5 @@ export type Folder = InferResponseType<(typeof api.folders)[":assistantType"]["$
 export type Notice = InferResponseType<typeof api.notifications.$get, 200>[number];
 /** `GET /limits/`: the caller's requests and the active limit rows. */
 export type Limits = InferResponseType<typeof api.limits.$get, 200>;
+/** Whether the privacy guard is on in a mode (`GET /privacy/settings`, docs/privacy.md). */
+export type PrivacySetting = InferResponseType<typeof api.privacy.settings.$get, 200>[number];

@@ -19,6 +19,13 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 
+/** A moment in words in the browser's zone: «3 декабря 2026 г. в 14:05»; null for a missing or unreadable time. */
+export function formatMoment(value: string | null | undefined): string | null {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat("ru-RU", { dateStyle: "long", timeStyle: "short" }).format(date);
+}
+
 /**
  * The last day a limit can be used, for "до {date}": a pack that ends exactly at midnight (the daily
  * one ends at 00:00) is shown with the day before, the last one it works on.

@@ -4,6 +4,7 @@ import { useSettings, type SettingsTab } from "./settings-store";
 import { settingsTexts } from "../../ui/texts/settings";
 import { AccountPanel } from "./AccountPanel";
 import { SubscriptionTab } from "./SubscriptionTab";
+import { PrivacySettings } from "../privacy/PrivacySettings";
 import "./settings-modal.css";
 
 /** "Настройки": 600×500 on a desktop, the whole screen on a phone (docs/product.md §2). */
@@ -26,6 +27,7 @@ export function SettingsModal() {
             <Tabs.List>
               <Tabs.Trigger value="account">{settingsTexts.tabAccount}</Tabs.Trigger>
               <Tabs.Trigger value="subscription">{settingsTexts.tabSubscription}</Tabs.Trigger>
+              <Tabs.Trigger value="privacy">{settingsTexts.tabPrivacy}</Tabs.Trigger>
             </Tabs.List>
             <Box className="settings-modal__body" pt="4">
               <Tabs.Content value="account">
@@ -33,6 +35,9 @@ export function SettingsModal() {
               </Tabs.Content>
               <Tabs.Content value="subscription">
                 <SubscriptionTab />
+              </Tabs.Content>
+              <Tabs.Content value="privacy">
+                <PrivacySettings />
               </Tabs.Content>
             </Box>
           </Tabs.Root>

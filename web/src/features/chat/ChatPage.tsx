@@ -23,6 +23,7 @@ import { useMode } from "../modes/mode-store";
 import { chatTexts } from "../../ui/texts/chat";
 import { titlesTexts } from "../../ui/texts/titles";
 import { useFoundMessage } from "../search/use-found-message";
+import { PrivacyGuard } from "../privacy/PrivacyGuard";
 import "./chat.css";
 
 /** `/chat` (a new chat in the picked mode) and `/chat/:id` (a topic, resumed live if its reply is still running). */
@@ -34,6 +35,8 @@ export default function Chat() {
   const { topicId, messages, history, historyError, loading, streaming, attachments, loadingOlder } = useChat();
   const outOfRequests = noRequestsLeft(useLimits());
   const [text, setText] = useState("");
+  // What the privacy guard found in the text that the user chose to send as is.
+  const [kept, setKept] = useState<string[]>([]);
   const scroller = useRef<HTMLDivElement>(null);
   const { onScroll, stick, atBottom } = useStickToBottom(scroller, [messages, streaming?.text, history]);
   const loadOlderNearTop = useOlderOnScroll(scroller);
@@ -50,6 +53,7 @@ export default function Chat() {
     else if (chat.topicId !== null) chat.reset();
     // A draft belongs to the chat it was typed in (a new chat's first question has been sent by now).
     setText("");
+    setKept([]);
     stick();
   }, [id, stick]);
 
@@ -57,16 +61,19 @@ export default function Chat() {
     if (!text.trim()) return;
     const chat = useChat.getState();
     setText("");
+    setKept([]);
     stick();
     void chat.send(text, {
       mode,
+      keepAsIs: kept,
       // The new topic's URL, without leaving the chat that is streaming its first reply.
       onTopic: (newId) => navigate(`/chat/${newId}`, { replace: true }),
     });
   };
 
   const isNew = !id && !topicId;
-  const modelTitle = useModelTitle(useSendMode());
+  const sendMode = useSendMode();
+  const modelTitle = useModelTitle(sendMode);
   // The topic's name as the sidebar has it (renames follow), else plainly "Чат".
   const listed = useListedTopic(topicId);
   useDocumentTitle(isNew ? titlesTexts.newChat : listed ? topicTitle(listed) : titlesTexts.chat);
@@ -133,6 +140,7 @@ export default function Chat() {
         loading={loading || history === "loading"}
         canStop={loading && !!topicId && !!streaming}
         outOfRequests={outOfRequests}
+        notice={<PrivacyGuard text={text} mode={sendMode} kept={kept} onKeptChange={setKept} />}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { ArrowUpIcon, PlusIcon, StopIcon } from "@radix-ui/react-icons";
 import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
-import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useDisclaimerGate } from "../billing/disclaimer/use-disclaimer-gate";
 import { QUOTAS } from "../../../../worker/settings";
 import { useAuth } from "../auth/auth-store";
@@ -28,6 +28,8 @@ type ComposerProps = {
   /** A reply is streaming and can be stopped. */
   canStop: boolean;
   outOfRequests: boolean;
+  /** Said under the box about what is typed (the privacy guard's notice). */
+  notice?: ReactNode;
 };
 
 /** docs/product.md §2 chat view: attach button, the growing text box, send (or stop while a reply streams). */
@@ -44,6 +46,7 @@ export function Composer({
   loading,
   canStop,
   outOfRequests,
+  notice,
 }: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -137,6 +140,7 @@ export function Composer({
           </Flex>
         </Flex>
       </div>
+      {notice}
       {outOfRequests && (
         <Flex align="center" justify="center" gap="3" wrap="wrap" className="composer__hint" role="status">
           <Text size="2" color="gray">

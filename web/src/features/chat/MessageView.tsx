@@ -13,6 +13,7 @@ import { FileChip } from "./FileChip";
 import { QuestionEditor } from "./QuestionEditor";
 import type { AttachmentView, ChatMessage } from "./types";
 import { VersionSwitcher } from "./VersionSwitcher";
+import { MaskedNote } from "../privacy/MaskedNote";
 
 const tv = chatTexts.versions;
 
@@ -79,6 +80,7 @@ function UserMessage({ message, readOnly }: { message: ChatMessage; readOnly: bo
       ) : (
         message.text && <div className="message__bubble">{message.text}</div>
       )}
+      {!editing && message.masked && message.masked.length > 0 && <MaskedNote masked={message.masked} />}
       {!readOnly && saved !== null && !editing && (
         <Flex align="center" gap="3" className="message__footer message__footer--user">
           <VersionSwitcher messageId={saved} versionIds={message.version_ids ?? [saved]} />

@@ -17,21 +17,33 @@ const replyCall = (call: Promise<unknown>) =>
     if (!res.ok) markOutOfBandWrite();
     return res;
   });
+/** What the user chose to send to the model as is (docs/privacy.md), only when there is any. */
+const keepField = (keep?: string[]) => (keep?.length ? { keep_as_is: keep } : {});
 const withSignal = (signal?: AbortSignal) => (signal ? { init: { signal } } : undefined);
 
 export const chatApi = {
   /** `POST /topics/start/stream/`: a new topic; the stream's first line is `topic_id: <id>`. */
-  startTopic: (body: { text: string; attachments: number[]; assistantType: string }, signal?: AbortSignal) =>
+  startTopic: (body: { text: string; attachments: number[]; assistantType: string; keepAsIs?: string[] }, signal?: AbortSignal) =>
     replyCall(
       api.topics.start.stream.$post(
         // The Worker answers 422 for a mode it does not know.
-        { json: { message: { text: body.text, attachments: body.attachments }, assistant_type: body.assistantType as "explain_law" } },
+        {
+          json: {
+            message: { text: body.text, attachments: body.attachments, ...keepField(body.keepAsIs) },
+            assistant_type: body.assistantType as "explain_law",
+          },
+        },
         withSignal(signal),
       ),
     ),
   /** `POST /topics/{id}/message/stream/`: the next message of a topic. */
-  sendMessage: (id: string, body: { text: string; attachments: number[] }, signal?: AbortSignal) =>
-    replyCall(topic.message.stream.$post({ param: { id }, json: body.attachments.length ? body : { text: body.text } }, withSignal(signal))),
+  sendMessage: (id: string, body: { text: string; attachments: number[]; keepAsIs?: string[] }, signal?: AbortSignal) =>
+    replyCall(
+      topic.message.stream.$post(
+        { param: { id }, json: { text: body.text, ...(body.attachments.length ? { attachments: body.attachments } : {}), ...keepField(body.keepAsIs) } },
+        withSignal(signal),
+      ),
+    ),
   /** `GET /topics/{id}/stream/`: the reply in flight (200, the text so far then live) or 204. */
   resume: (id: string, signal?: AbortSignal) => asResponse(topic.stream.$get({ param: { id } }, withSignal(signal))),
   /** `POST /topics/{id}/messages/{messageId}/feedback`: 👍/👎 on a reply, with an optional comment. */

@@ -34,6 +34,8 @@ type SendOptions = {
   mode: string;
   /** A new chat got its topic id from the stream (the page puts it in the URL). */
   onTopic?: (topicId: string) => void;
+  /** Found values the user chose to send to the model as is (docs/privacy.md). */
+  keepAsIs?: string[];
 };
 
 type ChatState = {
@@ -345,7 +347,7 @@ export const useChat = create<ChatState>(() => ({
     }
   },
 
-  send: async (input, { mode, onTopic }) => {
+  send: async (input, { mode, onTopic, keepAsIs }) => {
     const text = input.trim();
     const s = get();
     if (!text || s.loading) return;
@@ -375,7 +377,9 @@ export const useChat = create<ChatState>(() => ({
       if (mine !== generation) return;
       let res: Response | null = null;
       try {
-        res = topicId ? await chatApi.sendMessage(topicId, { text, attachments }) : await chatApi.startTopic({ text, attachments, assistantType: mode });
+        res = topicId
+          ? await chatApi.sendMessage(topicId, { text, attachments, keepAsIs })
+          : await chatApi.startTopic({ text, attachments, assistantType: mode, keepAsIs });
       } catch {
         res = null;
       }

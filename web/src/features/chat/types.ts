@@ -14,7 +14,7 @@ export type AttachmentView = Pick<Attachment, "filename" | "content_type"> &
   };
 
 export type ChatMessage = Pick<Message, "role" | "text"> &
-  Partial<Pick<Message, "state" | "model" | "created_at" | "feedback" | "version" | "version_ids">> & {
+  Partial<Pick<Message, "state" | "model" | "created_at" | "feedback" | "masked" | "version" | "version_ids">> & {
     id?: Message["id"] | string;
     attachments?: AttachmentView[];
     /** A message of the app, not of the model, shown in the assistant's place (errors, rules). */

@@ -55,6 +55,8 @@ export const chatTexts = {
   copied: "Скопировано",
   copyCode: "Копировать код",
   partial: "Ответ прерван",
+  // Under a question: what the privacy guard hid (docs/privacy.md); the kinds follow in the accusative.
+  hiddenFromModel: "Скрыли от модели: ",
   model: "Модель: {model}",
   thinking: "Ассистент печатает…",
   jumpToLatest: "К последнему сообщению",

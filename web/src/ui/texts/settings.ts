@@ -3,4 +3,5 @@ export const settingsTexts = {
   close: "Закрыть",
   tabAccount: "Аккаунт",
   tabSubscription: "Подписка",
+  tabPrivacy: "Приватность",
 } as const;
