@@ -30,7 +30,7 @@ async function sharedTopicPath(base) {
   });
   const topicId = /topic_id:\s*(\d+)/.exec(await stream.text())?.[1];
   if (!topicId) throw new Error("ответ без topic_id");
-  const { hash } = await (await api(base, "POST", `/topics/${topicId}/share`, { token })).json();
+  const { hash } = await (await api(base, "POST", `/topics/${topicId}/share`, { token, body: {} })).json();
   return `/share/${hash}`;
 }
 
