@@ -3,10 +3,12 @@ import { Button, Flex, Popover, Switch, Text } from "@radix-ui/themes";
 import { useMemo } from "react";
 import { useDebounced } from "../../ui/hooks/useDebounced";
 import { privacyTexts } from "../../ui/texts/privacy";
+import { PLACEHOLDER_LABELS } from "../../../../worker/privacy/kinds";
 import { findPrivate, hiddenSummary } from "./find-private";
 import "./privacy.css";
 
 const t = privacyTexts.notice;
+const kindNames = { ...PLACEHOLDER_LABELS, email: privacyTexts.email };
 
 /** How long typing must pause before the text is read again. */
 export const FIND_PAUSE_MS = 300;
@@ -50,7 +52,7 @@ export default function PrivacyNotice({ text, kept, onKeptChange }: PrivacyNotic
           </Text>
           <ul className="privacy-items">
             {items.map((item) => {
-              const kind = privacyTexts.kinds[item.kind];
+              const kind = kindNames[item.kind];
               return (
                 <li key={item.key} className="privacy-items__row">
                   <span className="privacy-items__value">

@@ -11,17 +11,8 @@ export const privacyTexts = {
     keep: "отправить как есть",
     keepLabel: (kind: string, value: string) => `Отправить как есть: ${kind} ${value}`,
   },
-  kinds: {
-    passport: "Паспорт",
-    snils: "СНИЛС",
-    inn: "ИНН",
-    ogrn: "ОГРН",
-    card: "Карта",
-    account: "Счёт",
-    phone: "Телефон",
-    email: "E-mail",
-    name: "ФИО",
-  },
+  /** A kind's name is its placeholder's word (worker/privacy/kinds.ts), but e-mail is spelt as elsewhere on screen. */
+  email: "E-mail",
   settings: {
     title: "Скрывать персональные данные от модели",
     description:
