@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { privacySettings, products } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -21,15 +21,12 @@ export async function privacySettingsOf(db: Db, userId: number): Promise<Privacy
   return rows.map((r) => ({ assistant_type: r.assistantType, enabled: r.enabled ?? true }));
 }
 
-/** Whether the guard is on for the user's sends in this mode. */
-export async function privacyGuardOn(db: Db, userId: number, assistantType: string): Promise<boolean> {
-  const row = await db
-    .select({ enabled: privacySettings.enabled })
-    .from(privacySettings)
-    .where(and(eq(privacySettings.userId, userId), eq(privacySettings.assistantType, assistantType)))
-    .get();
-  return row?.enabled ?? true;
-}
+/**
+ * Whether the guard is on for the user's sends in the mode, as a column of a query that reads the
+ * mode or the topic anyway (a send's, docs/scale.md "The first chunk").
+ */
+export const guardOnColumn = (userId: number, assistantType: SQLWrapper) =>
+  sql<number>`coalesce((SELECT ${privacySettings.enabled} FROM ${privacySettings} WHERE ${privacySettings.userId} = ${userId} AND ${privacySettings.assistantType} = ${assistantType}), 1)`;
 
 /** Turns the guard on or off for one mode of the user's (422 for a mode that does not exist). */
 export async function setPrivacySetting(db: Db, userId: number, assistantType: string, enabled: boolean): Promise<PrivacySetting> {
