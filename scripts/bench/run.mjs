@@ -11,10 +11,12 @@ import { benchConversations } from "./conversations.mjs";
 import { benchLighthouse } from "./lighthouse.mjs";
 import { benchPrivacy } from "./privacy.mjs";
 import { benchSearch } from "./search.mjs";
+import { benchThroughput } from "./throughput.mjs";
 
 const suites = [
   ["Accounts", benchAccounts],
   ["Conversations", benchConversations],
+  ["Throughput", benchThroughput],
   ["Search", benchSearch],
   ["Privacy", benchPrivacy],
   ["Bundle", benchBundle],
