@@ -7,7 +7,7 @@ import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth } fro
 import { startFakeModel } from "./fake-model.mjs";
 import { percentile } from "./http.mjs";
 
-const PORTS = { app: 8796, model: 8797 };
+const PORTS = { app: 8806, model: 8807 };
 const SENDERS = [1, 4, 16, 32];
 const SECONDS = 8;
 /** A sender asks this many questions in a topic, then starts another (as a short conversation does). */
@@ -53,6 +53,14 @@ async function sender(app, token, deadline, out) {
 }
 
 export async function benchThroughput() {
+  // Another Worker on the port would take the senders (and waitForHealth would believe it).
+  if (
+    await fetch(`http://127.0.0.1:${PORTS.app}/`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`порт ${PORTS.app} занят`);
   const persistTo = path.join(root, ".wrangler/bench-throughput");
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
