@@ -14,7 +14,7 @@ import {
   startTopic,
   StreamReader,
 } from "./streams-helpers";
-import { countRows, historyOf } from "./topics-db";
+import { countHistoryRows, countRows, historyOf } from "./topics-db";
 
 // The send reserves the topic's session and takes the request beside the checks, and the session
 // writes a new question while the model thinks (docs/scale.md "The first chunk"): whatever refuses,
@@ -142,13 +142,15 @@ describe("the send's order of work", () => {
 });
 
 describe("a question the session cannot write", () => {
-  // The user's history shard refuses this one text, as a failing D1 would.
+  // The user's history shard refuses texts that begin so, as a failing D1 would.
   const REFUSED = "Этот вопрос не запишется";
   let shard: D1Database | null = null;
   async function refuseWrites(account: Account) {
     shard = await historyOf(account.userId);
     await shard
-      .prepare(`CREATE TRIGGER refuse_question BEFORE INSERT ON messages WHEN NEW.text = '${REFUSED}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`)
+      .prepare(
+        `CREATE TRIGGER refuse_question BEFORE INSERT ON messages WHEN NEW.text LIKE '${REFUSED}%' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+      )
       .run();
   }
   afterEach(async () => {
@@ -180,5 +182,20 @@ describe("a question the session cannot write", () => {
     expect((await savedMessages(topicId)).map((m) => m.text)).toEqual(["Первый вопрос", "Первый ответ."]);
     fake.autoReply = ["Теперь записано."];
     expect(await new StreamReader(await sendMessage(account, topicId, "Другой вопрос")).rest()).toBe("Теперь записано.");
+  });
+
+  it("with values the privacy guard hides: the model had placeholders only, and no vault stays (it is in the question's batch)", async () => {
+    const account = await newAccount();
+    const topicId = await topicWithReply(account);
+    await refuseWrites(account);
+    const response = sendMessage(account, topicId, `${REFUSED}: позвоните Иванову Ивану Петровичу на +7 (916) 123-45-67`);
+    const completion = await fake.nextCompletion();
+    const sent = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(sent).toContain("[Телефон 1]");
+    expect(sent).not.toContain("916");
+    expect(await completion.aborted()).toBe(true);
+    expect((await response).status).toBe(500);
+    expect(await countHistoryRows(account.userId, "SELECT count(*) AS n FROM topic_vaults WHERE topic_id = ?", topicId)).toBe(0);
+    expect((await savedMessages(topicId)).map((m) => m.text)).toEqual(["Первый вопрос", "Первый ответ."]);
   });
 });
