@@ -102,6 +102,8 @@ const encoder = new TextEncoder();
  */
 const storedJob = (job: ReplyJob): ReplyJob => ({ ...job, ask: undefined });
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Whether the model added anything to what the reply held when it began (nothing, or a cut reply's text). */
 const saidAnything = (job: ReplyJob, text: string) => text.length > (job.continues?.text.length ?? 0);
 
@@ -330,6 +332,10 @@ export class TopicSession extends DurableObject<Env> {
   /** Writes the new question after `parentId`; a failure stops the model, and the request goes back when the reply settles. */
   private async writeQuestion(live: Live, ask: Ask, parentId: number | null): Promise<number | null> {
     const { job } = live;
+    // `run` calls the model in this same turn, right after the prompt: the write starts on the next
+    // one, with the model's request on its way. Started at once, locally (D1 in the same workerd
+    // process) it held that request back ~10 ms (docs/scale.md "The first chunk").
+    await nextTask();
     try {
       const topic = { id: job.topicId, userId: job.userId, topicName: job.topicName };
       // Through sessions at the primary, so the sender's answer can carry the write's bookmarks.
