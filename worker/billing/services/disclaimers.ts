@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { disclaimerAcceptances, disclaimers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -38,13 +38,13 @@ async function findFor(db: Db, userId: number, assistantType: string): Promise<R
 }
 
 /**
- * The stream routes call this before anything is reserved or taken: a mode with terms needs the
- * caller's acceptance of their current version (a mode without terms needs nothing). 403 otherwise.
+ * Whether the caller accepted the current version of the mode's terms, or the mode has none, as a
+ * column of the query a send reads its mode or topic with (no read of its own before the model:
+ * docs/scale.md "The first chunk"). A send answers 403 `notAccepted` when it is 0.
  */
-export async function requireAcceptedDisclaimer(db: Db, userId: number, assistantType: string): Promise<void> {
-  const row = await findFor(db, userId, assistantType);
-  if (row && row.acceptedVersion !== row.version) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
-}
+export const termsMet = (userId: number, assistantType: string | SQLWrapper) =>
+  sql<number>`NOT EXISTS (SELECT 1 FROM disclaimers d WHERE d.assistant_type = ${assistantType}
+    AND d.version IS NOT (SELECT a.version FROM disclaimer_acceptances a WHERE a.user_id = ${userId} AND a.assistant_type = ${assistantType}))`;
 
 /**
  * Records the caller's acceptance of the current version. With `version` (the one the caller was

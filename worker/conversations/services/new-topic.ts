@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { products, topics } from "../../db/schema";
 import { ApiError } from "../../http/errors";
-import { DISCLAIMER_TEXTS } from "../../billing/services/disclaimers";
+import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
 import type { ProductRow } from "../../billing/services/products";
 import { guardOnColumn } from "./privacy-settings";
 import type { TopicRow } from "./topics";
@@ -10,11 +10,6 @@ import type { TopicRow } from "./topics";
 export const UNKNOWN_MODE = "Неизвестный режим ассистента";
 
 export const unknownModeError = () => new ApiError(422, [{ loc: ["body", "assistant_type"], msg: UNKNOWN_MODE, type: "enum" }]);
-
-/** The caller accepted the current version of the mode's terms, or the mode has none (docs/billing.md). */
-const termsMet = (userId: number, assistantType: string) =>
-  sql<number>`NOT EXISTS (SELECT 1 FROM disclaimers d WHERE d.assistant_type = ${assistantType}
-    AND d.version IS NOT (SELECT a.version FROM disclaimer_acceptances a WHERE a.user_id = ${userId} AND a.assistant_type = ${assistantType}))`;
 
 /**
  * A topic started with its first question, in one round trip to D1 (docs/scale.md "The first

@@ -8,7 +8,7 @@ import { products, topics as topicsTable } from "../../db/schema";
 import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession, type TopicSessionStub } from "../../durable/topic-session";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
-import { requireAcceptedDisclaimer } from "../../billing/services/disclaimers";
+import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
 import { refundRequest, takeRequest } from "../../billing/services/limits";
 import { setLeaf } from "./branches";
 import { openTopic, UNKNOWN_MODE, unknownModeError } from "./new-topic";
@@ -166,18 +166,25 @@ async function send(
 }
 
 /**
- * The caller's topic with its mode and whether the privacy guard is on in it: 404 for a topic not
- * theirs; a topic keeps its mode even if an admin has since turned it off.
+ * The caller's topic with its mode, in one query with the mode's terms and whether the privacy
+ * guard is on in it: 404 for a topic not theirs, 422 for a mode gone (a topic keeps its mode even
+ * if an admin has since turned it off), 403 for terms not accepted (docs/billing.md).
  */
 async function ownTopicWithMode(db: Db, userId: number, topicId: number): Promise<{ topic: TopicRow; product: ProductRow; guardOn: boolean }> {
   const row = await db
-    .select({ topic: topicsTable, product: products, guardOn: guardOnColumn(userId, topicsTable.assistantType) })
+    .select({
+      topic: topicsTable,
+      product: products,
+      termsMet: termsMet(userId, topicsTable.assistantType),
+      guardOn: guardOnColumn(userId, topicsTable.assistantType),
+    })
     .from(topicsTable)
     .leftJoin(products, eq(products.assistantType, topicsTable.assistantType))
     .where(and(eq(topicsTable.id, topicId), eq(topicsTable.userId, userId)))
     .get();
   if (!row) throw ApiError.notFound(TOPIC_NOT_FOUND);
   if (!row.product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
+  if (!row.termsMet) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
   return { topic: row.topic, product: row.product, guardOn: Boolean(row.guardOn) };
 }
 
@@ -188,11 +195,11 @@ export async function sendToTopic(env: Env, user: SendingUser, topicId: number, 
   const h = userHistory(env, user);
   const sealed = sealedVaultOf(h, topic.id);
   const privacy: PrivacyContext = { env, topicId: topic.id, on: Promise.resolve(guardOn), sealed };
-  const checks = inOrder([requireAcceptedDisclaimer(db, user.id, topic.assistantType), prepareQuestion(db, h, topic, question, privacy), sealed]);
+  const checks = inOrder([prepareQuestion(db, h, topic, question, privacy), sealed]);
   return send(env, db, {
     user,
     session: topicSession(env, topic),
-    checks: checks.then(([, prepared, vault]) => ({ topic, product, question: prepared, sealed: vault })),
+    checks: checks.then(([prepared, vault]) => ({ topic, product, question: prepared, sealed: vault })),
   });
 }
 
