@@ -124,6 +124,14 @@ describe("the privacy guard on a send", () => {
     expect((await history(account, topicId))[0]!.masked).toEqual([]);
   });
 
+  it("turned off in one mode, a new topic in another is still guarded", async () => {
+    const account = await newAccount();
+    await call("/privacy/settings/gpt", { method: "PUT", headers: authHeaders(account.record), json: { enabled: false } });
+    const { sent } = await ask(account, QUESTION, () => "Ответ.");
+    expect(sent).not.toContain(PASSPORT);
+    expect(sent).toContain("[Паспорт 1]");
+  });
+
   it("a share link shows placeholders, and the values only when the owner reveals them", async () => {
     const account = await newAccount();
     const { topicId } = await ask(account, `Продавец ${NAME}, телефон ${PHONE}.`, () => "Позвоните [ФИО 1] на [Телефон 1].");

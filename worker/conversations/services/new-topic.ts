@@ -43,7 +43,7 @@ export async function openTopic(
   };
   const [[mode], [topic]] = await db.batch([
     db
-      .select({ product: getTableColumns(products), termsMet: termsMet(userId, assistantType), guardOn: guardOnColumn(userId, products.assistantType) })
+      .select({ product: getTableColumns(products), termsMet: termsMet(userId, assistantType), guardOn: guardOnColumn(userId, assistantType) })
       .from(products)
       .where(active),
     db
