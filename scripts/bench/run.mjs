@@ -8,6 +8,7 @@ import { root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
 import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
+import { benchD1Time } from "./d1-time.mjs";
 import { benchLighthouse } from "./lighthouse.mjs";
 import { benchPrivacy } from "./privacy.mjs";
 import { benchSearch } from "./search.mjs";
@@ -17,6 +18,7 @@ const suites = [
   ["Accounts", benchAccounts],
   ["Conversations", benchConversations],
   ["Throughput", benchThroughput],
+  ["D1", benchD1Time],
   ["Search", benchSearch],
   ["Privacy", benchPrivacy],
   ["Bundle", benchBundle],
