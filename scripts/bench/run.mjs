@@ -43,9 +43,12 @@ for (const [name, run] of suites) {
     continue;
   }
   console.log(`Бенчмарк: ${name}…`);
+  // The machine is shared: what else ran is part of the figures.
+  const load = os.loadavg()[0].toFixed(2);
   const body = await run();
   console.log(body);
-  sections.push(`## ${name}\n\nRun on ${new Date().toISOString().slice(0, 10)} at commit ${commit}.\n\n${body}\n`);
+  const how = `\`npm run bench -- ${name.toLowerCase()}\`, load average ${load} at the start`;
+  sections.push(`## ${name}\n\nRun on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${how}).\n\n${body}\n`);
 }
 
 const doc = `# Benchmarks
