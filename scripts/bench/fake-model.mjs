@@ -9,7 +9,8 @@ export const CHUNK_INTERVAL_MS = 20;
 const chunkText = (i) => `часть-${String(i).padStart(3, "0")} `;
 export const fullText = () => Array.from({ length: CHUNKS }, (_, i) => chunkText(i)).join("");
 
-export function startFakeModel(port) {
+/** `reply` shapes every answer: its chunks, the first after `firstMs`, then one every `intervalMs`. */
+export function startFakeModel(port, reply = { chunks: CHUNKS, firstMs: FIRST_CHUNK_MS, intervalMs: CHUNK_INTERVAL_MS }) {
   const server = createServer((req, res) => {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       res.writeHead(404).end();
@@ -28,13 +29,13 @@ export function startFakeModel(port) {
         if (i === 0) send({ role: "assistant", content: chunkText(0) });
         else send({ content: chunkText(i) });
         i++;
-        if (i < CHUNKS) setTimeout(tick, CHUNK_INTERVAL_MS);
+        if (i < reply.chunks) setTimeout(tick, reply.intervalMs);
         else {
           send({}, "stop");
           res.end("data: [DONE]\n\n");
         }
       };
-      setTimeout(tick, FIRST_CHUNK_MS);
+      setTimeout(tick, reply.firstMs);
     });
   });
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));

@@ -8,13 +8,17 @@ import { root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
 import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
+import { benchD1Time } from "./d1-time.mjs";
 import { benchLighthouse } from "./lighthouse.mjs";
 import { benchPrivacy } from "./privacy.mjs";
 import { benchSearch } from "./search.mjs";
+import { benchThroughput } from "./throughput.mjs";
 
 const suites = [
   ["Accounts", benchAccounts],
   ["Conversations", benchConversations],
+  ["Throughput", benchThroughput],
+  ["D1", benchD1Time],
   ["Search", benchSearch],
   ["Privacy", benchPrivacy],
   ["Bundle", benchBundle],
@@ -39,9 +43,12 @@ for (const [name, run] of suites) {
     continue;
   }
   console.log(`Бенчмарк: ${name}…`);
+  // The machine is shared: what else ran is part of the figures.
+  const load = os.loadavg()[0].toFixed(2);
   const body = await run();
   console.log(body);
-  sections.push(`## ${name}\n\nRun on ${new Date().toISOString().slice(0, 10)} at commit ${commit}.\n\n${body}\n`);
+  const how = `\`npm run bench -- ${name.toLowerCase()}\`, load average ${load} at the start`;
+  sections.push(`## ${name}\n\nRun on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${how}).\n\n${body}\n`);
 }
 
 const doc = `# Benchmarks

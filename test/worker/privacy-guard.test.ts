@@ -1,10 +1,11 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { makeDocx } from "./fixtures/files";
 import { shardDatabaseOf, uploadOk } from "./fixtures/uploads";
 import { type ChatRequest, useFakeOpenAI } from "./fakes/openai";
 import { authHeaders, call } from "./helpers";
 import { newAccount, savedMessages, sendMessage, splitTopicLine, StreamReader, startTopic, type Account } from "./streams-helpers";
+import { sessionOf } from "./topics-db";
 
 // docs/privacy.md: personal data in a question and its documents never reaches the model; the
 // user gets the values back in the stream and in history; a share link shows placeholders.
@@ -123,6 +124,14 @@ describe("the privacy guard on a send", () => {
     expect((await history(account, topicId))[0]!.masked).toEqual([]);
   });
 
+  it("turned off in one mode, a new topic in another is still guarded", async () => {
+    const account = await newAccount();
+    await call("/privacy/settings/gpt", { method: "PUT", headers: authHeaders(account.record), json: { enabled: false } });
+    const { sent } = await ask(account, QUESTION, () => "Ответ.");
+    expect(sent).not.toContain(PASSPORT);
+    expect(sent).toContain("[Паспорт 1]");
+  });
+
   it("a share link shows placeholders, and the values only when the owner reveals them", async () => {
     const account = await newAccount();
     const { topicId } = await ask(account, `Продавец ${NAME}, телефон ${PHONE}.`, () => "Позвоните [ФИО 1] на [Телефон 1].");
@@ -155,5 +164,22 @@ describe("what the model is sent never holds a value", () => {
     completion.send("Готово.").finish();
     await (await response).text();
     for (const value of [PASSPORT, INN, SNILS, CARD, "123456", "4276"]) expect(sent, value).not.toContain(value);
+  });
+});
+
+describe("the topic's session", () => {
+  it("keeps no value, nor the question in hand, in what it stores for a restart", async () => {
+    const account = await newAccount();
+    const response = startTopic(account, QUESTION, { assistantType: "explain_law" });
+    const completion = await fake.nextCompletion();
+    completion.send("Смотрю");
+    const res = await response;
+    const topicId = Number(res.headers.get("x-topic-id"));
+    const stored = await runInDurableObject(await sessionOf(topicId), (_, state) => JSON.stringify(state.storage.kv.get("job")));
+    expect(stored).toContain(`"userMessageId"`);
+    expect(stored).not.toContain("Продавец");
+    for (const value of VALUES) expect(stored, value).not.toContain(value);
+    completion.finish();
+    await new StreamReader(res).rest();
   });
 });

@@ -5,6 +5,7 @@ import { makePdf, makePng } from "./fixtures/files";
 import { uploadOk } from "./fixtures/uploads";
 import { useFakeOpenAI, type ChatRequest } from "./fakes/openai";
 import { authHeaders, call, detailOf } from "./helpers";
+import { sessionOf } from "./topics-db";
 import {
   availableRequests,
   newAccount,
@@ -236,9 +237,8 @@ describe("when the model fails", () => {
 });
 
 describe("when the session's object restarts mid-reply", () => {
-  const sessionOf = (topicId: number) => env.TOPIC_SESSION.get(env.TOPIC_SESSION.idFromName(String(topicId)));
-  const restart = (topicId: number) =>
-    runInDurableObject(sessionOf(topicId), (_, state) => {
+  const restart = async (topicId: number) =>
+    runInDurableObject(await sessionOf(topicId), (_, state) => {
       state.abort("the test restarts the object");
     }).catch(() => {});
 
@@ -265,6 +265,8 @@ describe("when the session's object restarts mid-reply", () => {
     const before = await availableRequests(account);
     const { response } = await startDriven(account, "Вопрос");
     const [topicId] = await topicsOf(account);
+    // The session writes the question beside the model call: the restart comes once it is in.
+    while ((await savedMessages(topicId!)).length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
     await restart(topicId!);
     const res = await response;
     expect(res.status).toBe(502);
@@ -289,7 +291,7 @@ describe("a topic deleted under a running reply", () => {
     await reader.rest();
 
     expect(await savedMessages(topicId)).toEqual([]);
-    const session = env.TOPIC_SESSION.get(env.TOPIC_SESSION.idFromName(String(topicId)));
+    const session = await sessionOf(topicId);
     const left = await runInDurableObject(session, async (_, state) => ({
       job: state.storage.kv.get("job") ?? null,
       chunks: state.storage.sql.exec("SELECT count(*) AS n FROM chunks").one().n,

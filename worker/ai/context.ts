@@ -2,7 +2,9 @@ import type { ModelMessage, UserContent } from "ai";
 import type { HistoryDb } from "../db/history";
 import type { Env } from "../env";
 import { readAttachmentBytes } from "../conversations/services/attachments";
-import { loadTurns, type Turn } from "../conversations/services/messages";
+import { leafOf } from "../conversations/services/branches";
+import { loadTurnFiles, loadTurns, type Turn } from "../conversations/services/messages";
+import type { Ask } from "../conversations/services/questions";
 import type { ProductRow } from "../billing/services/products";
 import { QUOTAS } from "../settings";
 import { documentBlock, earlierImageNote, systemPromptFor } from "./prompts";
@@ -90,15 +92,11 @@ const toPromptTurn = (turn: Turn, withImageBytes: Map<number, Uint8Array | null>
     .map((a) => ({ filename: a.filename, mediaType: a.contentType, bytes: withImageBytes.get(a.id) ?? null })),
 });
 
-/** Reads the topic's history up to the question from its history shard and the question's images from R2, and composes the prompt. */
-export async function loadPrompt(
-  env: Env,
-  db: HistoryDb,
-  input: { product: Pick<ProductRow, "title" | "systemPrompt">; topicId: number; userMessageId: number; contextTokens: number; maxOutputTokens: number },
-): Promise<ComposedPrompt> {
-  const turns = await loadTurns(db, input.topicId, input.userMessageId);
-  const question = turns.at(-1);
-  if (!question || question.id !== input.userMessageId) throw new Error(`message ${input.userMessageId} is not the last of topic ${input.topicId}`);
+type PromptInput = { product: Pick<ProductRow, "title" | "systemPrompt">; topicId: number; contextTokens: number; maxOutputTokens: number };
+
+/** The prompt for `turns`, the last one the question: its images read from R2, the rest composed to the window. */
+async function composeTurns(env: Env, turns: Turn[], input: PromptInput): Promise<ComposedPrompt> {
+  const question = turns.at(-1)!;
   const images = question.attachments.filter((a) => a.kind === "image");
   const bytes = new Map(await Promise.all(images.map(async (a) => [a.id, await readAttachmentBytes(env, a.r2Key)] as const)));
   return composePrompt({
@@ -107,4 +105,33 @@ export async function loadPrompt(
     contextTokens: input.contextTokens,
     maxOutputTokens: input.maxOutputTokens,
   });
+}
+
+/** Reads the topic's history up to the question from its history shard and the question's images from R2, and composes the prompt. */
+export async function loadPrompt(env: Env, db: HistoryDb, input: PromptInput & { userMessageId: number }): Promise<ComposedPrompt> {
+  const turns = await loadTurns(db, input.topicId, input.userMessageId);
+  if (turns.at(-1)?.id !== input.userMessageId) throw new Error(`message ${input.userMessageId} is not the last of topic ${input.topicId}`);
+  return composeTurns(env, turns, input);
+}
+
+/**
+ * The prompt for a question not yet written (docs/scale.md "The first chunk"): the branch on screen
+ * (none in a topic just started) and the question in hand with its files. Answers the branch's leaf
+ * too, the question's parent when it is written.
+ */
+export async function loadAskPrompt(
+  env: Env,
+  db: HistoryDb,
+  input: PromptInput & { userId: number; ask: Ask },
+): Promise<{ prompt: ComposedPrompt; parentId: number | null }> {
+  const { ask } = input;
+  const [branch, files] = await Promise.all([
+    ask.newTopic ? [] : loadTurns(db, input.topicId, leafOf(input.topicId)),
+    loadTurnFiles(db, input.userId, ask.attachmentIds),
+  ]);
+  // The documents as the privacy guard masked them: they are written so in the question's batch.
+  const masked = new Map(ask.privacy?.documents.map((d) => [d.id, d.text]));
+  const attachments = files.map((f) => (masked.has(f.id) ? { ...f, extractedText: masked.get(f.id)! } : f));
+  const question: Turn = { id: 0, role: "user", text: ask.text, attachments };
+  return { prompt: await composeTurns(env, [...branch, question], input), parentId: branch.at(-1)?.id ?? null };
 }

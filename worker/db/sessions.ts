@@ -43,9 +43,10 @@ function withHeader(response: Response, value: string): Response {
  * in which each D1 binding (anything with `withSession`) is a session of it, opened on first use;
  * the shared env is never changed, so the Durable Object and the cron keep the plain bindings.
  * Request code uses only `prepare` and `batch`, which a session has, so its type stays D1Database.
- * `tag` puts the bookmarks on the answer: each used session's, and what the request sent for the rest.
+ * `tag` puts the bookmarks on the answer: each used session's, and what the request sent for the rest;
+ * `header` is that value, for a write made outside a request (the topic's session's) to hand back.
  */
-export function openD1Sessions(env: Env, request: Request): { env: Env; tag: (response: Response) => Response } {
+export function openD1Sessions(env: Env, request: Request): { env: Env; tag: (response: Response) => Response; header: () => string } {
   const sent = parseBookmarks(request.headers.get(BOOKMARK_HEADER));
   const start = startOf(request, sent);
   const opened = new Map<string, D1DatabaseSession>();
@@ -86,8 +87,16 @@ export function openD1Sessions(env: Env, request: Request): { env: Env; tag: (re
   return {
     env: scoped as unknown as Env,
     tag: (response) => {
-      const value = formatBookmarks(bookmarks());
+      // A write the request had done elsewhere (a new question, by the topic's session) may have
+      // put newer bookmarks on the answer already.
+      const marks = bookmarks();
+      for (const [name, mark] of parseBookmarks(response.headers.get(BOOKMARK_HEADER))) {
+        const ours = marks.get(name);
+        if (isBookmark(mark) && !(ours && isBookmark(ours) && ours >= mark)) marks.set(name, mark);
+      }
+      const value = formatBookmarks(marks);
       return value ? withHeader(response, value) : response;
     },
+    header: () => formatBookmarks(bookmarks()),
   };
 }

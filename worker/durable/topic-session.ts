@@ -1,17 +1,18 @@
 import { streamText } from "ai";
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { CHARS_PER_TOKEN, loadPrompt } from "../ai/context";
+import { CHARS_PER_TOKEN, loadAskPrompt, loadPrompt, type ComposedPrompt } from "../ai/context";
 import { continuationTurns } from "../ai/prompts";
 import { aiSettings, languageModel, type ModelChoice } from "../ai/providers";
 import { getDb } from "../db/client";
 import { shardDb } from "../db/history";
+import { openD1Sessions } from "../db/sessions";
 import { topics } from "../db/schema";
 import type { Env } from "../env";
 import { refundRequest, type Charge } from "../billing/services/limits";
-import { saveAssistantMessage, saveContinuedReply, type MessageState } from "../conversations/services/messages";
+import { saveAssistantMessage, saveContinuedReply, saveUserMessage, type MessageState } from "../conversations/services/messages";
 import { setLeaf } from "../conversations/services/branches";
-import type { Answering } from "../conversations/services/questions";
+import type { Answering, Ask } from "../conversations/services/questions";
 import { findProduct, type ProductRow } from "../billing/services/products";
 import { purgeSharedTopic } from "../conversations/services/share";
 import { openedVault } from "../conversations/services/vaults";
@@ -20,11 +21,13 @@ import { deleteTopicHistory } from "../conversations/services/topics";
 import { deleteAttachmentObjects } from "../conversations/services/attachments";
 
 /**
- * What the Worker hands the session to answer: the question is already saved (or, for another
- * reply or a continuation, chosen), the request taken.
+ * What the Worker hands the session to answer, the request taken: a new question to write beside
+ * the model call (`ask`), or the question already saved (an edit) or chosen (another reply, a continuation).
  */
 export type ReplyJob = Answering & {
   topicId: number;
+  /** The topic's name so far: a first question names a topic that has none. */
+  topicName: string | null;
   /** The topic's owner and the history shard their chats are in (docs/scale.md "History shards"). */
   userId: number;
   shard: number;
@@ -44,16 +47,22 @@ export const REPLY_TEXTS = {
 
 /** What `start` and `stream` hand back: the live reply from its first chunk, or why there is none. */
 export type ReplyStream =
-  | { kind: "streaming"; model: string; body: ReadableStream<Uint8Array> }
+  /** `bookmarks`: the X-D1-Bookmark of the new question's write, for the sender's answer (docs/scale.md "Read replicas"). */
+  | { kind: "streaming"; model: string; body: ReadableStream<Uint8Array>; bookmarks?: string }
   /** The reservation lapsed and another send holds the topic. */
   | { kind: "busy" }
   /** The reply ended without a word; the request was given back. */
   | { kind: "failed" }
+  /** The new question could not be written: the model was stopped, the request given back. */
+  | { kind: "unsaved" }
   /** Nothing is being generated. */
   | { kind: "idle" };
 
-/** The session of a topic: one per topic, named by its id. */
-export const topicSession = (env: Env, topicId: number) => env.TOPIC_SESSION.get(env.TOPIC_SESSION.idFromName(String(topicId)));
+/** The session of a topic: the one it was started with (`session_id`), else the one named by its id. */
+export const topicSession = (env: Env, topic: { id: number; sessionId: string | null }) =>
+  env.TOPIC_SESSION.get(topic.sessionId ? env.TOPIC_SESSION.idFromString(topic.sessionId) : env.TOPIC_SESSION.idFromName(String(topic.id)));
+
+export type TopicSessionStub = ReturnType<typeof topicSession>;
 
 /** A reservation not followed by `start` within this time (the Worker died in between) lapses. */
 const RESERVATION_TTL_MS = 30_000;
@@ -78,10 +87,22 @@ type Live = {
   settleFirst: () => void;
   /** The reply ended without a word: the request was given back. */
   failedEarly: boolean;
+  /** The question's id once it is in the history shard; null if writing it failed. */
+  asked: Promise<number | null>;
+  /** The bookmarks of the question's write ("" when the session wrote none). */
+  bookmarks: string;
   done: Promise<void>;
 };
 
 const encoder = new TextEncoder();
+
+/**
+ * The job as kept for a restart, without the question in hand: a restart before it is written gives
+ * the request back, and it holds the user's own words and possibly long documents (docs/privacy.md).
+ */
+const storedJob = (job: ReplyJob): ReplyJob => ({ ...job, ask: undefined });
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Whether the model added anything to what the reply held when it began (nothing, or a cut reply's text). */
 const saidAnything = (job: ReplyJob, text: string) => text.length > (job.continues?.text.length ?? 0);
@@ -97,10 +118,11 @@ function describeFailure(err: unknown): string {
 }
 
 /**
- * One per topic (`idFromName(String(topicId))`), the owner of its live reply (docs/ai.md): it
- * calls the model, keeps every chunk in its own SQLite storage as it comes, fans chunks out to
- * every reader (a reader who joins late gets the text so far, then the rest live: each chunk once,
- * in order), keeps going when readers leave, and writes the reply to D1 when it ends (marked
+ * One per topic (`topicSession`), the owner of its live reply (docs/ai.md): it writes a new
+ * question while it calls the model (a failed write stops the model and gives the request back),
+ * keeps every chunk in its own SQLite storage as it comes, fans chunks out to every reader (a
+ * reader who joins late gets the text so far, then the rest live: each chunk once, in order),
+ * keeps going when readers leave, and writes the reply to D1 when it ends (marked
  * `partial` if the model failed midway or was stopped; nothing, and the request given back, if it
  * failed before its first token). If the object restarts mid-reply, the next start (or the
  * heartbeat alarm) saves what was stored as a partial reply.
@@ -164,7 +186,7 @@ export class TopicSession extends DurableObject<Env> {
   async start(token: string, job: ReplyJob): Promise<ReplyStream> {
     if (this.ctx.storage.kv.get<{ token: string }>("reservation")?.token !== token || this.live) return { kind: "busy" };
     this.ctx.storage.kv.delete("reservation");
-    this.ctx.storage.kv.put("job", job);
+    this.ctx.storage.kv.put("job", storedJob(job));
     this.ctx.storage.sql.exec("DELETE FROM chunks");
     // A continuation streams the whole reply: the words already there come first.
     const seed = job.continues?.text;
@@ -183,6 +205,8 @@ export class TopicSession extends DurableObject<Env> {
       firstEvent,
       settleFirst,
       failedEarly: false,
+      asked: Promise.resolve(job.userMessageId ?? null),
+      bookmarks: "",
       done: Promise.resolve(),
     };
     this.live = live;
@@ -194,14 +218,18 @@ export class TopicSession extends DurableObject<Env> {
     return this.respond(live, body);
   }
 
-  /** The stream once the first chunk is there; `failed` if the reply ended without one. */
+  /**
+   * The stream once the first chunk is there and the question written; `failed` if the reply ended
+   * without a chunk, `unsaved` if the question could not be written.
+   */
   private async respond(live: Live, body: ReadableStream<Uint8Array>): Promise<ReplyStream> {
     await live.firstEvent;
-    if (live.failedEarly) {
+    const unsaved = (await live.asked) === null;
+    if (unsaved || live.failedEarly) {
       await body.cancel();
-      return { kind: "failed" };
+      return { kind: unsaved ? "unsaved" : "failed" };
     }
-    return { kind: "streaming", model: live.job.model.modelId, body };
+    return { kind: "streaming", model: live.job.model.modelId, body, ...(live.bookmarks ? { bookmarks: live.bookmarks } : {}) };
   }
 
   /**
@@ -243,10 +271,9 @@ export class TopicSession extends DurableObject<Env> {
       const product = job.product ?? (await findProduct(getDb(this.env.DB), job.assistantType));
       if (!product) throw new Error(`no product for ${job.assistantType}`);
       const seed = job.continues?.text ?? "";
-      const prompt = await loadPrompt(this.env, shardDb(this.env, job.shard), {
+      const prompt = await this.prompt(live, {
         product,
         topicId: job.topicId,
-        userMessageId: job.userMessageId,
         contextTokens: settings.contextTokens - Math.ceil(seed.length / CHARS_PER_TOKEN),
         maxOutputTokens: settings.maxOutputTokens,
       });
@@ -261,7 +288,10 @@ export class TopicSession extends DurableObject<Env> {
         onError: () => {},
       });
       // Stop ends the loop at once, whether or not the provider notices the abort promptly.
-      const stopped = new Promise<"stopped">((resolve) => live.abort.signal.addEventListener("abort", () => resolve("stopped"), { once: true }));
+      const { signal } = live.abort;
+      const stopped = new Promise<"stopped">((resolve) =>
+        signal.aborted ? resolve("stopped") : signal.addEventListener("abort", () => resolve("stopped"), { once: true }),
+      );
       const parts = result.fullStream[Symbol.asyncIterator]();
       for (;;) {
         const next = await Promise.race([parts.next(), stopped]);
@@ -281,13 +311,57 @@ export class TopicSession extends DurableObject<Env> {
     } catch (err) {
       if (!live.stopped) failure = err;
     }
-    if (failure) console.error("model failed", job.topicId, job.model.modelId, describeFailure(failure));
-    await this.finish(live, failure === null ? (live.stopped ? "partial" : "complete") : "partial", failure !== null);
+    const unsaved = (await live.asked) === null;
+    if (failure && !unsaved) console.error("model failed", job.topicId, job.model.modelId, describeFailure(failure));
+    await this.finish(live, failure === null ? (live.stopped ? "partial" : "complete") : "partial", failure !== null || unsaved);
+  }
+
+  /**
+   * The prompt; for a new question, its write starts here, beside the model call (docs/scale.md
+   * "The first chunk"), once the branch it follows is read.
+   */
+  private async prompt(live: Live, input: Omit<Parameters<typeof loadPrompt>[2], "userMessageId">): Promise<ComposedPrompt> {
+    const { job } = live;
+    const h = shardDb(this.env, job.shard);
+    if (!job.ask) return loadPrompt(this.env, h, { ...input, userMessageId: job.userMessageId! });
+    const { prompt, parentId } = await loadAskPrompt(this.env, h, { ...input, userId: job.userId, ask: job.ask });
+    live.asked = this.writeQuestion(live, job.ask, parentId);
+    return prompt;
+  }
+
+  /** Writes the new question after `parentId`; a failure stops the model, and the request goes back when the reply settles. */
+  private async writeQuestion(live: Live, ask: Ask, parentId: number | null): Promise<number | null> {
+    const { job } = live;
+    // `run` calls the model in this same turn, right after the prompt: the write starts on the next
+    // one, with the model's request on its way. Started at once, locally (D1 in the same workerd
+    // process) it held that request back ~10 ms (docs/scale.md "The first chunk").
+    await nextTask();
+    try {
+      const topic = { id: job.topicId, userId: job.userId, topicName: job.topicName };
+      // Through sessions at the primary, so the sender's answer can carry the write's bookmarks.
+      const sessions = openD1Sessions(this.env, new Request("https://topic-session/", { method: "POST" }));
+      job.userMessageId = await saveUserMessage(getDb(sessions.env.DB), shardDb(sessions.env, job.shard), {
+        topic,
+        text: ask.text,
+        attachmentIds: ask.attachmentIds,
+        parentId,
+        privacy: ask.privacy,
+      });
+      live.bookmarks = sessions.header();
+      // A restart from here on saves the reply after this question.
+      this.ctx.storage.kv.put("job", storedJob(job));
+      return job.userMessageId;
+    } catch (err) {
+      console.error("saving the question failed", job.topicId, err);
+      live.abort.abort();
+      return null;
+    }
   }
 
   /** Saves the outcome to D1, forgets the reply, and ends every reader (in that order). */
   private async finish(live: Live, state: MessageState, failed: boolean): Promise<void> {
     const text = live.chunks.join("");
+    await live.asked;
     this.ctx.storage.kv.put("state", state);
     const settled = await this.settle(live.job, text, state);
     this.live = null;
@@ -345,6 +419,11 @@ export class TopicSession extends DurableObject<Env> {
         this.env,
         files.map((f) => f.key),
       );
+      return;
+    }
+    // The question never made it into history (its write failed, or the object restarted first).
+    if (job.userMessageId === undefined) {
+      await refundRequest(db, job.charge);
       return;
     }
     if (!saidAnything(job, text)) {

@@ -1,4 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { qualified } from "../../db/raw";
 import type { Db } from "../../db/client";
 import { disclaimerAcceptances, disclaimers } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -38,12 +40,15 @@ async function findFor(db: Db, userId: number, assistantType: string): Promise<R
 }
 
 /**
- * The stream routes call this before anything is reserved or taken: a mode with terms needs the
- * caller's acceptance of their current version (a mode without terms needs nothing). 403 otherwise.
+ * Whether the caller accepted the current version of the mode's terms (a name, or the column
+ * holding it), or the mode has none, as a column of the query a send reads its mode or topic with
+ * (no read of its own before the model: docs/scale.md "The first chunk"). A send answers 403
+ * `notAccepted` when it is 0.
  */
-export async function requireAcceptedDisclaimer(db: Db, userId: number, assistantType: string): Promise<void> {
-  const row = await findFor(db, userId, assistantType);
-  if (row && row.acceptedVersion !== row.version) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
+export function termsMet(userId: number, assistantType: string | AnySQLiteColumn) {
+  const type = typeof assistantType === "string" ? assistantType : qualified(assistantType);
+  return sql<number>`NOT EXISTS (SELECT 1 FROM disclaimers d WHERE d.assistant_type = ${type}
+    AND d.version IS NOT (SELECT a.version FROM disclaimer_acceptances a WHERE a.user_id = ${userId} AND a.assistant_type = ${type}))`;
 }
 
 /**

@@ -29,13 +29,18 @@ export const startPackForNewUser = (db: Db) =>
   });
 
 // Raw D1 statements: drizzle's batch cannot carry a raw query with parameters.
-const ACTIVE_ROW = "(l.date_expire IS NULL OR l.date_expire > ?1) AND (l.is_unlimited = 1 OR l.available_requests > 0)";
+const activeRow = (l: string) => `(${l}.date_expire IS NULL OR ${l}.date_expire > ?1) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
 // An active unlimited row first (the oldest), then the counted row that expires first.
 const TAKE_ORDER = "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
+/** The rows of the company pools the user (?2) may take from: within their allowance, the pool's row active. */
+const poolRows = (m: string, l: string) =>
+  `FROM company_members ${m} JOIN limits ${l} ON ${l}.company_id = ${m}.company_id
+   WHERE ${m}.user_id = ?2 AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${activeRow(l)}`;
 
 /**
- * Decrements the row named by the charge just inserted (the statement before it in the batch). Guarded
- * by `changes() = 1`: when that INSERT wrote nothing, `last_insert_rowid()` names some older row.
+ * Decrements the row named by the charge just inserted. Guarded by `changes() = 1` on the statement
+ * before it (that INSERT, or the member's UPDATE that follows it): when nothing was written there,
+ * `last_insert_rowid()` names some older row.
  */
 const decrementChargedRow = (d1: D1Database) =>
   d1.prepare(`UPDATE limits SET available_requests = available_requests - 1
@@ -43,76 +48,52 @@ const decrementChargedRow = (d1: D1Database) =>
       AND id = (SELECT limit_id FROM request_charges WHERE id = last_insert_rowid())
     RETURNING id`);
 
-type Inserted = { id: number; limit_id: number };
+type Inserted = { id: number; limit_id: number; company_id: number | null };
 
 /**
- * One request from a company pool the user belongs to, within their allowance (null: no cap). One
- * batch, one transaction: the member's `used` goes up only while under the allowance and while the
- * pool has a request; then the charge names the pool row and the row is decremented. Of parallel
- * sends at allowance − 1 exactly one passes the first UPDATE; the others get nothing here.
- */
-async function takeFromPool(d1: D1Database, userId: number, now: number): Promise<Charge | null> {
-  const member = await d1
-    .prepare(
-      `SELECT m.id, m.company_id FROM company_members m
-       WHERE m.user_id = ?2 AND (m.allowance IS NULL OR m.used < m.allowance)
-         AND EXISTS (SELECT 1 FROM limits l WHERE l.company_id = m.company_id AND ${ACTIVE_ROW})
-       ORDER BY m.id LIMIT 1`,
-    )
-    .bind(now, userId)
-    .first<{ id: number; company_id: number }>();
-  if (!member) return null;
-  const [claimed, charged, decremented] = await d1.batch<{ id: number; limit_id: number }>([
-    d1
-      .prepare(
-        `UPDATE company_members SET used = used + 1
-         WHERE id = ?2 AND (allowance IS NULL OR used < allowance)
-           AND EXISTS (SELECT 1 FROM limits l WHERE l.company_id = ?3 AND ${ACTIVE_ROW})
-         RETURNING id`,
-      )
-      .bind(now, member.id, member.company_id),
-    d1
-      .prepare(
-        `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
-         SELECT ?2, l.id, l.company_id, ?1 FROM limits l
-         WHERE changes() = 1 AND l.company_id = ?3 AND ${ACTIVE_ROW}
-         ORDER BY ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id`,
-      )
-      .bind(now, userId, member.company_id),
-    decrementChargedRow(d1),
-  ]);
-  const charge = charged!.results[0];
-  if (!claimed!.results[0] || !charge) return null;
-  return { limitId: charge.limit_id, unlimited: !decremented!.results[0], chargeId: charge.id, companyId: member.company_id };
-}
-
-/**
- * Takes one request: from a company pool first (see `takeFromPool`), else from the user's own rows
- * in one batch: an active unlimited row lets the send through untouched, otherwise the active row
- * that expires first loses one. The batch is one transaction, so the row is chosen and decremented
- * atomically: of parallel sends with one request left, exactly one gets a row. Every take writes a
+ * Takes one request, in one batch (one round trip, one transaction; docs/scale.md "The first
+ * chunk"): from a company pool the user belongs to, within their allowance, first; else from their
+ * own rows, where an active unlimited row lets the send through untouched, otherwise the active row
+ * that expires first loses one. Both halves read the state before either writes (the user's own
+ * rows are taken only when no pool can give), so exactly one of them charges. Of parallel sends
+ * with one request left (or at allowance − 1) exactly one gets it. Every take writes a
  * `request_charges` row. 402 when nothing is left.
  */
 export async function takeRequest(db: Db, userId: number, now = Date.now()): Promise<Charge> {
   const d1 = db.$client;
-  const pooled = await takeFromPool(d1, userId, now);
-  if (pooled) return pooled;
-  const [charged, decremented] = await d1.batch<Inserted>([
+  const [own, ownDecremented, pooled, , poolDecremented] = await d1.batch<Inserted>([
     d1
       .prepare(
         `INSERT INTO request_charges (user_id, limit_id, created_at)
          SELECT ?2, l.id, ?1 FROM limits l
-         WHERE l.user_id = ?2 AND ${ACTIVE_ROW}
+         WHERE l.user_id = ?2 AND ${activeRow("l")} AND NOT EXISTS (SELECT 1 ${poolRows("pm", "pl")})
          ORDER BY ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id`,
+         RETURNING id, limit_id, company_id`,
       )
       .bind(now, userId),
     decrementChargedRow(d1),
+    d1
+      .prepare(
+        `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
+         SELECT ?2, l.id, l.company_id, ?1 ${poolRows("m", "l")}
+         ORDER BY m.id, ${TAKE_ORDER} LIMIT 1
+         RETURNING id, limit_id, company_id`,
+      )
+      .bind(now, userId),
+    d1
+      .prepare(
+        `UPDATE company_members SET used = used + 1
+         WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid())
+         RETURNING id`,
+      )
+      .bind(userId),
+    decrementChargedRow(d1),
   ]);
-  const charge = charged!.results[0];
+  const pool = pooled!.results[0];
+  if (pool) return { limitId: pool.limit_id, unlimited: !poolDecremented!.results[0], chargeId: pool.id, companyId: pool.company_id! };
+  const charge = own!.results[0];
   if (!charge) throw new ApiError(402, NO_REQUESTS_LEFT);
-  return { limitId: charge.limit_id, unlimited: !decremented!.results[0], chargeId: charge.id };
+  return { limitId: charge.limit_id, unlimited: !ownDecremented!.results[0], chargeId: charge.id };
 }
 
 /**
@@ -170,7 +151,7 @@ export async function companyLimits(db: Db, companyId: number, now = Date.now())
   return { ...(await activeLimits(db, eq(limits.companyId, companyId), now)), pool: null };
 }
 
-/** The pool a send would take from first (the membership `takeFromPool` picks), and what is left of it for the user. */
+/** The pool a send would take from first (the membership `takeRequest` takes from first), and what is left of it for the user. */
 async function poolFor(db: Db, userId: number, now: number): Promise<Limits["pool"]> {
   const member = await db.get<{ company_id: number; name: string; allowance: number | null; used: number }>(sql`
     SELECT m.company_id, c.name, m.allowance, m.used FROM company_members m JOIN companies c ON c.id = m.company_id

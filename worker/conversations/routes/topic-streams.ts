@@ -149,7 +149,7 @@ export const topicStreams = new Hono<AppEnv>()
     validate("param", idParams),
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
-      const live = await topicSession(c.env, topic.id).stream();
+      const live = await topicSession(c.env, topic).stream();
       if (live.kind === "idle") return c.body(null, 204);
       if (live.kind !== "streaming") return c.json({ detail: REPLY_TEXTS.failedBeforeFirstToken }, 502);
       return new Response(live.body, { headers: streamHeaders(live.model) });
@@ -168,7 +168,7 @@ export const topicStreams = new Hono<AppEnv>()
     validate("param", idParams),
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
-      await topicSession(c.env, topic.id).stop();
+      await topicSession(c.env, topic).stop();
       return c.body(null, 204);
     },
   );

@@ -169,10 +169,10 @@ export const topics = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const db = getDb(c.env.DB);
-      await findOwnTopic(db, c.var.userId, id);
+      const topic = await findOwnTopic(db, c.var.userId, id);
       // A reply still running would save into a topic that is gone: stop it first; what it said is
       // saved, then deleted with the rest.
-      await topicSession(c.env, id).stop();
+      await topicSession(c.env, topic).stop();
       const { r2Keys, shareHash } = await deleteTopic(db, userHistory(c.env, c.var.user), c.var.userId, id);
       c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)));
       await purgeShareHash(c.env, shareHash);

@@ -17,7 +17,7 @@ export async function switchBranch(env: Env, db: Db, user: HistoryUser, topicId:
   const h = userHistory(env, user);
   const topic = await findOwnTopic(db, user.id, topicId);
   await messageInTopic(h, topic.id, messageId);
-  const session = topicSession(env, topic.id);
+  const session = topicSession(env, topic);
   const token = await session.reserve();
   if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
   try {

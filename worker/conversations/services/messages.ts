@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { HistoryDb } from "../../db/history";
 import { attachments, messages } from "../../db/history-schema";
@@ -203,12 +203,23 @@ export async function saveContinuedReply(
 export type TurnAttachment = Pick<typeof attachments.$inferSelect, "id" | "messageId" | "kind" | "filename" | "contentType" | "r2Key" | "extractedText">;
 export type Turn = Pick<MessageRow, "id" | "role" | "text"> & { attachments: TurnAttachment[] };
 
+const turnFileColumns = {
+  id: attachments.id,
+  messageId: attachments.messageId,
+  kind: attachments.kind,
+  filename: attachments.filename,
+  contentType: attachments.contentType,
+  r2Key: attachments.r2Key,
+  extractedText: attachments.extractedText,
+};
+
 /**
- * The branch that ends with `upToMessageId` (the question being answered), its newest `limit`
- * messages oldest first, each with its attachments: the raw material of the model's context.
+ * The branch that ends with `upTo` (the question being answered, or an SQL expression giving the
+ * message: the topic's leaf), its newest `limit` messages oldest first, each with its attachments:
+ * the raw material of the model's context.
  */
-export async function loadTurns(db: HistoryDb, topicId: number, upToMessageId: number, limit = 200): Promise<Turn[]> {
-  const branch = branchIds(sql`${upToMessageId}`, limit);
+export async function loadTurns(db: HistoryDb, topicId: number, upTo: number | SQL, limit = 200): Promise<Turn[]> {
+  const branch = branchIds(typeof upTo === "number" ? sql`${upTo}` : upTo, limit);
   const [rows, files] = await db.batch([
     db
       .select({ id: messages.id, role: messages.role, text: messages.text })
@@ -216,19 +227,21 @@ export async function loadTurns(db: HistoryDb, topicId: number, upToMessageId: n
       .where(and(eq(messages.topicId, topicId), inArray(messages.id, branch)))
       .orderBy(asc(messages.id)),
     db
-      .select({
-        id: attachments.id,
-        messageId: attachments.messageId,
-        kind: attachments.kind,
-        filename: attachments.filename,
-        contentType: attachments.contentType,
-        r2Key: attachments.r2Key,
-        extractedText: attachments.extractedText,
-      })
+      .select(turnFileColumns)
       .from(attachments)
       .innerJoin(messages, eq(attachments.messageId, messages.id))
       .where(and(eq(messages.topicId, topicId), inArray(messages.id, branch)))
       .orderBy(attachments.id),
   ]);
   return rows.map((r) => ({ ...r, attachments: files.filter((f) => f.messageId === r.id) }));
+}
+
+/** The user's attachments `ids` as a turn carries them, in the order of `ids` (a question not yet written). */
+export async function loadTurnFiles(db: HistoryDb, userId: number, ids: number[]): Promise<TurnAttachment[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(turnFileColumns)
+    .from(attachments)
+    .where(and(eq(attachments.userId, userId), inArray(attachments.id, ids)));
+  return ids.flatMap((id) => rows.filter((r) => r.id === id));
 }

@@ -1,4 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { qualified } from "../../db/raw";
 import type { Db } from "../../db/client";
 import { privacySettings, products } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -21,15 +23,13 @@ export async function privacySettingsOf(db: Db, userId: number): Promise<Privacy
   return rows.map((r) => ({ assistant_type: r.assistantType, enabled: r.enabled ?? true }));
 }
 
-/** Whether the guard is on for the user's sends in this mode. */
-export async function privacyGuardOn(db: Db, userId: number, assistantType: string): Promise<boolean> {
-  const row = await db
-    .select({ enabled: privacySettings.enabled })
-    .from(privacySettings)
-    .where(and(eq(privacySettings.userId, userId), eq(privacySettings.assistantType, assistantType)))
-    .get();
-  return row?.enabled ?? true;
-}
+/**
+ * Whether the guard is on for the user's sends in the mode (a name, or the column holding it), as a
+ * column of a query that reads the mode or the topic anyway (a send's, docs/scale.md "The first chunk").
+ */
+export const guardOnColumn = (userId: number, assistantType: string | AnySQLiteColumn) =>
+  sql<number>`coalesce((SELECT ps.enabled FROM privacy_settings ps WHERE ps.user_id = ${userId}
+    AND ps.assistant_type = ${typeof assistantType === "string" ? assistantType : qualified(assistantType)}), 1)`;
 
 /** Turns the guard on or off for one mode of the user's (422 for a mode that does not exist). */
 export async function setPrivacySetting(db: Db, userId: number, assistantType: string, enabled: boolean): Promise<PrivacySetting> {

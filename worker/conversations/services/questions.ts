@@ -6,9 +6,10 @@ import { ApiError } from "../../http/errors";
 import { claimAttachments } from "./attachments";
 import { setLeaf } from "./branches";
 import { MESSAGE_NOT_FOUND } from "./feedback";
-import { type PrivacyWrite, saveEditedQuestion, saveUserMessage, type MessageRow } from "./messages";
+import { type PrivacyWrite, saveEditedQuestion, type MessageRow } from "./messages";
 import { type GuardedDocument, guardQuestion } from "./guard";
 import { openedVault, sealTopicVault } from "./vaults";
+import { emptyVault } from "../../privacy";
 import type { Env } from "../../env";
 import type { TopicRow } from "./topics";
 
@@ -27,9 +28,19 @@ export type Question =
   | { kind: "edit"; messageId: number; text: string; keep?: readonly string[] }
   | { kind: "continue" };
 
+/**
+ * A new question checked but not written: the topic's session writes it beside the model call
+ * (docs/scale.md "The first chunk"), after the leaf of the branch on screen, or first in a topic
+ * just started (`newTopic`: no history to read). `text` is as the model sees it; `privacy`, when the
+ * guard hid anything, goes into the same shard batch (docs/privacy.md).
+ */
+export type Ask = { text: string; attachmentIds: number[]; newTopic: boolean; privacy?: PrivacyWrite };
+
 /** What the reply is to, once the request is taken (the fields of a ReplyJob). */
 export type Answering = {
-  userMessageId: number;
+  /** The question in the topic's history; for an `ask`, set by the session once it has written it. */
+  userMessageId?: number;
+  ask?: Ask;
   /** The topic's privacy vault, sealed, when this question added to it (docs/privacy.md). */
   vault?: string;
   /** A cut reply the model goes on from. */
@@ -38,7 +49,11 @@ export type Answering = {
   leafIfSilent?: number;
 };
 
-/** A question checked before anything is reserved or taken: whether it has images, and how to write it. */
+/**
+ * A question checked before anything is reserved or taken: whether it has images, and what the
+ * reply answers once the request is taken (another reply, an edit, a continuation write their part
+ * here; a new question is written by the session).
+ */
 export type PreparedQuestion = { hasImage: boolean; commit: () => Promise<Answering> };
 
 export async function messageInTopic(db: HistoryDb, topicId: number, messageId: number | null): Promise<MessageRow> {
@@ -76,29 +91,48 @@ async function cutReplyOf(db: HistoryDb, topicId: number): Promise<MessageRow | 
 
 /**
  * The privacy guard's part of a send (docs/privacy.md): whether it is on for the mode and the
- * topic's sealed vault, read beside the other checks.
+ * topic's sealed vault, read beside the other checks. A topic just started has no vault, and its id
+ * (the vault is sealed for it) comes once its row is written.
  */
-export type PrivacyContext = { env: Env; on: Promise<boolean>; sealed: Promise<string | null> };
+export type PrivacyContext = { env: Env; topicId: number | Promise<number>; on: Promise<boolean>; sealed: Promise<string | null> };
 
 /** The question and its documents as the model will see them, when the guard is on and hid anything. */
 async function guard(
   ctx: PrivacyContext,
-  topic: TopicRow,
   text: string,
   documents: GuardedDocument[],
   keep: readonly string[] = [],
 ): Promise<(PrivacyWrite & { text: string }) | undefined> {
   const [on, sealed] = await Promise.all([ctx.on, ctx.sealed]);
   if (!on) return undefined;
-  const guarded = guardQuestion(await openedVault(ctx.env, sealed, topic.id), text, documents, keep);
+  const vault = sealed === null ? emptyVault() : await openedVault(ctx.env, sealed, await ctx.topicId);
+  const guarded = guardQuestion(vault, text, documents, keep);
   if (guarded.masked.length === 0) return undefined;
   return {
     text: guarded.text,
     original: text,
     masked: guarded.masked,
-    sealed: await sealTopicVault(ctx.env, topic.id, guarded.vault),
+    sealed: await sealTopicVault(ctx.env, await ctx.topicId, guarded.vault),
     documents: guarded.documents,
   };
+}
+
+/**
+ * A new question: its attachments are the caller's and unsent (404/409/422), it and its documents
+ * masked (docs/privacy.md); the session writes it (see `Ask`).
+ */
+export async function prepareAsk(
+  h: HistoryDb,
+  userId: number,
+  question: Extract<Question, { kind: "new" }>,
+  privacy: PrivacyContext,
+  newTopic: boolean,
+): Promise<PreparedQuestion> {
+  const claimed = await claimAttachments(h, userId, question.attachmentIds);
+  const documents = claimed.filter((a) => a.kind === "document").map((a) => ({ id: a.id, text: a.extractedText ?? "" }));
+  const guarded = await guard(privacy, question.text, documents, question.keep);
+  const ask: Ask = { text: guarded?.text ?? question.text, attachmentIds: claimed.map((a) => a.id), newTopic, privacy: guarded };
+  return { hasImage: claimed.some((a) => a.kind === "image"), commit: async () => ({ ask, vault: guarded?.sealed ?? undefined }) };
 }
 
 /**
@@ -107,23 +141,8 @@ async function guard(
  */
 export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, question: Question, privacy: PrivacyContext): Promise<PreparedQuestion> {
   switch (question.kind) {
-    case "new": {
-      const claimed = await claimAttachments(h, topic.userId, question.attachmentIds);
-      const documents = claimed.filter((a) => a.kind === "document").map((a) => ({ id: a.id, text: a.extractedText ?? "" }));
-      const guarded = await guard(privacy, topic, question.text, documents, question.keep);
-      return {
-        hasImage: claimed.some((a) => a.kind === "image"),
-        commit: async () => ({
-          userMessageId: await saveUserMessage(db, h, {
-            topic,
-            text: guarded?.text ?? question.text,
-            attachmentIds: claimed.map((a) => a.id),
-            privacy: guarded,
-          }),
-          vault: guarded?.sealed ?? undefined,
-        }),
-      };
-    }
+    case "new":
+      return prepareAsk(h, topic.userId, question, privacy, false);
     case "regenerate": {
       const [reply, leafId] = await Promise.all([messageInTopic(h, topic.id, question.messageId), leafIdOf(h, topic.id)]);
       if (reply.role !== "assistant" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.regenerateReplyOnly);
@@ -140,7 +159,7 @@ export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, que
       const original = await messageInTopic(h, topic.id, question.messageId);
       if (original.role !== "user") throw new ApiError(422, QUESTION_TEXTS.editQuestionOnly);
       // The original's files come along as stored: their texts were guarded when first sent.
-      const guarded = await guard(privacy, topic, question.text, [], question.keep);
+      const guarded = await guard(privacy, question.text, [], question.keep);
       return {
         hasImage: await hasImages(h, original.id),
         commit: async () => ({

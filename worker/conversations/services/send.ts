@@ -1,25 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import { chooseModel } from "../../ai/providers";
+import { BOOKMARK_HEADER } from "../../db/bookmark-header";
 import { getDb, type Db } from "../../db/client";
 import { userHistory, type HistoryDb, type HistoryUser } from "../../db/history";
 import { messages } from "../../db/history-schema";
-import { topics as topicsTable } from "../../db/schema";
-import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession } from "../../durable/topic-session";
+import { products, topics as topicsTable } from "../../db/schema";
+import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession, type TopicSessionStub } from "../../durable/topic-session";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
-import { requireAcceptedDisclaimer } from "../../billing/services/disclaimers";
-import { refundRequest, takeRequest, type Charge } from "../../billing/services/limits";
+import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
+import { refundRequest, takeRequest } from "../../billing/services/limits";
 import { setLeaf } from "./branches";
-import { type PrivacyContext, prepareQuestion, type Question } from "./questions";
-import { privacyGuardOn } from "./privacy-settings";
+import { openTopic, UNKNOWN_MODE, unknownModeError } from "./new-topic";
+import { type PrivacyContext, prepareAsk, prepareQuestion, type PreparedQuestion, type Question } from "./questions";
+import { guardOnColumn } from "./privacy-settings";
 import { sealedVaultOf } from "./vaults";
-import { findActiveProduct, findProduct, type ProductRow } from "../../billing/services/products";
-import { findOwnTopic, type TopicRow } from "./topics";
+import { findActiveProduct, type ProductRow } from "../../billing/services/products";
+import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 
 // The send flow of docs/conversations.md, shared by the web routes (routes/topic-streams.ts) and
 // the chat-bot API (routes/internal/messages.ts).
 
-export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: "Неизвестный режим ассистента" } as const;
+export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: UNKNOWN_MODE } as const;
 
 /** A question as sent; `keep_as_is`: what the user chose to send to the model as is (docs/privacy.md). */
 export type SendInput = { text: string; attachments: number[]; keep_as_is?: string[] };
@@ -35,7 +37,7 @@ export type SendingUser = HistoryUser;
 
 export async function activeProduct(db: Db, type: string): Promise<ProductRow> {
   const product = await findActiveProduct(db, type);
-  if (!product) throw new ApiError(422, [{ loc: ["body", "assistant_type"], msg: STREAM_TEXTS.unknownMode, type: "enum" }]);
+  if (!product) throw unknownModeError();
   return product;
 }
 
@@ -70,76 +72,84 @@ function withFirstLine(line: string, body: ReadableStream<Uint8Array>): Readable
 }
 
 /**
- * One send, in the order of docs/conversations.md: the mode's terms accepted (403) and the question
- * checked (attachments 404/409/422; the message regenerated, edited or continued 404/422), read
- * side by side → the topic's session reserved (409) while one request is taken (402) → the question
- * written → the session streams the reply. A failure on the way gives back what was taken: the
- * reservation and the request are made at once (docs/scale.md "The first chunk"), so a busy topic
- * gives its request back and a refused request its reservation; nothing is written before both.
+ * What a send checks before it may take anything: the topic and its mode, the terms, the question;
+ * with the topic's privacy vault as stored (sealed; null when nothing was hidden yet).
  */
-export async function send(
-  env: Env,
-  db: Db,
-  input: {
-    topic: TopicRow;
-    product: ProductRow;
-    user: SendingUser;
-    question: Question;
-    firstLine?: string;
-    topicHeader?: boolean;
-  },
-): Promise<Response> {
-  const { topic, user } = input;
-  const h = userHistory(env, user);
-  const privacy: PrivacyContext = {
-    env,
-    on: quiet(privacyGuardOn(db, user.id, topic.assistantType)),
-    sealed: quiet(sealedVaultOf(h, topic.id)),
-  };
-  // Modes with terms (law, real estate: docs/billing.md) refuse before anything is reserved or taken.
-  const [, question] = await Promise.all([requireAcceptedDisclaimer(db, user.id, topic.assistantType), prepareQuestion(db, h, topic, input.question, privacy)]);
-  const model = chooseModel(env, input.product.model, question.hasImage);
-  const stub = topicSession(env, topic.id);
-  const [reserved, taken] = await Promise.allSettled([stub.reserve(), takeRequest(db, user.id)]);
+type Checked = { topic: TopicRow; product: ProductRow; question: PreparedQuestion; sealed: string | null };
+
+/** Waits for every promise; the first of them in order that failed decides the failure (a send's order of refusals). */
+async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const refused = settled.find((s) => s.status === "rejected");
+  if (refused) throw refused.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/**
+ * Holds the topic's session and takes one request beside the checks (docs/scale.md "The first
+ * chunk"). Refusals keep the order of docs/conversations.md: the checks' own (the mode 422, the
+ * terms 403, the question 404/409/422), then a busy topic (409), then no request left (402); what
+ * was held or taken meanwhile is given back, and nothing is written.
+ */
+async function admit(db: Db, userId: number, session: TopicSessionStub, checks: Promise<Checked>) {
+  const [checked, reserved, taken] = await Promise.allSettled([checks, session.reserve(), takeRequest(db, userId)]);
   const token = reserved.status === "fulfilled" ? reserved.value : null;
   const charge = taken.status === "fulfilled" ? taken.value : null;
-  if (!token || !charge) {
-    if (token) await stub.release(token);
-    if (charge) await refundRequest(db, charge);
-    if (reserved.status === "rejected") throw reserved.reason;
-    if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
-    throw (taken as PromiseRejectedResult).reason;
-  }
+  if (checked.status === "fulfilled" && token && charge) return { ...checked.value, token, charge };
+  await Promise.all([token && session.release(token), charge && refundRequest(db, charge)]);
+  if (checked.status === "rejected") throw checked.reason;
+  if (reserved.status === "rejected") throw reserved.reason;
+  if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
+  throw (taken as PromiseRejectedResult).reason;
+}
 
+/**
+ * One send, in the order of docs/conversations.md: admitted (the checks, the session held, one
+ * request taken: see `admit`) → what the reply answers chosen (another reply, an edit and a
+ * continuation write their part here) → the session writes a new question while it calls the model,
+ * and streams the reply from its first chunk.
+ */
+async function send(
+  env: Env,
+  db: Db,
+  input: { user: SendingUser; session: TopicSessionStub; checks: Promise<Checked>; topicLine?: boolean; topicHeader?: boolean },
+): Promise<Response> {
+  const { user, session } = input;
+  const { topic, product, question, sealed, token, charge } = await admit(db, user.id, session, input.checks);
+  const h = userHistory(env, user);
+  const model = chooseModel(env, product.model, question.hasImage);
   let job: ReplyJob;
   try {
     job = {
       topicId: topic.id,
+      topicName: topic.topicName,
       userId: user.id,
       shard: user.historyShard ?? 0,
       assistantType: topic.assistantType,
-      product: input.product,
+      product,
       model,
       charge,
       ...(await question.commit()),
     };
     // The session unmasks the reply with the topic's vault: this question's, or the one it had.
-    job.vault ??= (await privacy.sealed) ?? undefined;
+    job.vault ??= sealed ?? undefined;
   } catch (err) {
-    await stub.release(token);
+    await session.release(token);
     await refundRequest(db, charge);
     throw err;
   }
   let started: ReplyStream;
   try {
-    started = await stub.start(token, job);
+    started = await session.start(token, job);
   } catch (err) {
     // The session has the job (and settles the request) or lost the reservation; either way the
     // route gives nothing back itself, so a request is never refunded twice.
     console.error("the topic session failed", topic.id, err);
     throw new ApiError(502, REPLY_TEXTS.interrupted);
   }
-  const topicHeader: Record<string, string> = input.firstLine || input.topicHeader ? { "x-topic-id": String(topic.id) } : {};
+  // The session stopped the model and gave the request back; the start route drops the empty topic.
+  if (started.kind === "unsaved") throw new Error(`the question to topic ${topic.id} was not saved`);
+  const topicHeader: Record<string, string> = input.topicLine || input.topicHeader ? { "x-topic-id": String(topic.id) } : {};
   if (started.kind !== "streaming") {
     // busy: the reservation lapsed and another send took the topic (ours is given back here).
     // failed: the model failed before its first token (the session gave the request back).
@@ -150,21 +160,51 @@ export async function send(
     const [status, detail] = started.kind === "busy" ? [409, REPLY_TEXTS.busy] : [502, REPLY_TEXTS.failedBeforeFirstToken];
     return Response.json({ detail }, { status, headers: topicHeader });
   }
-  const body = input.firstLine ? withFirstLine(input.firstLine, started.body) : started.body;
-  return new Response(body, { headers: streamHeaders(started.model, topicHeader) });
+  const body = input.topicLine ? withFirstLine(`topic_id: ${topic.id}\n`, started.body) : started.body;
+  const bookmarks: Record<string, string> = started.bookmarks ? { [BOOKMARK_HEADER]: started.bookmarks } : {};
+  return new Response(body, { headers: streamHeaders(started.model, { ...topicHeader, ...bookmarks }) });
+}
+
+/**
+ * The caller's topic with its mode, in one query with the mode's terms and whether the privacy
+ * guard is on in it: 404 for a topic not theirs, 422 for a mode gone (a topic keeps its mode even
+ * if an admin has since turned it off), 403 for terms not accepted (docs/billing.md).
+ */
+async function ownTopicWithMode(db: Db, userId: number, topicId: number): Promise<{ topic: TopicRow; product: ProductRow; guardOn: boolean }> {
+  const row = await db
+    .select({
+      topic: topicsTable,
+      product: products,
+      termsMet: termsMet(userId, topicsTable.assistantType),
+      guardOn: guardOnColumn(userId, topicsTable.assistantType),
+    })
+    .from(topicsTable)
+    .leftJoin(products, eq(products.assistantType, topicsTable.assistantType))
+    .where(and(eq(topicsTable.id, topicId), eq(topicsTable.userId, userId)))
+    .get();
+  if (!row) throw ApiError.notFound(TOPIC_NOT_FOUND);
+  if (!row.product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
+  if (!row.termsMet) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
+  return { topic: row.topic, product: row.product, guardOn: Boolean(row.guardOn) };
 }
 
 /** A send to the caller's topic: a new question, or another reply, an edit, a continuation (docs/conversations.md). */
 export async function sendToTopic(env: Env, user: SendingUser, topicId: number, question: Question): Promise<Response> {
   const db = getDb(env.DB);
-  const topic = await findOwnTopic(db, user.id, topicId);
-  // A topic keeps its mode even if an admin has since turned the mode off.
-  const product = await findProduct(db, topic.assistantType);
-  if (!product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
-  return send(env, db, { topic, product, user, question });
+  const { topic, product, guardOn } = await ownTopicWithMode(db, user.id, topicId);
+  const h = userHistory(env, user);
+  const sealed = sealedVaultOf(h, topic.id);
+  const privacy: PrivacyContext = { env, topicId: topic.id, on: Promise.resolve(guardOn), sealed };
+  const checks = inOrder([prepareQuestion(db, h, topic, question, privacy), sealed]);
+  return send(env, db, {
+    user,
+    session: topicSession(env, topic),
+    checks: checks.then(([prepared, vault]) => ({ topic, product, question: prepared, sealed: vault })),
+  });
 }
 
-export const newQuestion = (body: SendInput): Question => ({ kind: "new", text: body.text, attachmentIds: body.attachments, keep: body.keep_as_is ?? [] });
+export const newQuestion = (body: SendInput) =>
+  ({ kind: "new", text: body.text, attachmentIds: body.attachments, keep: body.keep_as_is ?? [] }) satisfies Question;
 
 /** Deletes the user's new topic unless a message made it into its history. */
 export async function deleteEmptyTopic(db: Db, h: HistoryDb, topicId: number): Promise<void> {
@@ -174,6 +214,8 @@ export async function deleteEmptyTopic(db: Db, h: HistoryDb, topicId: number): P
 
 /**
  * A new topic in the mode with its first question; a refused first send leaves no empty topic.
+ * Its session is addressed before the topic exists (`newUniqueId`, kept as `session_id`), so the
+ * session is created, a request taken and the question checked while the topic is written.
  * The web reads the new id from the stream's first line; a bot (`topicLine: false`) from X-Topic-Id only.
  */
 export async function startTopicWithQuestion(
@@ -184,20 +226,28 @@ export async function startTopicWithQuestion(
   body: SendInput,
   opts = { topicLine: true },
 ): Promise<Response> {
-  const product = await activeProduct(db, assistantType);
-  const [topic] = await db.insert(topicsTable).values({ userId: user.id, assistantType: product.assistantType }).returning();
+  const sessionId = env.TOPIC_SESSION.newUniqueId();
+  const opened = openTopic(db, user.id, assistantType, sessionId.toString());
+  // A topic just started has no vault yet; the question's is sealed for it once its row is written.
+  const privacy: PrivacyContext = {
+    env,
+    topicId: quiet(opened.then((o) => o.topic.id)),
+    on: quiet(opened.then((o) => o.guardOn)),
+    sealed: Promise.resolve(null),
+  };
+  const checks = inOrder([opened, prepareAsk(userHistory(env, user), user.id, newQuestion(body), privacy, true)]);
   try {
     return await send(env, db, {
-      topic: topic!,
-      product,
       user,
-      question: newQuestion(body),
-      firstLine: opts.topicLine ? `topic_id: ${topic!.id}\n` : undefined,
+      session: env.TOPIC_SESSION.get(sessionId),
+      checks: checks.then(([{ topic, product }, question]) => ({ topic, product, question, sealed: null })),
+      topicLine: opts.topicLine,
       topicHeader: true,
     });
   } catch (err) {
-    // Refused before the question was saved (no requests left, say): no empty topic stays behind.
-    await deleteEmptyTopic(db, userHistory(env, user), topic!.id);
+    // Refused, or the question could not be saved: no empty topic stays behind.
+    const topic = await opened.then((o) => o.topic).catch(() => null);
+    if (topic) await deleteEmptyTopic(db, userHistory(env, user), topic.id);
     throw err;
   }
 }
