@@ -39,5 +39,13 @@ export type Env = Cloudflare.Env;
 export type AppEnv = {
   Bindings: Env;
   /** Set by requireUser: the caller's row as loaded for this request, and its token's claims. */
-  Variables: { user: User; userId: number; role: "user" | "admin"; token: { sid: string; jti: string; exp: number } };
+  Variables: {
+    user: User;
+    userId: number;
+    role: "user" | "admin";
+    token: { sid: string; jti: string; exp: number };
+    /** Set by requireSender instead of `user`: who sends and their history shard, and the session check still running. */
+    sender: { id: number; historyShard: number | null };
+    sessionCheck: Promise<unknown>;
+  };
 };

@@ -1,9 +1,11 @@
 import { every } from "hono/combine";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { getDb } from "../db/client";
+import type { User } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { verifyAccessToken } from "../accounts/services/tokens";
+import { type AccessClaims, verifyAccessToken } from "../accounts/services/tokens";
 import { findSessionUser } from "../accounts/services/users";
 
 export const AUTH_TEXTS = {
@@ -13,6 +15,26 @@ export const AUTH_TEXTS = {
 } as const;
 
 const READS = new Set(["GET", "HEAD"]);
+
+/** The presented access token's claims: 401 without one, or for one not signed by us or expired. */
+async function presentedClaims(c: Context<AppEnv>): Promise<AccessClaims> {
+  const raw = c.req.header("jwt-token");
+  if (!raw) throw ApiError.unauthorized(AUTH_TEXTS.missing);
+  return verifyAccessToken(c.env, raw);
+}
+
+/** Everything past the signature: the session live, the token's version current, the user there and not blocked. */
+async function sessionUser(c: Context<AppEnv>, claims: AccessClaims): Promise<User> {
+  const user = await findSessionUser(getDb(c.env.DB), claims, { trustRecent: READS.has(c.req.method) });
+  if (!user) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
+  return user;
+}
+
+function setCaller(c: Context<AppEnv>, claims: AccessClaims, role: AccessClaims["role"]) {
+  c.set("userId", claims.userId);
+  c.set("role", role);
+  c.set("token", { sid: claims.sid, jti: claims.jti, exp: claims.exp });
+}
 
 /**
  * The caller must present a valid access token in `jwt-token`: signed by us and not expired, of a
@@ -25,16 +47,37 @@ const READS = new Set(["GET", "HEAD"]);
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get("userId") !== undefined) return next();
-  const raw = c.req.header("jwt-token");
-  if (!raw) throw ApiError.unauthorized(AUTH_TEXTS.missing);
-  const claims = await verifyAccessToken(c.env, raw);
-  const user = await findSessionUser(getDb(c.env.DB), claims, { trustRecent: READS.has(c.req.method) });
-  if (!user) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
+  const claims = await presentedClaims(c);
+  const user = await sessionUser(c, claims);
   c.set("user", user);
-  c.set("userId", user.id);
-  c.set("role", user.role);
-  c.set("token", { sid: claims.sid, jti: claims.jti, exp: claims.exp });
+  setCaller(c, claims, user.role);
   await next();
+});
+
+/**
+ * requireUser for a send (docs/scale.md "The first chunk"): the signature already proves who calls
+ * and the token names their history shard, so the send starts at once and the session check's D1
+ * read runs beside it as `c.var.sessionCheck`. The send waits for it before it keeps anything: its
+ * 401 comes before any other refusal, and gives back what was taken meanwhile. `c.var.user` is not
+ * set; `c.var.sender` is. A token signed without the shard is checked first, as requireUser does.
+ */
+export const requireSender = createMiddleware<AppEnv>(async (c, next) => {
+  const claims = await presentedClaims(c);
+  const check = sessionUser(c, claims);
+  if (claims.historyShard === undefined) {
+    const user = await check;
+    c.set("sender", user);
+    c.set("sessionCheck", check);
+    setCaller(c, claims, user.role);
+  } else {
+    check.catch(() => {}); // read by the send, which answers its refusal
+    c.set("sender", { id: claims.userId, historyShard: claims.historyShard });
+    c.set("sessionCheck", check);
+    setCaller(c, claims, claims.role);
+  }
+  await next();
+  // A refusal the send never reached (its body's 422) still comes after the caller's 401.
+  if (!c.res.ok) await check;
 });
 
 const adminRole = createMiddleware<AppEnv>(async (c, next) => {

@@ -198,7 +198,7 @@ export const users = new Hono<AppEnv>()
       if (body.password === undefined) return c.json({ ...answer, access_token: undefined as string | undefined }, 200);
       const ver = await changePassword(db, userId, await hashPassword(body.password), sid);
       // The version bump retires every access token, the caller's too: hand the caller a new one.
-      const { token } = await signAccessToken(c.env, { userId, role: user.role, ver, sid });
+      const { token } = await signAccessToken(c.env, { userId, role: user.role, ver, sid, historyShard: user.historyShard });
       return c.json({ ...answer, access_token: token }, 200);
     },
   )
@@ -229,7 +229,13 @@ export const users = new Hono<AppEnv>()
       assertNotBlocked(user);
       const rotation = await rotateRefreshToken(db, refresh, claims.sid);
       if (!rotation.ok || rotation.userId !== user.id) throw ApiError.unauthorized(SESSION_ENDED);
-      const { token } = await signAccessToken(c.env, { userId: user.id, role: user.role, ver: user.tokenVersion, sid: claims.sid });
+      const { token } = await signAccessToken(c.env, {
+        userId: user.id,
+        role: user.role,
+        ver: user.tokenVersion,
+        sid: claims.sid,
+        historyShard: user.historyShard,
+      });
       return c.json({ access_token: token, refresh_token: rotation.refreshToken } satisfies TokenPair, 200);
     },
   )

@@ -10,7 +10,11 @@ const AUDIENCE = "yasno-api";
 const ALGORITHM = "HS256";
 
 export type Role = "user" | "admin";
-export type AccessClaims = { userId: number; role: Role; ver: number; sid: string; jti: string; exp: number };
+/**
+ * `historyShard`: the user's history shard (a user never moves), so a send can start before its
+ * session check is done (docs/scale.md "The first chunk"); undefined in a token signed without it.
+ */
+export type AccessClaims = { userId: number; role: Role; ver: number; sid: string; jti: string; exp: number; historyShard?: number };
 
 const claimsShape = z.object({
   sub: z.string().regex(/^\d+$/),
@@ -19,6 +23,7 @@ const claimsShape = z.object({
   sid: z.string().min(1),
   jti: z.string().min(1),
   exp: z.number(),
+  hs: z.number().int().nonnegative().optional(),
 });
 
 export const TOKEN_TEXTS = {
@@ -33,11 +38,11 @@ function signingKey(env: Env): Uint8Array {
 
 export async function signAccessToken(
   env: Env,
-  claims: { userId: number; role: Role; ver: number; sid: string },
+  claims: { userId: number; role: Role; ver: number; sid: string; historyShard: number | null },
 ): Promise<{ token: string; jti: string; exp: number }> {
   const jti = crypto.randomUUID();
   const exp = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ role: claims.role, ver: claims.ver, sid: claims.sid })
+  const token = await new SignJWT({ role: claims.role, ver: claims.ver, sid: claims.sid, hs: claims.historyShard ?? undefined })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -52,8 +57,8 @@ export async function signAccessToken(
 function toClaims(payload: unknown): AccessClaims {
   const parsed = claimsShape.safeParse(payload);
   if (!parsed.success) throw ApiError.unauthorized(TOKEN_TEXTS.invalid);
-  const { sub, ...rest } = parsed.data;
-  return { userId: Number(sub), ...rest };
+  const { sub, hs, ...rest } = parsed.data;
+  return { userId: Number(sub), historyShard: hs, ...rest };
 }
 
 /**

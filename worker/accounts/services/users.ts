@@ -84,16 +84,16 @@ export async function createUser(
   const consent = input.consent && email ? [consentStatement(db, sql`(SELECT id FROM users WHERE email = ${email})`)] : [];
   try {
     // The start pack goes in the same batch: a user never exists without it.
-    const [[user]] = await db.batch([
-      db
-        .insert(users)
-        .values({
-          email,
-          name: input.name,
-          passwordHash: input.passwordHash,
-          utm: input.utm ? JSON.stringify(input.utm) : null,
-        })
-        .returning(),
+    const [, [user]] = await db.batch([
+      db.insert(users).values({
+        email,
+        name: input.name,
+        passwordHash: input.passwordHash,
+        utm: input.utm ? JSON.stringify(input.utm) : null,
+      }),
+      // A trigger places the user in a history shard after the insert (RETURNING would not see
+      // it): the row as it ends up, whose shard the first access token carries.
+      db.select().from(users).where(sql`${users.id} = last_insert_rowid()`),
       startPackForNewUser(db),
       ...consent,
     ]);

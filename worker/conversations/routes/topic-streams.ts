@@ -6,7 +6,7 @@ import { userHistory } from "../../db/history";
 import { topics as topicsTable } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
-import { requireUser } from "../../middleware/auth";
+import { requireSender, requireUser } from "../../middleware/auth";
 import { activeProduct, newQuestion, sendToTopic, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
 import { REPLY_TEXTS, topicSession } from "../../durable/topic-session";
 import { findOwnTopic, publicTopic } from "../services/topics";
@@ -110,28 +110,31 @@ export const topicStreams = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireUser,
+    requireSender,
     validate("json", startBody),
     async (c) => {
       const body = c.req.valid("json");
-      return startTopicWithQuestion(c.env, getDb(c.env.DB), c.var.user, body.assistant_type, body.message);
+      return startTopicWithQuestion(c.env, getDb(c.env.DB), c.var.sender, body.assistant_type, body.message, {
+        topicLine: true,
+        sessionCheck: c.var.sessionCheck,
+      });
     },
   )
   .post(
     "/:id{[0-9]+}/start/stream",
     describeRoute({ tags: ["topics"], summary: "Первый вопрос в чате, созданном через /topics/new: ответ потоком", ...secured, responses: streamResponses }),
-    requireUser,
+    requireSender,
     validate("param", idParams),
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.user, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
+    (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
   )
   .post(
     "/:id{[0-9]+}/message/stream",
     describeRoute({ tags: ["topics"], summary: "Сообщение в чат: ответ потоком", ...secured, responses: streamResponses }),
-    requireUser,
+    requireSender,
     validate("param", idParams),
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.user, c.req.valid("param").id, newQuestion(c.req.valid("json"))),
+    (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
   )
   .get(
     "/:id{[0-9]+}/stream",

@@ -7,7 +7,7 @@ import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireUser } from "../../middleware/auth";
+import { requireSender, requireUser } from "../../middleware/auth";
 import { messageSchema } from "../schemas";
 import { signedAttachmentUrl } from "../services/attachments";
 import { switchBranch } from "../services/branch-switch";
@@ -38,11 +38,11 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireUser,
+    requireSender,
     validate("param", messageParams),
     (c) => {
       const { id, messageId } = c.req.valid("param");
-      return sendToTopic(c.env, c.var.user, id, { kind: "regenerate", messageId });
+      return sendToTopic(c.env, c.var.sender, id, { kind: "regenerate", messageId }, c.var.sessionCheck);
     },
   )
   .post(
@@ -54,14 +54,14 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireUser,
+    requireSender,
     validate("param", messageParams),
     jsonObjectBody,
     validate("json", editBody),
     (c) => {
       const { id, messageId } = c.req.valid("param");
       const { text, keep_as_is } = c.req.valid("json");
-      return sendToTopic(c.env, c.var.user, id, { kind: "edit", messageId, text, keep: keep_as_is });
+      return sendToTopic(c.env, c.var.sender, id, { kind: "edit", messageId, text, keep: keep_as_is }, c.var.sessionCheck);
     },
   )
   .post(
@@ -73,9 +73,9 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireUser,
+    requireSender,
     validate("param", topicParams),
-    (c) => sendToTopic(c.env, c.var.user, c.req.valid("param").id, { kind: "continue" }),
+    (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, { kind: "continue" }, c.var.sessionCheck),
   )
   .put(
     "/:id{[0-9]+}/branch",

@@ -87,16 +87,18 @@ async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]:
 
 /**
  * Holds the topic's session and takes one request beside the checks (docs/scale.md "The first
- * chunk"). Refusals keep the order of docs/conversations.md: the checks' own (the mode 422, the
- * terms 403, the question 404/409/422), then a busy topic (409), then no request left (402); what
- * was held or taken meanwhile is given back, and nothing is written.
+ * chunk"). Refusals keep the order of docs/conversations.md: the caller's session (401, when its
+ * check runs beside the send), the checks' own (the mode 422, the terms 403, the question
+ * 404/409/422), then a busy topic (409), then no request left (402); what was held or taken
+ * meanwhile is given back, and nothing is written.
  */
-async function admit(db: Db, userId: number, session: TopicSessionStub, checks: Promise<Checked>) {
-  const [checked, reserved, taken] = await Promise.allSettled([checks, session.reserve(), takeRequest(db, userId)]);
+async function admit(db: Db, userId: number, session: TopicSessionStub, checks: Promise<Checked>, sessionCheck: Promise<unknown>) {
+  const [caller, checked, reserved, taken] = await Promise.allSettled([sessionCheck, checks, session.reserve(), takeRequest(db, userId)]);
   const token = reserved.status === "fulfilled" ? reserved.value : null;
   const charge = taken.status === "fulfilled" ? taken.value : null;
-  if (checked.status === "fulfilled" && token && charge) return { ...checked.value, token, charge };
+  if (caller.status === "fulfilled" && checked.status === "fulfilled" && token && charge) return { ...checked.value, token, charge };
   await Promise.all([token && session.release(token), charge && refundRequest(db, charge)]);
+  if (caller.status === "rejected") throw caller.reason;
   if (checked.status === "rejected") throw checked.reason;
   if (reserved.status === "rejected") throw reserved.reason;
   if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
@@ -112,10 +114,18 @@ async function admit(db: Db, userId: number, session: TopicSessionStub, checks: 
 async function send(
   env: Env,
   db: Db,
-  input: { user: SendingUser; session: TopicSessionStub; checks: Promise<Checked>; topicLine?: boolean; topicHeader?: boolean },
+  input: {
+    user: SendingUser;
+    session: TopicSessionStub;
+    checks: Promise<Checked>;
+    sessionCheck?: Promise<unknown>;
+    topicLine?: boolean;
+    topicHeader?: boolean;
+  },
 ): Promise<Response> {
   const { user, session } = input;
-  const { topic, product, question, sealed, token, charge } = await admit(db, user.id, session, input.checks);
+  const admitted = await admit(db, user.id, session, input.checks, input.sessionCheck ?? Promise.resolve());
+  const { topic, product, question, sealed, token, charge } = admitted;
   const h = userHistory(env, user);
   const model = chooseModel(env, product.model, question.hasImage);
   let job: ReplyJob;
@@ -188,10 +198,20 @@ async function ownTopicWithMode(db: Db, userId: number, topicId: number): Promis
   return { topic: row.topic, product: row.product, guardOn: Boolean(row.guardOn) };
 }
 
-/** A send to the caller's topic: a new question, or another reply, an edit, a continuation (docs/conversations.md). */
-export async function sendToTopic(env: Env, user: SendingUser, topicId: number, question: Question): Promise<Response> {
+/**
+ * A send to the caller's topic: a new question, or another reply, an edit, a continuation
+ * (docs/conversations.md). `sessionCheck`: the caller's session check still running (requireSender),
+ * whose 401 comes before the topic's refusals.
+ */
+export async function sendToTopic(
+  env: Env,
+  user: SendingUser,
+  topicId: number,
+  question: Question,
+  sessionCheck: Promise<unknown> = Promise.resolve(),
+): Promise<Response> {
   const db = getDb(env.DB);
-  const { topic, product, guardOn } = await ownTopicWithMode(db, user.id, topicId);
+  const [, { topic, product, guardOn }] = await inOrder([sessionCheck, ownTopicWithMode(db, user.id, topicId)]);
   const h = userHistory(env, user);
   const sealed = sealedVaultOf(h, topic.id);
   const privacy: PrivacyContext = { env, topicId: topic.id, on: Promise.resolve(guardOn), sealed };
@@ -224,7 +244,7 @@ export async function startTopicWithQuestion(
   user: SendingUser,
   assistantType: string,
   body: SendInput,
-  opts = { topicLine: true },
+  opts: { topicLine: boolean; sessionCheck?: Promise<unknown> } = { topicLine: true },
 ): Promise<Response> {
   const sessionId = env.TOPIC_SESSION.newUniqueId();
   const opened = openTopic(db, user.id, assistantType, sessionId.toString());
@@ -241,6 +261,7 @@ export async function startTopicWithQuestion(
       user,
       session: env.TOPIC_SESSION.get(sessionId),
       checks: checks.then(([{ topic, product }, question]) => ({ topic, product, question, sealed: null })),
+      sessionCheck: opts.sessionCheck,
       topicLine: opts.topicLine,
       topicHeader: true,
     });
