@@ -2,7 +2,7 @@
 // reading the model directly, and topic-list and history latency for a large account.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
+import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, workerSocket, wrangler } from "../lib/local.mjs";
 import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel } from "./fake-model.mjs";
 import { percentile, roundTrips } from "./http.mjs";
 import { replyText, sseText, timeChunks } from "./stream-timing.mjs";
@@ -114,9 +114,11 @@ export async function benchConversations() {
       const res = await fetch(`http://127.0.0.1:${PORTS.model}/v1/chat/completions`, { method: "POST", body: JSON.stringify({ stream: true, messages: [] }) });
       return timeChunks(started, res, sseText);
     };
-    const throughWorker = async () => {
+    // The same send to the Worker's own workerd socket, without wrangler dev's proxy in front.
+    const socket = await workerSocket(worker);
+    const throughWorker = async (base = app) => {
       const started = performance.now();
-      const res = await fetch(`${app}/api/v2/topics/start/stream/`, {
+      const res = await fetch(`${base}/api/v2/topics/start/stream/`, {
         method: "POST",
         headers: auth,
         body: JSON.stringify({ message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" }),
@@ -126,12 +128,15 @@ export async function benchConversations() {
 
     await direct();
     await throughWorker();
+    await throughWorker(socket);
     const firstByte = { direct: [], worker: [] };
     const gaps = { direct: [], worker: [] };
     const added = [];
     const firstAdded = [];
     // A route that does nothing, through the same wrangler dev: the local floor of any Worker route.
     const floor = [];
+    const firstAddedAtSocket = [];
+    const floorAtSocket = [];
     const addedAfterFirst = [];
     for (let run = 0; run < RUNS; run++) {
       const d = await direct();
@@ -140,6 +145,9 @@ export async function benchConversations() {
       firstByte.worker.push(w[0]);
       firstAdded.push(w[0] - d[0]);
       floor.push(...(await roundTrips(`${app}/api/v2/health`, 1)));
+      const s = await throughWorker(socket);
+      firstAddedAtSocket.push(s[0] - d[0]);
+      floorAtSocket.push(...(await roundTrips(`${socket}/api/v2/health`, 1)));
       for (let i = 1; i < CHUNKS; i++) {
         gaps.direct.push(d[i] - d[i - 1]);
         gaps.worker.push(w[i] - w[i - 1]);
@@ -165,6 +173,8 @@ export async function benchConversations() {
     const add = stats(added);
     const first = stats(firstAdded);
     const bare = stats(floor);
+    const firstAtSocket = stats(firstAddedAtSocket);
+    const bareAtSocket = stats(floorAtSocket);
     const addLater = stats(addedAfterFirst);
     return [
       `A fake OpenAI-compatible model (scripts/bench/fake-model.mjs) sends ${CHUNKS} SSE chunks, the first after ${FIRST_CHUNK_MS} ms, then one every ${CHUNK_INTERVAL_MS} ms. ${RUNS} replies read directly from it and ${RUNS} through \`POST /api/v2/topics/start/stream/\` (Worker → TopicSession Durable Object → model), alternately, in one run:`,
@@ -175,6 +185,8 @@ export async function benchConversations() {
       `| gap between chunks, ms | ${fmt(gap.direct.p50)} | ${fmt(gap.direct.p99)} | ${fmt(gap.worker.p50)} | ${fmt(gap.worker.p99)} | ${fmt(gap.worker.p50 / gap.direct.p50)} | ${fmt(gap.worker.p99 / gap.direct.p99)} |`,
       "",
       `What the Worker and the Durable Object add to the first chunk (through − direct, each pair of runs): **${fmt(first.p50)} ms p50, ${fmt(first.p99)} ms p99** (the goal: ≤ 10 and ≤ 25, docs/scale.md "The first chunk"). It covers the session check; the mode, its terms and the new topic in one D1 batch, beside a request taken (one batch), the session created and the question masked; then the session calling the model; the question is written once the model's request is out. A route that does nothing (\`GET /api/v2/health\`, one after each pair) takes ${fmt(bare.p50)} ms p50, ${fmt(bare.p99)} ms p99 through the same \`wrangler dev\`: what reaching a Worker at all costs here.`,
+      "",
+      `\`wrangler dev\` serves through a proxy Worker in a second workerd process, which Cloudflare does not have. The same send to the Worker's own workerd socket (after each pair, against the same direct read): **${fmt(firstAtSocket.p50)} ms p50, ${fmt(firstAtSocket.p99)} ms p99** added; the route that does nothing there: ${fmt(bareAtSocket.p50)} ms p50, ${fmt(bareAtSocket.p99)} ms p99.`,
       "",
       `Delay the Worker and the Durable Object add to each chunk's arrival (through − direct, same chunk): median **${fmt(add.p50)} ms**, p99 **${fmt(add.p99)} ms**; most of it is the first chunk's head start. Counted from each stream's first chunk, the delay added to the later chunks is median **${fmt(addLater.p50)} ms**, p99 **${fmt(addLater.p99)} ms**: chunks are passed on as they come, not buffered.`,
       "",

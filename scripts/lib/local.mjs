@@ -108,3 +108,32 @@ export async function waitForHealth(port, timeoutMs = 60_000) {
   }
   throw new Error(`Worker не ответил на порту ${port} за ${timeoutMs / 1000} с`);
 }
+
+/**
+ * The address of the Worker's own workerd socket under `wrangler dev` (the child `startWorker`
+ * answered), found among the ports its workerd processes listen on: the one whose health route
+ * answers. wrangler dev puts a proxy Worker, in another workerd, in front of it; Cloudflare does not.
+ */
+export async function workerSocket(child) {
+  const processes = execFileSync("ps", ["-eo", "pid=,ppid=,comm="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/));
+  const family = new Set([String(child.pid)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of processes) if (family.has(ppid) && !family.has(pid)) grew = Boolean(family.add(pid));
+  }
+  const workerds = processes.filter(([pid, , comm]) => family.has(pid) && comm === "workerd").map(([pid]) => pid);
+  const listening = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  for (const pid of workerds) {
+    for (const [, port] of listening.matchAll(new RegExp(`127\\.0\\.0\\.1:(\\d+)\\s.*pid=${pid},`, "g"))) {
+      if (String(port) === String(child.spawnargs[child.spawnargs.indexOf("--port") + 1])) continue;
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/v2/health`);
+        if (res.ok && (await res.json()).status) return `http://127.0.0.1:${port}`;
+      } catch {}
+    }
+  }
+  throw new Error("не найден сокет самого Worker под wrangler dev");
+}
