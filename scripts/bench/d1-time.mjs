@@ -85,7 +85,7 @@ function groups(now) {
       [1, 1, ...startParams, 51],
     ],
     [
-      `select "id", "parent_id" from "messages" where (("messages"."topic_id" = ? and "messages"."user_id" = ?) and ("messages"."parent_id" is null or "messages"."parent_id" in ${BRANCH(start)}))`,
+      `select "id", "parent_id" from "messages" where (+"messages"."user_id" = ? and (("messages"."topic_id" = ? and "messages"."parent_id" is null) or "messages"."parent_id" in ${BRANCH(start)}))`,
       [1, 1, ...startParams, 51],
     ],
     [`select "sealed" from "topic_vaults" where ("topic_vaults"."topic_id" = ? and "topic_vaults"."user_id" = ?)`, [1, 1]],

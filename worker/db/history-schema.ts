@@ -32,7 +32,14 @@ export const messages = sqliteTable(
     // the text itself is stored as the model saw it, with placeholders.
     masked: text("masked", { mode: "json" }).$type<{ kind: string; count: number }[]>(),
   },
-  (t) => [index("messages_topic").on(t.topicId, t.id), index("messages_parent").on(t.parentId, t.id), index("messages_user").on(t.userId)],
+  (t) => [
+    index("messages_topic").on(t.topicId, t.id),
+    index("messages_parent").on(t.parentId, t.id),
+    index("messages_user").on(t.userId),
+    // A topic's first questions (the versions of the first one): without it, finding them reads
+    // every first question of the shard, or the user's whole history.
+    index("messages_topic_root").on(t.topicId).where(sql`${t.parentId} IS NULL`),
+  ],
 );
 
 // The last message of the branch on screen (docs/conversations.md "Versions"): history, the

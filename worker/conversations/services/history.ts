@@ -51,11 +51,20 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
   const start = page?.before === undefined ? leafOf(topic.id) : sql`(SELECT id FROM messages WHERE id = ${page.before} AND topic_id = ${topic.id})`;
   const branch = page ? branchIds(start, page.limit + 1) : chosenBranchIds(topic.id);
   const inBranch = inArray(messages.id, branch);
-  // Versions of a branch message follow the same parent: the first question's have none.
+  // Versions of a branch message follow the same parent: the first question's have none, and are
+  // found through messages_topic_root. `+user_id` keeps the owner's rows without letting SQLite
+  // read them through messages_user, which is the user's whole history.
   const versionRows = h
     .select({ id: messages.id, parentId: messages.parentId })
     .from(messages)
-    .where(withVersions ? and(ownRows, or(isNull(messages.parentId), inArray(messages.parentId, branch))) : sql`0`);
+    .where(
+      withVersions
+        ? and(
+            sql`+${messages.userId} = ${topic.userId}`,
+            or(and(eq(messages.topicId, topic.id), isNull(messages.parentId)), inArray(messages.parentId, branch)),
+          )
+        : sql`0`,
+    );
   const [messageRows, attachmentRows, siblings, [vault]] = await h.batch([
     h
       .select({

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_topic_root` ON `messages` (`topic_id`) WHERE "messages"."parent_id" IS NULL;
