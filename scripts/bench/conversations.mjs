@@ -3,7 +3,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, workerSocket, wrangler } from "../lib/local.mjs";
-import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel } from "./fake-model.mjs";
+import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel, workerVarsFor } from "./fake-model.mjs";
 import { percentile, roundTrips } from "./http.mjs";
 import { replyText, sseText, timeChunks } from "./stream-timing.mjs";
 
@@ -84,13 +84,7 @@ export async function benchConversations() {
     port: PORTS.app,
     persistTo,
     stdio: "ignore",
-    vars: {
-      AI_PROVIDER: "openai",
-      OPENAI_BASE_URL: `http://127.0.0.1:${PORTS.model}/v1`,
-      OPENAI_MODEL: "bench-model",
-      AI_MAX_RETRIES: "0",
-      RATE_LIMIT_FACTOR: "100000",
-    },
+    vars: workerVarsFor(PORTS.model),
   });
   try {
     await waitForHealth(PORTS.app);

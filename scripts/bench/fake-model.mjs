@@ -40,3 +40,12 @@ export function startFakeModel(port, reply = { chunks: CHUNKS, firstMs: FIRST_CH
   });
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
+
+/** The Worker's vars that send its model calls to the fake model on `port`, with no retries and no rate limits in the way. */
+export const workerVarsFor = (port) => ({
+  AI_PROVIDER: "openai",
+  OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+  OPENAI_MODEL: "bench-model",
+  AI_MAX_RETRIES: "0",
+  RATE_LIMIT_FACTOR: "100000",
+});

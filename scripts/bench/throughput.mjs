@@ -4,7 +4,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth } from "../lib/local.mjs";
-import { startFakeModel } from "./fake-model.mjs";
+import { startFakeModel, workerVarsFor } from "./fake-model.mjs";
 import { percentile } from "./http.mjs";
 
 const PORTS = { app: 8806, model: 8807 };
@@ -78,13 +78,7 @@ export async function benchThroughput() {
     port: PORTS.app,
     persistTo,
     stdio: "ignore",
-    vars: {
-      AI_PROVIDER: "openai",
-      OPENAI_BASE_URL: `http://127.0.0.1:${PORTS.model}/v1`,
-      OPENAI_MODEL: "bench-model",
-      AI_MAX_RETRIES: "0",
-      RATE_LIMIT_FACTOR: "100000",
-    },
+    vars: workerVarsFor(PORTS.model),
   });
   try {
     await waitForHealth(PORTS.app);
