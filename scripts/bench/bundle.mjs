@@ -53,10 +53,12 @@ export async function benchBundle() {
     const bundles = {
       api: buildBundle(root, "wrangler.toml", workerOut),
       extractor: buildBundle(root, "worker/extractor/wrangler.toml", path.join(out, "extractor")),
+      // Its renderer was built with the SPA above (web/build/share-screen.ts).
+      shareScreen: buildBundle(root, "worker/share-screen/wrangler.toml", path.join(out, "share-screen")),
       before: buildAtCommit(BEFORE_EXTRACTOR, path.join(out, "before")),
     };
     const size = (file) => ({ raw: statSync(file).size, gzip: gzipSize(file) });
-    const sizes = { api: size(bundles.api), extractor: size(bundles.extractor), before: size(bundles.before) };
+    const sizes = { api: size(bundles.api), extractor: size(bundles.extractor), shareScreen: size(bundles.shareScreen), before: size(bundles.before) };
     const cold = await measureColdStarts(bundles);
     const workerRow = (name, s, c) => `| ${name} | ${kib(s.raw)} | **${kib(s.gzip)}** (${kb(s.gzip)}) | ${ms(c.p50)} | ${ms(c.p99)} |`;
 
@@ -78,13 +80,18 @@ export async function benchBundle() {
       "Sizes of `npm run build` output; gzip at level 9 (what the edge sends is brotli or gzip, usually a little smaller).",
       "",
       "Workers (`wrangler deploy --dry-run --env production`), and their cold start: a new workerd (Miniflare)",
-      "loading the bundle until its first answer (`/api/v2/health`, the extractor's `/`), 12 times each:",
+      "loading the bundle until its first answer (`/api/v2/health`, the extractor's and the share-screen's `/`), 12 times each:",
       "",
       "| Worker bundle | raw | gzip | cold start p50 ms | p99 ms |",
       "|---|---|---|---|---|",
       workerRow("API Worker (`worker/index.ts`)", sizes.api, cold.api),
       workerRow(`API Worker before the extractor moved out (commit ${BEFORE_EXTRACTOR})`, sizes.before, cold.before),
       workerRow("extractor Worker (`worker/extractor`: PDF.js, mammoth, word-extractor)", sizes.extractor, cold.extractor),
+      workerRow(
+        "share-screen Worker (`worker/share-screen`: React and the app's components, a share page's first screen)",
+        sizes.shareScreen,
+        cold.shareScreen,
+      ),
       "",
       "Cloudflare's limit on a Worker is 3 MiB gzip on the free plan and 10 MiB on the paid one; the goal",
       'here is the API Worker at or under 600 KB gzip (docs/scale.md "Smaller to load"). Most of a cold',

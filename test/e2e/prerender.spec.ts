@@ -1,4 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
+import { registerUser } from "./pages/registered-user";
+import { createTopic } from "./pages/sidebar";
 
 // The login and share pages come with their first screen in the HTML (web/build/prerender-pages.ts);
 // the app takes its place once its page has rendered.
@@ -56,6 +58,39 @@ test.describe("prerendered first screens", () => {
       await context.close();
     });
   }
+
+  test("a share link: its HTML carries the conversation, painted with no script, and the app takes its place box for box", async ({ browser, request }) => {
+    const user = await registerUser(request);
+    const topic = await createTopic(request, user, "Как вернуть залог?", "gpt");
+    const share = await request.post(`/api/v2/topics/${topic}/share`, { headers: { "jwt-token": user.record.access_token }, data: {} });
+    const { hash } = (await share.json()) as { hash: string };
+
+    const html = await (await request.get(`/share/${hash}`)).text();
+    expect(html).toContain("<title>Как вернуть залог? — Ясно</title>");
+    expect(html).toMatch(/<div class="message__bubble">Как вернуть залог\?<\/div>/);
+    expect(html).toMatch(/data-testid="message-assistant"[^>]*><div class="markdown"><p><strong>/);
+    expect(html).toContain('<script type="application/json" id="share-screen">');
+
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1280, height: 720 },
+    ]) {
+      const context = await browser.newContext({ viewport, locale: "ru-RU" });
+      const first = await context.newPage();
+      await first.route(/\.js$/, (route) => route.abort());
+      await first.goto(`/share/${hash}`);
+      await expect(first.locator("#prerendered").getByTestId("message-assistant").locator("table")).toBeVisible();
+      const screen = await drawn(first, '#prerendered [data-testid="page-share"]');
+      expect(screen.length).toBeGreaterThan(60);
+
+      const app = await context.newPage();
+      await app.goto(`/share/${hash}`);
+      await expect(app.locator("#prerendered")).toHaveCount(0);
+      await expect(app).toHaveTitle("Как вернуть залог? — Ясно");
+      expect(await drawn(app, '#root [data-testid="page-share"]'), `${viewport.width} px`).toEqual(screen);
+      await context.close();
+    }
+  });
 });
 
 const DRAWN = [

@@ -4,12 +4,19 @@ import react from "@vitejs/plugin-react";
 import Beasties from "beasties";
 import { JSDOM } from "jsdom";
 import { createServer, type Plugin } from "vite";
-import { PRERENDERED_ID } from "../src/app/prerender/first-screen.ts";
+import { PRERENDERED_ID } from "../../worker/conversations/share-screen-data.ts";
 import { PRERENDERED_PAGES } from "../src/app/prerender/prerendered-pages.ts";
 import { START_MODULE } from "./start-links.ts";
 
 const ROOT = '<div id="root"></div>';
 const PRERENDERED = `<div id="${PRERENDERED_ID}" inert>`;
+
+/**
+ * The screen shows whole or not at all: hidden until the app's root after it has been parsed. A
+ * browser paints a document as it arrives, and a screen cut short by a network packet or a pause
+ * of the parser would grow under the reader's eyes (a layout shift) when the rest came.
+ */
+const WHOLE_SCREEN = `@supports selector(:has(*)){#${PRERENDERED_ID}:not(:has(~#root)){visibility:hidden}}`;
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
@@ -27,21 +34,23 @@ function stylesOf(manifest: Manifest, modules: readonly string[]): string[] {
 }
 
 /**
- * The rules of `styles` that the page's HTML uses (beasties matches each selector against the
- * document, states like :hover included), and every @font-face: the theme names its fonts through
- * a variable beasties cannot follow, and without them the first screen would use another font
- * than the app where those fonts are installed. A rule the inlined copy lacks would change the
- * screen once the full styles load, so whatever beasties cannot judge is kept: a selector that
- * begins with a pseudo-class (Radix's `:where(.rt-Heading)`, `:is(.dark, …)`) is nothing once
- * beasties strips pseudo-classes to match it, and a selector it cannot parse fails the build.
+ * The styles a page's first screen needs, inlined in it: every @font-face of the app's styles (the
+ * theme names its fonts through a variable beasties cannot follow, and without them the screen
+ * would use another font than the app where those fonts are installed), the rules of the app's
+ * styles (`appStyles`: Radix Themes, app-wide CSS) that `html` uses, as beasties finds them by
+ * matching each selector against the document (states like :hover included), and the page's own
+ * small stylesheets (`pageStyles`) whole. A rule the inlined copy lacked would change the screen
+ * once the full styles load, so whatever beasties cannot judge is kept: a selector that begins
+ * with a pseudo-class (Radix's `:where(.rt-Heading)`, `:is(.dark, …)`) is nothing once beasties
+ * strips pseudo-classes to match it, and a selector it cannot parse fails the build.
  */
-async function criticalCss(html: string, outDir: string, styles: string[]): Promise<string> {
+async function criticalCss(html: string, outDir: string, appStyles: string[], pageStyles: string[]): Promise<string> {
   const problems: string[] = [];
   const beasties = new Beasties({
     path: outDir,
     publicPath: "/",
     external: false,
-    additionalStylesheets: styles.map((file) => `/${file}`),
+    additionalStylesheets: appStyles.map((file) => `/${file}`),
     allowRules: [/^:/],
     fonts: false,
     logger: { warn: (message) => problems.push(message), error: (message) => problems.push(message) },
@@ -49,8 +58,9 @@ async function criticalCss(html: string, outDir: string, styles: string[]): Prom
   const inlined = /<style>([\s\S]*)<\/style>/.exec(await beasties.process(html))?.[1];
   if (problems.length > 0) throw new Error(`beasties: ${problems.join("\n")}`);
   if (!inlined) throw new Error("beasties не нашёл нужных странице стилей");
-  const fontFaces = styles.flatMap((file) => readFileSync(path.join(outDir, file), "utf8").match(/@font-face\{[^}]*\}/g) ?? []);
-  return fontFaces.join("") + inlined;
+  const read = (file: string) => readFileSync(path.join(outDir, file), "utf8");
+  const fontFaces = appStyles.flatMap((file) => read(file).match(/@font-face\{[^}]*\}/g) ?? []);
+  return WHOLE_SCREEN + fontFaces.join("") + inlined + pageStyles.map(read).join("");
 }
 
 /**
@@ -100,13 +110,19 @@ export function prerenderPages(): Plugin {
       });
       try {
         const { prerender } = await server.ssrLoadModule("/src/app/prerender/prerender.tsx");
+        const { renderShareScreen } = await server.ssrLoadModule("/src/app/prerender/share-screen.tsx");
+        const { SHARE_SCREEN_SAMPLES } = await server.ssrLoadModule("/src/app/prerender/share-screen-samples.ts");
         // index.html links the app's start for the other pages (web/build/start-links.ts); these pages load it later.
         const template = readFileSync(path.join(outDir, "index.html"), "utf8").replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, "");
         if (!template.includes(ROOT)) this.error(`index.html has no ${ROOT}`);
         const manifest: Manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"));
+        const appStyles = stylesOf(manifest, [START_MODULE]);
         for (const page of PRERENDERED_PAGES) {
           const html = template.replace(ROOT, `${PRERENDERED}${readOnly(prerender(page.path))}</div>${ROOT}`);
-          const css = await criticalCss(html, outDir, stylesOf(manifest, [START_MODULE, ...page.modules]));
+          // A screen the Worker fills: its styles are found on the samples too (every part a conversation can have).
+          const samples = page.filled ? await Promise.all(SHARE_SCREEN_SAMPLES.map(async (sample: unknown) => (await renderShareScreen(sample)).html)) : [];
+          const pageStyles = stylesOf(manifest, page.modules).filter((file) => !appStyles.includes(file));
+          const css = await criticalCss(html.replace(ROOT, `${samples.join("")}${ROOT}`), outDir, appStyles, pageStyles);
           const file = path.join(outDir, page.file);
           mkdirSync(path.dirname(file), { recursive: true });
           writeFileSync(file, html.replace(PRERENDERED, `${PRERENDERED}<style>${css}</style>`));

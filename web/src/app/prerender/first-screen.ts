@@ -1,5 +1,7 @@
+import { PRERENDERED_ID } from "../../../../worker/conversations/share-screen-data";
+
 /** The element the build puts a prerendered first screen in, beside the app's root (web/build/prerender-pages.ts). */
-export const PRERENDERED_ID = "prerendered";
+export { PRERENDERED_ID };
 
 /**
  * Resolves once the browser has painted the page's prerendered first screen (its first
