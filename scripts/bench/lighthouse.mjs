@@ -36,9 +36,10 @@ async function sharedTopicPath(base) {
 }
 
 /**
- * TBT as the page's own work would give it on an idle machine: Lighthouse multiplies each main-thread
- * task's wall time by 4, and on a busy 2-core machine a task waits for the CPU most of its wall time.
- * This sums the same over the tasks' CPU time (the trace's `tdur`), from the observed first paint on.
+ * TBT as the page's own work gives it: Lighthouse multiplies each main-thread task's wall time by 4,
+ * and on a 2-core machine a task spends most of its wall time waiting for a core (Chrome's
+ * compositor and screenshots, Lighthouse, the Worker run beside it). This sums the same over the
+ * tasks' CPU time (the trace's `tdur`), from the observed first paint on.
  */
 function blockingByCpuTime(tracePath) {
   const events = JSON.parse(readFileSync(tracePath, "utf8")).traceEvents;
@@ -126,8 +127,10 @@ export async function benchLighthouse() {
       ...rows,
       "",
       "TBT by CPU time: the same sum over the main thread's tasks after the first paint, from the CPU",
-      "time each took rather than its wall time, which on a busy machine is mostly waiting for a core:",
-      "what TBT would be on an idle one (scripts/bench/lighthouse.mjs, `blockingByCpuTime`).",
+      "time each took rather than its wall time (scripts/bench/lighthouse.mjs, `blockingByCpuTime`): what",
+      "TBT is where the page's main thread has a core to itself, as on a phone. Here it shares two with",
+      "Chrome's software compositor and Lighthouse's screenshots (both busiest while the page changes),",
+      "Lighthouse itself, the Worker and whatever else runs, and a task's wall time is mostly waiting.",
     ].join("\n");
   } finally {
     await stopWorker(worker);
