@@ -1,25 +1,28 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { buildShareScreen } from "./web/build/share-screen.ts";
 
 // Worker tests run inside workerd with real local D1, R2, KV and Durable Objects. The secrets
 // below are test-only values; real ones come from Worker secrets (docs/secrets.md).
 export default defineConfig(async () => {
-  // wrangler.toml serves web/dist as assets; the API tests need the folder, not a build.
-  mkdirSync(path.join(import.meta.dirname, "web/dist"), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   const historyMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations/history"));
   const extractor = buildExtractor();
+  const shareScreen = await buildShareScreenWorker();
   return {
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          // The document reader behind the EXTRACTOR service binding runs beside the API Worker, as deployed.
-          workers: [extractor],
+          // The document reader behind the EXTRACTOR service binding and the share page's renderer behind
+          // SHARE_SCREEN run beside the API Worker, as deployed.
+          workers: [extractor, shareScreen],
+          // Instead of web/dist (wrangler.toml), which the API tests do not need built: the share page as
+          // the build writes it, cut down (the browser tests serve the real build).
+          assets: { directory: path.join(import.meta.dirname, "test/worker/fixtures/share-page") },
           // Two history shards come from wrangler.toml; a third, bound but not in the directory, is
           // the one test/worker/shards.test.ts adds while users are active.
           d1Databases: { HISTORY_2: "yasno-history-2" },
@@ -71,6 +74,26 @@ function buildExtractor() {
   });
   return {
     name: "yasno-extractor",
+    modules: true,
+    scriptPath: path.join(outdir, "index.js"),
+    compatibilityDate: "2026-10-20",
+    compatibilityFlags: ["nodejs_compat"],
+  };
+}
+
+/** The share page's renderer (worker/share-screen) with the app's components built for it, bundled by wrangler. */
+async function buildShareScreenWorker() {
+  const root = import.meta.dirname;
+  await buildShareScreen();
+  const outdir = path.join(root, "dist/share-screen-test");
+  const wrangler = path.join(root, "node_modules/.bin/wrangler");
+  execFileSync(wrangler, ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/share-screen/wrangler.toml"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  return {
+    name: "yasno-share-screen",
     modules: true,
     scriptPath: path.join(outdir, "index.js"),
     compatibilityDate: "2026-10-20",

@@ -3,11 +3,14 @@ import { defineConfig } from "vitest/config";
 import { iconPerModule } from "./build/icon-per-module.ts";
 import { notFoundPages } from "./build/not-found-pages.ts";
 import { prerenderPages } from "./build/prerender-pages.ts";
+import { radixWithoutUnused } from "./build/radix-css.ts";
+import { shareScreen } from "./build/share-screen.ts";
+import { startLinks } from "./build/start-links.ts";
 import { themeWithoutTooltipProvider } from "./build/theme-without-tooltip-provider.ts";
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), iconPerModule(), themeWithoutTooltipProvider(), notFoundPages(), prerenderPages()],
+  plugins: [react(), radixWithoutUnused(), iconPerModule(), themeWithoutTooltipProvider(), startLinks(), notFoundPages(), prerenderPages(), shareScreen()],
   // The manifest tells the bundle benchmark which chunks each route loads (scripts/bench/bundle.mjs).
   build: { outDir: "dist", emptyOutDir: true, manifest: true },
   server: {

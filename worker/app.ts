@@ -25,6 +25,7 @@ import { sandboxCheckout } from "./billing/routes/sandbox-checkout";
 import { yookassaNotifications } from "./billing/routes/yookassa-notifications";
 import { products } from "./billing/routes/products";
 import { share } from "./conversations/routes/share";
+import { sharePage } from "./conversations/routes/share-page";
 import { subscriptions } from "./billing/routes/subscriptions";
 import { telegramAuth } from "./accounts/routes/telegram-auth";
 import { topicExport } from "./conversations/routes/export";
@@ -102,6 +103,8 @@ app.onError((err, c) => {
 app.notFound(() => ApiError.notFound().toResponse());
 
 app.route("/api/v2", api);
+// The page a share link opens: its first screen with the conversation (the SPA's other pages are the static assets').
+app.route("/share", sharePage);
 app.route("/internal/api/v2", internalApi);
 
 app.get("/api/v2/openapi.json", async (c) => c.json(await openApiDocument(app, c)));

@@ -80,5 +80,6 @@ export async function measureColdStarts(bundles) {
     before: await coldStarts(bundles.before, health, apiBindings),
     api: await coldStarts(bundles.api, health, apiBindings),
     extractor: await coldStarts(bundles.extractor, "http://localhost/"),
+    ...(bundles.shareScreen && { shareScreen: await coldStarts(bundles.shareScreen, "http://localhost/") }),
   };
 }

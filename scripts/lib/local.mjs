@@ -76,8 +76,8 @@ const devFlags = (port) => [
   "warn",
 ];
 
-// The API Worker first (it gets the port), then the Workers it binds to: the document reader.
-const appConfigs = ["-c", "wrangler.toml", "-c", "worker/extractor/wrangler.toml"];
+// The API Worker first (it gets the port), then the Workers it binds to: the document reader and the share page's renderer.
+const appConfigs = ["-c", "wrangler.toml", "-c", "worker/extractor/wrangler.toml", "-c", "worker/share-screen/wrangler.toml"];
 
 /** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
 export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {

@@ -10,7 +10,6 @@ test("every page path answers 200; an unknown path 404 with the not-found page",
     "/register",
     "/forgot/sent",
     "/recovery/abc",
-    "/share/xyz",
     "/email/confirm/t",
     "/chat",
     "/chat/123",
@@ -26,6 +25,11 @@ test("every page path answers 200; an unknown path 404 with the not-found page",
   for (const path of ["/no-such-page", "/chat/1/2", "/wp-login.php", "/assets/missing.js"]) {
     expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
+  // A share link that shows nothing is 404 too, with the share page, which says so (a shared one is 200: prerender.spec.ts).
+  const share = await request.get("/share/xyz", { maxRedirects: 0 });
+  expect(share.status()).toBe(404);
+  expect(share.headers()["content-type"]).toContain("text/html");
+  expect(await share.text()).toContain("Только чтение");
   // The 404 is the app: it says so in Russian and leads back.
   const deep = await page.goto("/recovery/abc");
   expect(deep?.status()).toBe(200);

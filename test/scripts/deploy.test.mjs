@@ -106,12 +106,13 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.match(stdout, /2\. wrangler d1 migrations apply DB --remote --env production/);
   assert.match(stdout, /3\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
   assert.match(stdout, /4\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
-  assert.match(stdout, /5\. wrangler deploy --env production --config \S+prod\.toml/);
-  assert.match(stdout, /6\. wrangler pages deploy web\/dist --project-name yasno-test/);
+  assert.match(stdout, /5\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
+  assert.match(stdout, /6\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /7\. wrangler pages deploy web\/dist --project-name yasno-test/);
   assert.equal(calls.length, 1);
 });
 
-test("a real run builds, migrates the main D1 and every history shard, deploys the document reader, the Worker and then the SPA, in that order", () => {
+test("a real run builds, migrates the main D1 and every history shard, deploys the document reader, the share page's renderer, the Worker and then the SPA, in that order", () => {
   const file = config("prod.toml");
   const { code, calls } = deploy(["--config", file], allSecrets);
   assert.equal(code, 0);
@@ -121,6 +122,7 @@ test("a real run builds, migrates the main D1 and every history shard, deploys t
     `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
     `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
     `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
+    `wrangler deploy --env production --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
     `wrangler deploy --env production --config ${file}`,
     "wrangler pages deploy web/dist --project-name yasno",
   ]);

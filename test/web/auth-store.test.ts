@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accessToken, AUTH_KEY, fakeApi, json, storeRecord } from "./auth-fakes";
 
 // A fresh store per test (its timers and the once-only start are module state), with what the app
-// starts beside it: the sign-out that forgets the cached answers (web/src/main.tsx).
+// starts beside it: the sign-out that forgets the cached answers (web/src/app/start.tsx).
 async function loadStore() {
   vi.resetModules();
   const store = await import("../../web/src/features/auth/auth-store");

@@ -5,6 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Share from "../../web/src/features/share/SharePage";
 import { useAuth } from "../../web/src/features/auth/auth-store";
 import { fakeChatApi } from "./chat-fakes";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { queryClient } from "../../web/src/api/query-client";
+import { renderShareScreen } from "../../web/src/app/prerender/share-screen";
+import { sharePageReady } from "../../web/src/features/share/share-page-ready";
+import type { ShareScreenData } from "../../web/src/features/share/shared-history";
+import { RootTheme } from "../../web/src/ui/RootTheme";
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });
 
@@ -133,5 +139,92 @@ describe("/share/:hash (read-only shared history)", () => {
     renderShare("empty");
     expect(await screen.findByRole("heading", { level: 1, name: "Без названия" })).toBeTruthy();
     expect(screen.getByText("В этом чате пока нет сообщений.")).toBeTruthy();
+  });
+});
+
+describe("a share page whose HTML came with its conversation (the Worker rendered it)", () => {
+  const data: ShareScreenData = {
+    hash: "h4sh",
+    products: [{ id: 1, assistant_type: "explain_law", title: "Юрист", description: "", model: "demo", model_title: "Ясно · Юрист", active: true }],
+    history: {
+      topic_name: "Договор аренды",
+      assistant_type: "explain_law",
+      messages: [
+        {
+          id: 1,
+          role: "user",
+          text: "Проверьте договор",
+          state: "complete",
+          model: null,
+          created_at: "2025-03-12T09:00:00Z",
+          attachments: [
+            { id: 6, filename: "договор.pdf", content_type: "document", mime_type: "application/pdf", size: 2048, url: "/api/v2/share/h4sh/attachments/6" },
+          ],
+        },
+        {
+          id: 2,
+          role: "assistant",
+          text: '**Главное:** срок аренды\n\n| Пункт | Риск |\n|---|---|\n| 4.1 | высокий |\n\n```json\n{ "a": 1 }\n```\n\n![план](https://example.ru/p.png)',
+          state: "partial",
+          model: "yasno-demo",
+          created_at: "2025-03-12T09:00:05Z",
+          attachments: [],
+        },
+      ],
+    },
+  };
+  let screenElement: HTMLElement | null = null;
+  beforeEach(() => {
+    useAuth.setState({ status: "anonymous", record: null });
+    // The first screen as the Worker fills it: the data beside the rendered conversation.
+    screenElement = document.createElement("div");
+    screenElement.id = "prerendered";
+    screenElement.innerHTML = `<script type="application/json" id="share-screen">${JSON.stringify(data)}</script>`;
+    document.body.appendChild(screenElement);
+  });
+  afterEach(() => {
+    screenElement?.remove();
+    cleanup();
+    queryClient.clear();
+  });
+
+  /** Elements, their attributes (a style as the browser reads it) and text; no comments (the server's text separators). */
+  function canonical(node: Node): unknown {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (!(node instanceof Element)) return null;
+    const attributes = [...node.attributes].map((a) => {
+      if (a.name !== "style") return `${a.name}=${a.value}`;
+      const probe = document.createElement("div");
+      probe.setAttribute("style", a.value);
+      return `style=${probe.style.cssText}`;
+    });
+    const children = [...node.childNodes].map(canonical).filter((c) => c !== null);
+    return [node.tagName, attributes.sort(), children];
+  }
+
+  it("the app's first render is the page as rendered, Markdown and the mode's name included, without asking the API", async () => {
+    const api = fakeChatApi({});
+    const { default: Page } = await sharePageReady();
+    const router = createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RootTheme appearance="light">
+          <RouterProvider router={router} />
+        </RootTheme>
+      </QueryClientProvider>,
+    );
+    // At once, in the first render: no loading dots, no text as written before the renderer.
+    expect(screen.getByRole("heading", { level: 1, name: "Договор аренды" })).toBeTruthy();
+    expect(screen.getByText("Главное:").tagName).toBe("STRONG");
+    expect(screen.getByText("Юрист")).toBeTruthy();
+    expect(screen.queryByRole("status", { name: "Загрузка" })).toBeNull();
+    expect(api.callsTo("GET", "/share/topic/history/h4sh")).toHaveLength(0);
+    expect(api.callsTo("GET", "/products")).toHaveLength(0);
+
+    // And it is the server's render of the same data, element for element.
+    const { html, title } = await renderShareScreen(data);
+    expect(title).toBe("Договор аренды — Ясно");
+    const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
+    expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
   });
 });

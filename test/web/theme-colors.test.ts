@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 
-// main.tsx loads only the Radix color scales the app uses (docs/scale.md "Smaller to load"): every
+// app/start.tsx loads only the Radix color scales the app uses (docs/scale.md "Smaller to load"): every
 // Radix color named in a component or a stylesheet must be among them, or it would render colorless.
 const root = path.resolve(import.meta.dirname, "../..");
 const src = path.join(root, "web/src");
@@ -10,7 +10,7 @@ const radixColors = new Set(readdirSync(path.join(root, "node_modules/@radix-ui/
 const files = readdirSync(src, { recursive: true, encoding: "utf8" })
   .filter((f) => /\.(tsx?|css)$/.test(f))
   .map((f) => readFileSync(path.join(src, f), "utf8"));
-const loaded = new Set([...readFileSync(path.join(src, "main.tsx"), "utf8").matchAll(/tokens\/colors\/([a-z]+)\.css/g)].map((m) => m[1]));
+const loaded = new Set([...readFileSync(path.join(src, "app/start.tsx"), "utf8").matchAll(/tokens\/colors\/([a-z]+)\.css/g)].map((m) => m[1]));
 
 it("every Radix color the app names has its scale loaded", () => {
   const named = new Set<string>();

@@ -1,27 +1,6 @@
-// Radix Themes' CSS without the 20+ color scales the app never uses (styles.css carries all 31):
-// the base tokens, the colors named in components and CSS (docs/scale.md "Smaller to load"), the
-// components and the layout utilities. A new color="…" needs its file here.
-import "@radix-ui/themes/tokens/base.css";
-import "@radix-ui/themes/tokens/colors/gray.css";
-import "@radix-ui/themes/tokens/colors/slate.css";
-import "@radix-ui/themes/tokens/colors/indigo.css";
-import "@radix-ui/themes/tokens/colors/red.css";
-import "@radix-ui/themes/tokens/colors/green.css";
-import "@radix-ui/themes/tokens/colors/amber.css";
-import "@radix-ui/themes/tokens/colors/iris.css";
-import "@radix-ui/themes/tokens/colors/grass.css";
-import "@radix-ui/themes/tokens/colors/cyan.css";
-import "@radix-ui/themes/components.css";
-import "@radix-ui/themes/utilities.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
-import { forgetOnSignOut } from "./app/sign-out";
+import { whenFirstScreenPainted } from "./app/prerender/first-screen";
 
-forgetOnSignOut();
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The entry is this alone: a page whose first screen came in its HTML (/login, a share page)
+// paints it before the app's JavaScript and styles are fetched (docs/web.md "First screens in the
+// HTML"); any other page starts the app at once, its files linked from index.html.
+void whenFirstScreenPainted().then(() => import("./app/start"));

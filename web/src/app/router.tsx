@@ -44,7 +44,7 @@ const routes: RouteObject[] = [
           ),
         ],
       },
-      { path: "/share/:hash", element: page(() => import("../features/share/SharePage")) },
+      { path: "/share/:hash", element: page(() => import("../features/share/share-page-ready").then((m) => m.sharePageReady())) },
       // The legal documents: for everyone, signed in or not (docs/legal.md).
       { path: "/offer", element: page(() => import("../features/legal/LegalPage")) },
       { path: "/privacy", element: page(() => import("../features/legal/LegalPage")) },

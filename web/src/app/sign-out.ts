@@ -9,7 +9,7 @@ import { forgetRegistered } from "../features/auth/forget-on-sign-out";
  * each: the chat on screen with its composer files, an open settings modal, the drawer and what a
  * refused send taught about the terms). A sign-out is the move from a session to none, whether the
  * user asked for it, a refresh failed or another tab signed out. Called once at start-up
- * (main.tsx); returns the unsubscribe.
+ * (app/start.tsx); returns the unsubscribe.
  */
 export function forgetOnSignOut(): () => void {
   return useAuth.subscribe((state, previous) => {

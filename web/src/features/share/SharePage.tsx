@@ -5,7 +5,7 @@ import { MessageList } from "../chat/MessageList";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { ModeIcon } from "../modes/ModeIcon";
 import { useModelTitle, useProductTitle } from "../modes/products-queries";
-import { loadSharedHistory, type SharedHistory } from "./shared-history";
+import { forgetGivenSharedHistory, givenSharedHistory, loadSharedHistory, type SharedHistory } from "./shared-history";
 import "./share-page.css";
 import { commonTexts } from "../../ui/texts/common";
 import { sharePageTexts } from "../../ui/texts/sharePage";
@@ -23,13 +23,23 @@ function TryButton({ size = "2" }: { size?: "2" | "3" }) {
 /** `/share/:hash`: a shared topic, read-only, for anyone with the link (no sign-in, no main layout). */
 export default function Share() {
   const { hash = "" } = useParams();
-  const [history, setHistory] = useState<SharedHistory | null>(null);
-  const [state, setState] = useState<"loading" | "loaded" | "error">("loading");
+  return <SharedTopic key={hash} hash={hash} />;
+}
+
+function SharedTopic({ hash }: { hash: string }) {
+  // A page whose HTML came with this conversation (the Worker rendered it) shows it at once, as rendered.
+  const [given] = useState(() => givenSharedHistory(hash));
+  const [history, setHistory] = useState<SharedHistory | null>(given);
+  const [state, setState] = useState<"loading" | "loaded" | "error">(given ? "loaded" : "loading");
   useDocumentTitle(history ? history.topic_name?.trim() || sharePageTexts.untitled : null);
   const modelTitle = useModelTitle(history?.assistant_type ?? "");
   const modeTitle = useProductTitle(history?.assistant_type ?? "");
 
   useEffect(() => {
+    if (given) {
+      forgetGivenSharedHistory(hash);
+      return;
+    }
     let current = true;
     setState("loading");
     void loadSharedHistory(hash).then((result) => {
@@ -40,7 +50,7 @@ export default function Share() {
     return () => {
       current = false;
     };
-  }, [hash]);
+  }, [hash, given]);
 
   return (
     <Flex direction="column" className="share-page" data-testid="page-share">

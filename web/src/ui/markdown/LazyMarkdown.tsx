@@ -4,14 +4,27 @@ import "./markdown-plain.css";
 // The Markdown renderer (react-markdown, GFM, code highlighting) is a third of the chat page's
 // JavaScript: it loads after the page shows (docs/scale.md "Smaller to load"), and until it is
 // there a message shows its text as written.
-const loadRenderer = () => import("./Markdown");
+let loaded: typeof import("./Markdown") | null = null;
+const loadRenderer = () =>
+  import("./Markdown").then((module) => {
+    loaded = module;
+    return module;
+  });
 const Rendered = lazy(async () => ({ default: (await loadRenderer()).Markdown }));
 
 /** Starts loading the renderer early (a page that will show messages), so the text rarely shows plain. */
 export const preloadMarkdown = () => void loadRenderer();
 
+/**
+ * The renderer, loaded: a page that must show its messages rendered from its first render (a
+ * share page that came with them, the server's render of one) waits for it.
+ */
+export const loadMarkdown = (): Promise<unknown> => loadRenderer();
+
 /** A reply (or any Markdown) rendered; plain text for the moment the renderer takes to arrive. */
 export function Markdown({ text }: { text: string }) {
+  // Once loaded, rendered at once: a lazy component suspends on its first render even then.
+  if (loaded) return <loaded.Markdown text={text} />;
   return (
     <Suspense fallback={<div className="markdown markdown--plain">{text}</div>}>
       <Rendered text={text} />

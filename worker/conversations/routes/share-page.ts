@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import { activeProducts, publicProduct } from "../../billing/services/products";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../http/errors";
+import { SHARE_PAGE_REFERRER_POLICY } from "../../http/security-headers";
+import { readSharedHistory } from "../services/shared-history";
+import { PRERENDERED_ID, SHARE_SCREEN_DATA_ID, type ShareScreenData } from "../share-screen-data";
+
+/** The share page as the build wrote it, its first screen with the messages still loading (web/dist/share/index.html). */
+const SHELL = "/share/";
+
+/** JSON inside a `<script type="application/json">`: no `<`, so no `</script>` or `<!--` can end or bend it. */
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/** The page's HTML with its status; browsers ask again each time, so a revoke or a change shows at the next load. */
+function page(html: Response, status: 200 | 404): Response {
+  return new Response(html.body, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "Referrer-Policy": SHARE_PAGE_REFERRER_POLICY,
+    },
+  });
+}
+
+/**
+ * `/share/{hash}`, the page a share link opens (docs/web.md "First screens in the HTML"): the
+ * build's share page with its first screen filled in, the conversation rendered by the app's own
+ * components (the SHARE_SCREEN Worker) from what the API would answer for the link
+ * (`readSharedHistory`: the same edge cache, privacy placeholders and expiry) and the modes'
+ * names, and that data beside it, so the app's first render is the same and takes its place
+ * unseen. An unknown, revoked or expired link is 404 with the page as built (the app says it
+ * found nothing); if the renderer fails, the page as built, which loads the conversation itself.
+ */
+export const sharePage = new Hono<AppEnv>()
+  .get("/:hash", async (c) => {
+    const hash = c.req.param("hash");
+    const shell = await c.env.ASSETS.fetch(new URL(SHELL, c.req.url));
+    if (!shell.ok) return shell;
+    let data: ShareScreenData;
+    try {
+      const [history, products] = await Promise.all([readSharedHistory(c.env, hash), activeProducts(getDb(c.env.DB))]);
+      data = { hash, history, products: products.map(publicProduct) };
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return page(shell, 404);
+      throw err;
+    }
+    let screen: { html: string; title: string };
+    try {
+      screen = await c.env.SHARE_SCREEN.render(c.req.url, data);
+    } catch (err) {
+      console.error("share screen", err);
+      return page(shell, 200);
+    }
+    const filled = new HTMLRewriter()
+      .on("title", { element: (title) => void title.setInnerContent(screen.title) })
+      .on(`#${PRERENDERED_ID} > [data-is-root-theme]`, { element: (theme) => void theme.replace(screen.html, { html: true }) })
+      .on(`#${PRERENDERED_ID}`, {
+        element: (prerendered) =>
+          void prerendered.append(`<script type="application/json" id="${SHARE_SCREEN_DATA_ID}">${jsonInHtml(data)}</script>`, { html: true }),
+      })
+      .transform(shell);
+    return page(filled, 200);
+  })
+  // Anything else under /share/ is the static assets' (the page as built for /share/, a 404 page).
+  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
