@@ -5,14 +5,16 @@ import { notFoundPages } from "./build/not-found-pages.ts";
 import { prerenderPages } from "./build/prerender-pages.ts";
 import { radixWithoutUnused } from "./build/radix-css.ts";
 import { shareScreen } from "./build/share-screen.ts";
-import { startLinks } from "./build/start-links.ts";
+import { preloadsAfterStart, startLinks } from "./build/start-links.ts";
 import { themeWithoutTooltipProvider } from "./build/theme-without-tooltip-provider.ts";
+
+const preloads = preloadsAfterStart();
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), radixWithoutUnused(), iconPerModule(), themeWithoutTooltipProvider(), startLinks(), notFoundPages(), prerenderPages(), shareScreen()],
+  plugins: [react(), radixWithoutUnused(), iconPerModule(), themeWithoutTooltipProvider(), startLinks(), preloads.plugin, notFoundPages(), prerenderPages(), shareScreen()],
   // The manifest tells the bundle benchmark which chunks each route loads (scripts/bench/bundle.mjs).
-  build: { outDir: "dist", emptyOutDir: true, manifest: true },
+  build: { outDir: "dist", emptyOutDir: true, manifest: true, modulePreload: { resolveDependencies: preloads.resolveDependencies } },
   server: {
     // `vite` alone (npm run dev:web) talks to the Worker of `npm start`.
     proxy: { "/api": "http://localhost:8787", "/internal": "http://localhost:8787" },

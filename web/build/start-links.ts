@@ -21,6 +21,38 @@ function closure(bundle: Bundle, first: Chunk): Chunk[] {
   return [...seen.values()];
 }
 
+const findStart = (bundle: Bundle) =>
+  Object.values(bundle).find((c): c is Chunk => c.type === "chunk" && !!c.facadeModuleId?.endsWith(START_MODULE));
+
+/**
+ * What Vite's import helper preloads before a dynamic import (its `<link rel="modulepreload">`s),
+ * less the start's code: every other dynamic import comes after the start has run, so those
+ * modules are loaded already, and the start itself (main.tsx's import) is fetched by the import,
+ * its static imports found by the browser as it parses it. A page with a prerendered first screen
+ * runs that import just after its first paint, and appending two dozen links there took the main
+ * thread ~20 ms on a phone's CPU (docs/scale.md "Smaller to load"); the stylesheets stay.
+ */
+export function preloadsAfterStart() {
+  const started = new Set<string>();
+  const plugin: Plugin = {
+    name: "yasno:preloads-after-start",
+    apply: "build",
+    generateBundle: {
+      // Before Vite's import analysis, which asks `resolveDependencies` in its own generateBundle.
+      order: "pre",
+      handler(_options, bundle) {
+        const start = findStart(bundle);
+        if (!start) this.error(`В сборке нет ${START_MODULE}`);
+        started.clear();
+        for (const chunk of closure(bundle, start)) if (!chunk.isEntry) started.add(chunk.fileName);
+      },
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[]) =>
+    deps.filter((dep) => dep.endsWith(".css") || !started.has(dep));
+  return { plugin, resolveDependencies };
+}
+
 /**
  * `index.html` links the app's start (web/src/app/start.tsx: its code, its static imports and its
  * styles), which main.tsx imports only after a prerendered first screen has painted: a page without
@@ -34,7 +66,7 @@ export function startLinks(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, { bundle }) {
-        const start = Object.values(bundle ?? {}).find((c): c is Chunk => c.type === "chunk" && !!c.facadeModuleId?.endsWith(START_MODULE));
+        const start = bundle && findStart(bundle);
         if (!bundle || !start) throw new Error(`В сборке нет ${START_MODULE}`);
         // The entry imports start, and start imports what the entry has (Vite's preload helper): the entry is linked already.
         const chunks = closure(bundle, start).filter((c) => !c.isEntry);
