@@ -7,12 +7,14 @@ import { createTopic } from "./pages/sidebar";
 test.describe("prerendered first screens", () => {
   test("/login: the form is in the HTML, and the app's own form replaces it", async ({ page, request }) => {
     const html = await (await request.get("/login")).text();
-    expect(html).toContain('<div id="prerendered" inert>');
+    expect(html).toContain('<div id="prerendered" inert ');
     expect(html).toMatch(/<h1[^>]*>Вход<\/h1>/);
 
     await page.goto("/login");
     await expect(page.locator("#prerendered")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход");
+    // The app's stylesheet, loaded aside while the screen showed, applies with the app's page.
+    await expect(page.locator("link[data-app-styles]")).toHaveAttribute("media", "all");
     await page.getByLabel("E-mail").fill("someone@example.ru");
     await expect(page.getByLabel("E-mail")).toHaveValue("someone@example.ru");
   });
@@ -29,7 +31,7 @@ test.describe("prerendered first screens", () => {
 
   test("/login: the HTML carries its first screen's styles and links no stylesheet and no chunk, only the entry", async ({ request }) => {
     const html = await (await request.get("/login")).text();
-    expect(html).toMatch(/<div id="prerendered" inert><style>[^<]*\.rt-Card/);
+    expect(html).toMatch(/<div id="prerendered" inert data-app-styles="\/assets\/start-[\w-]+\.css"><style>[^<]*\.rt-Card/);
     expect(html).not.toMatch(/<link rel="(stylesheet|modulepreload)"/);
     expect(html.match(/<script\b/g)).toHaveLength(1);
     // A page without a first screen in its HTML links the app's styles and chunks at once.

@@ -5,6 +5,7 @@ import Beasties from "beasties";
 import { JSDOM } from "jsdom";
 import { createServer, type Plugin } from "vite";
 import { PRERENDERED_ID } from "../../worker/conversations/share-screen-data.ts";
+import { APP_STYLES_ATTRIBUTE } from "../src/app/prerender/app-styles.ts";
 import { PRERENDERED_PAGES } from "../src/app/prerender/prerendered-pages.ts";
 import { START_MODULE } from "./start-links.ts";
 
@@ -125,7 +126,9 @@ export function prerenderPages(): Plugin {
           const css = await criticalCss(html.replace(ROOT, `${samples.join("")}${ROOT}`), outDir, appStyles, pageStyles);
           const file = path.join(outDir, page.file);
           mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, html.replace(PRERENDERED, `${PRERENDERED}<style>${css}</style>`));
+          // The app's stylesheet is named on the screen for main.tsx to load aside (app/prerender/app-styles.ts).
+          const named = PRERENDERED.replace(">", ` ${APP_STYLES_ATTRIBUTE}="${appStyles.map((file) => `/${file}`).join(" ")}">`);
+          writeFileSync(file, html.replace(PRERENDERED, `${named}<style>${css}</style>`));
         }
       } finally {
         await server.close();

@@ -1,6 +1,11 @@
+import { loadAppStylesAside } from "./app/prerender/app-styles";
 import { whenFirstScreenPainted } from "./app/prerender/first-screen";
 
 // The entry is this alone: a page whose first screen came in its HTML (/login, a share page)
 // paints it before the app's JavaScript and styles are fetched (docs/web.md "First screens in the
-// HTML"); any other page starts the app at once, its files linked from index.html.
-void whenFirstScreenPainted().then(() => import("./app/start"));
+// HTML"); any other page starts the app at once, its files linked from index.html. The app's
+// stylesheet loads aside, beside it (app-styles.ts).
+void whenFirstScreenPainted().then(() => {
+  loadAppStylesAside();
+  return import("./app/start");
+});

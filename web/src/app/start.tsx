@@ -13,16 +13,26 @@ import "@radix-ui/themes/tokens/colors/grass.css";
 import "@radix-ui/themes/tokens/colors/cyan.css";
 import "@radix-ui/themes/components.css";
 import "@radix-ui/themes/utilities.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { appStylesLoaded } from "./prerender/app-styles";
 import { forgetOnSignOut } from "./sign-out";
 
 // The app itself, loaded by main.tsx (with its styles: the import waits for them).
 forgetOnSignOut();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render as a transition: React renders it in slices of a few milliseconds, giving the
+// main thread back between them, instead of one long task a phone's taps wait behind (its TBT,
+// docs/scale.md "Smaller to load"); a page with a prerendered screen keeps showing that meanwhile,
+// and its render waits for the app's stylesheet, loaded aside (prerender/app-styles.ts).
+const root = createRoot(document.getElementById("root")!);
+void appStylesLoaded().then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }),
 );
