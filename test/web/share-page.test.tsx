@@ -227,4 +227,44 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
     expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
   });
+
+  it("a reply the server rendered without a code block is shown as rendered, the renderer not run for it", async () => {
+    const reply = { ...data.history.messages[1], id: 3, text: "**Срок** аренды — [ГК РФ](https://example.ru/gk)" };
+    const withoutCode = { ...data, history: { ...data.history, messages: [data.history.messages[0], reply] } };
+    // The screen as the Worker fills it, with a mark on the reply's rendered text that only the screen has.
+    const { html } = await renderShareScreen(withoutCode);
+    screenElement!.innerHTML = `${html}<script type="application/json" id="share-screen">${JSON.stringify(withoutCode)}</script>`;
+    screenElement!.querySelector('[data-message-id="3"] > .markdown strong')!.setAttribute("data-from-screen", "");
+    const { default: Page } = await sharePageReady();
+    screenElement!.remove();
+    fakeChatApi({});
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RootTheme appearance="light">
+          <RouterProvider router={createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] })} />
+        </RootTheme>
+      </QueryClientProvider>,
+    );
+    const strong = screen.getByText("Срок");
+    expect(strong.hasAttribute("data-from-screen")).toBe(true);
+    expect(screen.getByRole("link", { name: "ГК РФ" }).getAttribute("rel")).toBe("noopener noreferrer nofollow");
+  });
+
+  it("a reply with a code block is rendered by the renderer (its copy buttons work)", async () => {
+    const { html } = await renderShareScreen(data);
+    screenElement!.innerHTML = `${html}<script type="application/json" id="share-screen">${JSON.stringify(data)}</script>`;
+    screenElement!.querySelector('[data-message-id="2"] > .markdown strong')!.setAttribute("data-from-screen", "");
+    const { default: Page } = await sharePageReady();
+    screenElement!.remove();
+    fakeChatApi({});
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RootTheme appearance="light">
+          <RouterProvider router={createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] })} />
+        </RootTheme>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText("Главное:").hasAttribute("data-from-screen")).toBe(false);
+    expect(screen.getByRole("button", { name: "Копировать код" })).toBeTruthy();
+  });
 });
