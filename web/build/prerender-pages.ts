@@ -5,8 +5,7 @@ import Beasties from "beasties";
 import { JSDOM } from "jsdom";
 import { createServer, type Plugin } from "vite";
 import { PRERENDERED_ID } from "../../worker/conversations/share-screen-data.ts";
-import { APP_STYLES_ATTRIBUTE } from "../src/app/prerender/app-styles.ts";
-import { PRERENDERED_PAGES } from "../src/app/prerender/prerendered-pages.ts";
+import { APP_STYLES_ATTRIBUTE, PRERENDERED_PAGES } from "../src/app/prerender/prerendered-pages.ts";
 import { START_MODULE } from "./start-links.ts";
 
 const ROOT = '<div id="root"></div>';

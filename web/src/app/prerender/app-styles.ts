@@ -1,12 +1,11 @@
 import { PRERENDERED_ID } from "./first-screen";
+import { APP_STYLES_ATTRIBUTE as MARK } from "./prerendered-pages";
 
 // The app's stylesheet on a page whose first screen came in its HTML (docs/web.md "First screens
 // in the HTML"). Applied as soon as it loads, it would restyle that screen, which carries its own
 // rules, in one long style recalculation a phone's taps wait behind (TBT), and then restyle again
 // once the app's page replaces the screen. So it loads as `media="print"`, fetched and parsed but
 // matching nothing on screen, and applies in the commit that replaces the screen: one recalculation.
-const MARK = "data-app-styles";
-
 let loading: Promise<void> = Promise.resolve();
 
 /**
@@ -43,6 +42,3 @@ export const appStylesLoaded = (): Promise<void> => loading;
 export function applyAppStyles() {
   for (const link of document.querySelectorAll<HTMLLinkElement>(`link[${MARK}]`)) link.media = "all";
 }
-
-/** The screen's attribute that names the app's stylesheets, written by the build. */
-export const APP_STYLES_ATTRIBUTE = MARK;

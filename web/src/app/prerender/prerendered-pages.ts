@@ -22,3 +22,6 @@ export const PRERENDERED_PAGES = [
     filled: true,
   },
 ] as const;
+
+/** The first screen's attribute naming the app's stylesheets, which main.tsx loads aside (app-styles.ts). */
+export const APP_STYLES_ATTRIBUTE = "data-app-styles";
