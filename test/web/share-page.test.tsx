@@ -228,13 +228,15 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
   });
 
-  it("a reply the server rendered without a code block is shown as rendered, the renderer not run for it", async () => {
-    const reply = { ...data.history.messages[1], id: 3, text: "**Срок** аренды — [ГК РФ](https://example.ru/gk)" };
-    const withoutCode = { ...data, history: { ...data.history, messages: [data.history.messages[0], reply] } };
-    // The screen as the Worker fills it, with a mark on the reply's rendered text that only the screen has.
-    const { html } = await renderShareScreen(withoutCode);
-    screenElement!.innerHTML = `${html}<script type="application/json" id="share-screen">${JSON.stringify(withoutCode)}</script>`;
-    screenElement!.querySelector('[data-message-id="3"] > .markdown strong')!.setAttribute("data-from-screen", "");
+  /** The screen as the Worker fills it from `shown`, with a mark on one reply's rendered text that only the screen has. */
+  async function screenWithMarkedReply(shown: ShareScreenData, messageId: number) {
+    const { html } = await renderShareScreen(shown);
+    screenElement!.innerHTML = `${html}<script type="application/json" id="share-screen">${JSON.stringify(shown)}</script>`;
+    screenElement!.querySelector(`[data-message-id="${messageId}"] > .markdown strong`)!.setAttribute("data-from-screen", "");
+  }
+
+  /** The page as the app starts it: made ready while the screen is there, rendered once it has gone. */
+  async function renderReadyPage() {
     const { default: Page } = await sharePageReady();
     screenElement!.remove();
     fakeChatApi({});
@@ -245,25 +247,19 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
         </RootTheme>
       </QueryClientProvider>,
     );
-    const strong = screen.getByText("Срок");
-    expect(strong.hasAttribute("data-from-screen")).toBe(true);
+  }
+
+  it("a reply the server rendered without a code block is shown as rendered, the renderer not run for it", async () => {
+    const reply = { ...data.history.messages[1], id: 3, text: "**Срок** аренды — [ГК РФ](https://example.ru/gk)" };
+    await screenWithMarkedReply({ ...data, history: { ...data.history, messages: [data.history.messages[0], reply] } }, 3);
+    await renderReadyPage();
+    expect(screen.getByText("Срок").hasAttribute("data-from-screen")).toBe(true);
     expect(screen.getByRole("link", { name: "ГК РФ" }).getAttribute("rel")).toBe("noopener noreferrer nofollow");
   });
 
   it("a reply with a code block is rendered by the renderer (its copy buttons work)", async () => {
-    const { html } = await renderShareScreen(data);
-    screenElement!.innerHTML = `${html}<script type="application/json" id="share-screen">${JSON.stringify(data)}</script>`;
-    screenElement!.querySelector('[data-message-id="2"] > .markdown strong')!.setAttribute("data-from-screen", "");
-    const { default: Page } = await sharePageReady();
-    screenElement!.remove();
-    fakeChatApi({});
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RootTheme appearance="light">
-          <RouterProvider router={createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] })} />
-        </RootTheme>
-      </QueryClientProvider>,
-    );
+    await screenWithMarkedReply(data, 2);
+    await renderReadyPage();
     expect(screen.getByText("Главное:").hasAttribute("data-from-screen")).toBe(false);
     expect(screen.getByRole("button", { name: "Копировать код" })).toBeTruthy();
   });
