@@ -1,5 +1,5 @@
 import { Providers } from "./providers";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Share from "../../web/src/features/share/SharePage";
@@ -257,10 +257,16 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     expect(screen.getByRole("link", { name: "ГК РФ" }).getAttribute("rel")).toBe("noopener noreferrer nofollow");
   });
 
-  it("a reply with a code block is rendered by the renderer (its copy buttons work)", async () => {
+  it("a reply with a code block is shown as rendered too, its copy button live", async () => {
     await screenWithMarkedReply(data, 2);
     await renderReadyPage();
-    expect(screen.getByText("Главное:").hasAttribute("data-from-screen")).toBe(false);
-    expect(screen.getByRole("button", { name: "Копировать код" })).toBeTruthy();
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    expect(screen.getByText("Главное:").hasAttribute("data-from-screen")).toBe(true);
+    const copy = screen.getByRole("button", { name: "Копировать код" });
+    expect(copy.closest(".markdown__code")?.querySelectorAll("button")).toHaveLength(1);
+    fireEvent.click(copy);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Скопировано" })).toBeTruthy());
+    expect(writeText).toHaveBeenCalledWith('{ "a": 1 }');
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import "./markdown-plain.css";
+import { RenderedReply } from "./RenderedReply";
 import { renderedReply } from "./rendered-replies";
 
 // The Markdown renderer (react-markdown, GFM, code highlighting) is a third of the chat page's
@@ -26,8 +27,7 @@ export const loadMarkdown = (): Promise<unknown> => loadRenderer();
 export function Markdown({ text }: { text: string }) {
   // Once loaded, rendered at once: a lazy component suspends on its first render even then.
   const rendered = renderedReply(text);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's render of this text by this renderer (rendered-replies.ts)
-  if (rendered !== null) return <div className="markdown" dangerouslySetInnerHTML={{ __html: rendered }} />;
+  if (rendered !== null) return <RenderedReply html={rendered} />;
   if (loaded) return <loaded.Markdown text={text} />;
   return (
     <Suspense fallback={<div className="markdown markdown--plain">{text}</div>}>

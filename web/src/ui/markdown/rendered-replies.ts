@@ -11,14 +11,14 @@ type Reply = { id?: number | string | null; role: string; text: string; notice?:
 
 /**
  * Keeps the server's render of each of these replies found on the screen; returns whether every
- * reply was kept. A reply with a code block is not: its copy buttons need the renderer.
+ * reply was kept (their code blocks' copy buttons are made live by RenderedReply).
  */
 export function keepRenderedReplies(screen: Element, messages: readonly Reply[]): boolean {
   let all = true;
   for (const message of messages) {
     if (message.role !== "assistant" || message.notice) continue;
     const rendered = screen.querySelector(`[data-message-id="${Number(message.id)}"] > .markdown`);
-    if (!rendered || rendered.querySelector(".markdown__code")) {
+    if (!rendered) {
       all = false;
       continue;
     }
