@@ -29,9 +29,7 @@ export function RenderedReply({ html }: { html: string }) {
     <>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's render of this reply by this renderer (rendered-replies.ts) */}
       <div ref={reply} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
-      {blocks.map(({ slot, code }, i) =>
-        createPortal(<CopyButton text={code} label={chatTexts.copyCode} className="markdown__code-copy" />, slot, String(i)),
-      )}
+      {blocks.map(({ slot, code }, i) => createPortal(<CopyButton text={code} label={chatTexts.copyCode} className="markdown__code-copy" />, slot, String(i)))}
     </>
   );
 }
