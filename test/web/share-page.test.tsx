@@ -264,7 +264,9 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     expect(screen.getByText("Главное:").hasAttribute("data-from-screen")).toBe(true);
     const copy = screen.getByRole("button", { name: "Копировать код" });
+    // One button, first in its block, as the renderer puts it.
     expect(copy.closest(".markdown__code")?.querySelectorAll("button")).toHaveLength(1);
+    expect(copy.closest(".markdown__code")?.firstElementChild).toBe(copy);
     fireEvent.click(copy);
     await waitFor(() => expect(screen.getByRole("button", { name: "Скопировано" })).toBeTruthy());
     expect(writeText).toHaveBeenCalledWith('{ "a": 1 }');

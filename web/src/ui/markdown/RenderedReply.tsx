@@ -3,11 +3,13 @@ import { createPortal } from "react-dom";
 import { CopyButton } from "../CopyButton";
 import { chatTexts } from "../texts/chat";
 
-type CodeBlock = { slot: HTMLElement; code: string };
+type CodeBlock = { block: HTMLElement; code: string };
+
+const COPY = ".markdown__code-copy";
 
 /**
  * A reply as the server rendered it (rendered-replies.ts), with its code blocks' copy buttons made
- * live: each static button gives its place to the app's own, in the same commit, before a paint.
+ * live: each static button gives its place to the app's own, before a paint.
  */
 export function RenderedReply({ html }: { html: string }) {
   const reply = useRef<HTMLDivElement>(null);
@@ -15,21 +17,35 @@ export function RenderedReply({ html }: { html: string }) {
 
   useLayoutEffect(() => {
     const found = [...(reply.current?.querySelectorAll<HTMLElement>(".markdown__code") ?? [])].flatMap((block) => {
-      const button = block.querySelector(".markdown__code-copy");
+      const button = block.querySelector(COPY);
       if (!button) return [];
-      const slot = document.createElement("span");
-      button.replaceWith(slot);
+      button.remove();
       // As the renderer gives it (Markdown.tsx): the code's text without the fence's last newline.
-      return [{ slot, code: (block.querySelector("pre")?.textContent ?? "").replace(/\n$/, "") }];
+      return [{ block, code: (block.querySelector("pre")?.textContent ?? "").replace(/\n$/, "") }];
     });
     setBlocks(found);
   }, []);
 
+  // A portal appends its button after the code; the renderer puts it first (the page's order, box
+  // for box as the server drew it). Moved within its own container, React still finds it there.
+  useLayoutEffect(() => {
+    for (const { block } of blocks) {
+      const button = block.querySelector(`:scope > ${COPY}`);
+      if (button && button !== block.firstElementChild) block.insertBefore(button, block.firstChild);
+    }
+  }, [blocks]);
+
   return (
     <>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's render of this reply by this renderer (rendered-replies.ts) */}
-      <div ref={reply} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
-      {blocks.map(({ slot, code }, i) => createPortal(<CopyButton text={code} label={chatTexts.copyCode} className="markdown__code-copy" />, slot, String(i)))}
+      <div
+        ref={reply}
+        className="markdown"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's render of this reply by this renderer (rendered-replies.ts)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {blocks.map(({ block, code }, i) =>
+        createPortal(<CopyButton text={code} label={chatTexts.copyCode} className="markdown__code-copy" />, block, String(i)),
+      )}
     </>
   );
 }
