@@ -7,6 +7,6 @@ import { PAGE_PATHS } from "../../web/src/app/page-paths";
 // build writes `_redirects` from must be the router's.
 it("lists every path of the router, and nothing else", () => {
   const router = readFileSync(path.join(import.meta.dirname, "../../web/src/app/router.tsx"), "utf8");
-  const routed = [...router.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]).filter((p) => p !== "*");
+  const routed = [...router.matchAll(/page\("([^"]+)"/g)].map((m) => m[1]).filter((p) => p !== "*");
   expect([...PAGE_PATHS].sort()).toEqual([...new Set(routed)].sort());
 });

@@ -1,10 +1,19 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { type RouteObject, useRoutes } from "react-router-dom";
+import { matchRoutes, type RouteObject, useRoutes } from "react-router-dom";
 import { DotsLoader } from "../ui/DotsLoader";
 import { AppShell, PublicOnly, RequireAuth } from "./layouts/AccessGate";
 import { DropPrerendered } from "./prerender/DropPrerendered";
 
 type Load = () => Promise<{ default: React.ComponentType }>;
+/** Who a branch of routes is for (its gate sends everyone else away): what `preloadPage` skips. */
+type Access = "signed-in" | "signed-out";
+type Handle = { load?: Load; access?: Access };
+
+/** One import, shared by the lazy component and `preloadPage`. */
+const once = (load: Load): Load => {
+  let loading: ReturnType<Load> | undefined;
+  return () => (loading ??= load());
+};
 const lazily = (load: Load, shown?: ReactNode) => {
   const Page = lazy(load);
   return (
@@ -15,11 +24,14 @@ const lazily = (load: Load, shown?: ReactNode) => {
   );
 };
 // A page, once rendered, takes the place of a prerendered first screen; a layout does not, its page is still loading.
-const page = (load: Load) => lazily(load, <DropPrerendered />);
-const layout = (load: Load, children: { path: string; element: ReactNode }[]) => ({
-  element: lazily(load),
-  children,
-});
+const page = (path: string, load: Load): RouteObject => {
+  const loadOnce = once(load);
+  return { path, element: lazily(loadOnce, <DropPrerendered />), handle: { load: loadOnce } satisfies Handle };
+};
+const layout = (load: Load, children: RouteObject[]): RouteObject => {
+  const loadOnce = once(load);
+  return { element: lazily(loadOnce), children, handle: { load: loadOnce } satisfies Handle };
+};
 
 // The routes of docs/product.md §2. Public auth pages send a signed-in user to Main; everything else but
 // /share sends an anonymous one to Login.
@@ -29,62 +41,78 @@ const routes: RouteObject[] = [
     children: [
       {
         element: <PublicOnly />,
+        handle: { access: "signed-out" } satisfies Handle,
         children: [
           layout(
             () => import("./layouts/AuthLayout"),
             [
-              { path: "/login", element: page(() => import("../features/auth/pages/LoginPage")) },
-              { path: "/register", element: page(() => import("../features/auth/pages/RegisterPage")) },
-              { path: "/register-v2", element: page(() => import("../features/auth/pages/RegisterV2Page")) },
-              { path: "/forgot", element: page(() => import("../features/auth/pages/ForgotPage")) },
-              { path: "/forgot/sent", element: page(() => import("../features/auth/pages/ForgotSentPage")) },
-              { path: "/recovery/:token", element: page(() => import("../features/auth/pages/RecoveryPage")) },
-              { path: "/recovery-invalid", element: page(() => import("../features/auth/pages/RecoveryInvalidPage")) },
+              page("/login", () => import("../features/auth/pages/LoginPage")),
+              page("/register", () => import("../features/auth/pages/RegisterPage")),
+              page("/register-v2", () => import("../features/auth/pages/RegisterV2Page")),
+              page("/forgot", () => import("../features/auth/pages/ForgotPage")),
+              page("/forgot/sent", () => import("../features/auth/pages/ForgotSentPage")),
+              page("/recovery/:token", () => import("../features/auth/pages/RecoveryPage")),
+              page("/recovery-invalid", () => import("../features/auth/pages/RecoveryInvalidPage")),
             ],
           ),
         ],
       },
-      { path: "/share/:hash", element: page(() => import("../features/share/share-page-ready").then((m) => m.sharePageReady())) },
+      page("/share/:hash", () => import("../features/share/share-page-ready").then((m) => m.sharePageReady())),
       // The legal documents: for everyone, signed in or not (docs/legal.md).
-      { path: "/offer", element: page(() => import("../features/legal/LegalPage")) },
-      { path: "/privacy", element: page(() => import("../features/legal/LegalPage")) },
-      { path: "/terms", element: page(() => import("../features/legal/LegalPage")) },
+      page("/offer", () => import("../features/legal/LegalPage")),
+      page("/privacy", () => import("../features/legal/LegalPage")),
+      page("/terms", () => import("../features/legal/LegalPage")),
       // Opened from a letter, signed in or not: the link itself is the proof.
-      layout(() => import("./layouts/AuthLayout"), [{ path: "/email/confirm/:token", element: page(() => import("../features/account/EmailConfirmPage")) }]),
+      layout(() => import("./layouts/AuthLayout"), [page("/email/confirm/:token", () => import("../features/account/EmailConfirmPage"))]),
       {
         element: <RequireAuth />,
+        handle: { access: "signed-in" } satisfies Handle,
         children: [
           layout(
             () => import("./layouts/MainLayout"),
             [
-              { path: "/", element: page(() => import("../features/modes/MainPage")) },
-              { path: "/chat", element: page(() => import("../features/chat/ChatPage")) },
-              { path: "/chat/:id", element: page(() => import("../features/chat/ChatPage")) },
-              { path: "/checkout", element: page(() => import("../features/billing/CheckoutPage")) },
+              page("/", () => import("../features/modes/MainPage")),
+              page("/chat", () => import("../features/chat/ChatPage")),
+              page("/chat/:id", () => import("../features/chat/ChatPage")),
+              page("/checkout", () => import("../features/billing/CheckoutPage")),
             ],
           ),
           // The invitation letter's link: nobody joins a company without saying yes here.
           layout(
             () => import("./layouts/AuthLayout"),
             [
-              { path: "/invitations", element: page(() => import("../features/account/InvitationPage")) },
-              { path: "/invitations/:token", element: page(() => import("../features/account/InvitationPage")) },
+              page("/invitations", () => import("../features/account/InvitationPage")),
+              page("/invitations/:token", () => import("../features/account/InvitationPage")),
             ],
           ),
           layout(
             () => import("./layouts/SettingsLayout"),
             [
-              { path: "/user", element: page(() => import("../features/account/UserPage")) },
-              { path: "/subscription", element: page(() => import("../features/billing/SubscriptionPage")) },
-              { path: "/company", element: page(() => import("../features/companies/CompanyPage")) },
+              page("/user", () => import("../features/account/UserPage")),
+              page("/subscription", () => import("../features/billing/SubscriptionPage")),
+              page("/company", () => import("../features/companies/CompanyPage")),
             ],
           ),
         ],
       },
-      { path: "*", element: page(() => import("./NotFoundPage")) },
+      page("*", () => import("./NotFoundPage")),
     ],
   },
 ];
+
+/**
+ * Starts loading the layout and the page an address opens, side by side and beside the auth
+ * state's start, instead of each only once what holds it has rendered (a round trip each on a
+ * phone's network); not those of a branch whose gate will send this visitor elsewhere.
+ */
+export function preloadPage(pathname: string, signedIn: boolean) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const { load, access } = (route.handle ?? {}) as Handle;
+    if (access && access !== (signedIn ? "signed-in" : "signed-out")) return;
+    // A chunk that fails to load fails where its page renders, as it would without this.
+    load?.().catch(() => {});
+  }
+}
 
 /** The app's pages, under a `BrowserRouter` (app/App.tsx). */
 export const AppRoutes = () => useRoutes(routes);

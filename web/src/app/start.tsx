@@ -15,12 +15,15 @@ import "@radix-ui/themes/components.css";
 import "@radix-ui/themes/utilities.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
+import { hasStoredSession } from "../features/auth/auth-store";
 import { App } from "./App";
 import { appStylesLoaded } from "./prerender/app-styles";
+import { preloadPage } from "./router";
 import { forgetOnSignOut } from "./sign-out";
 
 // The app itself, loaded by main.tsx (with its styles: the import waits for them).
 forgetOnSignOut();
+preloadPage(location.pathname, hasStoredSession());
 
 // The first render as a transition: React renders it in slices of a few milliseconds, giving the
 // main thread back between them, instead of one long task a phone's taps wait behind (its TBT,

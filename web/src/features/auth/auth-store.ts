@@ -70,6 +70,9 @@ function readStored(): AuthRecord | null {
   }
 }
 
+/** Whether this browser keeps a session (which the start then refreshes): the app's start guesses the page's gate by it. */
+export const hasStoredSession = (): boolean => readStored() !== null;
+
 const store = (record: AuthRecord) => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(record));
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
