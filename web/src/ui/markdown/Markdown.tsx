@@ -1,8 +1,8 @@
 import { isValidElement, memo, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { CodeCopyButton } from "./CodeCopyButton";
 import { chatTexts } from "../texts/chat";
-import { CopyButton } from "../CopyButton";
 import { rehypeHighlightCode } from "./highlight-code";
 import "./markdown.css";
 
@@ -73,10 +73,9 @@ const components: Components = {
     </a>
   ),
   pre: ({ node: _node, children, ...props }) => {
-    const code = textOf(children).replace(/\n$/, "");
     return (
       <div className="markdown__code">
-        <CopyButton text={code} label={chatTexts.copyCode} className="markdown__code-copy" />
+        <CodeCopyButton text={textOf(children)} />
         <pre {...props}>{children}</pre>
       </div>
     );

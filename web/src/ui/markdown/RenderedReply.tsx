@@ -1,11 +1,10 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { CopyButton } from "../CopyButton";
-import { chatTexts } from "../texts/chat";
+import { CODE_COPY_CLASS, CodeCopyButton } from "./CodeCopyButton";
 
 type CodeBlock = { block: HTMLElement; code: string };
 
-const COPY = ".markdown__code-copy";
+const COPY = `.${CODE_COPY_CLASS}`;
 
 /**
  * A reply as the server rendered it (rendered-replies.ts), with its code blocks' copy buttons made
@@ -20,8 +19,7 @@ export function RenderedReply({ html }: { html: string }) {
       const button = block.querySelector(COPY);
       if (!button) return [];
       button.remove();
-      // As the renderer gives it (Markdown.tsx): the code's text without the fence's last newline.
-      return [{ block, code: (block.querySelector("pre")?.textContent ?? "").replace(/\n$/, "") }];
+      return [{ block, code: block.querySelector("pre")?.textContent ?? "" }];
     });
     setBlocks(found);
   }, []);
@@ -43,9 +41,7 @@ export function RenderedReply({ html }: { html: string }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's render of this reply by this renderer (rendered-replies.ts)
         dangerouslySetInnerHTML={{ __html: html }}
       />
-      {blocks.map(({ block, code }, i) =>
-        createPortal(<CopyButton text={code} label={chatTexts.copyCode} className="markdown__code-copy" />, block, String(i)),
-      )}
+      {blocks.map(({ block, code }, i) => createPortal(<CodeCopyButton text={code} />, block, String(i)))}
     </>
   );
 }
