@@ -5,9 +5,10 @@ import path from "node:path";
 import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, workerSocket, wrangler } from "../lib/local.mjs";
 import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel, workerVarsFor } from "./fake-model.mjs";
 import { percentile, roundTrips } from "./http.mjs";
-import { replyText, sseText, timeChunks } from "./stream-timing.mjs";
+import { FLOOR_STEPS, startSendFloor } from "./send-floor.mjs";
+import { replyText, sseText, timeChunks, timeFirstChunk } from "./stream-timing.mjs";
 
-const PORTS = { app: 8793, model: 8794 };
+const PORTS = { app: 8793, model: 8794, floor: 8797 };
 const RUNS = 40;
 const TOPICS = 5000;
 const MESSAGES = 1000;
@@ -86,7 +87,9 @@ export async function benchConversations() {
     stdio: "ignore",
     vars: workerVarsFor(PORTS.model),
   });
+  let floorWorker;
   try {
+    floorWorker = await startSendFloor(PORTS.floor, PORTS.model);
     await waitForHealth(PORTS.app);
     const app = `http://127.0.0.1:${PORTS.app}`;
     const email = "bench-stream@bench.local";
@@ -103,10 +106,11 @@ export async function benchConversations() {
     const { access_token: token } = await (await login().catch(login)).json();
     const auth = { "jwt-token": token, "content-type": "application/json" };
 
-    const direct = async () => {
+    /** The fake model read directly, timed by `timing` (every chunk, or the first only). */
+    const direct = async (timing = timeChunks) => {
       const started = performance.now();
       const res = await fetch(`http://127.0.0.1:${PORTS.model}/v1/chat/completions`, { method: "POST", body: JSON.stringify({ stream: true, messages: [] }) });
-      return timeChunks(started, res, sseText);
+      return timing(started, res, sseText);
     };
     // The same send to the Worker's own workerd socket, without wrangler dev's proxy in front.
     const socket = await workerSocket(worker);
@@ -123,6 +127,8 @@ export async function benchConversations() {
     await direct();
     await throughWorker();
     await throughWorker(socket);
+    const floorAdded = Object.fromEntries(["socket", "proxy"].flatMap((where) => FLOOR_STEPS.map(([route]) => [`${where} ${route}`, []])));
+    for (const where of ["socket", "proxy"]) for (const [route] of FLOOR_STEPS) await floorWorker.firstChunk(where, route);
     const firstByte = { direct: [], worker: [] };
     const gaps = { direct: [], worker: [] };
     const added = [];
@@ -148,6 +154,12 @@ export async function benchConversations() {
       }
       for (let i = 0; i < CHUNKS; i++) added.push(w[i] - d[i]);
       for (let i = 1; i < CHUNKS; i++) addedAfterFirst.push(w[i] - w[0] - (d[i] - d[0]));
+      for (const where of ["socket", "proxy"]) {
+        for (const [route] of FLOOR_STEPS) {
+          const read = await direct(timeFirstChunk);
+          floorAdded[`${where} ${route}`].push((await floorWorker.firstChunk(where, route)) - read);
+        }
+      }
     }
 
     const reads = { "jwt-token": token };
@@ -170,6 +182,10 @@ export async function benchConversations() {
     const firstAtSocket = stats(firstAddedAtSocket);
     const bareAtSocket = stats(floorAtSocket);
     const addLater = stats(addedAfterFirst);
+    const floorRow = ([route, what]) => {
+      const [socketStep, proxyStep] = ["socket", "proxy"].map((where) => stats(floorAdded[`${where} ${route}`]));
+      return `| ${what} (\`${route}\`) | ${fmt(socketStep.p50)} | ${fmt(socketStep.p99)} | ${fmt(proxyStep.p50)} | ${fmt(proxyStep.p99)} |`;
+    };
     return [
       `A fake OpenAI-compatible model (scripts/bench/fake-model.mjs) sends ${CHUNKS} SSE chunks, the first after ${FIRST_CHUNK_MS} ms, then one every ${CHUNK_INTERVAL_MS} ms. ${RUNS} replies read directly from it and ${RUNS} through \`POST /api/v2/topics/start/stream/\` (Worker → TopicSession Durable Object → model), alternately, in one run:`,
       "",
@@ -181,6 +197,12 @@ export async function benchConversations() {
       `What the Worker and the Durable Object add to the first chunk (through − direct, each pair of runs): **${fmt(first.p50)} ms p50, ${fmt(first.p99)} ms p99** (the goal: ≤ 10 and ≤ 25, docs/scale.md "The first chunk"). It covers the token's signature; then side by side the session check, the mode, its terms and the new topic in one D1 batch, a request taken (one batch), the session created and the question masked; then the session calling the model; the question is written once the model's request is out. A route that does nothing (\`GET /api/v2/health\`, one after each pair) takes ${fmt(bare.p50)} ms p50, ${fmt(bare.p99)} ms p99 through the same \`wrangler dev\`: what reaching a Worker at all costs here.`,
       "",
       `\`wrangler dev\` serves through a proxy Worker in a second workerd process, which Cloudflare does not have. The same send to the Worker's own workerd socket (after each pair, against the same direct read): **${fmt(firstAtSocket.p50)} ms p50, ${fmt(firstAtSocket.p99)} ms p99** added; the route that does nothing there: ${fmt(bareAtSocket.p50)} ms p50, ${fmt(bareAtSocket.p99)} ms p99.`,
+      "",
+      `The floor of that send here: a Worker that does only what must come before the model, in the product's shape, and nothing else (scripts/bench/floor-worker.js: an HMAC token checked, one D1 batch of a session read and a request taken, a Durable Object per send calling the model and its body passed on as it is), ${RUNS} sends per step, each against its own direct read, in the same run. Added to the first chunk, ms:`,
+      "",
+      "| the floor Worker's send | at its socket p50 | p99 | through wrangler dev p50 | p99 |",
+      "|---|---|---|---|---|",
+      ...FLOOR_STEPS.map(floorRow),
       "",
       `Delay the Worker and the Durable Object add to each chunk's arrival (through − direct, same chunk): median **${fmt(add.p50)} ms**, p99 **${fmt(add.p99)} ms**; most of it is the first chunk's head start. Counted from each stream's first chunk, the delay added to the later chunks is median **${fmt(addLater.p50)} ms**, p99 **${fmt(addLater.p99)} ms**: chunks are passed on as they come, not buffered.`,
       "",
@@ -195,7 +217,7 @@ export async function benchConversations() {
       `| the same, a page halfway back (\`?cursor=\` ${MESSAGES / 2} messages up) | ${fmt(historyDeep.p50)} | ${fmt(historyDeep.p99)} |`,
     ].join("\n");
   } finally {
-    await stopWorker(worker);
+    await Promise.all([stopWorker(worker), floorWorker?.stop()]);
     model.close();
   }
 }

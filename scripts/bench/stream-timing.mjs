@@ -31,6 +31,23 @@ export async function timeChunks(started, response, toText) {
   return arrivals;
 }
 
+/** Reads a response body until its first chunk of the model's text, then lets go of the rest: ms to that chunk. */
+export async function timeFirstChunk(started, response, toText) {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let raw = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`${response.url}: the stream ended before its first chunk`);
+    raw += value;
+    if (toText(raw).length >= chunkEnds[0]) {
+      const at = performance.now() - started;
+      await reader.cancel();
+      return at;
+    }
+  }
+}
+
 /** The assistant text inside an OpenAI-style SSE body. */
 export function sseText(raw) {
   let text = "";

@@ -79,15 +79,17 @@ const devFlags = (port) => [
 // The API Worker first (it gets the port), then the Workers it binds to: the document reader and the share page's renderer.
 const appConfigs = ["-c", "wrangler.toml", "-c", "worker/extractor/wrangler.toml", "-c", "worker/share-screen/wrangler.toml"];
 
+const varFlagsOf = (vars) => Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+
 /** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
 export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {
-  const varFlags = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  return spawn(wranglerBin, ["dev", ...appConfigs, ...devFlags(port), "--persist-to", persistTo, ...varFlags], { cwd: root, env: quietEnv, stdio });
+  return spawn(wranglerBin, ["dev", ...appConfigs, ...devFlags(port), "--persist-to", persistTo, ...varFlagsOf(vars)], { cwd: root, env: quietEnv, stdio });
 }
 
-/** Another Worker by its own config (the benchmarks' baselines). */
-export function startWranglerConfig(configPath, port) {
-  return spawn(wranglerBin, ["dev", "-c", configPath, ...devFlags(port)], { cwd: root, env: quietEnv, stdio: "ignore" });
+/** Another Worker by its own config (the benchmarks' baselines); `persistTo` for one with storage. */
+export function startWranglerConfig(configPath, port, { persistTo, vars = {} } = {}) {
+  const extra = [...(persistTo ? ["--persist-to", persistTo] : []), ...varFlagsOf(vars)];
+  return spawn(wranglerBin, ["dev", "-c", configPath, ...devFlags(port), ...extra], { cwd: root, env: quietEnv, stdio: "ignore" });
 }
 
 export function stopWorker(child) {
