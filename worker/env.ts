@@ -1,3 +1,4 @@
+import type { OncePart } from "./db/batch-parts";
 import type { User } from "./db/schema";
 
 /**
@@ -44,8 +45,8 @@ export type AppEnv = {
     userId: number;
     role: "user" | "admin";
     token: { sid: string; jti: string; exp: number };
-    /** Set by requireSender instead of `user`: who sends and their history shard, and the session check still running. */
+    /** Set by requireSender instead of `user`: who sends and their history shard, and the session check the send runs or joins to its batch. */
     sender: { id: number; historyShard: number | null };
-    sessionCheck: Promise<unknown>;
+    sessionCheck: OncePart<User>;
   };
 };

@@ -109,64 +109,62 @@ function groups(now) {
       [day, 1, column === "questions" ? 1 : 0, column === "replies" ? 1 : 0],
     ],
   ];
+  // A send's batch before the model (docs/scale.md "The first chunk"): the caller's session, then
+  // the new topic or the topic read, then one request taken.
+  const sessionCheck = [
+    [
+      `select "users"."id", "users"."email", "users"."name", "users"."password_hash", "users"."role", "users"."token_version", "users"."blocked_at", "users"."utm", "users"."created_at", "users"."updated_at", "users"."history_shard", "sessions"."expires_at" from "users" inner join "sessions" on ("sessions"."id" = ? and "sessions"."user_id" = "users"."id") where ("users"."id" = ? and "users"."token_version" = ? and "users"."blocked_at" is null and "sessions"."revoked_at" is null and "sessions"."expires_at" > ?)`,
+      ["bench-session", 1, 0, now],
+    ],
+  ];
+  const newTopic = [
+    [
+      `select "id", "assistant_type", "title", "description", "system_prompt", "model", "model_title", "active", "created_at", "updated_at", ${TERMS("?")}, ${GUARD("?")} from "products" where ("products"."assistant_type" = ? and "products"."active" = ?)`,
+      ["gpt", 1, "gpt", 1, "gpt", "gpt", 1],
+    ],
+    [
+      `insert into "topics" (${TOPIC}) select NULL as "id", ? as "user_id", NULL as "topic_name", "assistant_type", 'active' as "status", NULL as "folder_id", 0 as "pinned", NULL as "share_hash", NULL as "share_expires_at", 0 as "share_reveal", ? as "session_id", ? as "created_at", ? as "updated_at" from "products" where (("products"."assistant_type" = ? and "products"."active" = ?) and ${TERMS("?")}) returning ${TOPIC}`,
+      [1, "bench-object", now, now, "gpt", 1, "gpt", 1, "gpt"],
+    ],
+  ];
+  const topicRead = [
+    [
+      `select ${TOPIC}, ${TERMS(`"topics"."assistant_type"`)} as "terms_met", ${GUARD(`"topics"."assistant_type"`)} as "guard_on" from "topics" where ("topics"."id" = ? and "topics"."user_id" = ?)`,
+      [1, 1, 1, 1],
+    ],
+    [
+      `select "id", "assistant_type", "title", "description", "system_prompt", "model", "model_title", "active", "created_at", "updated_at" from "products" where "products"."assistant_type" = (select "assistant_type" from "topics" where ("topics"."id" = ? and "topics"."user_id" = ?))`,
+      [1, 1],
+    ],
+  ];
+  const takeRequest = [
+    [
+      `INSERT INTO request_charges (user_id, limit_id, created_at) SELECT ?2, l.id, ?1 FROM limits l WHERE l.user_id = ?2 AND ${ACTIVE("l")} AND NOT EXISTS (SELECT 1 ${POOL("pm", "pl")}) ORDER BY ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
+      [now, 1],
+    ],
+    [DECREMENT, []],
+    [
+      `INSERT INTO request_charges (user_id, limit_id, company_id, created_at) SELECT ?2, l.id, l.company_id, ?1 ${POOL("m", "l")} ORDER BY m.id, ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
+      [now, 1],
+    ],
+    [
+      `UPDATE company_members SET used = used + 1 WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid()) RETURNING id`,
+      [1],
+    ],
+    [DECREMENT, []],
+  ];
   return [
     [
-      "the session check",
+      "a new topic's send: the session check, the mode, its terms, the guard's setting, the row, one request taken",
       "main",
       1,
-      [
-        [
-          `select "users"."id", "users"."email", "users"."name", "users"."password_hash", "users"."role", "users"."token_version", "users"."blocked_at", "users"."utm", "users"."created_at", "users"."updated_at", "users"."history_shard", "sessions"."expires_at" from "users" inner join "sessions" on ("sessions"."id" = ? and "sessions"."user_id" = "users"."id") where ("users"."id" = ? and "users"."token_version" = ? and "users"."blocked_at" is null and "sessions"."revoked_at" is null and "sessions"."expires_at" > ?)`,
-          ["bench-session", 1, 0, now],
-        ],
-      ],
+      [...sessionCheck, ...newTopic, ...takeRequest],
     ],
     [
-      "a new topic: the mode, its terms, the guard's setting, the row",
+      "a topic's send: the session check, the topic, its mode, terms and the guard's setting, one request taken",
       "main",
       1,
-      [
-        [
-          `select "id", "assistant_type", "title", "description", "system_prompt", "model", "model_title", "active", "created_at", "updated_at", ${TERMS("?")}, ${GUARD("?")} from "products" where ("products"."assistant_type" = ? and "products"."active" = ?)`,
-          ["gpt", 1, "gpt", 1, "gpt", "gpt", 1],
-        ],
-        [
-          `insert into "topics" (${TOPIC}) select NULL as "id", ? as "user_id", NULL as "topic_name", "assistant_type", 'active' as "status", NULL as "folder_id", 0 as "pinned", NULL as "share_hash", NULL as "share_expires_at", 0 as "share_reveal", ? as "session_id", ? as "created_at", ? as "updated_at" from "products" where (("products"."assistant_type" = ? and "products"."active" = ?) and ${TERMS("?")}) returning ${TOPIC}`,
-          [1, "bench-object", now, now, "gpt", 1, "gpt", 1, "gpt"],
-        ],
-      ],
-    ],
-    [
-      "a topic's send: the topic, its mode, terms and the guard's setting",
-      "main",
-      1,
-      [
-        [
-          `select "topics"."id", "topics"."user_id", "topics"."topic_name", "topics"."assistant_type", "topics"."status", "topics"."folder_id", "topics"."pinned", "topics"."share_hash", "topics"."share_expires_at", "topics"."share_reveal", "topics"."session_id", "topics"."created_at", "topics"."updated_at", "products"."id", "products"."assistant_type", "products"."title", "products"."description", "products"."system_prompt", "products"."model", "products"."model_title", "products"."active", "products"."created_at", "products"."updated_at", ${TERMS(`"topics"."assistant_type"`)}, ${GUARD(`"topics"."assistant_type"`)} from "topics" left join "products" on "products"."assistant_type" = "topics"."assistant_type" where ("topics"."id" = ? and "topics"."user_id" = ?)`,
-          [1, 1, 1, 1],
-        ],
-      ],
-    ],
-    [
-      "one request taken",
-      "main",
-      1,
-      [
-        [
-          `INSERT INTO request_charges (user_id, limit_id, created_at) SELECT ?2, l.id, ?1 FROM limits l WHERE l.user_id = ?2 AND ${ACTIVE("l")} AND NOT EXISTS (SELECT 1 ${POOL("pm", "pl")}) ORDER BY ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
-          [now, 1],
-        ],
-        [DECREMENT, []],
-        [
-          `INSERT INTO request_charges (user_id, limit_id, company_id, created_at) SELECT ?2, l.id, l.company_id, ?1 ${POOL("m", "l")} ORDER BY m.id, ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
-          [now, 1],
-        ],
-        [
-          `UPDATE company_members SET used = used + 1 WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid()) RETURNING id`,
-          [1],
-        ],
-        [DECREMENT, []],
-      ],
+      [...sessionCheck, ...topicRead, ...takeRequest],
     ],
     ["the topic touched by the question", "main", 1, touch("questions")],
     ["the topic touched by the reply", "main", 1, touch("replies")],

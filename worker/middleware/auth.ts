@@ -6,7 +6,8 @@ import type { User } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { type AccessClaims, verifyAccessToken } from "../accounts/services/tokens";
-import { findSessionUser } from "../accounts/services/users";
+import { findSessionUser, sessionUserPart } from "../accounts/services/users";
+import { mapPart, oncePart, type OncePart } from "../db/batch-parts";
 
 export const AUTH_TEXTS = {
   missing: "Требуется авторизация",
@@ -25,10 +26,19 @@ async function presentedClaims(c: Context<AppEnv>): Promise<AccessClaims> {
 
 /** Everything past the signature: the session live, the token's version current, the user there and not blocked. */
 async function sessionUser(c: Context<AppEnv>, claims: AccessClaims): Promise<User> {
-  const user = await findSessionUser(getDb(c.env.DB), claims, { trustRecent: READS.has(c.req.method) });
+  return liveUser(await findSessionUser(getDb(c.env.DB), claims, { trustRecent: READS.has(c.req.method) }));
+}
+
+function liveUser(user: User | undefined): User {
   if (!user) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
   return user;
 }
+
+/** A send's session check, always asked of D1: run alone, or joined to the send's own batch. */
+const sessionCheckOf = (c: Context<AppEnv>, claims: AccessClaims): OncePart<User> => {
+  const db = getDb(c.env.DB);
+  return oncePart(db.$client, () => mapPart(sessionUserPart(db, claims), liveUser));
+};
 
 function setCaller(c: Context<AppEnv>, claims: AccessClaims, role: AccessClaims["role"]) {
   c.set("userId", claims.userId);
@@ -57,27 +67,27 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * requireUser for a send (docs/scale.md "The first chunk"): the signature already proves who calls
  * and the token names their history shard, so the send starts at once and the session check's D1
- * read runs beside it as `c.var.sessionCheck`. The send waits for it before it keeps anything: its
- * 401 comes before any other refusal, and gives back what was taken meanwhile. `c.var.user` is not
- * set; `c.var.sender` is. A token signed without the shard is checked first, as requireUser does.
+ * read is `c.var.sessionCheck`, which the send runs beside its first reads or joins to its own
+ * batch. The send waits for it before it keeps anything: its 401 comes before any other refusal,
+ * and gives back what was taken meanwhile. `c.var.user` is not set; `c.var.sender` is. A token
+ * signed without the shard is checked first, as requireUser does.
  */
 export const requireSender = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await presentedClaims(c);
-  const check = sessionUser(c, claims);
+  const check = sessionCheckOf(c, claims);
+  c.set("sessionCheck", check);
   if (claims.historyShard === undefined) {
-    const user = await check;
+    const user = await check.run();
     c.set("sender", user);
-    c.set("sessionCheck", check);
     setCaller(c, claims, user.role);
   } else {
-    check.catch(() => {}); // read by the send, which answers its refusal
     c.set("sender", { id: claims.userId, historyShard: claims.historyShard });
-    c.set("sessionCheck", check);
     setCaller(c, claims, claims.role);
   }
   await next();
-  // A refusal the send never reached (its body's 422) still comes after the caller's 401.
-  if (!c.res.ok) await check;
+  // A refusal the send never reached (its body's 422) still comes after the caller's 401; and no
+  // answer goes out without the check, even from a handler that never asked for it.
+  await check.run();
 });
 
 const adminRole = createMiddleware<AppEnv>(async (c, next) => {

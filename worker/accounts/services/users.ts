@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { type BatchPart, mapPart, queryPart, runPart } from "../../db/batch-parts";
 import type { Db } from "../../db/client";
 import { sessions, type User, users } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -33,22 +34,32 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
  * forget what they change, so this isolate sees a logout, block or password change at once, other
  * isolates' reads within that time, and a call that changes anything always asks D1.
  */
-export async function findSessionUser(db: Db, token: { userId: number; sid: string; ver: number }, { trustRecent = false } = {}): Promise<User | undefined> {
+export async function findSessionUser(db: Db, token: SessionToken, { trustRecent = false } = {}): Promise<User | undefined> {
   const recent = trustRecent ? recentSessionUser(token) : undefined;
   if (recent) return recent;
+  return runPart(db.$client, sessionUserPart(db, token));
+}
+
+type SessionToken = { userId: number; sid: string; ver: number };
+
+/** findSessionUser's D1 read as a part of a larger batch (db/batch-parts.ts): always asks D1. */
+export function sessionUserPart(db: Db, token: SessionToken): BatchPart<User | undefined> {
   const now = Date.now();
-  const row = await db
+  const query = db
     .select({ user: users, sessionExpiresAt: sessions.expiresAt })
     .from(users)
     .innerJoin(sessions, and(eq(sessions.id, token.sid), eq(sessions.userId, users.id)))
-    .where(and(eq(users.id, token.userId), eq(users.tokenVersion, token.ver), isNull(users.blockedAt), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .get();
-  if (!row) {
-    forgetSessionChecks({ sid: token.sid });
-    return undefined;
-  }
-  rememberSessionUser(token.sid, row.user, row.sessionExpiresAt, now);
-  return row.user;
+    .where(
+      and(eq(users.id, token.userId), eq(users.tokenVersion, token.ver), isNull(users.blockedAt), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    );
+  return mapPart(queryPart(db.$client, query), ([row]) => {
+    if (!row) {
+      forgetSessionChecks({ sid: token.sid });
+      return undefined;
+    }
+    rememberSessionUser(token.sid, row.user, row.sessionExpiresAt, now);
+    return row.user;
+  });
 }
 
 // Verified against when the e-mail is unknown or has no password, so a miss costs the same scrypt

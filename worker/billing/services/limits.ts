@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { type BatchPart, runPart } from "../../db/batch-parts";
 import type { Db } from "../../db/client";
 import { limits } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -59,41 +60,48 @@ type Inserted = { id: number; limit_id: number; company_id: number | null };
  * with one request left (or at allowance − 1) exactly one gets it. Every take writes a
  * `request_charges` row. 402 when nothing is left.
  */
-export async function takeRequest(db: Db, userId: number, now = Date.now()): Promise<Charge> {
-  const d1 = db.$client;
-  const [own, ownDecremented, pooled, , poolDecremented] = await d1.batch<Inserted>([
-    d1
-      .prepare(
-        `INSERT INTO request_charges (user_id, limit_id, created_at)
+export const takeRequest = (db: Db, userId: number, now = Date.now()): Promise<Charge> => runPart(db.$client, takeRequestPart(db.$client, userId, now));
+
+/** takeRequest as a part of a larger batch (db/batch-parts.ts): its five statements stay together, in order. */
+export function takeRequestPart(d1: D1Database, userId: number, now = Date.now()): BatchPart<Charge> {
+  return {
+    statements: [
+      d1
+        .prepare(
+          `INSERT INTO request_charges (user_id, limit_id, created_at)
          SELECT ?2, l.id, ?1 FROM limits l
          WHERE l.user_id = ?2 AND ${activeRow("l")} AND NOT EXISTS (SELECT 1 ${poolRows("pm", "pl")})
          ORDER BY ${TAKE_ORDER} LIMIT 1
          RETURNING id, limit_id, company_id`,
-      )
-      .bind(now, userId),
-    decrementChargedRow(d1),
-    d1
-      .prepare(
-        `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
+        )
+        .bind(now, userId),
+      decrementChargedRow(d1),
+      d1
+        .prepare(
+          `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
          SELECT ?2, l.id, l.company_id, ?1 ${poolRows("m", "l")}
          ORDER BY m.id, ${TAKE_ORDER} LIMIT 1
          RETURNING id, limit_id, company_id`,
-      )
-      .bind(now, userId),
-    d1
-      .prepare(
-        `UPDATE company_members SET used = used + 1
+        )
+        .bind(now, userId),
+      d1
+        .prepare(
+          `UPDATE company_members SET used = used + 1
          WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid())
          RETURNING id`,
-      )
-      .bind(userId),
-    decrementChargedRow(d1),
-  ]);
-  const pool = pooled!.results[0];
-  if (pool) return { limitId: pool.limit_id, unlimited: !poolDecremented!.results[0], chargeId: pool.id, companyId: pool.company_id! };
-  const charge = own!.results[0];
-  if (!charge) throw new ApiError(402, NO_REQUESTS_LEFT);
-  return { limitId: charge.limit_id, unlimited: !ownDecremented!.results[0], chargeId: charge.id };
+        )
+        .bind(userId),
+      decrementChargedRow(d1),
+    ],
+    read: (results) => {
+      const [own, ownDecremented, pooled, , poolDecremented] = results as D1Result<Inserted>[];
+      const pool = pooled!.results[0];
+      if (pool) return { limitId: pool.limit_id, unlimited: !poolDecremented!.results[0], chargeId: pool.id, companyId: pool.company_id! };
+      const charge = own!.results[0];
+      if (!charge) throw new ApiError(402, NO_REQUESTS_LEFT);
+      return { limitId: charge.limit_id, unlimited: !ownDecremented!.results[0], chargeId: charge.id };
+    },
+  };
 }
 
 /**

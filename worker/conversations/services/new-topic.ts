@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { type BatchPart, queryPart } from "../../db/batch-parts";
 import type { Db } from "../../db/client";
 import { products, topics } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -11,18 +12,15 @@ export const UNKNOWN_MODE = "Неизвестный режим ассистен�
 
 export const unknownModeError = () => new ApiError(422, [{ loc: ["body", "assistant_type"], msg: UNKNOWN_MODE, type: "enum" }]);
 
+export type OpenedTopic = { topic: TopicRow; product: ProductRow; guardOn: boolean };
+
 /**
- * A topic started with its first question, in one round trip to D1 (docs/scale.md "The first
- * chunk"): the active mode (422), its terms (403) and the topic's row, written only when both pass,
- * with the session (`sessionId`) the send addressed before the topic existed; and whether the
+ * A topic started with its first question, as part of the send's one batch (docs/scale.md "The
+ * first chunk"): the active mode (422), its terms (403) and the topic's row, written only when both
+ * pass, with the session (`sessionId`) the send addressed before the topic existed; and whether the
  * privacy guard is on in the mode (docs/privacy.md).
  */
-export async function openTopic(
-  db: Db,
-  userId: number,
-  assistantType: string,
-  sessionId: string,
-): Promise<{ topic: TopicRow; product: ProductRow; guardOn: boolean }> {
+export function openTopicPart(db: Db, userId: number, assistantType: string, sessionId: string): BatchPart<OpenedTopic> {
   const active = and(eq(products.assistantType, assistantType), eq(products.active, true));
   const now = Date.now();
   // An INSERT … SELECT names every column of the table, in its order.
@@ -41,11 +39,15 @@ export async function openTopic(
     createdAt: sql`${now}`.as("created_at"),
     updatedAt: sql`${now}`.as("updated_at"),
   };
-  const [[mode], [topic]] = await db.batch([
+  const modes = queryPart(
+    db.$client,
     db
       .select({ product: getTableColumns(products), termsMet: termsMet(userId, assistantType), guardOn: guardOnColumn(userId, assistantType) })
       .from(products)
       .where(active),
+  );
+  const inserted = queryPart(
+    db.$client,
     db
       .insert(topics)
       .select(
@@ -55,8 +57,15 @@ export async function openTopic(
           .where(and(active, termsMet(userId, assistantType))),
       )
       .returning(),
-  ]);
-  if (!mode) throw unknownModeError();
-  if (!mode.termsMet || !topic) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
-  return { topic, product: mode.product, guardOn: Boolean(mode.guardOn) };
+  );
+  return {
+    statements: [...modes.statements, ...inserted.statements],
+    read: ([modeResult, topicResult]) => {
+      const [mode] = modes.read([modeResult!]);
+      const [topic] = inserted.read([topicResult!]);
+      if (!mode) throw unknownModeError();
+      if (!mode.termsMet || !topic) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
+      return { topic, product: mode.product, guardOn: Boolean(mode.guardOn) };
+    },
+  };
 }

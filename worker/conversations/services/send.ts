@@ -9,9 +9,10 @@ import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession, type TopicS
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
-import { refundRequest, takeRequest } from "../../billing/services/limits";
+import { type Charge, refundRequest, takeRequestPart } from "../../billing/services/limits";
+import { type BatchPart, NOTHING_TO_JOIN, type OncePart, queryPart, runParts } from "../../db/batch-parts";
 import { setLeaf } from "./branches";
-import { openTopic, UNKNOWN_MODE, unknownModeError } from "./new-topic";
+import { type OpenedTopic, openTopicPart, UNKNOWN_MODE, unknownModeError } from "./new-topic";
 import { type PrivacyContext, prepareAsk, prepareQuestion, type PreparedQuestion, type Question } from "./questions";
 import { guardOnColumn } from "./privacy-settings";
 import { sealedVaultOf } from "./vaults";
@@ -86,14 +87,14 @@ async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]:
 }
 
 /**
- * Holds the topic's session and takes one request beside the checks (docs/scale.md "The first
- * chunk"). Refusals keep the order of docs/conversations.md: the caller's session (401, when its
+ * Holds the topic's session beside the checks and the request the send's batch takes (docs/scale.md
+ * "The first chunk"). Refusals keep the order of docs/conversations.md: the caller's session (401, when its
  * check runs beside the send), the checks' own (the mode 422, the terms 403, the question
  * 404/409/422), then a busy topic (409), then no request left (402); what was held or taken
  * meanwhile is given back, and nothing is written.
  */
-async function admit(db: Db, userId: number, session: TopicSessionStub, checks: Promise<Checked>, sessionCheck: Promise<unknown>) {
-  const [caller, checked, reserved, taken] = await Promise.allSettled([sessionCheck, checks, session.reserve(), takeRequest(db, userId)]);
+async function admit(db: Db, session: TopicSessionStub, checks: Promise<Checked>, sessionCheck: Promise<unknown>, charged: Promise<Charge>) {
+  const [caller, checked, reserved, taken] = await Promise.allSettled([sessionCheck, checks, session.reserve(), charged]);
   const token = reserved.status === "fulfilled" ? reserved.value : null;
   const charge = taken.status === "fulfilled" ? taken.value : null;
   if (caller.status === "fulfilled" && checked.status === "fulfilled" && token && charge) return { ...checked.value, token, charge };
@@ -119,12 +120,14 @@ async function send(
     session: TopicSessionStub;
     checks: Promise<Checked>;
     sessionCheck?: Promise<unknown>;
+    /** The request the send's batch takes. */
+    taken: Promise<Charge>;
     topicLine?: boolean;
     topicHeader?: boolean;
   },
 ): Promise<Response> {
   const { user, session } = input;
-  const admitted = await admit(db, user.id, session, input.checks, input.sessionCheck ?? Promise.resolve());
+  const admitted = await admit(db, session, input.checks, input.sessionCheck ?? Promise.resolve(), input.taken);
   const { topic, product, question, sealed, token, charge } = admitted;
   const h = userHistory(env, user);
   const model = chooseModel(env, product.model, question.hasImage);
@@ -175,51 +178,85 @@ async function send(
   return new Response(body, { headers: streamHeaders(started.model, { ...topicHeader, ...bookmarks }) });
 }
 
+type OwnTopic = { topic: TopicRow; product: ProductRow; guardOn: boolean };
+
 /**
- * The caller's topic with its mode, in one query with the mode's terms and whether the privacy
- * guard is on in it: 404 for a topic not theirs, 422 for a mode gone (a topic keeps its mode even
- * if an admin has since turned it off), 403 for terms not accepted (docs/billing.md).
+ * The caller's topic with the mode's terms and whether the privacy guard is on in it, and the
+ * topic's mode, as a part of the send's batch: 404 for a topic not theirs, 422 for a mode gone (a
+ * topic keeps its mode even if an admin has since turned it off), 403 for terms not accepted
+ * (docs/billing.md). Two statements rather than one join: a batch's rows come back as objects, in
+ * which the two tables' columns of one name (id, created_at, …) would be one.
  */
-async function ownTopicWithMode(db: Db, userId: number, topicId: number): Promise<{ topic: TopicRow; product: ProductRow; guardOn: boolean }> {
-  const row = await db
-    .select({
-      topic: topicsTable,
-      product: products,
-      termsMet: termsMet(userId, topicsTable.assistantType),
-      guardOn: guardOnColumn(userId, topicsTable.assistantType),
-    })
-    .from(topicsTable)
-    .leftJoin(products, eq(products.assistantType, topicsTable.assistantType))
-    .where(and(eq(topicsTable.id, topicId), eq(topicsTable.userId, userId)))
-    .get();
-  if (!row) throw ApiError.notFound(TOPIC_NOT_FOUND);
-  if (!row.product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
-  if (!row.termsMet) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
-  return { topic: row.topic, product: row.product, guardOn: Boolean(row.guardOn) };
+function ownTopicPart(db: Db, userId: number, topicId: number): BatchPart<OwnTopic> {
+  const own = and(eq(topicsTable.id, topicId), eq(topicsTable.userId, userId));
+  const topicRows = queryPart(
+    db.$client,
+    db
+      .select({
+        topic: topicsTable,
+        termsMet: termsMet(userId, topicsTable.assistantType).as("terms_met"),
+        guardOn: guardOnColumn(userId, topicsTable.assistantType).as("guard_on"),
+      })
+      .from(topicsTable)
+      .where(own),
+  );
+  const modeRows = queryPart(
+    db.$client,
+    db
+      .select()
+      .from(products)
+      .where(eq(products.assistantType, db.select({ type: topicsTable.assistantType }).from(topicsTable).where(own))),
+  );
+  return {
+    statements: [...topicRows.statements, ...modeRows.statements],
+    read: ([topicResult, modeResult]) => {
+      const [row] = topicRows.read([topicResult!]);
+      const [product] = modeRows.read([modeResult!]);
+      if (!row) throw ApiError.notFound(TOPIC_NOT_FOUND);
+      if (!product) throw new ApiError(422, STREAM_TEXTS.unknownMode);
+      if (!row.termsMet) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
+      return { topic: row.topic, product, guardOn: Boolean(row.guardOn) };
+    },
+  };
 }
 
 /**
  * A send to the caller's topic: a new question, or another reply, an edit, a continuation
- * (docs/conversations.md). `sessionCheck`: the caller's session check still running (requireSender),
- * whose 401 comes before the topic's refusals.
+ * (docs/conversations.md). One D1 batch checks the caller's session (`sessionCheck`, requireSender's,
+ * joined to it), reads the topic with its mode and takes a request, while the topic's vault is read
+ * from the shard (docs/scale.md "The first chunk"). The 401 comes before the topic's refusals, and
+ * a refusal gives the request back.
  */
-export async function sendToTopic(
-  env: Env,
-  user: SendingUser,
-  topicId: number,
-  question: Question,
-  sessionCheck: Promise<unknown> = Promise.resolve(),
-): Promise<Response> {
+export async function sendToTopic(env: Env, user: SendingUser, topicId: number, question: Question, sessionCheck?: OncePart<unknown>): Promise<Response> {
   const db = getDb(env.DB);
-  const [, { topic, product, guardOn }] = await inOrder([sessionCheck, ownTopicWithMode(db, user.id, topicId)]);
   const h = userHistory(env, user);
-  const sealed = sealedVaultOf(h, topic.id);
+  const caller = sessionCheck?.join() ?? NOTHING_TO_JOIN;
+  const [checkedCaller, owned, taken] = runParts<[unknown, OwnTopic, Charge]>(db.$client, [
+    caller.part,
+    ownTopicPart(db, user.id, topicId),
+    takeRequestPart(db.$client, user.id),
+  ]);
+  caller.settle(checkedCaller);
+  // Read before the topic is known to be theirs: nothing it says is used unless it is.
+  const sealed = quiet(sealedVaultOf(h, topicId));
+  let own: OwnTopic;
+  try {
+    [, own] = await inOrder([checkedCaller, owned]);
+  } catch (err) {
+    await taken.then(
+      (charge) => refundRequest(db, charge),
+      () => {},
+    );
+    throw err;
+  }
+  const { topic, product, guardOn } = own;
   const privacy: PrivacyContext = { env, topicId: topic.id, on: Promise.resolve(guardOn), sealed };
   const checks = inOrder([prepareQuestion(db, h, topic, question, privacy), sealed]);
   return send(env, db, {
     user,
     session: topicSession(env, topic),
     checks: checks.then(([prepared, vault]) => ({ topic, product, question: prepared, sealed: vault })),
+    taken,
   });
 }
 
@@ -235,7 +272,8 @@ export async function deleteEmptyTopic(db: Db, h: HistoryDb, topicId: number): P
 /**
  * A new topic in the mode with its first question; a refused first send leaves no empty topic.
  * Its session is addressed before the topic exists (`newUniqueId`, kept as `session_id`), so the
- * session is created, a request taken and the question checked while the topic is written.
+ * session is created and the question checked while one D1 batch checks the caller's session,
+ * writes the topic and takes a request (docs/scale.md "The first chunk").
  * The web reads the new id from the stream's first line; a bot (`topicLine: false`) from X-Topic-Id only.
  */
 export async function startTopicWithQuestion(
@@ -244,10 +282,16 @@ export async function startTopicWithQuestion(
   user: SendingUser,
   assistantType: string,
   body: SendInput,
-  opts: { topicLine: boolean; sessionCheck?: Promise<unknown> } = { topicLine: true },
+  opts: { topicLine: boolean; sessionCheck?: OncePart<unknown> } = { topicLine: true },
 ): Promise<Response> {
   const sessionId = env.TOPIC_SESSION.newUniqueId();
-  const opened = openTopic(db, user.id, assistantType, sessionId.toString());
+  const caller = opts.sessionCheck?.join() ?? NOTHING_TO_JOIN;
+  const [checkedCaller, opened, taken] = runParts<[unknown, OpenedTopic, Charge]>(db.$client, [
+    caller.part,
+    openTopicPart(db, user.id, assistantType, sessionId.toString()),
+    takeRequestPart(db.$client, user.id),
+  ]);
+  caller.settle(checkedCaller);
   // A topic just started has no vault yet; the question's is sealed for it once its row is written.
   const privacy: PrivacyContext = {
     env,
@@ -261,7 +305,8 @@ export async function startTopicWithQuestion(
       user,
       session: env.TOPIC_SESSION.get(sessionId),
       checks: checks.then(([{ topic, product }, question]) => ({ topic, product, question, sealed: null })),
-      sessionCheck: opts.sessionCheck,
+      sessionCheck: checkedCaller,
+      taken,
       topicLine: opts.topicLine,
       topicHeader: true,
     });
