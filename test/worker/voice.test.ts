@@ -75,7 +75,8 @@ describe("POST /attachments/{id}/transcribe", () => {
     expect(await res.json()).toEqual({ text: "Можно ли вернуть задаток, если продавец передумал?", demo: false });
     expect(fake.transcriptions).toHaveLength(1);
     const sent = fake.transcriptions[0]!;
-    expect(sent).toMatchObject({ model: env.OPENAI_STT_MODEL, language: "ru" });
+    // As OpenAI's own client sends it: Whisper's verbose answer, the file named by its type.
+    expect(sent).toMatchObject({ model: env.OPENAI_STT_MODEL, language: "ru", responseFormat: "verbose_json", filename: "audio.ogg", mediaType: "audio/ogg" });
     expect(sent.bytes).toEqual(bytes);
 
     // Asked again: the kept transcript, without calling the service.

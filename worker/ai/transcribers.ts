@@ -1,9 +1,8 @@
-// The transcription model alone (not createOpenAI, which brings every OpenAI model: ~400 KB of the bundle).
-import { OpenAITranscriptionModel } from "@ai-sdk/openai/internal";
 import type { TranscriptionModelV4, TranscriptionModelV4CallOptions, TranscriptionModelV4Result } from "@ai-sdk/provider";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Env } from "../env";
 import { ApiError } from "../http/errors";
+import { OpenAITranscriptionModel } from "./openai-transcription";
 
 // Speech to text for voice questions (docs/ai.md "Voice"), chosen like the model: STT_PROVIDER is
 // demo (built in, no network), workers-ai (Whisper on Workers AI) or openai (any OpenAI-compatible
@@ -51,17 +50,7 @@ export function transcriptionModel(env: Env, seconds: number | null): Transcript
       );
     case "openai":
       if (!env.OPENAI_BASE_URL || !env.OPENAI_STT_MODEL) break;
-      return openAITranscription(env.OPENAI_BASE_URL, env.OPENAI_API_KEY || "none", env.OPENAI_STT_MODEL);
+      return new OpenAITranscriptionModel(env.OPENAI_STT_MODEL, { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY || "none" });
   }
   throw new ApiError(503, STT_NOT_CONFIGURED);
-}
-
-/** OpenAI's (or a compatible server's) `/audio/transcriptions`, configured as createOpenAI would. */
-function openAITranscription(baseURL: string, apiKey: string, modelId: string): TranscriptionModelV4 {
-  const base = baseURL.replace(/\/$/, "");
-  return new OpenAITranscriptionModel(modelId, {
-    provider: "openai.transcription",
-    url: ({ path }: { path: string }) => `${base}${path}`,
-    headers: () => ({ Authorization: `Bearer ${apiKey}` }),
-  });
 }
