@@ -2,7 +2,7 @@
 // request, for the API Worker as built now, the same Worker before document extraction moved out
 // (BEFORE_EXTRACTOR), and the extractor Worker itself. The bundle's parse and start-up is what differs.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -25,13 +25,18 @@ export function buildBundle(cwd, config, outdir, env = "production") {
   return path.join(outdir, "index.js");
 }
 
-/** The API Worker of an earlier commit, built from a temporary worktree that borrows our node_modules. */
+/**
+ * The API Worker of an earlier commit, built from a temporary worktree: with our node_modules when
+ * its lockfile is ours, else with its own dependencies installed (from npm's cache after the first time).
+ */
 export function buildAtCommit(commit, outdir) {
   const tree = mkdtempSync(path.join(os.tmpdir(), "yasno-at-"));
   rmSync(tree, { recursive: true, force: true });
   execFileSync("git", ["worktree", "add", "--detach", tree, commit], { cwd: root, stdio: "ignore" });
   try {
-    symlinkSync(path.join(root, "node_modules"), path.join(tree, "node_modules"));
+    const lockfile = (dir) => readFileSync(path.join(dir, "package-lock.json"), "utf8");
+    if (lockfile(tree) === lockfile(root)) symlinkSync(path.join(root, "node_modules"), path.join(tree, "node_modules"));
+    else execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: tree, stdio: "ignore" });
     // wrangler.toml names the SPA's folder as assets; the Worker's bundle does not need it built.
     mkdirSync(path.join(tree, "web/dist"), { recursive: true });
     return buildBundle(tree, "wrangler.toml", outdir);
