@@ -40,7 +40,7 @@ export class OpenAITranscriptionModel implements TranscriptionModelV4 {
   ) {}
 
   async doGenerate(options: TranscriptionModelV4CallOptions): Promise<TranscriptionModelV4Result> {
-    const audio = typeof options.audio === "string" ? convertBase64ToUint8Array(options.audio) : options.audio;
+    const audio = typeof options.audio === "string" ? convertBase64ToUint8Array(options.audio) : Uint8Array.from(options.audio);
     const form = new FormData();
     form.append("model", this.modelId);
     form.append("file", new File([audio], `audio.${mediaTypeToExtension(options.mediaType)}`, { type: options.mediaType }));
