@@ -25,10 +25,8 @@ const errorSchema = z.object({ error: z.object({ message: z.string() }) });
 // Whisper answers its segments and the duration only in `verbose_json`; the gpt-4o transcribers know `json` alone.
 const responseFormatOf = (modelId: string) => (modelId.startsWith("gpt-4o") ? "json" : "verbose_json");
 
-// Whisper names the language it heard ("russian"); the SDK's result wants a code.
-const LANGUAGE_CODES: Record<string, string> = { russian: "ru", english: "en", ukrainian: "uk", belarusian: "be", kazakh: "kk" };
-const languageCode = (language: string | null | undefined) =>
-  !language ? undefined : /^[a-z]{2}$/.test(language) ? language : LANGUAGE_CODES[language.toLowerCase()];
+// The SDK's result wants a language code; Whisper names the language instead ("russian"), which is not one.
+const languageCode = (language: string | null | undefined) => (language && /^[a-z]{2}$/.test(language) ? language : undefined);
 
 export class OpenAITranscriptionModel implements TranscriptionModelV4 {
   readonly specificationVersion = "v4";

@@ -12,7 +12,8 @@ export const UNKNOWN_MODE = "Неизвестный режим ассистен�
 
 export const unknownModeError = () => new ApiError(422, [{ loc: ["body", "assistant_type"], msg: UNKNOWN_MODE, type: "enum" }]);
 
-export type OpenedTopic = { topic: TopicRow; product: ProductRow; guardOn: boolean };
+/** A topic with its mode and whether the privacy guard is on in it, as a send reads them. */
+export type TopicWithMode = { topic: TopicRow; product: ProductRow; guardOn: boolean };
 
 /**
  * A topic started with its first question, as part of the send's one batch (docs/scale.md "The
@@ -20,7 +21,7 @@ export type OpenedTopic = { topic: TopicRow; product: ProductRow; guardOn: boole
  * pass, with the session (`sessionId`) the send addressed before the topic existed; and whether the
  * privacy guard is on in the mode (docs/privacy.md).
  */
-export function openTopicPart(db: Db, userId: number, assistantType: string, sessionId: string): BatchPart<OpenedTopic> {
+export function openTopicPart(db: Db, userId: number, assistantType: string, sessionId: string): BatchPart<TopicWithMode> {
   const active = and(eq(products.assistantType, assistantType), eq(products.active, true));
   const now = Date.now();
   // An INSERT … SELECT names every column of the table, in its order.

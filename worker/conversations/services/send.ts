@@ -12,7 +12,7 @@ import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
 import { type Charge, refundRequest, takeRequestPart } from "../../billing/services/limits";
 import { type BatchPart, NOTHING_TO_JOIN, type OncePart, queryPart, runParts } from "../../db/batch-parts";
 import { setLeaf } from "./branches";
-import { type OpenedTopic, openTopicPart, UNKNOWN_MODE, unknownModeError } from "./new-topic";
+import { openTopicPart, type TopicWithMode, UNKNOWN_MODE, unknownModeError } from "./new-topic";
 import { type PrivacyContext, prepareAsk, prepareQuestion, type PreparedQuestion, type Question } from "./questions";
 import { guardOnColumn } from "./privacy-settings";
 import { sealedVaultOf } from "./vaults";
@@ -178,8 +178,6 @@ async function send(
   return new Response(body, { headers: streamHeaders(started.model, { ...topicHeader, ...bookmarks }) });
 }
 
-type OwnTopic = { topic: TopicRow; product: ProductRow; guardOn: boolean };
-
 /**
  * The caller's topic with the mode's terms and whether the privacy guard is on in it, and the
  * topic's mode, as a part of the send's batch: 404 for a topic not theirs, 422 for a mode gone (a
@@ -187,7 +185,7 @@ type OwnTopic = { topic: TopicRow; product: ProductRow; guardOn: boolean };
  * (docs/billing.md). Two statements rather than one join: a batch's rows come back as objects, in
  * which the two tables' columns of one name (id, created_at, …) would be one.
  */
-function ownTopicPart(db: Db, userId: number, topicId: number): BatchPart<OwnTopic> {
+function ownTopicPart(db: Db, userId: number, topicId: number): BatchPart<TopicWithMode> {
   const own = and(eq(topicsTable.id, topicId), eq(topicsTable.userId, userId));
   const topicRows = queryPart(
     db.$client,
@@ -231,7 +229,7 @@ export async function sendToTopic(env: Env, user: SendingUser, topicId: number, 
   const db = getDb(env.DB);
   const h = userHistory(env, user);
   const caller = sessionCheck?.join() ?? NOTHING_TO_JOIN;
-  const [checkedCaller, owned, taken] = runParts<[unknown, OwnTopic, Charge]>(db.$client, [
+  const [checkedCaller, owned, taken] = runParts<[unknown, TopicWithMode, Charge]>(db.$client, [
     caller.part,
     ownTopicPart(db, user.id, topicId),
     takeRequestPart(db.$client, user.id),
@@ -239,7 +237,7 @@ export async function sendToTopic(env: Env, user: SendingUser, topicId: number, 
   caller.settle(checkedCaller);
   // Read before the topic is known to be theirs: nothing it says is used unless it is.
   const sealed = quiet(sealedVaultOf(h, topicId));
-  let own: OwnTopic;
+  let own: TopicWithMode;
   try {
     [, own] = await inOrder([checkedCaller, owned]);
   } catch (err) {
@@ -286,7 +284,7 @@ export async function startTopicWithQuestion(
 ): Promise<Response> {
   const sessionId = env.TOPIC_SESSION.newUniqueId();
   const caller = opts.sessionCheck?.join() ?? NOTHING_TO_JOIN;
-  const [checkedCaller, opened, taken] = runParts<[unknown, OpenedTopic, Charge]>(db.$client, [
+  const [checkedCaller, opened, taken] = runParts<[unknown, TopicWithMode, Charge]>(db.$client, [
     caller.part,
     openTopicPart(db, user.id, assistantType, sessionId.toString()),
     takeRequestPart(db.$client, user.id),
