@@ -6,6 +6,7 @@ import { leafOf } from "../conversations/services/branches";
 import { loadTurnFiles, loadTurns, type Turn } from "../conversations/services/messages";
 import type { Ask } from "../conversations/services/questions";
 import type { ProductRow } from "../billing/services/products";
+import { emptyVault, maskFileName, type Vault } from "../privacy";
 import { QUOTAS } from "../settings";
 import { documentBlock, earlierImageNote, systemPromptFor } from "./prompts";
 
@@ -83,16 +84,28 @@ export function composePrompt(input: {
   return { system: input.system, messages: [...history, { role: "user", content }], droppedTurns: index + 1 };
 }
 
-const toPromptTurn = (turn: Turn, withImageBytes: Map<number, Uint8Array | null>): PromptTurn => ({
-  role: turn.role,
-  text: turn.text,
-  documents: turn.attachments.filter((a) => a.kind === "document").map((a) => ({ filename: a.filename, text: a.extractedText ?? "" })),
-  images: turn.attachments
-    .filter((a) => a.kind === "image")
-    .map((a) => ({ filename: a.filename, mediaType: a.contentType, bytes: withImageBytes.get(a.id) ?? null })),
-});
+/** A turn as the model reads it; files' names with the values the guard found as placeholders (docs/privacy.md). */
+function toPromptTurn(turn: Turn, withImageBytes: Map<number, Uint8Array | null>, vault: Vault): PromptTurn {
+  const named = (filename: string) => maskFileName(filename, vault);
+  const documents = turn.attachments.filter((a) => a.kind === "document");
+  return {
+    role: turn.role,
+    text: turn.text,
+    documents: documents.map((a) => ({ filename: named(a.filename), text: a.extractedText ?? "" })),
+    images: turn.attachments
+      .filter((a) => a.kind === "image")
+      .map((a) => ({ filename: named(a.filename), mediaType: a.contentType, bytes: withImageBytes.get(a.id) ?? null })),
+  };
+}
 
-type PromptInput = { product: Pick<ProductRow, "title" | "systemPrompt">; topicId: number; contextTokens: number; maxOutputTokens: number };
+type PromptInput = {
+  product: Pick<ProductRow, "title" | "systemPrompt">;
+  topicId: number;
+  contextTokens: number;
+  maxOutputTokens: number;
+  /** The topic's privacy vault, when anything in it was hidden from the model. */
+  vault: Vault | null;
+};
 
 /** The prompt for `turns`, the last one the question: its images read from R2, the rest composed to the window. */
 async function composeTurns(env: Env, turns: Turn[], input: PromptInput): Promise<ComposedPrompt> {
@@ -101,7 +114,7 @@ async function composeTurns(env: Env, turns: Turn[], input: PromptInput): Promis
   const bytes = new Map(await Promise.all(images.map(async (a) => [a.id, await readAttachmentBytes(env, a.r2Key)] as const)));
   return composePrompt({
     system: systemPromptFor(input.product),
-    turns: turns.map((t) => toPromptTurn(t, bytes)),
+    turns: turns.map((t) => toPromptTurn(t, bytes, input.vault ?? emptyVault())),
     contextTokens: input.contextTokens,
     maxOutputTokens: input.maxOutputTokens,
   });

@@ -276,6 +276,7 @@ export class TopicSession extends DurableObject<Env> {
         topicId: job.topicId,
         contextTokens: settings.contextTokens - Math.ceil(seed.length / CHARS_PER_TOKEN),
         maxOutputTokens: settings.maxOutputTokens,
+        vault: live.vault,
       });
       const result = streamText({
         model: languageModel(this.env, job.model),

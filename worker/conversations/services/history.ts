@@ -10,7 +10,7 @@ import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 import { openedVault } from "./vaults";
-import { maskText, unmaskText } from "../../privacy";
+import { emptyVault, maskFileName, maskText, unmaskText, type Vault } from "../../privacy";
 
 type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"> & {
   /** The owner's 👍/👎 on a reply, if any. */
@@ -111,11 +111,19 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
 }
 
 /** The branch's texts with the values the privacy guard hid put back (docs/privacy.md). */
-async function revealed(env: Env, branch: Branch, topicId: number): Promise<Branch> {
-  if (!branch.sealedVault) return branch;
-  const vault = await openedVault(env, branch.sealedVault, topicId);
+function revealed(branch: Branch, vault: Vault): Branch {
   return { ...branch, messages: branch.messages.map((m) => ({ ...m, text: unmaskText(m.text, vault) })) };
 }
+
+/** The branch as a share's readers see it without the values: files' names masked like the texts. */
+function withoutValues(branch: Branch, vault: Vault): Branch {
+  const attachments = branch.attachments.map((a) => ({ ...a, filename: maskFileName(a.filename, vault) }));
+  return { ...branch, attachments };
+}
+
+/** The topic's vault as the branch read it (empty before anything was hidden). */
+const vaultOf = (env: Env, branch: Branch, topicId: number) =>
+  branch.sealedVault ? openedVault(env, branch.sealedVault, topicId) : Promise.resolve(emptyVault());
 
 /**
  * The caller's topic with its history (or a page of it), each reply with the caller's rating;
@@ -135,17 +143,20 @@ export async function loadOwnHistory(env: Env, db: Db, user: HistoryUser, topicI
     loadBranch(userHistory(env, user), { id: topicId, userId: user.id }, true, page),
   ]);
   if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
-  const branch = await revealed(env, stored, topicId);
+  const branch = stored.sealedVault ? revealed(stored, await vaultOf(env, stored, topicId)) : stored;
   const ratingOf = new Map(ratings.map((r) => [r.messageId, r.rating]));
   return { ...branch, topic, messages: branch.messages.map((m) => ({ ...m, feedback: ratingOf.get(m.id) ?? null })) };
 }
 
+/** A shared topic's history, and its name as the link's readers see it. */
+type SharedHistoryRead = History & { shownName: string | null };
+
 /**
  * The topic shared under `hash` with its history (from its owner's shard), as the link's readers
- * see it: the placeholders the privacy guard put in, unless the owner chose to reveal the values.
- * 404 for an unknown, revoked or expired link.
+ * see it: the placeholders the privacy guard put in, in the texts, the files' names and the topic's
+ * name, unless the owner chose to reveal the values. 404 for an unknown, revoked or expired link.
  */
-export async function loadSharedHistory(env: Env, db: Db, hash: string, now = Date.now()): Promise<History> {
+export async function loadSharedHistory(env: Env, db: Db, hash: string, now = Date.now()): Promise<SharedHistoryRead> {
   const [row] = await db
     .select({ topic: topics, shard: users.historyShard })
     .from(topics)
@@ -153,8 +164,13 @@ export async function loadSharedHistory(env: Env, db: Db, hash: string, now = Da
     .where(and(eq(topics.shareHash, hash), or(isNull(topics.shareExpiresAt), gt(topics.shareExpiresAt, now))));
   if (!row) throw ApiError.notFound(SHARE_NOT_FOUND);
   const stored = await loadBranch(shardDb(env, row.shard), row.topic, false);
-  const branch = row.topic.shareReveal ? await revealed(env, stored, row.topic.id) : stored;
-  return { ...branch, topic: row.topic, messages: branch.messages.map((m) => ({ ...m, feedback: null })) };
+  const vault = await vaultOf(env, stored, row.topic.id);
+  const reveal = row.topic.shareReveal;
+  const branch = reveal ? revealed(stored, vault) : withoutValues(stored, vault);
+  const name = row.topic.topicName;
+  // The name is the owner's own words (from the first question as typed).
+  const shownName = name && !reveal && stored.sealedVault ? maskText(name, vault).text : name;
+  return { ...branch, topic: row.topic, shownName, messages: branch.messages.map((m) => ({ ...m, feedback: null })) };
 }
 
 const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise<Attachment> => ({
@@ -165,17 +181,6 @@ const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise
   size: a.size,
   url: await urlOf(a.id),
 });
-
-/**
- * A shared topic's name as its readers see it: the name is the owner's own words (from the first
- * question as typed), so unless the owner reveals the hidden values, they become the topic's
- * placeholders here too (docs/privacy.md "Sharing").
- */
-export async function sharedTopicName(env: Env, history: History): Promise<string | null> {
-  const name = history.topic.topicName;
-  if (!name || history.topic.shareReveal || !history.sealedVault) return name;
-  return maskText(name, await openedVault(env, history.sealedVault, history.topic.id)).text;
-}
 
 /** The Message[] shape of docs/conversations.md, as the topic's owner sees it. */
 export async function publicMessages(history: Omit<History, "topic" | "next">, urlOf: AttachmentUrl): Promise<Message[]> {

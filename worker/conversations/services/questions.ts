@@ -96,17 +96,20 @@ async function cutReplyOf(db: HistoryDb, topicId: number): Promise<MessageRow | 
  */
 export type PrivacyContext = { env: Env; topicId: number | Promise<number>; on: Promise<boolean>; sealed: Promise<string | null> };
 
+/** What a question brings to the guard besides its text: its documents' texts and its files' names. */
+type QuestionFiles = { documents: GuardedDocument[]; filenames: string[] };
+
 /** The question and its documents as the model will see them, when the guard is on and hid anything. */
 async function guard(
   ctx: PrivacyContext,
   text: string,
-  documents: GuardedDocument[],
+  files: QuestionFiles,
   keep: readonly string[] = [],
 ): Promise<(PrivacyWrite & { text: string }) | undefined> {
   const [on, sealed] = await Promise.all([ctx.on, ctx.sealed]);
   if (!on) return undefined;
   const vault = sealed === null ? emptyVault() : await openedVault(ctx.env, sealed, await ctx.topicId);
-  const guarded = guardQuestion(vault, text, documents, keep);
+  const guarded = guardQuestion(vault, text, files.documents, keep, files.filenames);
   if (guarded.masked.length === 0) return undefined;
   return {
     text: guarded.text,
@@ -130,7 +133,8 @@ export async function prepareAsk(
 ): Promise<PreparedQuestion> {
   const claimed = await claimAttachments(h, userId, question.attachmentIds);
   const documents = claimed.filter((a) => a.kind === "document").map((a) => ({ id: a.id, text: a.extractedText ?? "" }));
-  const guarded = await guard(privacy, question.text, documents, question.keep);
+  const filenames = claimed.map((a) => a.filename);
+  const guarded = await guard(privacy, question.text, { documents, filenames }, question.keep);
   const ask: Ask = { text: guarded?.text ?? question.text, attachmentIds: claimed.map((a) => a.id), newTopic, privacy: guarded };
   return { hasImage: claimed.some((a) => a.kind === "image"), commit: async () => ({ ask, vault: guarded?.sealed ?? undefined }) };
 }
@@ -158,8 +162,8 @@ export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, que
     case "edit": {
       const original = await messageInTopic(h, topic.id, question.messageId);
       if (original.role !== "user") throw new ApiError(422, QUESTION_TEXTS.editQuestionOnly);
-      // The original's files come along as stored: their texts were guarded when first sent.
-      const guarded = await guard(privacy, question.text, [], question.keep);
+      // The original's files come along as stored: their texts and names were guarded when first sent.
+      const guarded = await guard(privacy, question.text, { documents: [], filenames: [] }, question.keep);
       return {
         hasImage: await hasImages(h, original.id),
         commit: async () => ({

@@ -6,7 +6,9 @@ import { attachments, messages } from "../../db/history-schema";
 import { topics, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
+import { maskFileName } from "../../privacy";
 import { findOwnTopic, TOPIC_NOT_FOUND } from "./topics";
+import { sealedVaultOf, openedVault } from "./vaults";
 
 export const SHARE_NOT_FOUND = "Ссылка на чат недействительна или отозвана";
 
@@ -93,10 +95,13 @@ export async function purgeSharedTopic(env: Env, topicId: number, shareHash?: st
   await purgeShareHash(env, shareHash);
 }
 
-/** An attachment of a message of the topic shared under `hash` (a link in force), or 404. */
+/**
+ * An attachment of a message of the topic shared under `hash` (a link in force), or 404; its name
+ * masked like the history's unless the owner reveals the values (docs/privacy.md "Sharing").
+ */
 export async function findSharedAttachment(env: Env, db: Db, hash: string, attachmentId: number) {
   const shared = await db
-    .select({ topicId: topics.id, userId: topics.userId, shard: users.historyShard })
+    .select({ topicId: topics.id, userId: topics.userId, shard: users.historyShard, reveal: topics.shareReveal })
     .from(topics)
     .innerJoin(users, eq(users.id, topics.userId))
     .where(and(eq(topics.shareHash, hash), or(isNull(topics.shareExpiresAt), gt(topics.shareExpiresAt, Date.now()))))
@@ -108,6 +113,8 @@ export async function findSharedAttachment(env: Env, db: Db, hash: string, attac
         .innerJoin(messages, eq(attachments.messageId, messages.id))
         .where(and(eq(attachments.id, attachmentId), eq(messages.topicId, shared.topicId), eq(messages.userId, shared.userId)))
     : [];
-  if (!row) throw ApiError.notFound("Вложение не найдено");
-  return row.attachment;
+  if (!row || !shared) throw ApiError.notFound("Вложение не найдено");
+  if (shared.reveal) return row.attachment;
+  const vault = await openedVault(env, await sealedVaultOf(shardDb(env, shared.shard), shared.topicId), shared.topicId);
+  return { ...row.attachment, filename: maskFileName(row.attachment.filename, vault) };
 }

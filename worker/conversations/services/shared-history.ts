@@ -3,7 +3,7 @@ import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import type { SharedHistory } from "../schemas";
 import { shareAttachmentUrl } from "./attachments";
-import { loadSharedHistory, sharedMessages, sharedTopicName } from "./history";
+import { loadSharedHistory, sharedMessages } from "./history";
 import { edgeCache, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND, sharedHistoryCacheKey } from "./share";
 
 /** On the edge's copy of a shared history: when the link stops working (Unix ms). */
@@ -25,7 +25,7 @@ export async function readSharedHistory(env: Env, hash: string): Promise<SharedH
   if (hit && !expired(hit)) return hit.json<SharedHistory>();
   const history = await loadSharedHistory(env, getDb(env.DB), hash);
   const body: SharedHistory = {
-    topic_name: await sharedTopicName(env, history),
+    topic_name: history.shownName,
     assistant_type: history.topic.assistantType,
     messages: await sharedMessages(history, (attachmentId) => shareAttachmentUrl(hash, attachmentId)),
   };
