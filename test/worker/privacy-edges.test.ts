@@ -96,3 +96,27 @@ describe("file names", () => {
     expect(revealed.history.messages[0]!.attachments.map((a) => a.filename)).toEqual([docName, imageName]);
   });
 });
+
+describe("a shared chat's name", () => {
+  it("carries the placeholders the guard chose, in topic_name and the page's <title>, even when cut", async () => {
+    const account = await newAccount();
+    // The name keeps the line's first 60 characters: the passport is cut after its series.
+    const question = `Проверьте, пожалуйста, документы продавца, паспорт ${PASSPORT}, выдан в 2012 году`;
+    const { topicId } = await ask(account, question);
+    const shared = await shareOf(account, topicId);
+    expect(shared.history.topic_name).toBe("Проверьте, пожалуйста, документы продавца, паспорт [Паспорт 1]…");
+    expect(shared.title).toBe("Проверьте, пожалуйста, документы продавца, паспорт [Паспорт 1]… — Ясно");
+    expect(shared.page).not.toContain("4510");
+  });
+
+  it("hides a value the guard found by what stood beside it in the question", async () => {
+    const account = await newAccount();
+    const accountNumber = "47422810800000012345";
+    // 20 digits alone are no account; the БИК on the next line, whose key fits, is what made it one.
+    const { topicId, sent } = await ask(account, `Переведите на ${accountNumber} до пятницы\nБИК банка 044525225`);
+    expect(sent).not.toContain(accountNumber);
+    const shared = await shareOf(account, topicId);
+    expect(shared.history.topic_name).toBe("Переведите на [Счёт 1] до пятницы");
+    expect(shared.title).toBe("Переведите на [Счёт 1] до пятницы — Ясно");
+  });
+});

@@ -10,7 +10,7 @@ import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 import { openedVault } from "./vaults";
-import { emptyVault, maskFileName, maskText, unmaskText, type Vault } from "../../privacy";
+import { emptyVault, maskFileName, maskTopicName, unmaskText, type Vault } from "../../privacy";
 
 type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"> & {
   /** The owner's 👍/👎 on a reply, if any. */
@@ -169,7 +169,7 @@ export async function loadSharedHistory(env: Env, db: Db, hash: string, now = Da
   const branch = reveal ? revealed(stored, vault) : withoutValues(stored, vault);
   const name = row.topic.topicName;
   // The name is the owner's own words (from the first question as typed).
-  const shownName = name && !reveal && stored.sealedVault ? maskText(name, vault).text : name;
+  const shownName = name && !reveal && stored.sealedVault ? maskTopicName(name, vault) : name;
   return { ...branch, topic: row.topic, shownName, messages: branch.messages.map((m) => ({ ...m, feedback: null })) };
 }
 
