@@ -120,3 +120,19 @@ describe("a shared chat's name", () => {
     expect(shared.title).toBe("Переведите на [Счёт 1] до пятницы — Ясно");
   });
 });
+
+describe("the owner's question", () => {
+  it("comes back exactly as typed, each occurrence in its own form", async () => {
+    const account = await newAccount();
+    const question = `Иванов И.И. просит вернуть долг по расписке.\nПодписал: ${NAME}, паспорт ${PASSPORT}.`;
+    const { topicId, sent } = await ask(account, question);
+    expect(sent).not.toContain("Иванов");
+    expect([...sent.matchAll(/\[ФИО 1\]/g)]).toHaveLength(2);
+    const [shown] = await ownHistory(account, topicId);
+    expect(shown!.text).toBe(question);
+    const exported = await (await call(`/topics/${topicId}/export`, { headers: authHeaders(account.record) })).text();
+    expect(exported).toContain(`Подписал: ${NAME}`);
+    const revealed = await shareOf(account, topicId, { reveal: true });
+    expect(revealed.history.messages[0]!.text).toBe(question);
+  });
+});

@@ -10,7 +10,7 @@ import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
 import { SHARE_NOT_FOUND } from "./share";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 import { openedVault } from "./vaults";
-import { emptyVault, maskFileName, maskTopicName, unmaskText, type Vault } from "../../privacy";
+import { emptyVault, maskFileName, maskTopicName, restoreTyped, unmaskText, type Vault } from "../../privacy";
 
 type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"> & {
   /** The owner's 👍/👎 on a reply, if any. */
@@ -110,9 +110,13 @@ async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, w
   };
 }
 
-/** The branch's texts with the values the privacy guard hid put back (docs/privacy.md). */
+/**
+ * The branch's texts with the values the privacy guard hid put back (docs/privacy.md): a question
+ * as its owner typed it, a reply with the values the vault gives its placeholders.
+ */
 function revealed(branch: Branch, vault: Vault): Branch {
-  return { ...branch, messages: branch.messages.map((m) => ({ ...m, text: unmaskText(m.text, vault) })) };
+  const shown = (m: Branch["messages"][number]) => (m.role === "user" ? restoreTyped : unmaskText)(m.text, vault);
+  return { ...branch, messages: branch.messages.map((m) => ({ ...m, text: shown(m) })) };
 }
 
 /** The branch as a share's readers see it without the values: files' names masked like the texts. */
