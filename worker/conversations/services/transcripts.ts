@@ -5,8 +5,8 @@ import type { HistoryDb } from "../../db/history";
 import { attachments } from "../../db/history-schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
-import { ATTACHMENT_TEXTS, findAttachment, readAttachmentBytes } from "./attachments";
-import { AUDIO_MIME, type AudioFormat, audioSeconds } from "./audio-types";
+import { ATTACHMENT_TEXTS, checkRecording, findAttachment, readAttachmentBytes } from "./attachments";
+import { AUDIO_MIME, type AudioFormat } from "./audio-types";
 
 export const TRANSCRIPT_TEXTS = {
   notAudio: "Расшифровать можно только голосовую запись",
@@ -27,7 +27,9 @@ export async function transcribeRecording(env: Env, db: HistoryDb, userId: numbe
   if (row.kind !== "audio") throw new ApiError(422, TRANSCRIPT_TEXTS.notAudio);
   const bytes = await readAttachmentBytes(env, row.r2Key);
   if (!bytes) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
-  const model = transcriptionModel(env, audioSeconds(bytes, formatOf(row.contentType)));
+  // Judged again, as at upload: a recording kept from before the judgement grew stricter is held to it too.
+  const seconds = checkRecording(bytes, formatOf(row.contentType));
+  const model = transcriptionModel(env, seconds);
   const demo = model.modelId === DEMO_STT_MODEL_ID;
   if (row.extractedText) return { text: row.extractedText, demo };
   let text: string;
