@@ -5,6 +5,8 @@ import {
   ascii,
   concat,
   ebml,
+  makeFragmentedM4a,
+  makeM4a,
   makeMp3,
   makeOggOpus,
   makeWav,
@@ -124,5 +126,20 @@ describe("WebM", () => {
     const cluster = ebml([0x1f, 0x43, 0xb6, 0x75], ebml([0xe7], [0]), ebml([0xa3], [0x81, 0, 0, 0x80]));
     const bytes = concat(makeWebm(1), cluster);
     await expectRefused(bytes, "empty-block.webm", ATTACHMENT_TEXTS.audioUnreadable);
+  });
+});
+
+describe("M4A", () => {
+  it("a movie header claiming 1 s over a sample table of 200 s is too long", async () => {
+    await expectRefused(makeM4a(QUOTAS.audioMaxSeconds + 20, { movieSeconds: 1 }), "lying.m4a", ATTACHMENT_TEXTS.audioTooLong);
+  });
+
+  it("a fragmented M4A (Safari's recorder) is as long as its fragments: too long past the limit, taken within", async () => {
+    await expectRefused(makeFragmentedM4a(QUOTAS.audioMaxSeconds + 20), "long.m4a", ATTACHMENT_TEXTS.audioTooLong);
+    await expectTaken(makeFragmentedM4a(5), "safari.m4a");
+  });
+
+  it("a file cut short inside its boxes cannot be judged, though its movie header is whole", async () => {
+    await expectRefused(makeM4a(3).subarray(0, 100), "cut.m4a", ATTACHMENT_TEXTS.audioUnreadable);
   });
 });
