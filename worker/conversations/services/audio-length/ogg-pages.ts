@@ -3,13 +3,17 @@ import { ascii, viewOf } from "./types";
 // An OGG stream as its pages lay it out (RFC 3533): each page's header says how long its segments
 // are, so the next page must start right after them. Packets are read back out of the segments.
 
+/** Each packet's first bytes (headers and TOC bytes are all that is read) and the last granule position. */
 export type OggStream = { packets: Uint8Array[]; lastGranule: bigint };
 
-/** One logical stream's packets and its last granule position; null unless pages run unbroken to the end. */
+const PACKET_HEAD_BYTES = 32;
+
+/** One logical stream's packet heads and its last granule; null unless pages run unbroken to the end. */
 export function readOggPages(bytes: Uint8Array): OggStream | null {
   const data = viewOf(bytes);
   const packets: Uint8Array[] = [];
   let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
   let serial: number | null = null;
   let lastGranule = -1n;
   for (let at = 0; at < bytes.length; ) {
@@ -26,11 +30,13 @@ export function readOggPages(bytes: Uint8Array): OggStream | null {
     const granule = data.getBigInt64(at + 6, true);
     if (granule >= 0n) lastGranule = granule;
     for (const lacing of table) {
-      pending.push(bytes.subarray(body, body + lacing));
+      if (pendingBytes < PACKET_HEAD_BYTES) pending.push(bytes.subarray(body, body + lacing));
+      pendingBytes += lacing;
       body += lacing;
       if (lacing < 255) {
-        packets.push(joined(pending));
+        packets.push(headOf(pending));
         pending = [];
+        pendingBytes = 0;
       }
     }
     at = end;
@@ -38,13 +44,15 @@ export function readOggPages(bytes: Uint8Array): OggStream | null {
   return packets.length > 0 ? { packets, lastGranule } : null;
 }
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+/** A packet's first bytes without copying the rest: only a packet split early across pages is joined. */
+function headOf(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1 || parts[0]!.length >= PACKET_HEAD_BYTES) return parts[0]!.subarray(0, PACKET_HEAD_BYTES);
+  const out = new Uint8Array(PACKET_HEAD_BYTES);
   let at = 0;
   for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
+    if (at >= PACKET_HEAD_BYTES) break;
+    out.set(part.subarray(0, PACKET_HEAD_BYTES - at), at);
+    at += Math.min(part.length, PACKET_HEAD_BYTES - at);
   }
-  return out;
+  return out.subarray(0, at);
 }
