@@ -131,10 +131,11 @@ describe("WebM", () => {
 
 describe("M4A", () => {
   it("a movie header claiming 1 s over a sample table of 200 s is too long", async () => {
-    await expectRefused(makeM4a(QUOTAS.audioMaxSeconds + 20, { movieSeconds: 1 }), "lying.m4a", ATTACHMENT_TEXTS.audioTooLong);
+    const lying = makeM4a(QUOTAS.audioMaxSeconds + 20, { movieSeconds: 1 });
+    await expectRefused(lying, "lying.m4a", ATTACHMENT_TEXTS.audioTooLong);
   });
 
-  it("a fragmented M4A (Safari's recorder) is as long as its fragments: too long past the limit, taken within", async () => {
+  it("a fragmented M4A (Safari's recorder) is as long as its fragments: past the limit refused, within taken", async () => {
     await expectRefused(makeFragmentedM4a(QUOTAS.audioMaxSeconds + 20), "long.m4a", ATTACHMENT_TEXTS.audioTooLong);
     await expectTaken(makeFragmentedM4a(5), "safari.m4a");
   });

@@ -23,7 +23,6 @@ const POLL_MS = 200;
 
 const formatOf = (mimeType: string) => (Object.entries(AUDIO_MIME).find(([, mime]) => mime === mimeType)?.[0] ?? "webm") as AudioFormat;
 
-type Transcript = { text: string; demo: boolean };
 type Dbs = { db: Db; history: HistoryDb };
 type Recording = { userId: number; attachmentId: number; seconds: number; bytes: Uint8Array };
 
@@ -32,17 +31,19 @@ type Recording = { userId: number; attachmentId: number; seconds: number; bytes:
  * transcriber, once; the transcript is kept with the recording and answered again after that, and
  * asks that arrive while it is being made wait for it. `demo` says the built-in stand-in answered.
  */
-export async function transcribeRecording(env: Env, dbs: Dbs, userId: number, attachmentId: number): Promise<Transcript> {
+export async function transcribeRecording(env: Env, dbs: Dbs, userId: number, attachmentId: number) {
   const { history } = dbs;
   let row = await findAttachment(history, attachmentId);
   if (!row || row.userId !== userId) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
   if (row.kind !== "audio") throw new ApiError(422, TRANSCRIPT_TEXTS.notAudio);
+  const isDemo = (model: TranscriptionModelV4) => model.modelId === DEMO_STT_MODEL_ID;
+  if (row.extractedText) return { text: row.extractedText, demo: isDemo(transcriptionModel(env, null)) };
   const bytes = await readAttachmentBytes(env, row.r2Key);
   if (!bytes) throw ApiError.notFound(ATTACHMENT_TEXTS.notFound);
   // Judged again, as at upload: a recording kept from before the judgement grew stricter is held to it too.
   const seconds = checkRecording(bytes, formatOf(row.contentType));
   const model = transcriptionModel(env, seconds);
-  const demo = model.modelId === DEMO_STT_MODEL_ID;
+  const demo = isDemo(model);
   const waitUntil = Date.now() + WAIT_MS;
   for (;;) {
     if (row.extractedText) return { text: row.extractedText, demo };

@@ -9,7 +9,15 @@ import { type AudioLength, ascii, viewOf } from "./types";
 const AAC_MAX_BYTES_PER_SECOND = 72_000;
 const CONTAINERS = new Set(["moov", "trak", "mdia", "minf", "stbl", "mvex", "moof", "traf"]);
 
-type Walk = { tracks: number; movieSeconds: number; timescale: number; tableTicks: number; fragmentTicks: number; defaultTicks: number };
+/** What the walk has read so far; ticks are in the track's time scale. */
+type Walk = {
+  tracks: number;
+  movieSeconds: number;
+  timescale: number;
+  tableTicks: number;
+  fragmentTicks: number;
+  defaultTicks: number;
+};
 
 function readBox(bytes: Uint8Array, type: string, at: number, walk: Walk): void {
   const data = viewOf(bytes);
@@ -21,7 +29,10 @@ function readBox(bytes: Uint8Array, type: string, at: number, walk: Walk): void 
   } else if (type === "trak") walk.tracks++;
   else if (type === "mdhd") walk.timescale = data.getUint32(at + (v1 ? 20 : 12));
   else if (type === "stts") {
-    for (let i = 0, n = data.getUint32(at + 4); i < n; i++) walk.tableTicks += data.getUint32(at + 8 + i * 8) * data.getUint32(at + 12 + i * 8);
+    // Entries of (sample count, sample duration).
+    for (let i = 0, entry = at + 8; i < data.getUint32(at + 4); i++, entry += 8) {
+      walk.tableTicks += data.getUint32(entry) * data.getUint32(entry + 4);
+    }
   } else if (type === "trex") walk.defaultTicks = data.getUint32(at + 12);
   else if (type === "tfhd") readTfhd(bytes, at, walk);
   else if (type === "trun") walk.fragmentTicks += trunTicks(bytes, at, walk);
