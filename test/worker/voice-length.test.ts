@@ -9,6 +9,7 @@ import {
   makeM4a,
   makeMp3,
   makeOggOpus,
+  makeOggVorbis,
   makeWav,
   makeWebm,
   OPUS_PACKET_20MS,
@@ -97,6 +98,16 @@ describe("OGG", () => {
     const pages = [oggPage(0, [opusHead()], 2), oggPage(0, [opusTags()])];
     for (let i = 0; i < 160; i++) pages.push(oggPage(48_000, [packet]));
     await expectRefused(concat(...pages), "fat.ogg", ATTACHMENT_TEXTS.audioUnreadable);
+  });
+
+  it("Vorbis: a granule claiming 1 s over 200 s of long blocks is too long; 60 s are taken", async () => {
+    const lying = makeOggVorbis(QUOTAS.audioMaxSeconds + 20, { granuleSeconds: 1 });
+    await expectRefused(lying, "granules.ogg", ATTACHMENT_TEXTS.audioTooLong);
+    await expectTaken(makeOggVorbis(60), "ok.ogg");
+  });
+
+  it("Vorbis: a setup header that does not end in its modes cannot be judged", async () => {
+    await expectRefused(makeOggVorbis(5, { noModes: true }), "no-modes.ogg", ATTACHMENT_TEXTS.audioUnreadable);
   });
 
   it("a Vorbis identification header cut short answers 422, not 500", async () => {

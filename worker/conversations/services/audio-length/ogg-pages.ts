@@ -3,13 +3,13 @@ import { ascii, viewOf } from "./types";
 // An OGG stream as its pages lay it out (RFC 3533): each page's header says how long its segments
 // are, so the next page must start right after them. Packets are read back out of the segments.
 
-/** Each packet's first bytes (headers and TOC bytes are all that is read) and the last granule position. */
+/** The first `wholePackets` packets whole, then each one's first bytes (its TOC or mode), and the last granule position. */
 export type OggStream = { packets: Uint8Array[]; lastGranule: bigint };
 
 const PACKET_HEAD_BYTES = 32;
 
 /** One logical stream's packet heads and its last granule; null unless pages run unbroken to the end. */
-export function readOggPages(bytes: Uint8Array): OggStream | null {
+export function readOggPages(bytes: Uint8Array, wholePackets: number): OggStream | null {
   const data = viewOf(bytes);
   const packets: Uint8Array[] = [];
   let pending: Uint8Array[] = [];
@@ -30,11 +30,12 @@ export function readOggPages(bytes: Uint8Array): OggStream | null {
     const granule = data.getBigInt64(at + 6, true);
     if (granule >= 0n) lastGranule = granule;
     for (const lacing of table) {
-      if (pendingBytes < PACKET_HEAD_BYTES) pending.push(bytes.subarray(body, body + lacing));
+      const whole = packets.length < wholePackets;
+      if (whole || pendingBytes < PACKET_HEAD_BYTES) pending.push(bytes.subarray(body, body + lacing));
       pendingBytes += lacing;
       body += lacing;
       if (lacing < 255) {
-        packets.push(headOf(pending));
+        packets.push(whole ? joined(pending) : headOf(pending));
         pending = [];
         pendingBytes = 0;
       }
@@ -55,4 +56,15 @@ function headOf(parts: Uint8Array[]): Uint8Array {
     at += Math.min(part.length, PACKET_HEAD_BYTES - at);
   }
   return out.subarray(0, at);
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
