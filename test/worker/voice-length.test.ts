@@ -151,6 +151,10 @@ describe("M4A", () => {
     await expectTaken(makeFragmentedM4a(5), "safari.m4a");
   });
 
+  it("a table of sizes listing ten times the samples the durations cover cannot be judged", async () => {
+    await expectRefused(makeM4a(10, { sizedSeconds: 100 }), "sizes.m4a", ATTACHMENT_TEXTS.audioUnreadable);
+  });
+
   it("a file cut short inside its boxes cannot be judged, though its movie header is whole", async () => {
     await expectRefused(makeM4a(3).subarray(0, 100), "cut.m4a", ATTACHMENT_TEXTS.audioUnreadable);
   });

@@ -3,7 +3,8 @@ import { type AudioLength, ascii, viewOf } from "./types";
 // M4A/MP4: the length is the sample tables', not only the movie header's. A file is walked box by
 // box to its end: the track's media header gives its time scale, `stts` the durations of its
 // samples, and a fragmented file (Safari's recorder writes one, with an empty movie header) says
-// its samples in each fragment's `trun`. The longest of these stands; a second track is refused.
+// its samples in each fragment's `trun`. The longest of these stands; a second track, or a table of
+// sizes (`stsz`) listing more or fewer samples than the table of durations, is refused.
 
 /** AAC takes at most 6,144 bits per channel for 1,024 samples: 576 kbit/s for stereo at 48 kHz. */
 const AAC_MAX_BYTES_PER_SECOND = 72_000;
@@ -15,6 +16,8 @@ type Walk = {
   movieSeconds: number;
   timescale: number;
   tableTicks: number;
+  tableSamples: number;
+  sizedSamples: number;
   fragmentTicks: number;
   defaultTicks: number;
 };
@@ -31,8 +34,12 @@ function readBox(bytes: Uint8Array, type: string, at: number, walk: Walk): void 
   else if (type === "stts") {
     // Entries of (sample count, sample duration).
     for (let i = 0, entry = at + 8; i < data.getUint32(at + 4); i++, entry += 8) {
+      walk.tableSamples += data.getUint32(entry);
       walk.tableTicks += data.getUint32(entry) * data.getUint32(entry + 4);
     }
+  } else if (type === "stsz") {
+    // A decoder reads the samples `stsz` lists; `stts` must give each of them a duration.
+    walk.sizedSamples += data.getUint32(at + 8);
   } else if (type === "trex") walk.defaultTicks = data.getUint32(at + 12);
   else if (type === "tfhd") readTfhd(bytes, at, walk);
   else if (type === "trun") walk.fragmentTicks += trunTicks(bytes, at, walk);
@@ -61,7 +68,16 @@ function trunTicks(bytes: Uint8Array, at: number, walk: Walk): number {
 
 export function m4aLength(bytes: Uint8Array): AudioLength | null {
   const data = viewOf(bytes);
-  const walk: Walk = { tracks: 0, movieSeconds: 0, timescale: 0, tableTicks: 0, fragmentTicks: 0, defaultTicks: 0 };
+  const walk: Walk = {
+    tracks: 0,
+    movieSeconds: 0,
+    timescale: 0,
+    tableTicks: 0,
+    tableSamples: 0,
+    sizedSamples: 0,
+    fragmentTicks: 0,
+    defaultTicks: 0,
+  };
   for (let at = 0; at < bytes.length; ) {
     if (at + 8 > bytes.length) return null;
     const declared = data.getUint32(at);
@@ -72,7 +88,7 @@ export function m4aLength(bytes: Uint8Array): AudioLength | null {
     readBox(bytes, type, at + header, walk);
     at = CONTAINERS.has(type) ? at + header : at + size;
   }
-  if (walk.tracks !== 1 || !walk.timescale) return null;
+  if (walk.tracks !== 1 || !walk.timescale || walk.sizedSamples !== walk.tableSamples) return null;
   const seconds = Math.max(walk.movieSeconds, (walk.tableTicks + walk.fragmentTicks) / walk.timescale);
   return { seconds, maxBytesPerSecond: AAC_MAX_BYTES_PER_SECOND };
 }
