@@ -72,6 +72,7 @@ export async function benchVoice() {
   const cases = [
     ["OGG/Opus, 20 ms packets of 1,100 bytes (440 kbit/s)", oggOf(m, 1100, TEN_MB), "ogg"],
     ["OGG/Opus of 180 s, 20 ms packets of 3 bytes", m.makeOggOpus(180), "ogg"],
+    ["OGG/Vorbis of 180 s, long blocks (modes read from the setup header)", m.makeOggVorbis(180), "ogg"],
     ["WebM/Opus, 20 ms blocks of 1,100 bytes", webmOf(m, 1100, TEN_MB), "webm"],
     ["MP3, 128 kbit/s frames of 417 bytes", m.makeMp3((TEN_MB / 417) * (1152 / 44_100)), "mp3"],
     ["WAV, 16 kHz 16-bit mono", m.makeWav(Math.floor(TEN_MB / 32_000)), "wav"],
