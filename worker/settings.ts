@@ -25,6 +25,8 @@ export const QUOTAS = {
   audioMaxBytes: 10 * 1024 * 1024,
   /** Longest voice recording, seconds: the recorder stops there, the server refuses longer ones it can measure. */
   audioMaxSeconds: 180,
+  /** Minutes of recordings a user may have transcribed per Moscow day: speech-to-text is paid by the minute. */
+  audioDailyMinutes: 30,
 } as const;
 
 /** Paged lists (the topic list, a topic's history): `?limit=` by default and at most (docs/scale.md "Pages"). */

@@ -13,6 +13,7 @@ import { benchLighthouse } from "./lighthouse.mjs";
 import { benchPrivacy } from "./privacy.mjs";
 import { benchSearch } from "./search.mjs";
 import { benchThroughput } from "./throughput.mjs";
+import { benchVoice } from "./voice.mjs";
 
 const suites = [
   ["Accounts", benchAccounts],
@@ -21,6 +22,7 @@ const suites = [
   ["D1", benchD1Time],
   ["Search", benchSearch],
   ["Privacy", benchPrivacy],
+  ["Voice", benchVoice],
   ["Bundle", benchBundle],
   ["Lighthouse", benchLighthouse],
 ];

@@ -15,6 +15,7 @@ type Quotas = {
   free_daily_requests: number;
   documents_per_message: number;
   images_per_message: number;
+  audio_daily_minutes: number;
 };
 
 // Every number is read from GET /quotas/, as a client would, then checked against what the
@@ -43,6 +44,7 @@ describe("GET /quotas/", () => {
       free_daily_requests: QUOTAS.freeDailyRequests,
       documents_per_message: QUOTAS.documentsPerMessage,
       images_per_message: QUOTAS.imagesPerMessage,
+      audio_daily_minutes: QUOTAS.audioDailyMinutes,
     });
   });
 });

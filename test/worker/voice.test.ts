@@ -49,7 +49,7 @@ describe("voice recordings are judged by their bytes", () => {
     expect(await detailOf(noise)).toBe(ATTACHMENT_TEXTS.unsupported);
   });
 
-  it("refuses a recording longer than settings allow (where the container tells) or too large", async () => {
+  it("refuses a recording longer than settings allow or too large", async () => {
     const { record } = await registerUser();
     for (const bytes of [makeOggOpus(QUOTAS.audioMaxSeconds + 30), makeM4a(QUOTAS.audioMaxSeconds + 30)]) {
       const res = await upload(record, bytes, "long");

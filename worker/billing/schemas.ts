@@ -96,6 +96,7 @@ export const quotasSchema = z
     free_daily_requests: z.int(),
     documents_per_message: z.int(),
     images_per_message: z.int(),
+    audio_daily_minutes: z.int(),
   })
   .meta({ id: "Quotas" });
 export type Quotas = z.infer<typeof quotasSchema>;

@@ -70,6 +70,9 @@ export const attachments = sqliteTable(
     r2Key: text("r2_key").notNull(),
     // The text of a document, extracted at upload; of a voice recording, its transcript once asked for.
     extractedText: text("extracted_text"),
+    // When speech-to-text was last asked for this recording's transcript: while it is recent, a
+    // second ask waits for that answer instead of calling the service again.
+    transcribingSince: integer("transcribing_since"),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("attachments_user").on(t.userId), index("attachments_message").on(t.messageId)],

@@ -169,6 +169,8 @@ export class FakeOpenAI {
   /** What `/audio/transcriptions` hears in any recording; a number answers that HTTP error instead. */
   transcript: string | number = "Можно ли вернуть задаток, если продавец передумал?";
   readonly transcriptions: RecordedTranscription[] = [];
+  /** How long `/audio/transcriptions` takes to answer, ms: long enough for asks to arrive meanwhile. */
+  transcriptionDelayMs = 0;
 
   reset(): void {
     this.requests.length = 0;
@@ -176,6 +178,7 @@ export class FakeOpenAI {
     this.autoReply = null;
     this.transcript = "Можно ли вернуть задаток, если продавец передумал?";
     this.transcriptions.length = 0;
+    this.transcriptionDelayMs = 0;
   }
 
   /** OpenAI's speech to text: a multipart form (file, model, language, response_format), `verbose_json` back. */
@@ -197,6 +200,7 @@ export class FakeOpenAI {
       language: form.get("language")?.toString() ?? null,
       responseFormat: form.get("response_format")?.toString() ?? null,
     });
+    if (this.transcriptionDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.transcriptionDelayMs));
     if (typeof this.transcript === "number") {
       return Response.json({ error: { message: "The server had an error", type: "server_error" } }, { status: this.transcript });
     }

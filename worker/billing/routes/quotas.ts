@@ -13,6 +13,7 @@ export const publicQuotas = (): Quotas => ({
   free_daily_requests: QUOTAS.freeDailyRequests,
   documents_per_message: QUOTAS.documentsPerMessage,
   images_per_message: QUOTAS.imagesPerMessage,
+  audio_daily_minutes: QUOTAS.audioDailyMinutes,
 });
 
 export const quotas = new Hono<AppEnv>().get(
@@ -22,9 +23,12 @@ export const quotas = new Hono<AppEnv>().get(
     tags: ["quotas"],
     summary: "Ограничения для клиента",
     description:
-      "Наибольший файл (байт), наибольшая длина сообщения (символов), стартовый и ежедневный бесплатный пакеты запросов, документов и изображений в одном сообщении. Без авторизации; сервер сам проверяет эти же числа.",
+      "Наибольший файл (байт), наибольшая длина сообщения (символов), стартовый и ежедневный бесплатный пакеты запросов, документов и изображений в одном сообщении, минут голосовых записей для расшифровки в день. Без авторизации; сервер сам проверяет эти же числа.",
     responses: {
-      200: jsonOf("{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}", quotasSchema),
+      200: jsonOf(
+        "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message, audio_daily_minutes}",
+        quotasSchema,
+      ),
     },
   }),
   (c) => c.json(publicQuotas(), 200),

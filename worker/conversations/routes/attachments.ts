@@ -52,13 +52,14 @@ export const attachments = new Hono<AppEnv>()
     describeRoute({
       tags: ["attachments"],
       summary: "Расшифровка голосовой записи: текст вопроса для проверки перед отправкой",
-      description: "Один раз на запись: повторный вызов отвечает сохранённым текстом. demo: true — ответила встроенная демо-расшифровка.",
+      description: "Один раз на запись: повторный или одновременный вызов отвечает сохранённым текстом. demo: true — ответила встроенная демо-расшифровка.",
       ...secured,
       responses: {
         200: jsonOf("{text, demo}", transcriptSchema),
         404: { description: "Вложение не найдено (или чужое)" },
-        422: { description: "Это не голосовая запись, или речь не разобрать" },
-        429: { description: "Слишком много расшифровок, повторите позже (Retry-After)" },
+        409: { description: "Запись ещё расшифровывается по другому запросу дольше минуты" },
+        422: { description: "Это не голосовая запись, длину записи не определить, или речь не разобрать" },
+        429: { description: "Слишком много расшифровок или исчерпан дневной лимит минут записей, повторите позже (Retry-After)" },
         502: { description: "Сервис распознавания речи не ответил" },
         503: { description: "Распознавание речи не настроено" },
       },
@@ -68,7 +69,8 @@ export const attachments = new Hono<AppEnv>()
     async (c) => {
       const db = getDb(c.env.DB);
       await enforceRateLimits(db, c.env, [["transcribePerUser", String(c.var.userId)]]);
-      return c.json(await transcribeRecording(c.env, userHistory(c.env, c.var.user), c.var.userId, c.req.valid("param").id), 200);
+      const history = userHistory(c.env, c.var.user);
+      return c.json(await transcribeRecording(c.env, { db, history }, c.var.userId, c.req.valid("param").id), 200);
     },
   )
   .get(

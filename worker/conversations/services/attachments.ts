@@ -8,7 +8,8 @@ import { QUOTAS } from "../../settings";
 import { extractDocumentText, UnreadableDocument, type UnreadableReason } from "./extract";
 import { checkZip, ZIP_LIMITS, ZipRefused } from "./extract/zip-limits";
 import { detectFileType, type FileFormat } from "./file-types";
-import { audioSeconds, type AudioFormat } from "./audio-types";
+import type { AudioFormat } from "./audio-types";
+import { audioLength } from "./audio-length";
 import type { Attachment } from "../schemas";
 
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -23,6 +24,7 @@ export const ATTACHMENT_TEXTS = {
     "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)",
   audioTooLarge: `Запись слишком большая: максимум ${QUOTAS.audioMaxBytes / 1024 / 1024} МБ`,
   audioTooLong: `Запись слишком длинная: не больше ${QUOTAS.audioMaxSeconds / 60} минут`,
+  audioUnreadable: "Не удалось определить длину записи: файл повреждён или сохранён в неверном формате",
   tooManyAudio: "К сообщению можно приложить одну голосовую запись",
   badSignature: "Ссылка на файл недействительна",
   expired: "Срок действия ссылки на файл истёк",
@@ -79,13 +81,26 @@ export async function storeUpload(env: Env, db: HistoryDb, userId: number, uploa
   }
 }
 
-/** A voice recording within the limits of settings: its size, and its length where the container tells it. */
-function checkRecording(bytes: Uint8Array, format: AudioFormat): void {
+/**
+ * A voice recording within the limits of settings: its size, and its length judged from its own
+ * bytes. What cannot be judged, or holds more bytes than its length can take, is refused: the
+ * whole file goes to speech-to-text, which is paid by what it hears (docs/conversations.md "Voice").
+ * Returns the seconds it plays.
+ */
+export function checkRecording(bytes: Uint8Array, format: AudioFormat): number {
   if (bytes.byteLength > QUOTAS.audioMaxBytes) throw new ApiError(413, ATTACHMENT_TEXTS.audioTooLarge);
-  const seconds = audioSeconds(bytes, format);
+  const length = audioLength(bytes, format);
+  if (!length) throw new ApiError(422, ATTACHMENT_TEXTS.audioUnreadable);
   // A second of slack: containers round, and the recorder stops on the limit itself.
-  if (seconds !== null && seconds > QUOTAS.audioMaxSeconds + 1) throw new ApiError(422, ATTACHMENT_TEXTS.audioTooLong);
+  if (length.seconds > QUOTAS.audioMaxSeconds + 1) throw new ApiError(422, ATTACHMENT_TEXTS.audioTooLong);
+  if (bytes.byteLength > length.maxBytesPerSecond * Math.max(length.seconds, 1) + AUDIO_HEADER_SLACK_BYTES) {
+    throw new ApiError(422, ATTACHMENT_TEXTS.audioUnreadable);
+  }
+  return length.seconds;
 }
+
+/** Room for a recording's headers and tags beside its sound (an MP3's ID3 tag, OpusTags, WebM's Tracks). */
+const AUDIO_HEADER_SLACK_BYTES = 64 * 1024;
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 

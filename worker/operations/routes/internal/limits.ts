@@ -29,7 +29,10 @@ export const internalQuotas = new Hono<AppEnv>().get(
     summary: "Ограничения для клиента (как /api/v2/quotas)",
     ...internalSecured,
     responses: {
-      200: jsonOf("{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message}", quotasSchema),
+      200: jsonOf(
+        "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message, audio_daily_minutes}",
+        quotasSchema,
+      ),
       401: botUserMissing[401],
     },
   }),

@@ -1,0 +1,1 @@
+ALTER TABLE `attachments` ADD `transcribing_since` integer;
