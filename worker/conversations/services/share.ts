@@ -75,6 +75,24 @@ export const sharedHistoryCacheKey = (env: Env, hash: string) =>
  */
 export const edgeCache = (): Cache => (caches as CacheStorage & { default: Cache }).default;
 
+/** On the edge's copy of a shared history: whether the link showed the hidden values when it was made. */
+export const SHARE_REVEAL_HEADER = "x-share-reveal";
+
+/**
+ * Whether an edge copy of the link's history may still be served: the link is in force in D1 (not
+ * revoked, its chat and account not deleted, not expired) and reveals exactly as it did when the copy
+ * was made. One read by the unique hash: a purge reaches only its own data centre, and this is what
+ * ends a link in every other one at once, instead of after the copy's max-age.
+ */
+export async function edgeCopyStands(db: Db, hash: string, copy: Response, now = Date.now()): Promise<boolean> {
+  const link = await db
+    .select({ reveal: topics.shareReveal })
+    .from(topics)
+    .where(and(eq(topics.shareHash, hash), or(isNull(topics.shareExpiresAt), gt(topics.shareExpiresAt, now))))
+    .get();
+  return link !== undefined && copy.headers.get(SHARE_REVEAL_HEADER) === String(link.reveal);
+}
+
 /** Drops the cached copy of a shared history in this data centre. */
 export async function purgeShareHash(env: Env, hash: string | null | undefined): Promise<void> {
   if (hash) await edgeCache().delete(sharedHistoryCacheKey(env, hash));

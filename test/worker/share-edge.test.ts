@@ -1,0 +1,72 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { edgeCache, sharedHistoryCacheKey } from "../../worker/conversations/services/share";
+import { authHeaders, call, registerUser } from "./helpers";
+import { insertMessage, insertTopic } from "./topics-db";
+
+// docs/conversations.md "Sharing": the edge keeps a shared history for a minute, and a purge reaches
+// only the data centre that runs it. Whatever ends a link must end it everywhere at once.
+
+async function sharedChat(settings: { reveal?: boolean } = {}) {
+  const { record, userId, password } = await registerUser();
+  const headers = authHeaders(record);
+  const topic = await insertTopic(userId, { topicName: "Аренда квартиры", assistantType: "explain_estate" });
+  await insertMessage(topic, "user", "Можно ли расторгнуть договор?", { createdAt: 1000 });
+  const res = await call(`/topics/${topic}/share`, { headers, json: settings });
+  expect(res.status).toBe(200);
+  const { hash } = (await res.json()) as { hash: string };
+  return { headers, password, topic, hash };
+}
+
+const readShared = (hash: string) => call(`/share/topic/history/${hash}`);
+const nameOf = async (res: Response) => ((await res.json()) as { topic_name: string }).topic_name;
+
+/** The edge's copy of a link as it is now: what a data centre the purge does not reach keeps. */
+async function copyAtTheEdge(hash: string): Promise<Response> {
+  expect((await readShared(hash)).status).toBe(200);
+  const copy = await edgeCache().match(sharedHistoryCacheKey(env, hash));
+  expect(copy).toBeDefined();
+  return copy!;
+}
+
+/** Puts a kept copy back, as if this request ran in that other data centre. */
+const keptElsewhere = (hash: string, copy: Response) => edgeCache().put(sharedHistoryCacheKey(env, hash), copy);
+
+describe("ending a share link ends it at the edge at once", () => {
+  it("deleting the account: the link answers 404 at once, not the edge's copy", async () => {
+    const chat = await sharedChat();
+    expect((await readShared(chat.hash)).status).toBe(200);
+    const deleted = await call("/users/self", { method: "DELETE", headers: chat.headers, json: { password: chat.password } });
+    expect(deleted.status).toBe(204);
+    expect((await readShared(chat.hash)).status).toBe(404);
+    // Purged, not only refused: nothing of the deleted account stays at the edge.
+    expect(await edgeCache().match(sharedHistoryCacheKey(env, chat.hash))).toBeUndefined();
+  });
+
+  it.each([
+    ["revoking the link", (chat: Awaited<ReturnType<typeof sharedChat>>) => call(`/topics/${chat.topic}/share`, { method: "DELETE", headers: chat.headers })],
+    ["deleting the chat", (chat: Awaited<ReturnType<typeof sharedChat>>) => call(`/topics/${chat.topic}`, { method: "DELETE", headers: chat.headers })],
+    [
+      "deleting the account",
+      (chat: Awaited<ReturnType<typeof sharedChat>>) => call("/users/self", { method: "DELETE", headers: chat.headers, json: { password: chat.password } }),
+    ],
+  ])("%s: a copy another data centre kept is not served", async (_, end) => {
+    const chat = await sharedChat();
+    const copy = await copyAtTheEdge(chat.hash);
+    expect((await end(chat)).status).toBe(204);
+    await keptElsewhere(chat.hash, copy);
+    const res = await readShared(chat.hash);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: "Ссылка на чат недействительна или отозвана" });
+  });
+
+  it("hiding the values again: a copy made while they were revealed is not served", async () => {
+    const chat = await sharedChat({ reveal: true });
+    const copy = await copyAtTheEdge(chat.hash);
+    expect((await call(`/topics/${chat.topic}/share`, { headers: chat.headers, json: { reveal: false } })).status).toBe(200);
+    await keptElsewhere(chat.hash, copy);
+    // Changed past the API, so only a fresh read shows it: the revealed copy must not answer.
+    await env.DB.prepare("UPDATE topics SET topic_name = 'Прочитано заново' WHERE id = ?").bind(chat.topic).run();
+    expect(await nameOf(await readShared(chat.hash))).toBe("Прочитано заново");
+  });
+});
