@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { edgeCache, sharedHistoryCacheKey } from "../../worker/conversations/services/share";
-import { authHeaders, call, registerUser } from "./helpers";
+import { edgeCache, sharedHistoryCacheKey, sharePageCacheKey } from "../../worker/conversations/services/share";
+import { authHeaders, call, registerUser, uniqueIp } from "./helpers";
 import { insertMessage, insertTopic } from "./topics-db";
 
 // docs/conversations.md "Sharing": the edge keeps a shared history for a minute, and a purge reaches
@@ -68,5 +68,36 @@ describe("ending a share link ends it at the edge at once", () => {
     // Changed past the API, so only a fresh read shows it: the revealed copy must not answer.
     await env.DB.prepare("UPDATE topics SET topic_name = 'Прочитано заново' WHERE id = ?").bind(chat.topic).run();
     expect(await nameOf(await readShared(chat.hash))).toBe("Прочитано заново");
+  });
+});
+
+describe("the share page at the edge", () => {
+  const openPage = (hash: string) => SELF.fetch(`http://app.test/share/${hash}`, { headers: { "cf-connecting-ip": uniqueIp() } });
+  const pageCopy = (hash: string) => edgeCache().match(sharePageCacheKey(env, hash));
+
+  it("is kept like its JSON, served from there, purged with it, and never once its link has ended", async () => {
+    const chat = await sharedChat();
+    expect((await openPage(chat.hash)).status).toBe(200);
+    const copy = await pageCopy(chat.hash);
+    expect(copy?.headers.get("cache-control")).toBe("public, max-age=60");
+    const kept = await copy!.text();
+    expect(kept).toContain("<title>Аренда квартиры — Ясно</title>");
+    // Served from the copy: the readers' page is the kept one, with the browsers' own cache rule.
+    const again = await openPage(chat.hash);
+    expect(again.headers.get("cache-control")).toBe("no-cache");
+    expect(await again.text()).toBe(kept);
+
+    // A rename through the API purges the page with its JSON.
+    expect((await call("/topics/", { method: "PATCH", headers: chat.headers, json: { id: chat.topic, topic_name: "Новое имя" } })).status).toBe(200);
+    expect(await pageCopy(chat.hash)).toBeUndefined();
+    expect(await (await openPage(chat.hash)).text()).toContain("<title>Новое имя — Ясно</title>");
+
+    // A copy another data centre kept is not served once the link is revoked.
+    const elsewhere = (await pageCopy(chat.hash))!;
+    expect((await call(`/topics/${chat.topic}/share`, { method: "DELETE", headers: chat.headers })).status).toBe(204);
+    await edgeCache().put(sharePageCacheKey(env, chat.hash), elsewhere);
+    const revoked = await openPage(chat.hash);
+    expect(revoked.status).toBe(404);
+    expect(await revoked.text()).not.toContain("Новое имя");
   });
 });
