@@ -101,3 +101,38 @@ describe("the share page at the edge", () => {
     expect(await revoked.text()).not.toContain("Новое имя");
   });
 });
+
+describe("anonymous reads of share links, per client address", () => {
+  const LIMIT = 120;
+  const TOO_MANY = "Слишком много запросов, повторите через минуту";
+
+  /** The limiter's minutes follow the clock: start where a whole half of one is left, so the test never spans two. */
+  async function aFreshWindow() {
+    const into = Date.now() % 60_000;
+    if (into > 30_000) await new Promise((done) => setTimeout(done, 60_000 - into + 100));
+  }
+
+  it("the JSON, the page and the files count together: past 120 a minute → 429 in Russian; another address reads on", { timeout: 90_000 }, async () => {
+    const chat = await sharedChat();
+    const ip = uniqueIp();
+    const paths = [`/api/v2/share/topic/history/${chat.hash}`, `/share/${chat.hash}`, `/api/v2/share/${chat.hash}/attachments/1`];
+    const read = (path: string, from = ip) => SELF.fetch(`http://app.test${path}`, { headers: { "cf-connecting-ip": from } });
+    await aFreshWindow();
+    for (let i = 0; i < LIMIT; i += 20) {
+      const batch = await Promise.all(Array.from({ length: 20 }, (_, j) => read(paths[(i + j) % paths.length]!)));
+      for (const res of batch) {
+        expect(res.status, String(i)).not.toBe(429);
+        await res.arrayBuffer();
+      }
+    }
+    for (const path of paths) {
+      const refused = await read(path);
+      expect(refused.status, path).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("60");
+      expect(await refused.json()).toEqual({ detail: TOO_MANY });
+    }
+    // An unknown link counts as well, so guessing hashes is limited too.
+    expect((await read("/api/v2/share/topic/history/AAAAAAAAAAAAAAAAAAAAAA")).status).toBe(429);
+    expect((await read(paths[0]!, uniqueIp())).status).toBe(200);
+  });
+});

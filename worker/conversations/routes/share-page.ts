@@ -6,6 +6,7 @@ import { ApiError } from "../../http/errors";
 import { SHARE_PAGE_REFERRER_POLICY } from "../../http/security-headers";
 import { SHARE_HASH_PATTERN, sharedLink } from "../services/share";
 import { cachedSharePage, keepSharePage } from "../services/share-page-cache";
+import { shareReadLimit } from "./share";
 import { readSharedHistory } from "../services/shared-history";
 import { PRERENDERED_ID, SHARE_SCREEN_DATA_ID, type ShareScreenData } from "../share-screen-data";
 
@@ -39,7 +40,7 @@ function page(html: Response | string, status: 200 | 404): Response {
  * loads the conversation itself (not kept).
  */
 export const sharePage = new Hono<AppEnv>()
-  .get("/:hash", async (c) => {
+  .get("/:hash", shareReadLimit, async (c) => {
     const hash = c.req.param("hash");
     const db = getDb(c.env.DB);
     const cached = SHARE_HASH_PATTERN.test(hash) ? await cachedSharePage(c.env, db, hash) : undefined;
