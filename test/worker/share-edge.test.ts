@@ -136,3 +136,74 @@ describe("anonymous reads of share links, per client address", () => {
     expect((await read(paths[0]!, uniqueIp())).status).toBe(200);
   });
 });
+
+describe("a long shared chat, by pages", () => {
+  /** A shared chat of `count` messages, questions and replies in turn, numbered from 1. */
+  async function longChat(count: number, textOf = (n: number) => `Сообщение номер ${n}.`) {
+    const chat = await sharedChat();
+    for (let n = 2; n <= count; n++) await insertMessage(chat.topic, n % 2 ? "user" : "assistant", textOf(n), { createdAt: 1000 + n });
+    return chat;
+  }
+  type Page = { topic_name: string; messages: { id: number; text: string }[] };
+  const page = async (hash: string, query: string) => {
+    const res = await call(`/share/topic/history/${hash}${query}`);
+    expect(res.status, query).toBe(200);
+    return { body: (await res.json()) as Page, next: res.headers.get("x-next-cursor") };
+  };
+
+  it("the JSON: limit messages from the first question, X-Next-Cursor to the next page, none on the last", async () => {
+    const chat = await longChat(5);
+    const first = await page(chat.hash, "?limit=2");
+    expect(first.body.topic_name).toBe("Аренда квартиры");
+    expect(first.body.messages.map((m) => m.text)).toEqual(["Можно ли расторгнуть договор?", "Сообщение номер 2."]);
+    expect(first.next).toBe(String(first.body.messages[1]!.id));
+    const second = await page(chat.hash, `?limit=2&cursor=${first.next}`);
+    expect(second.body.messages.map((m) => m.text)).toEqual(["Сообщение номер 3.", "Сообщение номер 4."]);
+    const last = await page(chat.hash, `?limit=2&cursor=${second.next}`);
+    expect(last.body.messages.map((m) => m.text)).toEqual(["Сообщение номер 5."]);
+    expect(last.next).toBeNull();
+    // Without limit and cursor, the whole chat, as before.
+    expect((await page(chat.hash, "")).body.messages).toHaveLength(5);
+    expect((await page(chat.hash, "")).next).toBeNull();
+  });
+
+  it("the JSON: a bad limit or cursor → 422 in Russian; a cursor of another chat → no messages", async () => {
+    const chat = await longChat(3);
+    for (const [query, detail] of [
+      ["?limit=0", "limit: целое число от 1 до 200"],
+      ["?limit=201", "limit: целое число от 1 до 200"],
+      ["?cursor=abc", "Некорректный курсор страницы"],
+    ]) {
+      const res = await call(`/share/topic/history/${chat.hash}${query}`);
+      expect(res.status, query).toBe(422);
+      expect(JSON.stringify(await res.json()), query).toContain(detail);
+    }
+    const other = await sharedChat();
+    const [foreign] = (await page(other.hash, "?limit=1")).body.messages;
+    expect(await page(chat.hash, `?cursor=${foreign!.id}`)).toEqual({ body: expect.objectContaining({ messages: [] }), next: null });
+  });
+
+  it("the page: its first screen carries the first 20 messages and the next page's cursor, not the whole chat", async () => {
+    const chat = await longChat(45);
+    const res = await SELF.fetch(`http://app.test/share/${chat.hash}`, { headers: { "cf-connecting-ip": uniqueIp() } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const data = JSON.parse(/<script type="application\/json" id="share-screen">([^<]*)<\/script>/.exec(html)![1]!) as {
+      history: Page;
+      next?: string;
+    };
+    expect(data.history.messages).toHaveLength(20);
+    expect(data.history.messages.at(-1)!.text).toBe("Сообщение номер 20.");
+    expect(data.next).toBe(String(data.history.messages.at(-1)!.id));
+    expect(html).toContain("Сообщение номер 20.");
+    expect(html).not.toContain("Сообщение номер 21.");
+  });
+
+  it("the page: long messages end the first screen sooner (40,000 characters of text, one message at least)", async () => {
+    const chat = await longChat(6, (n) => `${n}:${"я".repeat(15_000)}`);
+    const html = await (await SELF.fetch(`http://app.test/share/${chat.hash}`, { headers: { "cf-connecting-ip": uniqueIp() } })).text();
+    const data = JSON.parse(/<script type="application\/json" id="share-screen">([^<]*)<\/script>/.exec(html)![1]!) as { history: Page };
+    // The question and two replies of 15,000 characters fit; a third would pass 40,000.
+    expect(data.history.messages.map((m) => m.text.split(":")[0])).toEqual(["Можно ли расторгнуть договор?", "2", "3"]);
+  });
+});

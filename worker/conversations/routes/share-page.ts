@@ -8,6 +8,7 @@ import { SHARE_HASH_PATTERN, sharedLink } from "../services/share";
 import { cachedSharePage, keepSharePage } from "../services/share-page-cache";
 import { shareReadLimit } from "./share";
 import { readSharedHistory } from "../services/shared-history";
+import { SHARE_FIRST_SCREEN, sharedPage } from "../services/shared-pages";
 import { PRERENDERED_ID, SHARE_SCREEN_DATA_ID, type ShareScreenData } from "../share-screen-data";
 
 /** The share page as the build wrote it, its first screen with the messages still loading (web/dist/share/index.html). */
@@ -34,7 +35,8 @@ function page(html: Response | string, status: 200 | 404): Response {
  * components (the SHARE_SCREEN Worker) from what the API would answer for the link
  * (`readSharedHistory`: the same edge cache, privacy placeholders and expiry) and the modes'
  * names, and that data beside it, so the app's first render is the same and takes its place
- * unseen. The page is kept at the edge like the JSON (`cachedSharePage`), so it is rendered once
+ * unseen. A long chat's page carries its first messages only (`SHARE_FIRST_SCREEN`); the app loads
+ * the rest as the reader scrolls. The page is kept at the edge like the JSON (`cachedSharePage`), so it is rendered once
  * a minute per data centre, not per reader. An unknown, revoked or expired link is 404 with the
  * page as built (the app says it found nothing); if the renderer fails, the page as built, which
  * loads the conversation itself (not kept).
@@ -52,8 +54,9 @@ export const sharePage = new Hono<AppEnv>()
     if (!link) return page(shell, 404);
     let data: ShareScreenData;
     try {
-      const [history, products] = await Promise.all([readSharedHistory(c.env, hash), activeProducts(db)]);
-      data = { hash, history, products: products.map(publicProduct) };
+      const [whole, products] = await Promise.all([readSharedHistory(c.env, hash), activeProducts(db)]);
+      const { history, next } = sharedPage(whole, SHARE_FIRST_SCREEN);
+      data = { hash, history, ...(next ? { next } : {}), products: products.map(publicProduct) };
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) return page(shell, 404);
       throw err;

@@ -7,6 +7,10 @@ import { ApiError } from "../../http/errors";
 import { attachmentFileResponse } from "../services/attachments";
 import { findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND } from "../services/share";
 import { readSharedHistory } from "../services/shared-history";
+import { sharedPage } from "../services/shared-pages";
+import { parseMessageCursor } from "../services/history";
+import { PAGE_TEXTS, pageQuery } from "../../http/pages";
+import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
 import { anonymous, jsonOf } from "../../http/openapi";
@@ -22,6 +26,12 @@ const checkedHash = (hash: string) => {
 // purge (rename, new message, revoke) shows at the next load.
 const CLIENT_CACHE_CONTROL = "no-cache";
 
+/** Without `limit` and `cursor`, the whole history (as before pages); with either, a page from the first question on. */
+const shareHistoryQuery = z.object({
+  ...pageQuery,
+  cursor: pageQuery.cursor.refine((text) => !text || parseMessageCursor(text) !== undefined, { error: PAGE_TEXTS.cursor }),
+});
+
 /** Anyone can read a share link: its JSON, page and files are limited per client address (wrangler.toml SHARE_READS). */
 export const shareReadLimit = perAddressLimit((env) => env.SHARE_READS, 60);
 const tooMany = { 429: { description: "Слишком много запросов с одного адреса" } };
@@ -33,16 +43,25 @@ export const share = new Hono<AppEnv>()
       ...anonymous,
       tags: ["share"],
       summary: "История чата по ссылке (без авторизации)",
-      description: `Через кэш на границе сети (до ${SHARE_EDGE_MAX_AGE_SECONDS} с; сбрасывается при изменении чата и отзыве ссылки).`,
+      description: `Через кэш на границе сети (до ${SHARE_EDGE_MAX_AGE_SECONDS} с; сбрасывается при изменении чата и отзыве ссылки). Без \`limit\` и \`cursor\` — вся история; с ними — страница с начала чата: \`limit\` сообщений (по умолчанию 50, не больше 200) после сообщения \`cursor\`; курсор следующей страницы — в заголовке X-Next-Cursor, на последней его нет.`,
       responses: {
         200: jsonOf("{topic_name, assistant_type, messages}", sharedHistorySchema),
         404: { description: "Ссылка недействительна, отозвана или истекла" },
+        422: { description: "Неверный limit или курсор" },
         ...tooMany,
       },
     }),
     shareReadLimit,
+    validate("query", shareHistoryQuery),
     // Answered through c.json from the edge's copy too, so the route has one response type for the web client.
-    async (c) => c.json(await readSharedHistory(c.env, c.req.param("hash")), 200, { "Cache-Control": CLIENT_CACHE_CONTROL }),
+    async (c) => {
+      const history = await readSharedHistory(c.env, c.req.param("hash"));
+      const { limit, cursor } = c.req.valid("query");
+      if (limit === undefined && cursor === undefined) return c.json(history, 200, { "Cache-Control": CLIENT_CACHE_CONTROL });
+      const page = sharedPage(history, { limit: limit ?? PAGES.defaultLimit, after: cursor ? parseMessageCursor(cursor) : undefined });
+      if (page.next) c.header(NEXT_CURSOR_HEADER, page.next);
+      return c.json(page.history, 200, { "Cache-Control": CLIENT_CACHE_CONTROL });
+    },
   )
   .get(
     "/:hash/attachments/:id{[0-9]+}",
