@@ -28,7 +28,9 @@ let warnedOfShape = false;
  * the primary whatever was sent. Only its first query goes there: D1 may serve the next ones from
  * any replica at least as new.
  */
-const seesRevocations = (request: Request, path: string) => request.headers.has(ACCESS_TOKEN_HEADER) || SHARE_READ.test(path);
+function seesRevocations(request: Request, path: string): boolean {
+  return request.headers.has(ACCESS_TOKEN_HEADER) || SHARE_READ.test(path);
+}
 
 /**
  * Where a binding's session starts: a call that changes anything at the primary, so what it reads
@@ -40,7 +42,8 @@ function startOf(request: Request, sent: Bookmarks): (name: string) => string {
   const path = new URL(request.url).pathname;
   const fallback = path.startsWith("/internal/") ? FIRST_PRIMARY : "first-unconstrained";
   const mainAtPrimary = seesRevocations(request, path);
-  return (name) => (mainAtPrimary && name === MAIN_DB ? FIRST_PRIMARY : (sent.get(name) ?? sent.get(ANY_BINDING) ?? fallback));
+  const asSent = (name: string) => sent.get(name) ?? sent.get(ANY_BINDING) ?? fallback;
+  return (name) => (mainAtPrimary && name === MAIN_DB ? FIRST_PRIMARY : asSent(name));
 }
 
 function withHeader(response: Response, value: string): Response {

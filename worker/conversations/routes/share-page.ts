@@ -35,11 +35,11 @@ function page(html: Response | string, status: 200 | 404): Response {
  * components (the SHARE_SCREEN Worker) from what the API would answer for the link
  * (`readSharedHistory`: the same edge cache, privacy placeholders and expiry) and the modes'
  * names, and that data beside it, so the app's first render is the same and takes its place
- * unseen. A long chat's page carries its first messages only (`SHARE_FIRST_SCREEN`); the app loads
- * the rest as the reader scrolls. The page is kept at the edge like the JSON (`cachedSharePage`), so it is rendered once
- * a minute per data centre, not per reader. An unknown, revoked or expired link is 404 with the
- * page as built (the app says it found nothing); if the renderer fails, the page as built, which
- * loads the conversation itself (not kept).
+ * unseen. A long chat's page carries its first messages only (`SHARE_FIRST_SCREEN`); the app
+ * loads the rest as the reader scrolls. The page is kept at the edge like the JSON
+ * (`cachedSharePage`), so it is rendered once a minute per data centre, not per reader. An
+ * unknown, revoked or expired link is 404 with the page as built (the app says it found nothing);
+ * if the renderer fails, the page as built, which loads the conversation itself (not kept).
  */
 export const sharePage = new Hono<AppEnv>()
   .get("/:hash", shareReadLimit, async (c) => {

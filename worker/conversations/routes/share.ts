@@ -26,13 +26,13 @@ const checkedHash = (hash: string) => {
 // purge (rename, new message, revoke) shows at the next load.
 const CLIENT_CACHE_CONTROL = "no-cache";
 
-/** Without `limit` and `cursor`, the whole history (as before pages); with either, a page from the first question on. */
-const shareHistoryQuery = z.object({
-  ...pageQuery,
-  cursor: pageQuery.cursor.refine((text) => !text || parseMessageCursor(text) !== undefined, { error: PAGE_TEXTS.cursor }),
-});
+const isMessageCursor = (text: string | undefined) => !text || parseMessageCursor(text) !== undefined;
+const messageCursor = pageQuery.cursor.refine(isMessageCursor, { error: PAGE_TEXTS.cursor });
 
-/** Anyone can read a share link: its JSON, page and files are limited per client address (wrangler.toml SHARE_READS). */
+/** Without `limit` and `cursor`, the whole history (as before pages); with either, a page from the first message. */
+const shareHistoryQuery = z.object({ ...pageQuery, cursor: messageCursor });
+
+/** Anyone can read a share link: its JSON, page and files are limited per client address (SHARE_READS). */
 export const shareReadLimit = perAddressLimit((env) => env.SHARE_READS, 60);
 const tooMany = { 429: { description: "Слишком много запросов с одного адреса" } };
 
@@ -43,7 +43,13 @@ export const share = new Hono<AppEnv>()
       ...anonymous,
       tags: ["share"],
       summary: "История чата по ссылке (без авторизации)",
-      description: `Через кэш на границе сети (до ${SHARE_EDGE_MAX_AGE_SECONDS} с; сбрасывается при изменении чата и отзыве ссылки). Без \`limit\` и \`cursor\` — вся история; с ними — страница с начала чата: \`limit\` сообщений (по умолчанию 50, не больше 200) после сообщения \`cursor\`; курсор следующей страницы — в заголовке X-Next-Cursor, на последней его нет.`,
+      description: [
+        `Через кэш на границе сети (до ${SHARE_EDGE_MAX_AGE_SECONDS} с;`,
+        "сбрасывается при изменении чата и отзыве ссылки).",
+        "Без `limit` и `cursor` — вся история; с ними — страница с начала чата: `limit` сообщений",
+        "(по умолчанию 50, не больше 200) после сообщения `cursor`;",
+        "курсор следующей страницы — в заголовке X-Next-Cursor, на последней его нет.",
+      ].join(" "),
       responses: {
         200: jsonOf("{topic_name, assistant_type, messages}", sharedHistorySchema),
         404: { description: "Ссылка недействительна, отозвана или истекла" },
@@ -57,10 +63,12 @@ export const share = new Hono<AppEnv>()
     async (c) => {
       const history = await readSharedHistory(c.env, c.req.param("hash"));
       const { limit, cursor } = c.req.valid("query");
-      if (limit === undefined && cursor === undefined) return c.json(history, 200, { "Cache-Control": CLIENT_CACHE_CONTROL });
-      const page = sharedPage(history, { limit: limit ?? PAGES.defaultLimit, after: cursor ? parseMessageCursor(cursor) : undefined });
+      const headers = { "Cache-Control": CLIENT_CACHE_CONTROL };
+      if (limit === undefined && cursor === undefined) return c.json(history, 200, headers);
+      const after = cursor ? parseMessageCursor(cursor) : undefined;
+      const page = sharedPage(history, { limit: limit ?? PAGES.defaultLimit, after });
       if (page.next) c.header(NEXT_CURSOR_HEADER, page.next);
-      return c.json(page.history, 200, { "Cache-Control": CLIENT_CACHE_CONTROL });
+      return c.json(page.history, 200, headers);
     },
   )
   .get(

@@ -24,7 +24,11 @@ export async function cachedSharePage(env: Env, db: Db, hash: string): Promise<s
 export async function keepSharePage(env: Env, hash: string, html: string, link: Link): Promise<void> {
   const maxAge = edgeMaxAgeSeconds(link.expiresAt);
   if (maxAge === 0) return;
-  const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": `public, max-age=${maxAge}`, [SHARE_REVEAL_HEADER]: String(link.reveal) };
+  const headers = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": `public, max-age=${maxAge}`,
+    [SHARE_REVEAL_HEADER]: String(link.reveal),
+  };
   // Awaited, not waitUntil: a purge that follows this answer must find the entry to drop.
   await edgeCache().put(sharePageCacheKey(env, hash), new Response(html, { headers }));
 }

@@ -105,7 +105,9 @@ export function edgeMaxAgeSeconds(expiresAt: number | null, now = Date.now()): n
 }
 
 /** The edge-cache key of a share page (`/share/{hash}`), purged with its JSON. */
-export const sharePageCacheKey = (env: Env, hash: string) => new URL(`/share/${encodeURIComponent(hash)}`, env.APP_URL || "http://localhost").toString();
+export function sharePageCacheKey(env: Env, hash: string): string {
+  return new URL(`/share/${encodeURIComponent(hash)}`, env.APP_URL || "http://localhost").toString();
+}
 
 /** Drops the cached copies of a shared history, its JSON and its page, in this data centre. */
 export async function purgeShareHash(env: Env, hash: string | null | undefined): Promise<void> {

@@ -11,7 +11,9 @@ type More = ReturnType<typeof useMorePages>;
  * The rest of a long shared chat (docs/conversations.md "Sharing"): the page comes with its first
  * messages, and each next page is added below them as the reader reaches the end.
  */
-export function useMorePages(hash: string, first: string | null, setHistory: Dispatch<SetStateAction<SharedHistory | null>>) {
+type SetHistory = Dispatch<SetStateAction<SharedHistory | null>>;
+
+export function useMorePages(hash: string, first: string | null, setHistory: SetHistory) {
   const [next, setNext] = useState(first);
   const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const load = useCallback(() => {

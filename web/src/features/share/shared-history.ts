@@ -16,7 +16,8 @@ const PAGE_LIMIT = 50;
  */
 export async function loadSharedHistory(hash: string, cursor?: string): Promise<SharedPage | null> {
   const query = { limit: String(PAGE_LIMIT), ...(cursor ? { cursor } : {}) };
-  const res = await api.share.topic.history[":hash"].$get({ param: { hash: encodeURIComponent(hash) }, query }).catch(() => null);
+  const param = { hash: encodeURIComponent(hash) };
+  const res = await api.share.topic.history[":hash"].$get({ param, query }).catch(() => null);
   if (!res?.ok) return null;
   const body = await res.json().catch(() => null);
   return body && Array.isArray(body.messages) ? { history: body, next: res.headers.get("X-Next-Cursor") } : null;
