@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./env";
 import { ApiError } from "./http/errors";
 import { jsonBodyLimit } from "./http/body-limit";
+import { bodilessReads } from "./http/bodiless-reads";
 import { openApiDocument } from "./http/openapi-document";
 import { docsPage } from "./http/docs-page";
 import { securityHeaders } from "./http/security-headers";
@@ -85,8 +86,10 @@ export type AppType = typeof api;
 
 const app = new Hono<AppEnv>({ strict: false });
 
-// First, so errors, 404s and streams get the headers too; then the body limit, before any route reads a body.
+// First, so errors, 404s and streams get the headers too; then a read's body is dropped and any other body
+// limited, before any route reads one.
 app.use(securityHeaders);
+app.use(bodilessReads);
 app.use("/api/v2/*", jsonBodyLimit);
 app.use("/internal/api/v2/*", jsonBodyLimit);
 

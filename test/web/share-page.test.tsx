@@ -134,6 +134,69 @@ describe("/share/:hash (read-only shared history)", () => {
     expect((await screen.findByTestId("share-error")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");
   });
 
+  it("a long chat comes by pages: the first, then the next one below it from the cursor, until the last", async () => {
+    const message = (id: number) => ({
+      id,
+      role: id % 2 ? "user" : "assistant",
+      text: `Сообщение ${id}`,
+      state: "complete",
+      model: null,
+      created_at: "2025-03-12T09:00:00Z",
+      attachments: [],
+    });
+    const pages: Record<string, { ids: number[]; next: string | null }> = {
+      "": { ids: [1, 2], next: "2" },
+      "2": { ids: [3, 4], next: "4" },
+      "4": { ids: [5], next: null },
+    };
+    const api = fakeChatApi({
+      "GET /products": () => json([]),
+      "GET /share/topic/history/:hash": (call) => {
+        const page = pages[call.query.get("cursor") ?? ""]!;
+        const body = { topic_name: "Длинный чат", assistant_type: "gpt", messages: page.ids.map(message) };
+        return Response.json(body, { headers: page.next ? { "X-Next-Cursor": page.next } : {} });
+      },
+    });
+    renderShare("long");
+    expect(await screen.findByText("Сообщение 2")).toBeTruthy();
+    expect(screen.queryByText("Сообщение 3")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
+    expect(await screen.findByText("Сообщение 4")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
+    expect(await screen.findByText("Сообщение 5")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Показать ещё" })).toBeNull();
+    expect(screen.getAllByText(/^Сообщение \d$/).map((e) => e.textContent)).toEqual([1, 2, 3, 4, 5].map((n) => `Сообщение ${n}`));
+    const asked = api.callsTo("GET", "/share/topic/history/long").map((c) => [c.query.get("limit"), c.query.get("cursor")]);
+    expect(asked).toEqual([
+      ["50", null],
+      ["50", "2"],
+      ["50", "4"],
+    ]);
+  });
+
+  it("a page that fails to come says so, and the button tries again", async () => {
+    let fail = true;
+    fakeChatApi({
+      "GET /products": () => json([]),
+      "GET /share/topic/history/:hash": (call) => {
+        if (!call.query.get("cursor")) {
+          const first = { id: 1, role: "user", text: "Первый вопрос", state: "complete", model: null, created_at: "2025-03-12T09:00:00Z", attachments: [] };
+          return Response.json({ topic_name: "Чат", assistant_type: "gpt", messages: [first] }, { headers: { "X-Next-Cursor": "1" } });
+        }
+        if (fail) return json({ detail: "Слишком много запросов, повторите через минуту" }, 429);
+        const second = { id: 2, role: "assistant", text: "Ответ на него", state: "complete", model: null, created_at: "2025-03-12T09:00:01Z", attachments: [] };
+        return json({ topic_name: "Чат", assistant_type: "gpt", messages: [second] });
+      },
+    });
+    renderShare("retry");
+    fireEvent.click(await screen.findByRole("button", { name: "Показать ещё" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Не удалось загрузить продолжение чата, попробуйте ещё раз.");
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
+    expect(await screen.findByText("Ответ на него")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("an untitled topic with no messages", async () => {
     fakeChatApi({ "GET /share/topic/history/:hash": () => json({ topic_name: null, assistant_type: "gpt", messages: [] }), "GET /products": () => json([]) });
     renderShare("empty");
@@ -226,6 +289,29 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     expect(title).toBe("Договор аренды — Ясно");
     const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
     expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
+  });
+
+  it("a first screen with more to come: the same render, the button included, and the next page from its cursor", async () => {
+    const long: ShareScreenData = { ...data, next: "2" };
+    screenElement!.innerHTML = `<script type="application/json" id="share-screen">${JSON.stringify(long)}</script>`;
+    const later = { id: 3, role: "user", text: "Ещё вопрос", state: "complete", model: null, created_at: "2025-03-12T09:01:00Z", attachments: [] };
+    const api = fakeChatApi({ "GET /share/topic/history/:hash": () => json({ ...data.history, messages: [later] }) });
+    const { default: Page } = await sharePageReady();
+    const router = createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RootTheme appearance="light">
+          <RouterProvider router={router} />
+        </RootTheme>
+      </QueryClientProvider>,
+    );
+    const { html } = await renderShareScreen(long);
+    const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
+    expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
+    expect(server.querySelector('[data-testid="share-more"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
+    expect(await screen.findByText("Ещё вопрос")).toBeTruthy();
+    expect(api.callsTo("GET", "/share/topic/history/h4sh").map((c) => c.query.get("cursor"))).toEqual(["2"]);
   });
 
   /** The screen as the Worker fills it from `shown`, with a mark on one reply's rendered text that only the screen has. */

@@ -35,11 +35,11 @@ const MARK_B = "0000000b-00000002-00000000-00000000000000000000000000000000";
 /** One query on binding `name` of a request's env. */
 const use = (env: Env, name: string) => (env as unknown as Record<string, D1Database>)[name].prepare("SELECT 1");
 
-function sessionsFor(method: string, header?: string, path = "/api/v2/topics/1") {
+function sessionsFor(method: string, header?: string, path = "/api/v2/topics/1", headers: Record<string, string> = {}) {
   const db = fakeD1(MARK_A);
   const history = fakeD1(MARK_B);
   const env = { DB: db.binding, HISTORY_1: history.binding, APP_URL: "http://app.test" } as unknown as Env;
-  const request = new Request(`http://app.test${path}`, { method, headers: header ? { [BOOKMARK_HEADER]: header } : {} });
+  const request = new Request(`http://app.test${path}`, { method, headers: { ...headers, ...(header ? { [BOOKMARK_HEADER]: header } : {}) } });
   return { env, db, history, sessions: openD1Sessions(env, request) };
 }
 
@@ -132,6 +132,31 @@ describe("read replicas: where each session starts", () => {
     const bot = sessionsFor("GET", undefined, "/internal/api/v2/topics/1");
     use(bot.sessions.env, "DB");
     expect(bot.db.starts).toEqual(["first-primary"]);
+  });
+
+  it("starts a signed-in read's main D1 at the primary, bookmark or none, so a revoked session is seen at once", () => {
+    const signedIn = { "jwt-token": "any.access.token" };
+    for (const header of [undefined, `DB=${MARK_B}`, `*=${MARK_B}`]) {
+      const { db, history, sessions } = sessionsFor("GET", header, "/api/v2/users/self/export", signedIn);
+      use(sessions.env, "DB");
+      use(sessions.env, "HISTORY_1");
+      expect(db.starts, String(header)).toEqual(["first-primary"]);
+      // The chats themselves are still read near, as the bookmark allows.
+      expect(history.starts, String(header)).toEqual([header?.startsWith("*") ? MARK_B : "first-unconstrained"]);
+    }
+    const head = sessionsFor("HEAD", undefined, "/api/v2/users/self", signedIn);
+    use(head.sessions.env, "DB");
+    expect(head.db.starts).toEqual(["first-primary"]);
+  });
+
+  it("starts a share link's read of the main D1 at the primary, so a revoked link is seen at once", () => {
+    for (const path of ["/api/v2/share/topic/history/AAAAAAAAAAAAAAAAAAAAAA", "/share/AAAAAAAAAAAAAAAAAAAAAA"]) {
+      const { db, history, sessions } = sessionsFor("GET", undefined, path);
+      use(sessions.env, "DB");
+      use(sessions.env, "HISTORY_1");
+      expect(db.starts, path).toEqual(["first-primary"]);
+      expect(history.starts, path).toEqual(["first-unconstrained"]);
+    }
   });
 
   it("takes the D1 bindings of the real env for sessions, and no other binding", () => {

@@ -30,6 +30,15 @@ describe("the session check", () => {
     expect((await self(record)).status).toBe(401);
   });
 
+  it("a session ended elsewhere: the export of all the account's data asks D1, so it is refused at once", async () => {
+    const { record } = await registerUser();
+    expect((await self(record)).status).toBe(200);
+    await endSessionElsewhere(record.access_token);
+    const exported = await call("/users/self/export", { headers: authHeaders(record) });
+    expect(exported.status).toBe(401);
+    expect(await exported.json()).toEqual({ detail: "Сессия завершена, войдите снова" });
+  });
+
   it("a session ended elsewhere: a write asks D1 and is refused at once, and the reads after it too", async () => {
     const { record } = await registerUser();
     expect((await self(record)).status).toBe(200);

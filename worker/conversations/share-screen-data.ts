@@ -10,5 +10,8 @@ import type { SharedHistory } from "./schemas";
 export const PRERENDERED_ID = "prerendered";
 export const SHARE_SCREEN_DATA_ID = "share-screen";
 
-/** What a share page's first screen is rendered from: what the API answers for the link, and the modes' names. */
-export type ShareScreenData = { hash: string; history: SharedHistory; products: Product[] };
+/**
+ * What a share page's first screen is rendered from: the first page of what the API answers for the
+ * link, the cursor of the page after it (`next`, absent when the chat fits), and the modes' names.
+ */
+export type ShareScreenData = { hash: string; history: SharedHistory; next?: string; products: Product[] };

@@ -12,7 +12,25 @@ const isSessionSource = (value: unknown): value is SessionSource => {
 
 const READS = new Set(["GET", "HEAD"]);
 
+/** The main database: sessions, users and share links live there. */
+const MAIN_DB = "DB";
+/** The header a signed-in call presents its access token in. */
+const ACCESS_TOKEN_HEADER = "jwt-token";
+/** A share link's JSON and its page: read by anyone, without a bookmark. */
+const SHARE_READ = /^\/(api\/v2\/)?share\//;
+
 let warnedOfShape = false;
+
+/**
+ * Whether a read must find revocations at once in the main database: a signed-in call (its session
+ * check: a logout or a block) and a share link's read (a revoke). A replica can lag, and a bookmark
+ * is the client's to choose (an old one, or one from before the revoke), so the session starts at
+ * the primary whatever was sent. Only its first query goes there: D1 may serve the next ones from
+ * any replica at least as new.
+ */
+function seesRevocations(request: Request, path: string): boolean {
+  return request.headers.has(ACCESS_TOKEN_HEADER) || SHARE_READ.test(path);
+}
 
 /**
  * Where a binding's session starts: a call that changes anything at the primary, so what it reads
@@ -21,8 +39,11 @@ let warnedOfShape = false;
  */
 function startOf(request: Request, sent: Bookmarks): (name: string) => string {
   if (!READS.has(request.method)) return () => FIRST_PRIMARY;
-  const fallback = new URL(request.url).pathname.startsWith("/internal/") ? FIRST_PRIMARY : "first-unconstrained";
-  return (name) => sent.get(name) ?? sent.get(ANY_BINDING) ?? fallback;
+  const path = new URL(request.url).pathname;
+  const fallback = path.startsWith("/internal/") ? FIRST_PRIMARY : "first-unconstrained";
+  const mainAtPrimary = seesRevocations(request, path);
+  const asSent = (name: string) => sent.get(name) ?? sent.get(ANY_BINDING) ?? fallback;
+  return (name) => (mainAtPrimary && name === MAIN_DB ? FIRST_PRIMARY : asSent(name));
 }
 
 function withHeader(response: Response, value: string): Response {

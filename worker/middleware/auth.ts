@@ -25,8 +25,8 @@ async function presentedClaims(c: Context<AppEnv>): Promise<AccessClaims> {
 }
 
 /** Everything past the signature: the session live, the token's version current, the user there and not blocked. */
-async function sessionUser(c: Context<AppEnv>, claims: AccessClaims): Promise<User> {
-  return liveUser(await findSessionUser(getDb(c.env.DB), claims, { trustRecent: READS.has(c.req.method) }));
+async function sessionUser(c: Context<AppEnv>, claims: AccessClaims, trustRecent: boolean): Promise<User> {
+  return liveUser(await findSessionUser(getDb(c.env.DB), claims, { trustRecent }));
 }
 
 function liveUser(user: User | undefined): User {
@@ -58,7 +58,19 @@ function setCaller(c: Context<AppEnv>, claims: AccessClaims, role: AccessClaims[
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get("userId") !== undefined) return next();
   const claims = await presentedClaims(c);
-  const user = await sessionUser(c, claims);
+  const user = await sessionUser(c, claims, READS.has(c.req.method));
+  c.set("user", user);
+  setCaller(c, claims, user.role);
+  await next();
+});
+
+/**
+ * requireUser that asks D1 on a GET too, never the isolate's check of the last seconds: for a read
+ * of everything the account holds (its export), which a logout or a block must stop at once.
+ */
+export const requireCheckedUser = createMiddleware<AppEnv>(async (c, next) => {
+  const claims = await presentedClaims(c);
+  const user = await sessionUser(c, claims, false);
   c.set("user", user);
   setCaller(c, claims, user.role);
   await next();

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { requireUser } from "../../middleware/auth";
+import { requireCheckedUser, requireUser } from "../../middleware/auth";
 import { deleteAccount, exportAccount } from "../services/account-data";
 import { proveOwner } from "../services/owner-proof";
 
@@ -27,7 +27,7 @@ export const accountData = new Hono<AppEnv>()
       ...secured,
       responses: { 200: { description: "application/zip, для скачивания" } },
     }),
-    requireUser,
+    requireCheckedUser,
     async (c) => {
       const now = Date.now();
       const zip = await exportAccount(c.env, getDb(c.env.DB), c.var.user, now);

@@ -1,8 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { forgetSessionChecks } from "./session-check-cache";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import { publicPayment } from "../../billing/services/payments";
 import { exportTopicMarkdown } from "../../conversations/services/export";
+import { purgeShareHash } from "../../conversations/services/share";
 import type { Db } from "../../db/client";
 import { userHistory } from "../../db/history";
 import { attachments, messages, topicLeaves, topicVaults } from "../../db/history-schema";
@@ -49,7 +50,8 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
  * rows, messages, leaves, privacy vaults), then in one batch of the main D1 the letters to its address and the user
  * row, whose foreign keys take everything else with it (chats, ratings, folders, sessions,
  * identities, packs, consents, companies it owns); payments stay with `user_id` set null,
- * anonymised, for accounting. Returns the R2 keys of its files for the caller to delete.
+ * anonymised, for accounting; the edge's copies of its share links are purged. Returns the R2 keys
+ * of its files for the caller to delete.
  */
 export async function deleteAccount(env: Env, db: Db, user: User): Promise<string[]> {
   const h = userHistory(env, user);
@@ -61,7 +63,16 @@ export async function deleteAccount(env: Env, db: Db, user: User): Promise<strin
     h.delete(topicLeaves).where(eq(topicLeaves.userId, user.id)),
     h.delete(topicVaults).where(eq(topicVaults.userId, user.id)),
   ]);
-  await db.batch([db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")), db.delete(users).where(eq(users.id, user.id))]);
+  const [shared] = await db.batch([
+    db
+      .select({ hash: topics.shareHash })
+      .from(topics)
+      .where(and(eq(topics.userId, user.id), isNotNull(topics.shareHash))),
+    db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")),
+    db.delete(users).where(eq(users.id, user.id)),
+  ]);
   forgetSessionChecks({ userId: user.id });
+  // Its share links end with it: this data centre's copies go now, the others' at their next read.
+  await Promise.all(shared.map(({ hash }) => purgeShareHash(env, hash)));
   return [...new Set(files.map((f) => f.key))];
 }

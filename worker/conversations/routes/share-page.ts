@@ -4,7 +4,11 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { SHARE_PAGE_REFERRER_POLICY } from "../../http/security-headers";
+import { SHARE_HASH_PATTERN, sharedLink } from "../services/share";
+import { cachedSharePage, keepSharePage } from "../services/share-page-cache";
+import { shareReadLimit } from "./share";
 import { readSharedHistory } from "../services/shared-history";
+import { SHARE_FIRST_SCREEN, sharedPage } from "../services/shared-pages";
 import { PRERENDERED_ID, SHARE_SCREEN_DATA_ID, type ShareScreenData } from "../share-screen-data";
 
 /** The share page as the build wrote it, its first screen with the messages still loading (web/dist/share/index.html). */
@@ -14,8 +18,8 @@ const SHELL = "/share/";
 const jsonInHtml = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 /** The page's HTML with its status; browsers ask again each time, so a revoke or a change shows at the next load. */
-function page(html: Response, status: 200 | 404): Response {
-  return new Response(html.body, {
+function page(html: Response | string, status: 200 | 404): Response {
+  return new Response(typeof html === "string" ? html : html.body, {
     status,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
@@ -31,18 +35,28 @@ function page(html: Response, status: 200 | 404): Response {
  * components (the SHARE_SCREEN Worker) from what the API would answer for the link
  * (`readSharedHistory`: the same edge cache, privacy placeholders and expiry) and the modes'
  * names, and that data beside it, so the app's first render is the same and takes its place
- * unseen. An unknown, revoked or expired link is 404 with the page as built (the app says it
- * found nothing); if the renderer fails, the page as built, which loads the conversation itself.
+ * unseen. A long chat's page carries its first messages only (`SHARE_FIRST_SCREEN`); the app
+ * loads the rest as the reader scrolls. The page is kept at the edge like the JSON
+ * (`cachedSharePage`), so it is rendered once a minute per data centre, not per reader. An
+ * unknown, revoked or expired link is 404 with the page as built (the app says it found nothing);
+ * if the renderer fails, the page as built, which loads the conversation itself (not kept).
  */
 export const sharePage = new Hono<AppEnv>()
-  .get("/:hash", async (c) => {
+  .get("/:hash", shareReadLimit, async (c) => {
     const hash = c.req.param("hash");
+    const db = getDb(c.env.DB);
+    const cached = SHARE_HASH_PATTERN.test(hash) ? await cachedSharePage(c.env, db, hash) : undefined;
+    if (cached !== undefined) return page(cached, 200);
     const shell = await c.env.ASSETS.fetch(new URL(SHELL, c.req.url));
     if (!shell.ok) return shell;
+    // Read first: the copy kept below says how the link stood, so a change made meanwhile drops it.
+    const link = SHARE_HASH_PATTERN.test(hash) ? await sharedLink(db, hash) : undefined;
+    if (!link) return page(shell, 404);
     let data: ShareScreenData;
     try {
-      const [history, products] = await Promise.all([readSharedHistory(c.env, hash), activeProducts(getDb(c.env.DB))]);
-      data = { hash, history, products: products.map(publicProduct) };
+      const [whole, products] = await Promise.all([readSharedHistory(c.env, hash), activeProducts(db)]);
+      const { history, next } = sharedPage(whole, SHARE_FIRST_SCREEN);
+      data = { hash, history, ...(next ? { next } : {}), products: products.map(publicProduct) };
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) return page(shell, 404);
       throw err;
@@ -62,7 +76,9 @@ export const sharePage = new Hono<AppEnv>()
           void prerendered.append(`<script type="application/json" id="${SHARE_SCREEN_DATA_ID}">${jsonInHtml(data)}</script>`, { html: true }),
       })
       .transform(shell);
-    return page(filled, 200);
+    const html = await filled.text();
+    await keepSharePage(c.env, hash, html, link);
+    return page(html, 200);
   })
   // Anything else under /share/ is the static assets' (the page as built for /share/, a 404 page).
   .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));

@@ -77,9 +77,45 @@ export const sharedHistoryCacheKey = (env: Env, hash: string) =>
  */
 export const edgeCache = (): Cache => (caches as CacheStorage & { default: Cache }).default;
 
-/** Drops the cached copy of a shared history in this data centre. */
+/** On the edge's copy of a shared history: whether the link showed the hidden values when it was made. */
+export const SHARE_REVEAL_HEADER = "x-share-reveal";
+
+/**
+ * Whether an edge copy of the link's history may still be served: the link is in force in D1 (not
+ * revoked, its chat and account not deleted, not expired) and reveals exactly as it did when the copy
+ * was made. One read by the unique hash: a purge reaches only its own data centre, and this is what
+ * ends a link in every other one at once, instead of after the copy's max-age.
+ */
+export async function edgeCopyStands(db: Db, hash: string, copy: Response, now = Date.now()): Promise<boolean> {
+  const link = await sharedLink(db, hash, now);
+  return link !== undefined && copy.headers.get(SHARE_REVEAL_HEADER) === String(link.reveal);
+}
+
+/** A share link in force (not revoked, not expired, its chat there): whether it reveals, and when it ends. */
+export async function sharedLink(db: Db, hash: string, now = Date.now()) {
+  return db
+    .select({ reveal: topics.shareReveal, expiresAt: topics.shareExpiresAt })
+    .from(topics)
+    .where(and(eq(topics.shareHash, hash), or(isNull(topics.shareExpiresAt), gt(topics.shareExpiresAt, now))))
+    .get();
+}
+
+/** How long the edge may keep a copy of a link's content: SHARE_EDGE_MAX_AGE_SECONDS, never past the link's end. */
+export function edgeMaxAgeSeconds(expiresAt: number | null, now = Date.now()): number {
+  if (expiresAt === null) return SHARE_EDGE_MAX_AGE_SECONDS;
+  return Math.max(0, Math.min(SHARE_EDGE_MAX_AGE_SECONDS, Math.floor((expiresAt - now) / 1000)));
+}
+
+/** The edge-cache key of a share page (`/share/{hash}`), purged with its JSON. */
+export function sharePageCacheKey(env: Env, hash: string): string {
+  return new URL(`/share/${encodeURIComponent(hash)}`, env.APP_URL || "http://localhost").toString();
+}
+
+/** Drops the cached copies of a shared history, its JSON and its page, in this data centre. */
 export async function purgeShareHash(env: Env, hash: string | null | undefined): Promise<void> {
-  if (hash) await edgeCache().delete(sharedHistoryCacheKey(env, hash));
+  if (!hash) return;
+  const cache = edgeCache();
+  await Promise.all([cache.delete(sharedHistoryCacheKey(env, hash)), cache.delete(sharePageCacheKey(env, hash))]);
 }
 
 /**

@@ -17,12 +17,13 @@ import { sharePageTexts } from "../../ui/texts/sharePage";
  * app's first render of the page, from the same data (features/share/share-page-ready.ts), is the
  * same markup. Built for the share-screen Worker by web/build/share-screen.ts; never in the browser.
  */
-export async function renderShareScreen({ hash, history, products }: ShareScreenData): Promise<{ html: string; title: string }> {
+export async function renderShareScreen(data: ShareScreenData): Promise<{ html: string; title: string }> {
+  const { hash, history, next, products } = data;
   await loadMarkdown();
   const client = new QueryClient();
   client.setQueryData(productsQuery.queryKey, products);
   // Given and forgotten around a synchronous render: renders of other pages cannot come between.
-  giveSharedHistory(hash, history);
+  giveSharedHistory(hash, history, next ?? null);
   try {
     const html = renderToString(
       <QueryClientProvider client={client}>

@@ -6,6 +6,7 @@ import { DotsLoader } from "../../ui/DotsLoader";
 import { ModeIcon } from "../modes/ModeIcon";
 import { useModelTitle, useProductTitle } from "../modes/products-queries";
 import { forgetGivenSharedHistory, givenSharedHistory, loadSharedHistory, type SharedHistory } from "./shared-history";
+import { MorePages, useMorePages } from "./MorePages";
 import "./share-page.css";
 import { commonTexts } from "../../ui/texts/common";
 import { sharePageTexts } from "../../ui/texts/sharePage";
@@ -29,8 +30,9 @@ export default function Share() {
 function SharedTopic({ hash }: { hash: string }) {
   // A page whose HTML came with this conversation (the Worker rendered it) shows it at once, as rendered.
   const [given] = useState(() => givenSharedHistory(hash));
-  const [history, setHistory] = useState<SharedHistory | null>(given);
+  const [history, setHistory] = useState<SharedHistory | null>(given?.history ?? null);
   const [state, setState] = useState<"loading" | "loaded" | "error">(given ? "loaded" : "loading");
+  const more = useMorePages(hash, given?.next ?? null, setHistory);
   useDocumentTitle(history ? history.topic_name?.trim() || sharePageTexts.untitled : null);
   const modelTitle = useModelTitle(history?.assistant_type ?? "");
   const modeTitle = useProductTitle(history?.assistant_type ?? "");
@@ -44,13 +46,14 @@ function SharedTopic({ hash }: { hash: string }) {
     setState("loading");
     void loadSharedHistory(hash).then((result) => {
       if (!current) return;
-      setHistory(result);
+      setHistory(result?.history ?? null);
+      more.setNext(result?.next ?? null);
       setState(result ? "loaded" : "error");
     });
     return () => {
       current = false;
     };
-  }, [hash, given]);
+  }, [hash, given, more.setNext]);
 
   return (
     <Flex direction="column" className="share-page" data-testid="page-share">
@@ -112,6 +115,7 @@ function SharedTopic({ hash }: { hash: string }) {
             ) : (
               <MessageList messages={history.messages} readOnly modelTitle={modelTitle} />
             )}
+            <MorePages more={more} />
             <Flex direction={{ initial: "column", sm: "row" }} align={{ initial: "start", sm: "center" }} justify="between" gap="3" className="share-page__cta">
               <Text size="3" weight="medium">
                 {sharePageTexts.ctaText}

@@ -16,7 +16,7 @@ import { giveSharedHistory, shareScreenData } from "./shared-history";
 export async function sharePageReady(): Promise<{ default: typeof SharePage }> {
   const data = shareScreenData();
   if (data) {
-    giveSharedHistory(data.hash, data.history);
+    giveSharedHistory(data.hash, data.history, data.next ?? null);
     queryClient.setQueryData(productsQuery.queryKey, data.products);
     const screen = document.getElementById(PRERENDERED_ID);
     if (!screen || !keepRenderedReplies(screen, data.history.messages)) await loadMarkdown();

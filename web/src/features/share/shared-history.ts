@@ -4,24 +4,35 @@ import { api } from "../../api/client";
 
 export type { SharedHistory, ShareScreenData };
 
-/** `GET /share/topic/history/{hash}` (no auth): what a share link shows; null when it cannot be shown (unknown or revoked link, no network). */
-export async function loadSharedHistory(hash: string): Promise<SharedHistory | null> {
-  const res = await api.share.topic.history[":hash"].$get({ param: { hash: encodeURIComponent(hash) } }).catch(() => null);
+/** A page of a shared chat from the first question on, and the cursor of the page after it (null on the last). */
+export type SharedPage = { history: SharedHistory; next: string | null };
+
+/** How many messages each page after the first screen brings. */
+const PAGE_LIMIT = 50;
+
+/**
+ * `GET /share/topic/history/{hash}?limit=&cursor=` (no auth): a page of what a share link shows, the
+ * first without a cursor; null when it cannot be shown (unknown or revoked link, no network).
+ */
+export async function loadSharedHistory(hash: string, cursor?: string): Promise<SharedPage | null> {
+  const query = { limit: String(PAGE_LIMIT), ...(cursor ? { cursor } : {}) };
+  const param = { hash: encodeURIComponent(hash) };
+  const res = await api.share.topic.history[":hash"].$get({ param, query }).catch(() => null);
   if (!res?.ok) return null;
   const body = await res.json().catch(() => null);
-  return body && Array.isArray(body.messages) ? body : null;
+  return body && Array.isArray(body.messages) ? { history: body, next: res.headers.get("X-Next-Cursor") } : null;
 }
 
 // Shared histories already at hand, by link: the one a share page's HTML came with, or the one the server renders.
-const given = new Map<string, SharedHistory>();
+const given = new Map<string, SharedPage>();
 
-/** A shared history the share page shows without asking the API (`takeGivenSharedHistory`). */
-export function giveSharedHistory(hash: string, history: SharedHistory): void {
-  given.set(hash, history);
+/** A shared history's first page the share page shows without asking the API (`givenSharedHistory`). */
+export function giveSharedHistory(hash: string, history: SharedHistory, next: string | null = null): void {
+  given.set(hash, { history, next });
 }
 
 /** The shared history given for this link, if any; it is given for one page's first render. */
-export const givenSharedHistory = (hash: string): SharedHistory | null => given.get(hash) ?? null;
+export const givenSharedHistory = (hash: string): SharedPage | null => given.get(hash) ?? null;
 export const forgetGivenSharedHistory = (hash: string): void => void given.delete(hash);
 
 /**
