@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const petrovich = require("petrovich");
+const { incline: lvovich } = require("lvovich");
 const listed = (file, field) => require(`russian_name/json/${file}.json`).map((row) => row[field]);
 
 const xorshift = (seed) => {
@@ -128,7 +129,8 @@ function person(rng, pick) {
 
 /** A person's name in a case and an order: "full" (Ф И О or И О Ф) or "given-surname" (И Ф or Ф И). */
 function nameText(rng, p, grammarCase, shape) {
-  const d = petrovich({ gender: p.gender, first: p.first, middle: p.middle, last: p.last }, CASES[grammarCase]);
+  const decline = rng() < 0.5 ? petrovich : lvovich;
+  const d = decline({ gender: p.gender, first: p.first, middle: p.middle, last: p.last }, CASES[grammarCase]);
   if (shape === "full") return rng() < 0.6 ? `${d.last} ${d.first} ${d.middle}` : `${d.first} ${d.middle} ${d.last}`;
   return rng() < 0.7 ? `${d.first} ${d.last}` : `${d.last} ${d.first}`;
 }
