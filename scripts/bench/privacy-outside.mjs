@@ -28,9 +28,7 @@ const xorshift = (seed) => {
 // leaves them out on purpose (docs/privacy.md).
 const MALE_GIVEN_POOL = listed("names_male", "name").filter((n) => /^[А-ЯЁ][а-яё]{3,9}$/.test(n) && /[бвгдзклмнпрстфхй]$/.test(n));
 const FEMALE_GIVEN_POOL = listed("names_female", "name").filter((n) => /^[А-ЯЁ][а-яё]{3,9}$/.test(n) && /[ая]$/.test(n));
-const MALE_SURNAME_POOL = listed("surnames_male", "surname").filter(
-  (n) => /^[А-ЯЁ][а-яё]{3,12}$/.test(n) && /(?:[оеё]в|[иы]н|[сц]кий|енко|[ую]к|ян)$/.test(n),
-);
+const MALE_SURNAME_POOL = listed("surnames_male", "surname").filter((n) => /^[А-ЯЁ][а-яё]{3,12}$/.test(n) && /(?:[оеё]в|[иы]н|[сц]кий|енко|[ую]к|ян)$/.test(n));
 const FEMALE_SURNAME_POOL = listed("surnames_female", "surname").filter(
   (n) => /^[А-ЯЁ][а-яё]{3,12}$/.test(n) && /(?:[оеё]ва|[иы]на|[сц]кая|енко|[ую]к|ян)$/.test(n),
 );
@@ -122,7 +120,8 @@ function person(rng, pick) {
   const given = outsideGiven ? pick(female ? FEMALE_GIVEN_POOL : MALE_GIVEN_POOL) : pick(female ? COMMON_FEMALE : COMMON_MALE);
   const surnameRoll = rng();
   const surnameKind = surnameRoll < 0.2 ? "word" : surnameRoll < 0.4 ? "short" : "common";
-  const surname = surnameKind === "word" ? pick(WORD_SURNAMES) : surnameKind === "short" ? pick(SHORT_SURNAMES) : pick(female ? FEMALE_SURNAME_POOL : MALE_SURNAME_POOL);
+  const surname =
+    surnameKind === "word" ? pick(WORD_SURNAMES) : surnameKind === "short" ? pick(SHORT_SURNAMES) : pick(female ? FEMALE_SURNAME_POOL : MALE_SURNAME_POOL);
   const middle = pick(PATRONYMICS)[female ? 1 : 0];
   return { gender: female ? "female" : "male", first: given, middle, last: surname, outsideGiven, surnameKind };
 }
@@ -200,13 +199,16 @@ const BIKS = ["044525225", "044525974", "044030653", "046015602", "042202603"];
 const accountOf = (rng, bik) => {
   const raw = `${["40817810", "40702810", "40802810"][Math.floor(rng() * 3)]}0${digitsN(rng, 11)}`;
   const sum = Array.from(bik.slice(-3) + raw).reduce((s, d, i) => s + ((Number(d) * [7, 1, 3][i % 3]) % 10), 0);
-  return raw.slice(0, 8) + ((sum % 10) * 3) % 10 + raw.slice(9);
+  return raw.slice(0, 8) + (((sum % 10) * 3) % 10) + raw.slice(9);
 };
 const phoneOf = (rng) => `${["9", "9", "4", "8"][Math.floor(rng() * 4)]}${digitsN(rng, 2)}${digitsN(rng, 7)}`;
 const splitBy = (s, sizes, sep) => {
   const parts = [];
   let at = 0;
-  for (const n of sizes) parts.push(s.slice((at += n) - n, at));
+  for (const n of sizes) {
+    parts.push(s.slice(at, at + n));
+    at += n;
+  }
   return parts.join(sep);
 };
 
@@ -229,7 +231,11 @@ function disguise(rng, digits, sizes) {
 
 /** Each maker: [kind, frames with {V}, value and its groups]. */
 const NUMBER_MAKERS = [
-  ["inn", ["ИНН {V}", "номер ИНН {V}", "ИНН физического лица номер {V}", "идентификационный номер налогоплательщика {V}", "мой ИНН: {V}"], (rng) => [innOf(rng, 12), [12]]],
+  [
+    "inn",
+    ["ИНН {V}", "номер ИНН {V}", "ИНН физического лица номер {V}", "идентификационный номер налогоплательщика {V}", "мой ИНН: {V}"],
+    (rng) => [innOf(rng, 12), [12]],
+  ],
   ["inn", ["ИНН организации {V}", "ИНН {V}, КПП 770101001", "ИНН покупателя — {V}"], (rng) => [innOf(rng, 10), [10]]],
   [
     "ogrn",
