@@ -41,6 +41,15 @@ describe("names", () => {
     expect(names("ООО «РОМАШКА», ИНН 7707083893. роман толстого о различных основных вещах, кирпич")).toEqual([]);
   });
 
+  it("takes a given name not in the list beside a surname of the same gender and case, not a phrase of the same shape", () => {
+    expect(names("Доверенность выдана на имя Радославы Лазаричевой. Мы обращались к Ваххапу Дулевскому.")).toEqual([
+      "Радославы Лазаричевой",
+      "Ваххапу Дулевскому",
+    ]);
+    expect(names("Сарафраз Тепликин подписал акт. Вчера мы встретились с Зои Ким и Виктором Цоем.")).toEqual(["Сарафраз Тепликин", "Зои Ким", "Виктором Цоем"]);
+    expect(names("Радославы Лазаричеву. Сокол Тысячелетия и Сергиев Посад.\nОсновной государственный номер")).toEqual([]);
+  });
+
   it("reads a name in capitals or lower case in the nominative like any other", () => {
     const [upper, lower] = detect("ИВАНОВУ ИВАНУ ИВАНОВИЧУ и иванову ивану ивановичу");
     expect(upper.display).toBe("Иванов Иван Иванович");

@@ -60,10 +60,13 @@ export const givenReadings = (word: string): GivenForm[] => (GIVEN_FORMS.get(pla
 const MALE_PATRONYMIC = /(?:ов|ев|[ьи]?)ич(а|у|ем|ом|е)?$/;
 const FEMALE_PATRONYMIC = /(?:овн|евн|ичн)(а|ы|е|у|ой|ою)$/;
 
+/** Adjectives shaped like a woman's patronymic («Основной государственный …»). */
+const NOT_PATRONYMIC = /^(?:основн|условн|любовн|духовн|верховн|виновн|уголовн|церковн|греховн|дословн)/;
+
 /** A patronymic's gender, case and nominative, or null when the word is not one. */
 export function patronymicReading(word: string): { lemma: string; gender: Gender; grammarCase: Case | null } | null {
   const w = plain(word);
-  if (w.length < 5) return null;
+  if (w.length < 5 || NOT_PATRONYMIC.test(w)) return null;
   const male = MALE_PATRONYMIC.exec(w);
   if (male) {
     const ending = male[1] ?? "";

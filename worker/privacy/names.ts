@@ -1,5 +1,6 @@
 import { type Case, clearPatronymic, type Gender, givenReadings, patronymicReading, plain, surnameLemma, surnameShaped } from "./name-forms";
-import { ADJECTIVAL, NOT_SURNAME, OPENERS, PREPOSITION, WORD_GIVEN } from "./name-words";
+import { mayAgree } from "./name-agreement";
+import { ADJECTIVAL, MASCULINE_ADJECTIVAL, NOT_SURNAME, OPENERS, PREPOSITION, WORD_GIVEN } from "./name-words";
 
 // Full names: a given name from the list (given-names.ts) with a patronymic, a surname or both,
 // in any usual order and case; or a surname with initials. A capitalised word alone is never a
@@ -122,6 +123,13 @@ const isOtherGiven = (t: Token | undefined, place: Place) => isSurname(t, place)
 /** A surname beside a given name alone: any word but an adjective («Иван Грозный», «Роман Толстого»). */
 const isLooseSurname = (t: Token | undefined, place: Place) =>
   isStrongSurname(t) || (isSurname(t, place) && !ADJECTIVAL.test(plain(t!.word)) && !t!.afterPreposition);
+/** A given name not in the list beside a surname by its ending, in the same gender and case («Радославы Лазаричевой»). */
+const unlistedBeside = (given: Token | undefined, surname: Token | undefined, place: Place) =>
+  isOtherGiven(given, place) &&
+  given!.form !== "lower" &&
+  isStrongSurname(surname) &&
+  !MASCULINE_ADJECTIVAL.test(plain(given!.word)) &&
+  mayAgree(given!.word, surname!.word);
 const fullInitials = (t: Token | undefined) => !!t && t.initials && t.word.replace(/[^А-ЯЁ]/g, "").length === 2;
 
 /** Tokens i…i+n-1 stand together, with nothing but spaces between. */
@@ -138,8 +146,9 @@ function rolesAt(tokens: Token[], i: number): Role[] | null {
   const [a, b, c] = [tokens[i], tokens[i + 1], tokens[i + 2]];
   if (together(tokens, i, 3) && isLeadingSurname(a) && isGiven(b) && isPatronymic(c)) return ["surname", "given", "patronymic"];
   if (together(tokens, i, 3) && isGiven(a) && isPatronymic(b) && isSurname(c, "inner")) return ["given", "patronymic", "surname"];
-  if (together(tokens, i, 3) && isSurname(a, "lead") && isOtherGiven(b, "inner") && isClearPatronymic(c)) return ["surname", "given", "patronymic"];
-  if (together(tokens, i, 3) && isOtherGiven(a, "lead") && isClearPatronymic(b) && isSurname(c, "inner")) return ["given", "patronymic", "surname"];
+  // Between a surname and a clear patronymic, or before both, a word is a given name whatever its ending (Евгения).
+  if (together(tokens, i, 3) && isSurname(a, "lead") && isSurname(b, "inner") && isClearPatronymic(c)) return ["surname", "given", "patronymic"];
+  if (together(tokens, i, 3) && isSurname(a, "lead") && isClearPatronymic(b) && isSurname(c, "inner")) return ["given", "patronymic", "surname"];
   if (together(tokens, i, 2) && isGiven(a) && isPatronymic(b)) return ["given", "patronymic"];
   if (together(tokens, i, 2) && isOtherGiven(a, "first") && isClearPatronymic(b)) return ["given", "patronymic"];
   if (together(tokens, i, 2) && isSurname(a, "first") && fullInitials(b)) return ["surname", "initials"];
@@ -149,6 +158,8 @@ function rolesAt(tokens: Token[], i: number): Role[] | null {
   if (together(tokens, i, 2) && isStrongSurname(a) && isGiven(b)) return ["surname", "given"];
   if (together(tokens, i, 2) && isGiven(a) && isLooseSurname(b, "inner")) return ["given", "surname"];
   if (together(tokens, i, 2) && a.form !== "lower" && isLooseSurname(a, "first") && isGiven(b)) return ["surname", "given"];
+  if (together(tokens, i, 2) && unlistedBeside(a, b, "lead")) return ["given", "surname"];
+  if (together(tokens, i, 2) && unlistedBeside(b, a, "inner")) return ["surname", "given"];
   return null;
 }
 
