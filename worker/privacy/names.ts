@@ -90,8 +90,12 @@ const isStrongSurname = (t: Token | undefined) =>
 /** Lower-case words beside a name that are not surnames: prepositions, conjunctions, particles, pronouns. */
 const LOWER_STOP =
   /^(?:в|во|на|из|о|об|к|ко|у|по|от|до|за|под|над|при|с|со|и|а|но|не|ни|же|ли|бы|то|что|как|он|она|они|мне|меня|нас|вас|тоже|также|был|была|было|были|это|его|ее|их|уже|еще|очень|сам|сама|гражданин|гражданка)$/;
-/** A sentence's first word that reads as a verb («Позвонила Анна Петровна»). */
-const VERB_ENDING = /^..+(?:ла|ли|ло|ал|ял|ил|ет|ит|ут|ют|ат|ят|ете|ите|ть|ться|лся|лась|лись)$/;
+/**
+ * A sentence's first word that reads as a verb: past («Позвонила»), infinitive, present, first person
+ * («Передаю», «Пишу», «Жду») or imperative («Скажи», «Слушай», «Ответьте»). Not -лю, -рю, -ью, -ь: Ковалю, Соловью, Гусь.
+ */
+const VERB_ENDING =
+  /^..+(?:ла|ли|ло|ал|ял|ил|ет|ит|ут|ют|ат|ят|ете|ите|ть|ться|лся|ась|ось|ись|юсь|есь|аю|яю|ую|ею|ню|жу|шу|чу|щу|иду|еду|ай|яй|уй|ьте|йте|[жшщчндв]и)$/;
 
 /**
  * Where a word stands decides what else may make it a surname: "inner", after the name's first
