@@ -5,7 +5,8 @@
 // view is cut from the text as written.
 
 const ODD = /[\uff10-\uff19\u00ad\u200b-\u200d\u2060\ufeff]|\d[ \u00a0]{2}|\d\.\d/;
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
+/** What the view undoes: full-width digits, invisible characters beside a digit, 2–3 spaces between digits. */
+const EDIT = /[\uff10-\uff19]+|(?<=\d)[\u00ad\u200b-\u200d\u2060\ufeff]+|[\u00ad\u200b-\u200d\u2060\ufeff]+(?=\d)|(?<=\d)[ \u00a0]{2,3}(?=\d)/g;
 const FULL_WIDTH_ZERO = 0xff10;
 /** Dotted groups, as a whole ten digits or more; a date (8 digits) or a section number is not one. */
 const DOTTED = /\+?\d{1,4}(?:\.\d{2,4}){2,}(?!\d|\.\d)/g;
@@ -16,33 +17,45 @@ export interface DigitView {
   spanOf: (start: number, end: number) => { start: number; end: number };
 }
 
-const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
-
 export const asciiDigits = (text: string) => text.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(48 + d.charCodeAt(0) - FULL_WIDTH_ZERO));
 
 /** The view of `text` numbers are read in; the text itself when nothing in it needs undoing. */
 export function digitView(text: string): DigitView {
   if (!ODD.test(text)) return { text, spanOf: (start, end) => ({ start, end }) };
-  const chars: string[] = [];
-  const origin: number[] = [];
-  const source = asciiDigits(text);
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (INVISIBLE.test(c) && (isDigit(source[i - 1]) || isDigit(source[i + 1]))) continue;
-    if ((c === " " || c === "\u00a0") && isDigit(chars.at(-1))) {
-      let j = i;
-      while (j < source.length && j - i < 3 && (source[j] === " " || source[j] === "\u00a0")) j++;
-      if (j - i > 1 && isDigit(source[j])) {
-        chars.push(" ");
-        origin.push(i);
-        i = j - 1;
-        continue;
-      }
+  // Pieces of the view, each from where it starts in the view to where it starts in the text.
+  const viewAt = [0];
+  const textAt = [0];
+  const out: string[] = [];
+  let length = 0;
+  let last = 0;
+  for (const m of text.matchAll(EDIT)) {
+    out.push(text.slice(last, m.index));
+    length += m.index - last;
+    const first = m[0].charCodeAt(0);
+    if (first >= FULL_WIDTH_ZERO && first <= FULL_WIDTH_ZERO + 9) {
+      out.push(asciiDigits(m[0]));
+      length += m[0].length;
+    } else {
+      const kept = m[0][0] === " " || m[0][0] === "\u00a0" ? " " : "";
+      out.push(kept);
+      length += kept.length;
+      viewAt.push(length);
+      textAt.push(m.index + m[0].length);
     }
-    chars.push(c);
-    origin.push(i);
+    last = m.index + m[0].length;
   }
-  const joined = chars.join("");
-  const view = joined.includes(".") ? joined.replace(DOTTED, (m) => (m.replace(/\D/g, "").length >= 10 ? m.replaceAll(".", " ") : m)) : joined;
-  return { text: view, spanOf: (start, end) => ({ start: origin[start], end: origin[end - 1] + 1 }) };
+  out.push(text.slice(last));
+  const joined = out.join("");
+  const view = joined.includes(".") ? joined.replace(DOTTED, (d) => (d.replace(/\D/g, "").length >= 10 ? d.replaceAll(".", " ") : d)) : joined;
+  const origin = (at: number) => {
+    let lo = 0;
+    let hi = viewAt.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (viewAt[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return textAt[lo] + (at - viewAt[lo]);
+  };
+  return { text: view, spanOf: (start, end) => ({ start: origin(start), end: origin(end - 1) + 1 }) };
 }

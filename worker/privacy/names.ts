@@ -33,7 +33,14 @@ const UPPER = String.raw`[А-ЯЁ]{2,}(?:-[А-ЯЁ]{2,})?(?![а-яё])`;
 const TOKEN = new RegExp(`${TITLE}|${UPPER}|${INITIALS}`, "g");
 const TOKEN_OR_LOWER = new RegExp(`${TITLE}|${UPPER}|${INITIALS}|[а-яё]+(?:-[а-яё]+)?`, "g");
 /** A patronymic in lower case: without one no name in lower case is read, so the words need not be. */
-const LOWER_PATRONYMIC = /[а-яё](?:(?:ович|евич)(?:а|у|ем|е)?|(?:овн|евн|ичн)(?:а|ы|е|у|ой|ою)|ич(?:а|у|ем|ом|е)?)(?![а-яё])/;
+const LOWER_PATRONYMIC = /(?<![А-ЯЁа-яё])[а-яё]+(?:(?:ович|евич)(?:а|у|ем|е)?|(?:овн|евн|ичн)(?:а|ы|е|у|ой|ою)|ич(?:а|у|ем|ом|е)?)(?![а-яё])/g;
+/** How far from a patronymic in lower case the rest of its name may stand, in characters. */
+const LOWER_REACH = 40;
+
+/** Where words in lower case are read: around each patronymic in lower case, so a long text's other words cost nothing. */
+function lowerSpans(text: string): [number, number][] {
+  return Array.from(text.matchAll(LOWER_PATRONYMIC), (m) => [m.index - LOWER_REACH, m.index + m[0].length + LOWER_REACH]);
+}
 
 const formOf = (word: string): Form => (/^[а-яё]/.test(word) ? "lower" : /^[А-ЯЁ]{2}/.test(word) ? "upper" : "title");
 /** Initials go with a name in any writing. */
@@ -41,11 +48,17 @@ const alike = (a: Token, b: Token) => a.form === b.form || (a.initials && b.form
 
 function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = LOWER_PATRONYMIC.test(text) ? TOKEN_OR_LOWER : TOKEN;
+  const lower = lowerSpans(text);
+  let span = 0;
+  const pattern = lower.length > 0 ? TOKEN_OR_LOWER : TOKEN;
   for (const m of text.matchAll(pattern)) {
     if (/[\p{L}\p{N}]/u.test(text[m.index - 1] ?? "")) continue;
     const initials = m[0].includes(".");
     const form: Form = initials ? "title" : formOf(m[0]);
+    if (form === "lower") {
+      while (span < lower.length && lower[span][1] < m.index) span++;
+      if (span === lower.length || lower[span][0] > m.index) continue;
+    }
     const before = text.slice(Math.max(0, m.index - 20), m.index);
     const opensSentence =
       ((m.index === before.length && /^[\s"«(—-]*$/.test(before)) || /(?:[.!?…]|\n)[\s"«»()—-]*$/.test(before)) && !ABBREVIATION_BEFORE.test(before);
