@@ -101,7 +101,7 @@ const OPENING_FRAMES = [
   "{N} не явился на приём, о чём составлен акт.",
   "{N} — ответственный исполнитель по договору.",
 ];
-/** Words before a name, in its case, for names in capitals (a contract's requisites) and lower case (a hasty complaint). */
+/** Frames for names in capitals (a contract's requisites) and lower case (a hasty complaint). */
 const CAPITALS_FRAMES = [
   ["ЗАЕМЩИК: {N}", 0],
   ["ПОДПИСЬ: {N}", 0],
@@ -356,7 +356,10 @@ export function outsideSet(size, seed = 27) {
   return samples;
 }
 
-/** Precision and recall per kind, recall per tag (names: full, given-surname, …; numbers: how written), and names found only in part. */
+/**
+ * Precision and recall per kind, recall per tag (names: full, given-surname, …; numbers: how
+ * written), and names found only in part.
+ */
 export function scoreOutside(samples, detect) {
   const kinds = new Map();
   const tags = new Map();
@@ -390,7 +393,7 @@ export function scoreOutside(samples, detect) {
   return { byKind, byTag, partial };
 }
 
-/** Issue 27's goals: recall 0.99 for checksummed kinds in any phrasing, 0.97 for full names, 0.9 for given name + surname; precision 0.98. */
+/** Issue 27's goals: recall 0.99 for checksummed kinds, 0.97 full names, 0.9 given name + surname; precision 0.98. */
 export const OUTSIDE_GOALS = {
   precision: 0.98,
   recall: { snils: 0.99, inn: 0.99, ogrn: 0.99, card: 0.99, account: 0.99 },

@@ -44,7 +44,8 @@ const lastMatch = (re: RegExp, text: string) => {
 
 /**
  * The kind named just before `start` in `text` and in its sentence, "other" for a document's
- * number, "sign" for «№» or «номер» alone, null for nothing. A word with another number after it speaks of that number, not this one.
+ * number, "sign" for «№» or «номер» alone, null for nothing. A word with another number after it
+ * speaks of that number, not this one.
  */
 export function contextBefore(text: string, start: number): Context {
   const before = text.slice(Math.max(0, start - REACH), start);

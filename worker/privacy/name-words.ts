@@ -41,7 +41,10 @@ export const WORD_GIVEN = new Set(["роман", "вера", "надежда", "
  */
 export const ADJECTIVAL = /^.{3,}(?:[ыои]й|[ао]я|[ое]е|[ое]го|[ое]му|[ыи]м|[ыи]ми|[ую]ю|яя)$/;
 
-/** Prepositions before a place: «в Кремле Владимир …» is a place and a given name; «к», «с», «у», «о» are as often before a person. */
+/**
+ * Prepositions before a place: «в Кремле Владимир …» is a place and a given name; «к», «с», «у»,
+ * «о» are as often before a person.
+ */
 export const PREPOSITION = /(?:^|[\s(«"])(?:в|во|на|из|изо|по|до|за|под|над|через)\s+$/iu;
 
 /** An adjective's endings no given name has («Великого», «Новая»); -ой, -ей are also a woman's name with «с». */

@@ -9,7 +9,7 @@ import { ADJECTIVAL, MASCULINE_ADJECTIVAL, NOT_SURNAME, OPENERS, PREPOSITION, WO
 /** «гр. Иванов», «ул. Ленина»: a dot that ends an abbreviation, not a sentence. */
 const ABBREVIATION_BEFORE = /(?:^|[\s(])(?:гр|гражд|ул|тов|им|пр|пер|обл|пос)\.\s*$/iu;
 
-/** How a word is written: a name in capitals (requisites) or lower case (a hasty complaint) is read with its own kind. */
+/** How a word is written: a name in capitals (requisites) or lower case (a hasty complaint) is read by its own rules. */
 type Form = "title" | "upper" | "lower";
 
 interface Token {
@@ -37,7 +37,7 @@ const LOWER_PATRONYMIC = /(?<![А-ЯЁа-яё])[а-яё]+(?:(?:ович|евич
 /** How far from a patronymic in lower case the rest of its name may stand, in characters. */
 const LOWER_REACH = 40;
 
-/** Where words in lower case are read: around each patronymic in lower case, so a long text's other words cost nothing. */
+/** Where lower-case words are read: around each lower-case patronymic, so a long text's other words cost nothing. */
 function lowerSpans(text: string): [number, number][] {
   return Array.from(text.matchAll(LOWER_PATRONYMIC), (m) => [m.index - LOWER_REACH, m.index + m[0].length + LOWER_REACH]);
 }
@@ -105,7 +105,7 @@ const LOWER_STOP =
   /^(?:в|во|на|из|о|об|к|ко|у|по|от|до|за|под|над|при|с|со|и|а|но|не|ни|же|ли|бы|то|что|как|он|она|они|мне|меня|нас|вас|тоже|также|был|была|было|были|это|его|ее|их|уже|еще|очень|сам|сама|гражданин|гражданка)$/;
 /**
  * A sentence's first word that reads as a verb: past («Позвонила»), infinitive, present, first person
- * («Передаю», «Пишу», «Жду») or imperative («Скажи», «Слушай», «Ответьте»). Not -лю, -рю, -ью, -ь: Ковалю, Соловью, Гусь.
+ * («Передаю», «Пишу») or imperative («Скажи», «Слушай», «Ответьте»). Not -лю, -рю, -ью, -ь: Ковалю, Соловью, Гусь.
  */
 const VERB_ENDING =
   /^..+(?:ла|ли|ло|ал|ял|ил|ет|ит|ут|ют|ат|ят|ете|ите|ть|ться|лся|ась|ось|ись|юсь|есь|аю|яю|ую|ею|ню|жу|шу|чу|щу|иду|еду|ай|яй|уй|ьте|йте|[жшщчндв]и)$/;
@@ -133,14 +133,14 @@ function isSurname(t: Token | undefined, place: Place): boolean {
 }
 /** A surname that is also a given name (Ким, Лев) before a given name and a patronymic: «Ким Роман Юрьевич». */
 const isLeadingSurname = (t: Token | undefined) => isSurname(t, "lead") || (isGiven(t) && t!.form !== "lower");
-/** -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич, Кузьмич): with one, an unknown word beside is a given name. */
+/** -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич): with one, an unknown word beside is a given name. */
 const isClearPatronymic = (t: Token | undefined) => !!t && !t.initials && clearPatronymic(t.word);
 /** A capitalised word that may be a given name not in the list («Ипполит»). */
 const isOtherGiven = (t: Token | undefined, place: Place) => isSurname(t, place) && !isStrongSurname(t);
 /** A surname beside a given name alone: any word but an adjective («Иван Грозный», «Роман Толстого»). */
 const isLooseSurname = (t: Token | undefined, place: Place) =>
   isStrongSurname(t) || (isSurname(t, place) && !ADJECTIVAL.test(plain(t!.word)) && !t!.afterPreposition);
-/** A given name not in the list beside a surname by its ending, in the same gender and case («Радославы Лазаричевой»). */
+/** A given name not in the list beside a surname by its ending, of one gender and case («Радославы Лазаричевой»). */
 const unlistedBeside = (given: Token | undefined, surname: Token | undefined, place: Place) =>
   isOtherGiven(given, place) &&
   given!.form !== "lower" &&
