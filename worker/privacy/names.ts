@@ -33,13 +33,20 @@ const UPPER = String.raw`[А-ЯЁ]{2,}(?:-[А-ЯЁ]{2,})?(?![а-яё])`;
 const TOKEN = new RegExp(`${TITLE}|${UPPER}|${INITIALS}`, "g");
 const TOKEN_OR_LOWER = new RegExp(`${TITLE}|${UPPER}|${INITIALS}|[а-яё]+(?:-[а-яё]+)?`, "g");
 /** A patronymic in lower case: without one no name in lower case is read, so the words need not be. */
-const LOWER_PATRONYMIC = /(?<![А-ЯЁа-яё])[а-яё]+(?:(?:ович|евич)(?:а|у|ем|е)?|(?:овн|евн|ичн)(?:а|ы|е|у|ой|ою)|ич(?:а|у|ем|ом|е)?)(?![а-яё])/g;
+/** A patronymic's ending at a word's end; the word is then checked to be in lower case. */
+const PATRONYMIC_END = /(?:ович|евич)(?:а|у|ем|е)?(?![а-яё])|(?:овн|евн|ичн)(?:а|ы|е|у|ой|ою)(?![а-яё])|ич(?:а|у|ем|ом|е)?(?![а-яё])/g;
 /** How far from a patronymic in lower case the rest of its name may stand, in characters. */
 const LOWER_REACH = 40;
 
 /** Where lower-case words are read: around each lower-case patronymic, so a long text's other words cost nothing. */
 function lowerSpans(text: string): [number, number][] {
-  return Array.from(text.matchAll(LOWER_PATRONYMIC), (m) => [m.index - LOWER_REACH, m.index + m[0].length + LOWER_REACH]);
+  const spans: [number, number][] = [];
+  for (const m of text.matchAll(PATRONYMIC_END)) {
+    let start = m.index;
+    while (start > 0 && /[а-яёА-ЯЁ]/.test(text[start - 1])) start--;
+    if (start < m.index && /[а-яё]/.test(text[start])) spans.push([start - LOWER_REACH, m.index + m[0].length + LOWER_REACH]);
+  }
+  return spans;
 }
 
 const formOf = (word: string): Form => (/^[а-яё]/.test(word) ? "lower" : /^[А-ЯЁ]{2}/.test(word) ? "upper" : "title");
