@@ -54,6 +54,9 @@ function formsTable(): Map<string, GivenForm[]> {
 
 const GIVEN_FORMS = formsTable();
 
+/** Whether a word in lower case with ё as е is a case form of a given name in the list. */
+export const isGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord);
+
 /** What a word can be as a given name: every reading, nominative ones first. */
 export const givenReadings = (word: string): GivenForm[] => (GIVEN_FORMS.get(plain(word)) ?? []).toSorted((a, b) => a.grammarCase - b.grammarCase);
 

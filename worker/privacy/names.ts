@@ -1,4 +1,4 @@
-import { type Case, clearPatronymic, type Gender, givenReadings, patronymicReading, plain, surnameLemma, surnameShaped } from "./name-forms";
+import { type Case, clearPatronymic, type Gender, givenReadings, isGivenForm, patronymicReading, plain, surnameLemma, surnameShaped } from "./name-forms";
 import { mayAgree } from "./name-agreement";
 import { ADJECTIVAL, MASCULINE_ADJECTIVAL, NOT_SURNAME, OPENERS, PREPOSITION, WORD_GIVEN } from "./name-words";
 
@@ -25,6 +25,12 @@ interface Token {
   afterPreposition: boolean;
   /** Only spaces (and at most one line break) between this token and the next, written alike. */
   joinsNext: boolean;
+  /** The word in lower case with ё as е, and what it can be, worked out once: a name's rules ask many times. */
+  plain: string;
+  given?: boolean;
+  patronymic?: boolean;
+  clear?: boolean;
+  strong?: boolean;
 }
 
 const INITIALS = String.raw`[А-ЯЁ]\.(?:[ \u00a0]?[А-ЯЁ]\.)?`;
@@ -78,6 +84,7 @@ function tokensOf(text: string): Token[] {
       opensSentence,
       afterPreposition: PREPOSITION.test(before),
       joinsNext: false,
+      plain: plain(m[0]),
     };
     const prev = tokens.at(-1);
     if (prev) prev.joinsNext = alike(prev, token) && /^[ \u00a0]*\n?[ \u00a0]*$/.test(text.slice(prev.end, m.index));
@@ -103,10 +110,11 @@ export interface FoundName {
   display: string;
 }
 
-const isGiven = (t: Token | undefined) => !!t && !t.initials && !(t.form === "lower" && WORD_GIVEN.has(plain(t.word))) && givenReadings(t.word).length > 0;
-const isPatronymic = (t: Token | undefined) => !!t && !t.initials && (t.form === "lower" ? clearPatronymic(t.word) : patronymicReading(t.word) !== null);
+const isGiven = (t: Token | undefined) => !!t && !t.initials && (t.given ??= !(t.form === "lower" && WORD_GIVEN.has(t.plain)) && isGivenForm(t.plain));
+const isPatronymic = (t: Token | undefined) =>
+  !!t && !t.initials && (t.patronymic ??= t.form === "lower" ? isClearPatronymic(t) : patronymicReading(t.plain) !== null);
 const isStrongSurname = (t: Token | undefined) =>
-  !!t && !t.initials && surnameShaped(t.word) && !isGiven(t) && !isPatronymic(t) && !NOT_SURNAME.test(plain(t.word));
+  !!t && !t.initials && (t.strong ??= surnameShaped(t.plain) && !isGiven(t) && !isPatronymic(t) && !NOT_SURNAME.test(t.plain));
 /** Lower-case words beside a name that are not surnames: prepositions, conjunctions, particles, pronouns. */
 const LOWER_STOP =
   /^(?:в|во|на|из|о|об|к|ко|у|по|от|до|за|под|над|при|с|со|и|а|но|не|ни|же|ли|бы|то|что|как|он|она|они|мне|меня|нас|вас|тоже|также|был|была|было|были|это|его|ее|их|уже|еще|очень|сам|сама|гражданин|гражданка)$/;
@@ -132,7 +140,7 @@ type Place = "inner" | "first" | "lead";
 function isSurname(t: Token | undefined, place: Place): boolean {
   if (!t || t.initials) return false;
   if (isStrongSurname(t)) return true;
-  const w = plain(t.word);
+  const w = t.plain;
   if (isGiven(t) || isPatronymic(t) || NOT_SURNAME.test(w)) return false;
   if (t.form === "lower") return place !== "first" && !OPENERS.has(w) && !VERB_ENDING.test(w) && !/и$/.test(w) && !LOWER_STOP.test(w);
   if (place === "inner" || !t.opensSentence) return true;
@@ -141,12 +149,12 @@ function isSurname(t: Token | undefined, place: Place): boolean {
 /** A surname that is also a given name (Ким, Лев) before a given name and a patronymic: «Ким Роман Юрьевич». */
 const isLeadingSurname = (t: Token | undefined) => isSurname(t, "lead") || (isGiven(t) && t!.form !== "lower");
 /** -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич): with one, an unknown word beside is a given name. */
-const isClearPatronymic = (t: Token | undefined) => !!t && !t.initials && clearPatronymic(t.word);
+const isClearPatronymic = (t: Token | undefined): boolean => !!t && !t.initials && (t.clear ??= clearPatronymic(t.plain));
 /** A capitalised word that may be a given name not in the list («Ипполит»). */
 const isOtherGiven = (t: Token | undefined, place: Place) => isSurname(t, place) && !isStrongSurname(t);
 /** A surname beside a given name alone: any word but an adjective («Иван Грозный», «Роман Толстого»). */
 const isLooseSurname = (t: Token | undefined, place: Place) =>
-  isStrongSurname(t) || (isSurname(t, place) && !ADJECTIVAL.test(plain(t!.word)) && !t!.afterPreposition);
+  isStrongSurname(t) || (isSurname(t, place) && !ADJECTIVAL.test(t!.plain) && !t!.afterPreposition);
 /** A given name not in the list beside a surname by its ending, of one gender and case («Радославы Лазаричевой»). */
 const unlistedBeside = (given: Token | undefined, surname: Token | undefined, place: Place) =>
   isOtherGiven(given, place) &&
