@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { root } from "../lib/local.mjs";
 import { OUTSIDE_GOALS, OUTSIDE_POOLS, outsideSet, scoreOutside } from "./privacy-outside.mjs";
@@ -35,12 +36,20 @@ const loadModules = () =>
   bundle(`export { detect } from ${JSON.stringify(path.join(root, "worker/privacy/detect.ts"))};
 export { generateSet, score, scoreTable, PRECISION_GOAL, recallGoal } from ${JSON.stringify(path.join(root, "test/worker/privacy-set.ts"))};`);
 
-/** detect() as it was at BEFORE, from the repository's history. */
+/** What detect() and all it imports weigh minified and gzipped (level 9), as the Worker and the web app's privacy chunk carry it. */
+async function gzipOf(detectPath) {
+  const entry = `export { detect } from ${JSON.stringify(detectPath)};`;
+  const result = await build({ stdin: { contents: entry, resolveDir: root, loader: "ts" }, bundle: true, minify: true, format: "esm", write: false });
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+}
+
+/** detect() as it was at BEFORE, from the repository's history, and its size. */
 async function loadBefore() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-privacy-before-"));
   try {
     execFileSync("tar", ["-x", "-C", dir], { input: execFileSync("git", ["archive", BEFORE, "worker/privacy"], { cwd: root }) });
-    return (await bundle(`export { detect } from ${JSON.stringify(path.join(dir, "worker/privacy/detect.ts"))};`)).detect;
+    const detectPath = path.join(dir, "worker/privacy/detect.ts");
+    return { detect: (await bundle(`export { detect } from ${JSON.stringify(detectPath)};`)).detect, gzip: await gzipOf(detectPath) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -96,7 +105,8 @@ function timeDetect(detect, text) {
 
 export async function benchPrivacy() {
   const { detect, generateSet, score, scoreTable, PRECISION_GOAL, recallGoal } = await loadModules();
-  const detectBefore = await loadBefore();
+  const { detect: detectBefore, gzip: gzipBefore } = await loadBefore();
+  const gzipNow = await gzipOf(path.join(root, "worker/privacy/detect.ts"));
   const outside = outsideReport(detect, detectBefore);
   const samples = generateSet(SET_SIZE, 2026);
   const scores = score(samples, detect);
@@ -138,5 +148,7 @@ Speed of \`detect()\` on Node ${process.version} (median of ${RUNS} runs after o
 | text | size | time, ms | KB per ms | before: time, ms |
 |---|---|---|---|---|
 | one document of ${DOCUMENT_CHARS.toLocaleString("en")} characters (${found} values found) | ${documentKb.toFixed(0)} KB | ${documentMs.toFixed(1)} | ${(documentKb / documentMs).toFixed(1)} | ${documentMsBefore.toFixed(1)} |
-| ${questions.length} short texts, one call each | ${questionsKb.toFixed(0)} KB | ${questionsMs.toFixed(1)} | ${(questionsKb / questionsMs).toFixed(1)} | ${questionsMsBefore.toFixed(1)} |`;
+| ${questions.length} short texts, one call each | ${questionsKb.toFixed(0)} KB | ${questionsMs.toFixed(1)} | ${(questionsKb / questionsMs).toFixed(1)} | ${questionsMsBefore.toFixed(1)} |
+
+\`detect()\` with all it imports, minified and gzipped (level 9): ${(gzipNow / 1024).toFixed(1)} KiB (before issue 27: ${(gzipBefore / 1024).toFixed(1)} KiB).`;
 }
