@@ -34,8 +34,8 @@ interface Token {
 }
 
 const INITIALS = String.raw`[А-ЯЁ]\.(?:[ \u00a0]?[А-ЯЁ]\.)?`;
-const TITLE = String.raw`[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?`;
-const UPPER = String.raw`[А-ЯЁ]{2,}(?:-[А-ЯЁ]{2,})?(?![а-яё])`;
+const TITLE = "[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?";
+const UPPER = "[А-ЯЁ]{2,}(?:-[А-ЯЁ]{2,})?(?![а-яё])";
 const TOKEN = new RegExp(`${TITLE}|${UPPER}|${INITIALS}`, "g");
 const TOKEN_OR_LOWER = new RegExp(`${TITLE}|${UPPER}|${INITIALS}|[а-яё]+(?:-[а-яё]+)?`, "g");
 /** A patronymic in lower case: without one no name in lower case is read, so the words need not be. */
@@ -110,11 +110,21 @@ export interface FoundName {
   display: string;
 }
 
-const isGiven = (t: Token | undefined) => !!t && !t.initials && (t.given ??= !(t.form === "lower" && WORD_GIVEN.has(t.plain)) && isGivenForm(t.plain));
+/** What a word can be, worked out the first time a rule asks. */
+function fact(t: Token, key: "given" | "patronymic" | "clear" | "strong", work: () => boolean): boolean {
+  const known = t[key];
+  if (known !== undefined) return known;
+  const value = work();
+  t[key] = value;
+  return value;
+}
+
+const isGiven = (t: Token | undefined) =>
+  !!t && !t.initials && fact(t, "given", () => !(t.form === "lower" && WORD_GIVEN.has(t.plain)) && isGivenForm(t.plain));
 const isPatronymic = (t: Token | undefined) =>
-  !!t && !t.initials && (t.patronymic ??= t.form === "lower" ? isClearPatronymic(t) : patronymicReading(t.plain) !== null);
+  !!t && !t.initials && fact(t, "patronymic", () => (t.form === "lower" ? isClearPatronymic(t) : patronymicReading(t.plain) !== null));
 const isStrongSurname = (t: Token | undefined) =>
-  !!t && !t.initials && (t.strong ??= surnameShaped(t.plain) && !isGiven(t) && !isPatronymic(t) && !NOT_SURNAME.test(t.plain));
+  !!t && !t.initials && fact(t, "strong", () => surnameShaped(t.plain) && !isGiven(t) && !isPatronymic(t) && !NOT_SURNAME.test(t.plain));
 /** Lower-case words beside a name that are not surnames: prepositions, conjunctions, particles, pronouns. */
 const LOWER_STOP =
   /^(?:в|во|на|из|о|об|к|ко|у|по|от|до|за|под|над|при|с|со|и|а|но|не|ни|же|ли|бы|то|что|как|он|она|они|мне|меня|нас|вас|тоже|также|был|была|было|были|это|его|ее|их|уже|еще|очень|сам|сама|гражданин|гражданка)$/;
@@ -149,7 +159,7 @@ function isSurname(t: Token | undefined, place: Place): boolean {
 /** A surname that is also a given name (Ким, Лев) before a given name and a patronymic: «Ким Роман Юрьевич». */
 const isLeadingSurname = (t: Token | undefined) => isSurname(t, "lead") || (isGiven(t) && t!.form !== "lower");
 /** -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич): with one, an unknown word beside is a given name. */
-const isClearPatronymic = (t: Token | undefined): boolean => !!t && !t.initials && (t.clear ??= clearPatronymic(t.plain));
+const isClearPatronymic = (t: Token | undefined): boolean => !!t && !t.initials && fact(t, "clear", () => clearPatronymic(t.plain));
 /** A capitalised word that may be a given name not in the list («Ипполит»). */
 const isOtherGiven = (t: Token | undefined, place: Place) => isSurname(t, place) && !isStrongSurname(t);
 /** A surname beside a given name alone: any word but an adjective («Иван Грозный», «Роман Толстого»). */
