@@ -60,6 +60,14 @@ describe("names", () => {
     expect(names("Радославы Лазаричеву. Сокол Тысячелетия и Сергиев Посад.\nОсновной государственный номер")).toEqual([]);
   });
 
+  it("takes a given name not in the list that ends like a surname, by its place beside the surname", () => {
+    expect(names("Жалоба на действия кассира Аливантины Гилязевой. Фрычкова Фиделия — ответственный исполнитель.")).toEqual([
+      "Аливантины Гилязевой",
+      "Фрычкова Фиделия",
+    ]);
+    expect(names("Встреча на углу, где Тверская Ямская улица.")).toEqual([]);
+  });
+
   it("reads a name in capitals or lower case in the nominative like any other", () => {
     const [upper, lower] = detect("ИВАНОВУ ИВАНУ ИВАНОВИЧУ и иванову ивану ивановичу");
     expect(upper.display).toBe("Иванов Иван Иванович");

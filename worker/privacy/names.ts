@@ -167,10 +167,11 @@ const isLooseSurname = (t: Token | undefined, place: Place) =>
   isStrongSurname(t) || (isSurname(t, place) && !ADJECTIVAL.test(t!.plain) && !t!.afterPreposition);
 /** A given name not in the list beside a surname by its ending, of one gender and case («Радославы Лазаричевой»). */
 const unlistedBeside = (given: Token | undefined, surname: Token | undefined, place: Place) =>
-  isOtherGiven(given, place) &&
+  // The given name may have a surname's ending too (Аливантина, Фиделия, Харука): its place says what it is.
+  isSurname(given, place) &&
   given!.form !== "lower" &&
   isStrongSurname(surname) &&
-  !MASCULINE_ADJECTIVAL.test(plain(given!.word)) &&
+  !MASCULINE_ADJECTIVAL.test(given!.plain) &&
   mayAgree(given!.word, surname!.word);
 const fullInitials = (t: Token | undefined) => !!t && t.initials && t.word.replace(/[^А-ЯЁ]/g, "").length === 2;
 
