@@ -1,4 +1,5 @@
 import { findEmails, findPhones } from "./contacts";
+import { digitView } from "./digit-view";
 import { digitsOf, type Found, type PrivateKind } from "./kinds";
 import { findNames, type NameParts } from "./names";
 import { findNumbers, STRENGTH } from "./numbers";
@@ -27,10 +28,14 @@ function keyOf(kind: PrivateKind, value: string, parts?: NameParts): string {
 }
 
 function candidates(text: string): Candidate[] {
+  const view = digitView(text);
+  const numbers: Candidate[] = [
+    ...findNumbers(view.text),
+    ...findPassports(view.text).map((s) => ({ ...s, kind: "passport" as const, strength: STRENGTH.named })),
+    ...findPhones(view.text).map((s) => ({ ...s, kind: "phone" as const, strength: STRENGTH.format })),
+  ];
   return [
-    ...findNumbers(text),
-    ...findPassports(text).map((s) => ({ ...s, kind: "passport" as const, strength: STRENGTH.named })),
-    ...findPhones(text).map((s) => ({ ...s, kind: "phone" as const, strength: STRENGTH.format })),
+    ...(view.text === text ? numbers : numbers.map((c) => ({ ...c, ...view.spanOf(c.start, c.end) }))),
     ...findEmails(text).map((s) => ({ ...s, kind: "email" as const, strength: STRENGTH.named })),
     ...findNames(text).map((n) => ({ kind: "name" as const, start: n.start, end: n.end, strength: STRENGTH.format, display: n.display, parts: n.parts })),
   ];

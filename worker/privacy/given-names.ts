@@ -1,7 +1,8 @@
 // Russian given names in their nominative form, the list names.ts recognises. Compiled by hand
 // for this project from the names in common use in Russia (Russian, Orthodox calendar and the
 // most frequent Tatar, Bashkir and Caucasian ones); short forms (Саша, Маша) are deliberately
-// absent: with a surname they are rare in documents, and many are ordinary words.
+// absent: with a surname they are rare in documents, and many are ordinary words. Ким is left
+// out too: as a surname it is far more frequent, and a surname that reads as a given name is lost.
 
 export const MALE_NAMES = `
 Абрам Август Авдей Аверьян Адам Адриан Азат Айдар Аким Алан Александр Алексей Альберт Анатолий
@@ -11,7 +12,7 @@ export const MALE_NAMES = `
 Вячеслав Гавриил Гаврила Галактион Гарри Геннадий Георгий Герасим Герман Глеб Гордей Григорий Гурам
 Давид Дамир Даниил Данила Даниэль Денис Дмитрий Добрыня Евгений Евграф Евдоким Евсей Егор Елисей
 Емельян Ерофей Ефим Ефрем Заур Захар Зиновий Иван Игнат Игнатий Игорь Ильдар Ильнур Ильшат Ильяс Илья
-Илларион Иннокентий Иосиф Ираклий Исаак Ислам Камиль Карен Ким Кирилл Клим Климент Кондрат Кондратий
+Илларион Иннокентий Иосиф Ираклий Исаак Ислам Камиль Карен Кирилл Клим Климент Кондрат Кондратий
 Константин Корней Кузьма Лаврентий Лазарь Лев Леон Леонид Леонтий Лука Лукьян Магомед Макар Максим
 Марат Марк Марсель Мартин Матвей Мирон Мирослав Митрофан Михаил Моисей Мурат Назар Наиль Наум Нестор
 Никанор Никита Никифор Никодим Никола Николай Нил Олег Орест Осип Остап Павел Пантелей Пётр Платон

@@ -54,20 +54,26 @@ function formsTable(): Map<string, GivenForm[]> {
 
 const GIVEN_FORMS = formsTable();
 
+/** Whether a word in lower case with ё as е is a case form of a given name in the list. */
+export const isGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord);
+
 /** What a word can be as a given name: every reading, nominative ones first. */
 export const givenReadings = (word: string): GivenForm[] => (GIVEN_FORMS.get(plain(word)) ?? []).toSorted((a, b) => a.grammarCase - b.grammarCase);
 
-const MALE_PATRONYMIC = /(?:ов|ев|[ьи]?)ич(а|у|ем|е)?$/;
+const MALE_PATRONYMIC = /(?:ов|ев|[ьи]?)ич(а|у|ем|ом|е)?$/;
 const FEMALE_PATRONYMIC = /(?:овн|евн|ичн)(а|ы|е|у|ой|ою)$/;
+
+/** Adjectives shaped like a woman's patronymic («Основной государственный …»). */
+const NOT_PATRONYMIC = /^(?:основн|условн|любовн|духовн|верховн|виновн|уголовн|церковн|греховн|дословн)/;
 
 /** A patronymic's gender, case and nominative, or null when the word is not one. */
 export function patronymicReading(word: string): { lemma: string; gender: Gender; grammarCase: Case | null } | null {
   const w = plain(word);
-  if (w.length < 5) return null;
+  if (w.length < 5 || NOT_PATRONYMIC.test(w)) return null;
   const male = MALE_PATRONYMIC.exec(w);
   if (male) {
     const ending = male[1] ?? "";
-    const grammarCase = ({ "": 0, а: 1, у: 2, ем: 4, е: 5 } as Record<string, Case>)[ending];
+    const grammarCase = ({ "": 0, а: 1, у: 2, ем: 4, ом: 4, е: 5 } as Record<string, Case>)[ending];
     return { lemma: w.slice(0, w.length - ending.length), gender: "m", grammarCase: ending === "а" ? null : grammarCase };
   }
   const female = FEMALE_PATRONYMIC.exec(w);
@@ -77,6 +83,18 @@ export function patronymicReading(word: string): { lemma: string; gender: Gender
     return { lemma: `${w.slice(0, w.length - ending.length)}а`, gender: "f", grammarCase };
   }
   return null;
+}
+
+/**
+ * A patronymic no ordinary word has: -ович, -евич, -овна, -евна, -ична in any case, or -ич of a
+ * given name in -а/-я from the list (Ильич, Кузьмич, Никитич).
+ */
+export function clearPatronymic(word: string): boolean {
+  const reading = patronymicReading(word);
+  if (!reading) return false;
+  if (/(?:ович|евич|овн|евн|ичн)/.test(reading.lemma)) return true;
+  const stem = /^(.+?)ич$/.exec(reading.lemma)?.[1];
+  return !!stem && (GIVEN_FORMS.has(`${stem}а`) || GIVEN_FORMS.has(`${stem}я`));
 }
 
 /** Endings of surnames in any case: -ов/-ев/-ин, -ский/-цкий, -ук, -ян and the undeclined -енко, -дзе, -ых, -ия and the like. */

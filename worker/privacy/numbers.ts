@@ -62,6 +62,8 @@ function read(run: Run, context: Context, biks: Bik[]): { kind: PrivateKind; str
   const shape = run.groups.join(" ");
   const named = (kind: PrivateKind) => context === kind;
   const plain = context === null;
+  // «номер» alone: only what check digits make all but certain (1 in 100 or less by chance).
+  const signed = plain || context === "sign";
   switch (d.length) {
     case 10:
       if (named("passport")) return seriesPlausible(d) ? { kind: "passport", strength: STRENGTH.named } : null;
@@ -71,15 +73,15 @@ function read(run: Run, context: Context, biks: Bik[]): { kind: PrivateKind; str
     case 11:
       if (!snilsValid(d)) return null;
       if (named("snils") || shape === "3 3 3 2") return { kind: "snils", strength: STRENGTH.named };
-      return plain ? { kind: "snils", strength: STRENGTH.checksum } : null;
+      return signed ? { kind: "snils", strength: STRENGTH.checksum } : null;
     case 12:
       if (!innValid(d)) return null;
-      return named("inn") ? { kind: "inn", strength: STRENGTH.named } : plain ? { kind: "inn", strength: STRENGTH.checksum } : null;
+      return named("inn") ? { kind: "inn", strength: STRENGTH.named } : signed ? { kind: "inn", strength: STRENGTH.checksum } : null;
     case 13:
     case 15:
       if (named("card")) return luhnValid(d) ? { kind: "card", strength: STRENGTH.named } : null;
       if (!ogrnValid(d) || !ogrnShaped(d)) return null;
-      return named("ogrn") ? { kind: "ogrn", strength: STRENGTH.named } : plain ? { kind: "ogrn", strength: STRENGTH.checksum } : null;
+      return named("ogrn") ? { kind: "ogrn", strength: STRENGTH.named } : signed ? { kind: "ogrn", strength: STRENGTH.checksum } : null;
     case 14:
       return named("card") && luhnValid(d) ? { kind: "card", strength: STRENGTH.named } : null;
     case 16:
@@ -88,14 +90,16 @@ function read(run: Run, context: Context, biks: Bik[]): { kind: PrivateKind; str
     case 19:
       if (!luhnValid(d)) return null;
       if (named("card")) return { kind: "card", strength: STRENGTH.named };
-      if (!/^[2-6]/.test(d) || context === "other") return null;
+      if (!/^[2-6]/.test(d) || context === "other" || context === "sign") return null;
       return { kind: "card", strength: run.groups.every((g) => g === 4) ? STRENGTH.format : STRENGTH.checksum };
     case 20: {
+      // A КБК or a document's number, whatever БИК stands near.
+      if (context === "other") return null;
       const near = biks.filter((b) => Math.abs(b.at - run.start) <= BIK_REACH);
       const beside = near.filter((b) => b.beside(run));
       if (beside.length > 0) return beside.some((b) => accountKeyValid(d, b.digits)) ? { kind: "account", strength: STRENGTH.named } : null;
       if (near.some((b) => accountKeyValid(d, b.digits))) return { kind: "account", strength: STRENGTH.named };
-      return ACCOUNT_SHAPE.test(d) && context !== "other" ? { kind: "account", strength: STRENGTH.format } : null;
+      return ACCOUNT_SHAPE.test(d) && context !== "sign" ? { kind: "account", strength: STRENGTH.format } : null;
     }
     default:
       return null;
