@@ -53,6 +53,40 @@ describe("GET /topics/search", () => {
     expect(found.find((h) => h.message_id === null)).toMatchObject({ topic_id: rent, topic_name: "Как расторгнуть договор аренды квартиры?" });
   });
 
+  it("finds a word by the form people type: a verb's tense or person, a noun's case", async () => {
+    const account = await newAccount();
+    const refund = await ask(account, "Как вернуть деньги за сломанный телефон?");
+    const child = await ask(account, "Ребёнок пошёл в школу");
+    const loan = await ask(account, "Банк выдал кредит под залог");
+    const lease = await ask(account, "Мы хотим арендовать офис и платить за него раз в месяц");
+    const ended = await ask(account, "Можно ли расторгнуть брак через суд?");
+
+    expect(await topicsFound(account, "вернул")).toEqual([refund]);
+    expect(await topicsFound(account, "ребёнка")).toEqual([child]);
+    expect(await topicsFound(account, "кредита")).toEqual([loan]);
+    expect(await topicsFound(account, "арендуем")).toEqual([lease]);
+    expect(await topicsFound(account, "плачу")).toEqual([lease]);
+    expect(await topicsFound(account, "расторгла")).toEqual([ended]);
+    const [question] = (await hits(account, "вернул")).filter((h) => h.message_id !== null);
+    expect(question!.snippet).toBe("Как <mark>вернуть</mark> деньги за сломанный телефон?");
+    // The word still being typed: its beginning finds the words it begins.
+    expect(await topicsFound(account, "телеф")).toEqual([refund]);
+  });
+
+  it("finds no word that only begins like the one asked for", async () => {
+    const account = await newAccount();
+    const fish = await ask(account, "Рецепт: судак в сливках");
+    const money = await ask(account, "Взял заём в банке");
+    await ask(account, "Голосую за перенос встречи");
+    await ask(account, "Купила платье на свадьбу");
+
+    expect(await topicsFound(account, "суд")).toEqual([]);
+    expect(await topicsFound(account, "судака")).toEqual([fish]);
+    expect(await topicsFound(account, "заём")).toEqual([money]);
+    expect(await topicsFound(account, "займа")).toEqual([money]);
+    expect(await topicsFound(account, "платить")).toEqual([]);
+  });
+
   it("never returns another user's text", async () => {
     const owner = await newAccount();
     const stranger = await newAccount();
