@@ -1,3 +1,4 @@
+/// <reference path="./az.d.ts" />
 import paradigms from "az/dicts/paradigms.array";
 import suffixes from "az/dicts/suffixes.json";
 import words from "az/dicts/words.dawg";

@@ -1,3 +1,4 @@
+/// <reference path="./az.d.ts" />
 import azDawg from "az/src/az.dawg.js";
 
 // Russian word forms to their dictionary forms (docs/conversations.md "Search"), from OpenCorpora's
