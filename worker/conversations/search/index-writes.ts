@@ -10,9 +10,17 @@ import type { IndexBody } from "./lexicon";
 
 const ownerToken = (userId: number) => `u${userId}`;
 
+/** Marks, beside the owner, a row written in stems because the dictionary could not be asked (reindex.ts). */
+export const IN_STEMS = "stems";
+
+const ownerOf = (userId: number, body: IndexBody) => `${ownerToken(userId)}${body.inStems ? ` ${IN_STEMS}` : ""}`;
+
 /** Indexes message `messageId` (an id, or an SQL expression giving it) of the user's topic. */
 export const indexMessage = (db: HistoryDb, topic: { id: number; userId: number }, messageId: number | SQL, body: IndexBody) =>
-  batchableRun(db, sql`INSERT INTO search_index (rowid, owner, body, topic_id) VALUES (${messageId}, ${ownerToken(topic.userId)}, ${body}, ${topic.id})`);
+  batchableRun(
+    db,
+    sql`INSERT INTO search_index (rowid, owner, body, topic_id) VALUES (${messageId}, ${ownerOf(topic.userId, body)}, ${body.words}, ${topic.id})`,
+  );
 
 /** Forgets a message's words (before it is indexed again with new text). */
 export const unindexMessage = (db: HistoryDb, messageId: number) => batchableRun(db, sql`DELETE FROM search_index WHERE rowid = ${messageId}`);
@@ -23,7 +31,7 @@ export const indexTitle = (db: HistoryDb, topic: { id: number; userId: number },
     batchableRun(db, sql`DELETE FROM search_index WHERE rowid = ${-topic.id}`),
     batchableRun(
       db,
-      sql`INSERT INTO search_index (rowid, owner, body, topic_id) SELECT ${-topic.id}, ${ownerToken(topic.userId)}, ${body ?? ""}, ${topic.id} WHERE ${body?.trim() ? 1 : 0}`,
+      sql`INSERT INTO search_index (rowid, owner, body, topic_id) SELECT ${-topic.id}, ${body ? ownerOf(topic.userId, body) : ""}, ${body?.words ?? ""}, ${topic.id} WHERE ${body?.words.trim() ? 1 : 0}`,
     ),
   ] as const;
 

@@ -8,38 +8,47 @@ import { normalWord, stemOf, type WordTerms, wordsOf } from "./words";
 /** The dictionary's side of the EXTRACTOR binding. */
 export type Lexicon = Pick<Env["EXTRACTOR"], "lemmas">;
 
-/** The indexed body of a text: its words' terms, space-separated (made only here, from the dictionary). */
-export type IndexBody = string & { readonly indexed: true };
+/**
+ * The indexed body of a text: its words' terms, space-separated, and whether they are stems only
+ * because the dictionary could not be asked (such rows are marked, and written again overnight).
+ */
+export type IndexBody = { readonly words: string; readonly inStems: boolean };
 
 const CYRILLIC = /[а-я]/;
 
-/** The terms of every word given, asking the dictionary once for the Cyrillic ones. */
-export async function termsOf(lexicon: Lexicon, words: string[]): Promise<WordTerms> {
+/** The terms of every word given, asking the dictionary once for the Cyrillic ones; `inStems` when it failed. */
+async function lookUp(lexicon: Lexicon, words: string[]): Promise<{ terms: WordTerms; inStems: boolean }> {
   const unique = [...new Set(words.map(normalWord))];
   const russian = unique.filter((word) => CYRILLIC.test(word));
   const lemmas = new Map<string, string[]>();
+  let inStems = false;
   if (russian.length) {
     try {
       const found = await lexicon.lemmas(russian);
       for (const [i, word] of russian.entries()) lemmas.set(word, found[i] ?? []);
     } catch (err) {
-      // Search still works on stems; the reindex (docs/operations.md "Search index") redoes such rows.
+      // Search still works on stems meanwhile.
       console.error("lemmas unavailable, stems instead", err);
+      inStems = true;
     }
   }
-  return new Map(
+  const terms: WordTerms = new Map(
     unique.map((word) => {
       const own = lemmas.get(word) ?? [];
       return [word, own.length ? { terms: own, known: true } : { terms: [stemOf(word)], known: false }];
     }),
   );
+  return { terms, inStems };
 }
+
+/** The terms of every word given, asking the dictionary once for the Cyrillic ones. */
+export const termsOf = async (lexicon: Lexicon, words: string[]): Promise<WordTerms> => (await lookUp(lexicon, words)).terms;
 
 /** The indexed bodies of several texts, in their order, with one call to the dictionary. */
 export async function indexBodies(lexicon: Lexicon, texts: string[]): Promise<IndexBody[]> {
   const words = texts.map((text) => wordsOf(text).map((w) => w.word));
-  const terms = await termsOf(lexicon, words.flat());
-  return words.map((list) => list.flatMap((word) => terms.get(normalWord(word))!.terms).join(" ") as IndexBody);
+  const { terms, inStems } = await lookUp(lexicon, words.flat());
+  return words.map((list) => ({ words: list.flatMap((word) => terms.get(normalWord(word))!.terms).join(" "), inStems }));
 }
 
 /** The indexed body of one text. */
