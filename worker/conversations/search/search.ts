@@ -19,13 +19,8 @@ type IndexHit = { rowid: number; topic_id: number; message_id: number | null; te
  * to mark in their snippets.
  */
 export async function searchTopics(db: Db, h: HistoryDb, lexicon: Lexicon, userId: number, query: string): Promise<SearchHit[]> {
-  const words = queryWordsOf(
-    query,
-    await termsOf(
-      lexicon,
-      wordsOf(query).map((w) => w.word),
-    ),
-  );
+  const asked = wordsOf(query).map((w) => w.word);
+  const words = queryWordsOf(query, await termsOf(lexicon, asked));
   if (words.length === 0) return [];
   const hits = await h.all<IndexHit>(sql`
     SELECT f.rowid AS rowid, f.topic_id, m.id AS message_id, m.text, m.created_at
@@ -41,10 +36,8 @@ export async function searchTopics(db: Db, h: HistoryDb, lexicon: Lexicon, userI
     .where(and(eq(topics.userId, userId), inArray(topics.id, ids)));
   const topicOf = new Map(rows.map((t) => [t.id, t]));
   const textOf = (hit: IndexHit) => (hit.message_id === null ? (topicOf.get(hit.topic_id)?.topicName ?? "") : (hit.text ?? ""));
-  const found = await termsOf(
-    lexicon,
-    hits.flatMap((hit) => wordsOf(textOf(hit)).map((w) => w.word)),
-  );
+  const shown = hits.flatMap((hit) => wordsOf(textOf(hit)).map((w) => w.word));
+  const found = await termsOf(lexicon, shown);
   const isMatch = (word: string) => found.get(normalWord(word))!.terms.some((term) => words.some((q) => termMatches(term, q)));
   return hits.flatMap((hit) => {
     const topic = topicOf.get(hit.topic_id);
