@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { historyOf } from "./topics-db";
 import { describe, expect, it } from "vitest";
 import { SEARCH_TEXTS } from "../../worker/conversations/routes/search";
+import { indexBodies, termsOf } from "../../worker/conversations/search/lexicon";
 import { stemOf, wordsOf } from "../../worker/conversations/search/words";
 import worker from "../../worker/index";
 import { authHeaders, call, createAdmin, detailOf } from "./helpers";
@@ -174,6 +175,19 @@ describe("POST /search/reindex (admin)", () => {
     expect(refused.status).toBe(403);
     const bad = await call("/search/reindex", { headers: authHeaders(admin.record), json: { kind: "всё" } });
     expect(bad.status).toBe(422);
+  });
+});
+
+describe("the dictionary out of reach", () => {
+  const down = { lemmas: () => Promise.reject(new Error("EXTRACTOR down")) };
+
+  it("indexes a text in stems, marked so, and searches in stems rather than failing", async () => {
+    const [body] = await indexBodies(down, ["Как вернуть задаток?"]);
+    expect(body).toEqual({ words: ["как", "вернуть", "задаток"].map(stemOf).join(" "), inStems: true });
+    expect((await termsOf(down, ["вернул"])).get("вернул")).toEqual({ terms: [stemOf("вернул")], known: false });
+    // The binding answering: lemmas, unmarked.
+    const [lemmas] = await indexBodies(env.EXTRACTOR, ["Как вернуть задаток?"]);
+    expect(lemmas).toEqual({ words: "как вернуть задаток", inStems: false });
   });
 });
 
