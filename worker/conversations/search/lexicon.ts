@@ -1,12 +1,11 @@
-import type { Env } from "../../env";
 import { normalWord, stemOf, type WordTerms, wordsOf } from "./words";
 
 // What search keeps of each word (docs/conversations.md "Search"): its lemmas, from the dictionary
 // in the extractor Worker (one RPC for all the words at hand), or its Snowball stem when the
 // dictionary lacks the word (names, Latin words, typos) or cannot be reached.
 
-/** The dictionary's side of the EXTRACTOR binding. */
-export type Lexicon = Pick<Env["EXTRACTOR"], "lemmas">;
+/** The dictionary's side of the EXTRACTOR binding (worker/extractor's `lemmas`). */
+export type Lexicon = { lemmas(words: string[]): Promise<string[][]> };
 
 /**
  * The indexed body of a text: its words' terms, space-separated, and whether they are stems only
