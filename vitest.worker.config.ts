@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { execFileSync } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { buildShareScreen } from "./web/build/share-screen.ts";
@@ -67,6 +68,8 @@ function buildExtractor() {
   const root = import.meta.dirname;
   const outdir = path.join(root, "dist/extractor-test");
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
+  // Only this build's files: the dictionary's names carry their content's hash.
+  rmSync(outdir, { recursive: true, force: true });
   execFileSync(wrangler, ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/extractor/wrangler.toml"], {
     cwd: root,
     stdio: "ignore",
@@ -74,8 +77,14 @@ function buildExtractor() {
   });
   return {
     name: "yasno-extractor",
-    modules: true,
-    scriptPath: path.join(outdir, "index.js"),
+    // The bundle and the dictionary's files written beside it (worker/extractor/wrangler.toml's rules).
+    modulesRoot: outdir,
+    modules: [
+      { type: "ESModule" as const, path: path.join(outdir, "index.js") },
+      ...readdirSync(outdir)
+        .filter((file) => /\.(dawg|array)$/.test(file))
+        .map((file) => ({ type: "Data" as const, path: path.join(outdir, file) })),
+    ],
     compatibilityDate: "2026-10-20",
     compatibilityFlags: ["nodejs_compat"],
   };

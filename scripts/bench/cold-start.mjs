@@ -2,7 +2,7 @@
 // request, for the API Worker as built now, the same Worker before document extraction moved out
 // (BEFORE_EXTRACTOR), and the extractor Worker itself. The bundle's parse and start-up is what differs.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -52,6 +52,14 @@ const apiBindings = {
   durableObjects: { TOPIC_SESSION: "TopicSession" },
 };
 
+/** The bundle's modules when wrangler wrote Data modules beside it (the extractor's dictionary), else its entry alone. */
+function modulesOf(scriptPath) {
+  const dir = path.dirname(scriptPath);
+  const data = readdirSync(dir).filter((file) => /\.(dawg|array)$/.test(file));
+  if (data.length === 0) return { scriptPath };
+  return { modules: [{ type: "ESModule", path: scriptPath }, ...data.map((file) => ({ type: "Data", path: path.join(dir, file) }))] };
+}
+
 /** Milliseconds from a new Miniflare to the first answer of `url`, `SAMPLES` times. */
 async function coldStarts(scriptPath, url, bindings = {}) {
   const times = [];
@@ -60,7 +68,7 @@ async function coldStarts(scriptPath, url, bindings = {}) {
     const mf = new Miniflare(
       convertV4MiniflareOptions({
         modules: true,
-        scriptPath,
+        ...modulesOf(scriptPath),
         // Module names are relative to this root; the bundle lives in a temporary folder.
         modulesRoot: path.dirname(scriptPath),
         compatibilityDate: "2026-10-20",

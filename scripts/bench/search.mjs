@@ -1,10 +1,12 @@
-// Search: `GET /topics/search` latency for one user with 5,000 topics and 100,000 messages, the
-// index written as the Worker writes it (the same stems, from worker/conversations/search/words.ts).
+// Search: how well a word's forms find each other (search-quality.mjs), and `GET /topics/search`
+// latency for one user with 5,000 topics and 100,000 messages, the index written as the Worker writes
+// it (the same lemmas, from worker/conversations/search/lexicon.ts and the extractor's dictionary).
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { stemsOf } from "../../worker/conversations/search/words.ts";
+import { indexBodies } from "../../worker/conversations/search/lexicon.ts";
 import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
 import { percentile, roundTrips } from "./http.mjs";
+import { localLexicon, searchQuality } from "./search-quality.mjs";
 
 const PORT = 8795;
 const TOPICS = 5000;
@@ -45,8 +47,9 @@ function templates() {
 const quote = (text) => `'${text.replaceAll("'", "''")}'`;
 
 /** The user's topics (main D1), and their messages and index rows (the user's history shard), written straight into the databases. */
-function seed(persistTo, email) {
+async function seed(persistTo, email) {
   const texts = templates();
+  const bodies = await indexBodies(localLexicon(), texts);
   const user = `(SELECT id FROM users WHERE email = '${email}')`;
   const file = path.join(persistTo, "bench-search-seed.sql");
   writeFileSync(
@@ -62,7 +65,7 @@ SELECT ${user}, 'Тема ' || i, CASE i % 3 WHEN 0 THEN 'explain_law' WHEN 1 TH
     persistTo,
     `SELECT u.id AS userId, u.history_shard AS shard, min(t.id) AS first FROM users u JOIN topics t ON t.user_id = u.id WHERE u.email = '${email}'`,
   )[0];
-  const values = texts.map((t, i) => `(${i}, ${quote(t)}, ${quote(stemsOf(t))})`).join(",\n");
+  const values = texts.map((t, i) => `(${i}, ${quote(t)}, ${quote(bodies[i])})`).join(",\n");
   const perTopic = MESSAGES / TOPICS;
   writeFileSync(
     file,
@@ -90,7 +93,26 @@ const QUERIES = [
   ["a word in no message (`вертолёт`)", "вертолёт"],
 ];
 
+const pct = (share) => `${(share * 100).toFixed(1)}%`;
+
+/** The quality table: each rule's pair recall by class and its unrelated matches. */
+async function qualityRows() {
+  const { figures, lexemes, words, queries } = await searchQuality();
+  const row = (name, f) =>
+    `| ${name} | ${f.recall.verbs.share.toFixed(3)} | ${f.recall.nouns.share.toFixed(3)} | ${f.recall.adjectives.share.toFixed(3)} | ${pct(f.unrelated)} |`;
+  const { recall } = figures.lemmas;
+  return [
+    `Word forms from hunspell's Russian dictionary (dictionary-ru), not the one search uses: ${lexemes} lemmas each of verbs, nouns and adjectives drawn at random (seed 27), each with every form its suffix rules make, and the dictionary's short words without rules (за, на, суд…): ${words.toLocaleString("en")} words. Pair recall: of the ordered pairs of one lemma's forms (${recall.verbs.pairs.toLocaleString("en")} verb, ${recall.nouns.pairs.toLocaleString("en")} noun, ${recall.adjectives.pairs.toLocaleString("en")} adjective pairs), the share where a query in form A finds a text in form B. Unrelated: of the ${queries.toLocaleString("en")} forms as queries, the share that find a word of none of their lemmas.`,
+    "",
+    "| rule | verbs | nouns | adjectives | unrelated |",
+    "|---|---|---|---|---|",
+    row("lemmas (OpenCorpora, the Worker's rule)", figures.lemmas),
+    row("stems before them (Snowball, a prefix of 3+ letters)", figures.stems),
+  ];
+}
+
 export async function benchSearch() {
+  const quality = await qualityRows();
   const persistTo = path.join(root, ".wrangler/bench-search");
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
@@ -106,7 +128,7 @@ export async function benchSearch() {
       body: JSON.stringify({ email, password, consent: true }),
     });
     if (registered.status !== 201) throw new Error(`регистрация: ${registered.status}`);
-    seed(persistTo, email);
+    await seed(persistTo, email);
     const { access_token: token } = await (
       await fetch(`${app}/api/v2/users/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) })
     ).json();
@@ -118,6 +140,8 @@ export async function benchSearch() {
       rows.push(`| ${what} | ${hits.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 99))} |`);
     }
     return [
+      ...quality,
+      "",
       `One user with ${TOPICS.toLocaleString("en")} topics and ${MESSAGES.toLocaleString("en")} messages (45 words each, from a law-and-property vocabulary), all in the search index; ${SAMPLES} sequential \`GET /api/v2/topics/search?q=\` each, through the Worker on local D1:`,
       "",
       "| query | hits (max 20) | p50 ms | p99 ms |",

@@ -1,7 +1,10 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { historyOf } from "./topics-db";
 import { describe, expect, it } from "vitest";
 import { SEARCH_TEXTS } from "../../worker/conversations/routes/search";
+import { indexBodies, termsOf } from "../../worker/conversations/search/lexicon";
+import { stemOf, wordsOf } from "../../worker/conversations/search/words";
+import worker from "../../worker/index";
 import { authHeaders, call, createAdmin, detailOf } from "./helpers";
 import { insertMessage, insertTopic } from "./topics-db";
 import { newAccount, sendMessage, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";
@@ -51,6 +54,40 @@ describe("GET /topics/search", () => {
     expect(question.snippet).toBe("Как расторгнуть договор <mark>аренды</mark> квартиры?");
     // The topic's name (its first question) is found too, as a hit without a message.
     expect(found.find((h) => h.message_id === null)).toMatchObject({ topic_id: rent, topic_name: "Как расторгнуть договор аренды квартиры?" });
+  });
+
+  it("finds a word by the form people type: a verb's tense or person, a noun's case", async () => {
+    const account = await newAccount();
+    const refund = await ask(account, "Как вернуть деньги за сломанный телефон?");
+    const child = await ask(account, "Ребёнок пошёл в школу");
+    const loan = await ask(account, "Банк выдал кредит под залог");
+    const lease = await ask(account, "Мы хотим арендовать офис и платить за него раз в месяц");
+    const ended = await ask(account, "Можно ли расторгнуть брак через суд?");
+
+    expect(await topicsFound(account, "вернул")).toEqual([refund]);
+    expect(await topicsFound(account, "ребёнка")).toEqual([child]);
+    expect(await topicsFound(account, "кредита")).toEqual([loan]);
+    expect(await topicsFound(account, "арендуем")).toEqual([lease]);
+    expect(await topicsFound(account, "плачу")).toEqual([lease]);
+    expect(await topicsFound(account, "расторгла")).toEqual([ended]);
+    const [question] = (await hits(account, "вернул")).filter((h) => h.message_id !== null);
+    expect(question!.snippet).toBe("Как <mark>вернуть</mark> деньги за сломанный телефон?");
+    // The word still being typed: its beginning finds the words it begins.
+    expect(await topicsFound(account, "телеф")).toEqual([refund]);
+  });
+
+  it("finds no word that only begins like the one asked for", async () => {
+    const account = await newAccount();
+    const fish = await ask(account, "Рецепт: судак в сливках");
+    const money = await ask(account, "Взял заём в банке");
+    await ask(account, "Голосую за перенос встречи");
+    await ask(account, "Купила платье на свадьбу");
+
+    expect(await topicsFound(account, "суд")).toEqual([]);
+    expect(await topicsFound(account, "судака")).toEqual([fish]);
+    expect(await topicsFound(account, "заём")).toEqual([money]);
+    expect(await topicsFound(account, "займа")).toEqual([money]);
+    expect(await topicsFound(account, "платить")).toEqual([]);
   });
 
   it("never returns another user's text", async () => {
@@ -138,5 +175,50 @@ describe("POST /search/reindex (admin)", () => {
     expect(refused.status).toBe(403);
     const bad = await call("/search/reindex", { headers: authHeaders(admin.record), json: { kind: "всё" } });
     expect(bad.status).toBe(422);
+  });
+});
+
+describe("the dictionary out of reach", () => {
+  const down = { lemmas: () => Promise.reject(new Error("EXTRACTOR down")) };
+
+  it("indexes a text in stems, marked so, and searches in stems rather than failing", async () => {
+    const [body] = await indexBodies(down, ["Как вернуть задаток?"]);
+    expect(body).toEqual({ words: ["как", "вернуть", "задаток"].map(stemOf).join(" "), inStems: true });
+    expect((await termsOf(down, ["вернул"])).get("вернул")).toEqual({ terms: [stemOf("вернул")], known: false });
+    // The binding answering: lemmas, unmarked.
+    const [lemmas] = await indexBodies(env.EXTRACTOR, ["Как вернуть задаток?"]);
+    expect(lemmas).toEqual({ words: "как вернуть задаток", inStems: false });
+  });
+});
+
+describe("the nightly run", () => {
+  it("writes again in lemmas the rows written in stems while the dictionary was out of reach", async () => {
+    const account = await newAccount();
+    const topic = await insertTopic(account.userId, { topicName: "Задаток вернули" });
+    const message = await insertMessage(topic, "user", "Как вернуть задаток?");
+    // As a send writes them when the EXTRACTOR binding fails: stems, marked beside the owner.
+    const stems = (text: string) =>
+      wordsOf(text)
+        .map((w) => stemOf(w.word))
+        .join(" ");
+    const h = await historyOf(account.userId);
+    const insert = "INSERT INTO search_index (rowid, owner, body, topic_id) VALUES (?, ?, ?, ?)";
+    await h.batch([
+      h.prepare(insert).bind(message, `u${account.userId} stems`, stems("Как вернуть задаток?"), topic),
+      h.prepare(insert).bind(-topic, `u${account.userId} stems`, stems("Задаток вернули"), topic),
+    ]);
+    expect(await hits(account, "вернул")).toEqual([]);
+
+    const ctx = createExecutionContext();
+    worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 21 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const found = await hits(account, "вернул");
+    expect(found.map((hit) => hit.message_id).sort()).toEqual([message, null].sort());
+    const marked = await h
+      .prepare("SELECT count(*) AS n FROM search_index WHERE search_index MATCH ?")
+      .bind(`owner : "u${account.userId}" AND owner : "stems"`)
+      .first<{ n: number }>();
+    expect(marked!.n).toBe(0);
   });
 });

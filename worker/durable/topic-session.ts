@@ -341,7 +341,7 @@ export class TopicSession extends DurableObject<Env> {
       const topic = { id: job.topicId, userId: job.userId, topicName: job.topicName };
       // Through sessions at the primary, so the sender's answer can carry the write's bookmarks.
       const sessions = openD1Sessions(this.env, new Request("https://topic-session/", { method: "POST" }));
-      job.userMessageId = await saveUserMessage(getDb(sessions.env.DB), shardDb(sessions.env, job.shard), {
+      job.userMessageId = await saveUserMessage(getDb(sessions.env.DB), shardDb(sessions.env, job.shard), this.env.EXTRACTOR, {
         topic,
         text: ask.text,
         attachmentIds: ask.attachmentIds,
@@ -433,8 +433,8 @@ export class TopicSession extends DurableObject<Env> {
       return;
     }
     const reply = { topic, text, state, model: job.model.modelId };
-    if (job.continues) await saveContinuedReply(db, h, { ...reply, messageId: job.continues.messageId });
-    else await saveAssistantMessage(db, h, { ...reply, parentId: job.userMessageId });
+    if (job.continues) await saveContinuedReply(db, h, this.env.EXTRACTOR, { ...reply, messageId: job.continues.messageId });
+    else await saveAssistantMessage(db, h, this.env.EXTRACTOR, { ...reply, parentId: job.userMessageId });
     await purgeSharedTopic(this.env, job.topicId).catch((err) => console.error("share purge failed", job.topicId, err));
   }
 

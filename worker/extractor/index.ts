@@ -1,9 +1,12 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { UnreadableDocument, type UnreadableReason } from "../conversations/services/extract/unreadable";
+import { dictionaryLemmatizer } from "./dictionary";
+import { normalWord } from "./lemmas";
 
 // The document reader (docs/scale.md "Smaller to load"): PDF.js, mammoth and word-extractor are
 // most of what the API Worker would otherwise load on every cold start, for the rare upload that
-// needs them. The API Worker calls this one by RPC over a service binding (EXTRACTOR).
+// needs them. The API Worker calls this one by RPC over a service binding (EXTRACTOR). It also holds
+// the search's dictionary of word forms (docs/conversations.md "Search"), megabytes for the same reason.
 
 export type ExtractableFormat = "pdf" | "docx" | "doc";
 export type Extracted = { text: string } | { unreadable: UnreadableReason };
@@ -17,6 +20,12 @@ export class Extractor extends WorkerEntrypoint {
       if (err instanceof UnreadableDocument) return { unreadable: err.reason };
       throw err;
     }
+  }
+
+  /** Each word's lemmas, in the words' order (lower case, ё as е); none for a word the dictionary lacks. */
+  async lemmas(words: string[]): Promise<string[][]> {
+    const lemmatize = dictionaryLemmatizer();
+    return words.map((word) => lemmatize(normalWord(word)));
   }
 }
 

@@ -3,6 +3,7 @@ import { boundShards, shardBinding } from "../db/history";
 import type { Env } from "../env";
 import { deleteAttachmentObjects } from "../conversations/services/attachments";
 import { renewDailyPacks } from "../billing/services/daily-limits";
+import { reindexStemRows } from "../conversations/search/reindex";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,8 @@ export async function runCron(env: Env, now: number): Promise<void> {
     env.DB.prepare("DELETE FROM mail_outbox WHERE created_at < ?").bind(now - 30 * DAY_MS),
   ]);
   await dropUnsentUploads(env, now - DAY_MS);
+  // Rows written in stems while the search's dictionary was out of reach (docs/conversations.md "Search").
+  for (const shard of boundShards(env)) await reindexStemRows(env, getDb(env.DB), shard);
 }
 
 /** Files uploaded but never sent with a message within a day, in every history shard: their bytes and rows go. */

@@ -42,5 +42,8 @@ export const topicSearch = new Hono<AppEnv>().get(
   }),
   requireUser,
   validate("query", searchQuery),
-  async (c) => c.json(await searchTopics(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, c.req.valid("query").q), 200),
+  async (c) => {
+    const history = userHistory(c.env, c.var.user);
+    return c.json(await searchTopics(getDb(c.env.DB), history, c.env.EXTRACTOR, c.var.userId, c.req.valid("query").q), 200);
+  },
 );

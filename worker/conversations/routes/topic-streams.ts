@@ -11,6 +11,7 @@ import { activeProduct, newQuestion, sendToTopic, startTopicWithQuestion, STREAM
 import { REPLY_TEXTS, topicSession } from "../../durable/topic-session";
 import { findOwnTopic, publicTopic } from "../services/topics";
 import { indexTitle } from "../search/index-writes";
+import { indexBody } from "../search/lexicon";
 import { QUOTAS } from "../../settings";
 import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
@@ -96,7 +97,7 @@ export const topicStreams = new Hono<AppEnv>()
         .returning();
       if (topic!.topicName) {
         const h = userHistory(c.env, c.var.user);
-        await h.batch(indexTitle(h, topic!, topic!.topicName));
+        await h.batch(indexTitle(h, topic!, await indexBody(c.env.EXTRACTOR, topic!.topicName)));
       }
       return c.json(publicTopic(topic!), 201);
     },

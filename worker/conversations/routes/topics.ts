@@ -151,7 +151,7 @@ export const topics = new Hono<AppEnv>()
     validate("json", renameBody),
     async (c) => {
       const { id, topic_name } = c.req.valid("json");
-      const row = await renameTopic(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, id, topic_name);
+      const row = await renameTopic(getDb(c.env.DB), userHistory(c.env, c.var.user), c.env.EXTRACTOR, c.var.userId, id, topic_name);
       await purgeShareHash(c.env, row.shareHash);
       return c.json(publicTopic(row), 200);
     },

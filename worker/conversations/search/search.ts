@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import type { HistoryDb } from "../../db/history";
 import { topics } from "../../db/schema";
 import type { SearchHit } from "../schemas";
-import { matchExpression, queryStems, snippetOf } from "./words";
+import { type Lexicon, termsOf } from "./lexicon";
+import { matchExpression, normalWord, queryWordsOf, snippetOf, termMatches, wordsOf } from "./words";
 
 /** Results one search answers, best first. */
 export const SEARCH_LIMIT = 20;
@@ -14,14 +15,16 @@ type IndexHit = { rowid: number; topic_id: number; message_id: number | null; te
  * The caller's chats whose name or messages hold every word of `query` (any form of it), best
  * first by FTS5's bm25 (docs/conversations.md "Search"). The index, in the caller's history shard,
  * is narrowed to the caller by its owner token; the hits' topics are then read from the main D1,
- * the caller's only.
+ * the caller's only. The dictionary is asked twice: for the query's words, then for the hits' words
+ * to mark in their snippets.
  */
-export async function searchTopics(db: Db, h: HistoryDb, userId: number, query: string): Promise<SearchHit[]> {
-  const stems = queryStems(query);
-  if (stems.length === 0) return [];
+export async function searchTopics(db: Db, h: HistoryDb, lexicon: Lexicon, userId: number, query: string): Promise<SearchHit[]> {
+  const asked = wordsOf(query).map((w) => w.word);
+  const words = queryWordsOf(query, await termsOf(lexicon, asked));
+  if (words.length === 0) return [];
   const hits = await h.all<IndexHit>(sql`
     SELECT f.rowid AS rowid, f.topic_id, m.id AS message_id, m.text, m.created_at
-    FROM (SELECT rowid, topic_id, rank FROM search_index WHERE search_index MATCH ${matchExpression(`u${userId}`, stems)} ORDER BY rank LIMIT ${SEARCH_LIMIT}) f
+    FROM (SELECT rowid, topic_id, rank FROM search_index WHERE search_index MATCH ${matchExpression(`u${userId}`, words)} ORDER BY rank LIMIT ${SEARCH_LIMIT}) f
     LEFT JOIN messages m ON m.id = f.rowid AND f.rowid > 0 AND m.user_id = ${userId}
     WHERE f.rowid < 0 OR m.id IS NOT NULL
     ORDER BY f.rank`);
@@ -32,6 +35,10 @@ export async function searchTopics(db: Db, h: HistoryDb, userId: number, query: 
     .from(topics)
     .where(and(eq(topics.userId, userId), inArray(topics.id, ids)));
   const topicOf = new Map(rows.map((t) => [t.id, t]));
+  const textOf = (hit: IndexHit) => (hit.message_id === null ? (topicOf.get(hit.topic_id)?.topicName ?? "") : (hit.text ?? ""));
+  const shown = hits.flatMap((hit) => wordsOf(textOf(hit)).map((w) => w.word));
+  const found = await termsOf(lexicon, shown);
+  const isMatch = (word: string) => found.get(normalWord(word))!.terms.some((term) => words.some((q) => termMatches(term, q)));
   return hits.flatMap((hit) => {
     const topic = topicOf.get(hit.topic_id);
     if (!topic) return [];
@@ -42,7 +49,7 @@ export async function searchTopics(db: Db, h: HistoryDb, userId: number, query: 
         assistant_type: topic.assistantType,
         status: topic.status,
         message_id: hit.message_id,
-        snippet: snippetOf(hit.message_id === null ? (topic.topicName ?? "") : (hit.text ?? ""), stems),
+        snippet: snippetOf(textOf(hit), isMatch),
         created_at: new Date(hit.created_at ?? topic.createdAt).toISOString(),
       },
     ];

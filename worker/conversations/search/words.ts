@@ -1,16 +1,21 @@
 import { stemmer } from "@orama/stemmers/russian";
 
 // Words as search sees them (docs/conversations.md "Search"): case and ё/е do not matter, and a
-// Russian word is reduced to its stem (Snowball), so аренда, аренды and арендой are one word.
+// Russian word is kept as its lemmas (lexicon.ts), so вернул finds вернуть and ребёнка ребёнок.
+// The Snowball stem stands in for a word the dictionary lacks, and is what the web app highlights
+// with (stemOf, stemMatches), having no dictionary.
 
 /** A stem this long or longer also finds the stems it begins (договор → договорной). */
 const PREFIX_MIN_CHARS = 3;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** The word's searchable form: lower case, ё as е, a Cyrillic word stemmed. */
+/** Lower case and ё as е, as the index keeps every word. */
+export const normalWord = (word: string) => word.toLowerCase().replaceAll("ё", "е");
+
+/** The word's stem: lower case, ё as е, a Cyrillic word stemmed (Snowball). */
 export function stemOf(word: string): string {
-  const lower = word.toLowerCase().replaceAll("ё", "е");
+  const lower = normalWord(word);
   return /[а-я]/.test(lower) ? stemmer(lower) : lower;
 }
 
@@ -19,25 +24,43 @@ export function wordsOf(text: string): { word: string; index: number }[] {
   return Array.from(text.matchAll(WORD), (m) => ({ word: m[0], index: m.index }));
 }
 
-/** The indexed body of a text: its stems, space-separated. */
-export const stemsOf = (text: string) =>
-  wordsOf(text)
-    .map((w) => stemOf(w.word))
-    .join(" ");
-
 /** A query's stems, each once, in order (empty when it has no words: only quotes, `*` and the like). */
 export const queryStems = (query: string) => [...new Set(wordsOf(query).map((w) => stemOf(w.word)))];
 
-/** Whether an indexed stem is found by a query stem (the same rule as the FTS query). */
+/** Whether a stem is found by a query stem, as the web app highlights. */
 export const stemMatches = (stem: string, queryStem: string) => (queryStem.length >= PREFIX_MIN_CHARS ? stem.startsWith(queryStem) : stem === queryStem);
 
 /**
- * The FTS5 MATCH expression for one user's stems: every stem must occur. Stems are quoted strings,
- * so nothing a user types (quotes, `*`, NEAR, AND) is read as FTS syntax.
+ * One word of a query: the terms any of which finds it (its lemmas, or its stem), and whether a
+ * term's beginning does too. Only the last word, and only when the dictionary does not know it, is
+ * taken as a beginning: the word the user is still typing (the search runs as they type), while a
+ * whole word finds only itself (суд not судак, заём not за).
  */
-export function matchExpression(owner: string, stems: string[]): string {
-  const terms = stems.map((s) => `body : "${s}"${s.length >= PREFIX_MIN_CHARS ? " *" : ""}`);
-  return [`owner : "${owner}"`, ...terms].join(" AND ");
+export type QueryWord = { terms: string[]; prefix: boolean };
+
+/** What search keeps of a normalized word: its lemmas (`known`), or else its stem. */
+export type WordTerms = Map<string, { terms: string[]; known: boolean }>;
+
+/** The words of a query with their terms, each once, in order. */
+export function queryWordsOf(query: string, terms: WordTerms): QueryWord[] {
+  const words = [...new Set(wordsOf(query).map((w) => normalWord(w.word)))];
+  return words.map((word, i) => {
+    const own = terms.get(word)!;
+    const typing = i === words.length - 1 && !own.known && own.terms[0]!.length >= PREFIX_MIN_CHARS;
+    return { terms: own.terms, prefix: typing };
+  });
+}
+
+/** Whether an indexed term is found by a query word (the same rule as the FTS query). */
+export const termMatches = (term: string, word: QueryWord) => word.terms.some((t) => (word.prefix ? term.startsWith(t) : term === t));
+
+/**
+ * The FTS5 MATCH expression for one user's query: every word must occur, in any of its terms. Terms
+ * are quoted strings, so nothing a user types (quotes, `*`, NEAR, AND) is read as FTS syntax.
+ */
+export function matchExpression(owner: string, words: QueryWord[]): string {
+  const clauses = words.map((w) => `(${w.terms.map((t) => `body : "${t}"${w.prefix ? " *" : ""}`).join(" OR ")})`);
+  return [`owner : "${owner}"`, ...clauses].join(" AND ");
 }
 
 const SNIPPET_BEFORE = 60;
@@ -48,12 +71,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * A short piece of `text` around its first match, the matching words in `<mark>…</mark>` and the
  * rest HTML-escaped, "…" where it was cut; the text's start when no word matches.
  */
-export function snippetOf(text: string, stems: string[]): string {
+export function snippetOf(text: string, isMatch: (word: string) => boolean): string {
   const words = wordsOf(text);
-  const hits = words.filter((w) => {
-    const stem = stemOf(w.word);
-    return stems.some((q) => stemMatches(stem, q));
-  });
+  const hits = words.filter((w) => isMatch(w.word));
   const first = hits[0]?.index ?? 0;
   let start = Math.max(0, first - SNIPPET_BEFORE);
   let end = Math.min(text.length, first + SNIPPET_AFTER);

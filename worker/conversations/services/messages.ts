@@ -6,6 +6,7 @@ import { batchableRun } from "../../db/raw";
 import { topics } from "../../db/schema";
 import { countMessage } from "../../operations/services/activity";
 import { indexMessage, indexTitle, unindexMessage } from "../search/index-writes";
+import { indexBodies, indexBody, type Lexicon } from "../search/lexicon";
 import { linkAttachments } from "./attachments";
 import { branchIds, leafOf, leafStatement } from "./branches";
 import type { GuardedDocument } from "./guard";
@@ -75,10 +76,12 @@ function touchTopic(db: Db, topic: TopicRef, role: "user" | "assistant", now: nu
  * batch of the history shard the row, its attachments linked to it (`copyFilesOf`: the files of
  * another message, linked again), the topic's leaf and the search index (with the name the topic is
  * about to get, if it has none); beside it, the topic's row in the main D1. Returns the message id.
+ * The index's words come from the dictionary (`lexicon`) while the topic's row is written.
  */
 export async function saveUserMessage(
   db: Db,
   h: HistoryDb,
+  lexicon: Lexicon,
   input: { topic: TopicRef; text: string; attachmentIds: number[]; parentId?: number | null; copyFilesOf?: number; privacy?: PrivacyWrite },
 ): Promise<number> {
   const { topic, privacy } = input;
@@ -86,6 +89,7 @@ export async function saveUserMessage(
   const newest = newestOf(topic.id);
   // The name is the user's own words (shown to them only), not the placeholders the model got.
   const autoName = hasName(topic) ? null : topicNameFrom(privacy?.original ?? input.text) || null;
+  const indexed = indexBodies(lexicon, autoName ? [input.text, autoName] : [input.text]);
   const insert = h
     .insert(messages)
     .values({
@@ -120,15 +124,17 @@ export async function saveUserMessage(
             SELECT user_id, ${newest}, kind, filename, content_type, size, r2_key, extracted_text, created_at FROM attachments WHERE message_id = ${input.copyFilesOf} ORDER BY id`,
         );
   const [[[row]]] = await Promise.all([
-    h.batch([
-      insert,
-      ...(link ? [link] : []),
-      ...(copy ? [copy] : []),
-      ...guarded,
-      leafStatement(h, topic, newest),
-      indexMessage(h, topic, newest, input.text),
-      ...(autoName ? indexTitle(h, topic, autoName) : []),
-    ]),
+    indexed.then(([body, name]) =>
+      h.batch([
+        insert,
+        ...(link ? [link] : []),
+        ...(copy ? [copy] : []),
+        ...guarded,
+        leafStatement(h, topic, newest),
+        indexMessage(h, topic, newest, body!),
+        ...(name ? indexTitle(h, topic, name) : []),
+      ]),
+    ),
     touchTopic(db, topic, "user", now, autoName),
   ]);
   return row!.id;
@@ -141,21 +147,24 @@ export async function saveUserMessage(
 export const saveEditedQuestion = (
   db: Db,
   h: HistoryDb,
+  lexicon: Lexicon,
   topic: TopicRef,
   original: Pick<MessageRow, "id" | "parentId">,
   text: string,
   privacy?: PrivacyWrite,
-) => saveUserMessage(db, h, { topic, text, attachmentIds: [], parentId: original.parentId, copyFilesOf: original.id, privacy });
+) => saveUserMessage(db, h, lexicon, { topic, text, attachmentIds: [], parentId: original.parentId, copyFilesOf: original.id, privacy });
 
 /** Saves the assistant's reply to `parentId` (`partial` when cut short) as the topic's leaf and last activity. */
 export async function saveAssistantMessage(
   db: Db,
   h: HistoryDb,
+  lexicon: Lexicon,
   input: { topic: TopicRef; parentId: number; text: string; state: MessageState; model: string },
 ): Promise<number> {
   const { topic } = input;
   const now = Date.now();
   const newest = newestOf(topic.id);
+  const body = await indexBody(lexicon, input.text);
   const [[[row]]] = await Promise.all([
     h.batch([
       h
@@ -172,7 +181,7 @@ export async function saveAssistantMessage(
         })
         .returning({ id: messages.id }),
       leafStatement(h, topic, newest),
-      indexMessage(h, topic, newest, input.text),
+      indexMessage(h, topic, newest, body),
     ]),
     touchTopic(db, topic, "assistant", now, null),
   ]);
@@ -183,9 +192,11 @@ export async function saveAssistantMessage(
 export async function saveContinuedReply(
   db: Db,
   h: HistoryDb,
+  lexicon: Lexicon,
   input: { topic: TopicRef; messageId: number; text: string; state: MessageState; model: string },
 ) {
   const { topic } = input;
+  const body = await indexBody(lexicon, input.text);
   await Promise.all([
     h.batch([
       h
@@ -194,7 +205,7 @@ export async function saveContinuedReply(
         .where(and(eq(messages.id, input.messageId), eq(messages.topicId, topic.id))),
       leafStatement(h, topic, input.messageId),
       unindexMessage(h, input.messageId),
-      indexMessage(h, topic, input.messageId, input.text),
+      indexMessage(h, topic, input.messageId, body),
     ]),
     db.update(topics).set({ updatedAt: Date.now() }).where(eq(topics.id, topic.id)),
   ]);

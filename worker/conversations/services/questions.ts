@@ -167,7 +167,7 @@ export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, que
       return {
         hasImage: await hasImages(h, original.id),
         commit: async () => ({
-          userMessageId: await saveEditedQuestion(db, h, topic, original, guarded?.text ?? question.text, guarded),
+          userMessageId: await saveEditedQuestion(db, h, privacy.env.EXTRACTOR, topic, original, guarded?.text ?? question.text, guarded),
           vault: guarded?.sealed ?? undefined,
         }),
       };

@@ -4,6 +4,7 @@ import type { HistoryDb } from "../../db/history";
 import { attachments, messages, topicLeaves, topicVaults } from "../../db/history-schema";
 import { folders, topics } from "../../db/schema";
 import { indexTitle, unindexTopic } from "../search/index-writes";
+import { indexBody, type Lexicon } from "../search/lexicon";
 import { ApiError } from "../../http/errors";
 import { topicTypeOf, type TopicType } from "../../settings";
 import type { Topic, TopicGroup } from "../schemas";
@@ -146,9 +147,9 @@ async function updateOwnTopic(db: Db, userId: number, topicId: number, set: Part
 }
 
 /** Renames the caller's topic; search finds it by the new name (docs/conversations.md "Search"). */
-export async function renameTopic(db: Db, h: HistoryDb, userId: number, topicId: number, topicName: string): Promise<TopicRow> {
-  const row = await updateOwnTopic(db, userId, topicId, { topicName });
-  await h.batch(indexTitle(h, row, topicName));
+export async function renameTopic(db: Db, h: HistoryDb, lexicon: Lexicon, userId: number, topicId: number, topicName: string): Promise<TopicRow> {
+  const [row, body] = await Promise.all([updateOwnTopic(db, userId, topicId, { topicName }), indexBody(lexicon, topicName)]);
+  await h.batch(indexTitle(h, row, body));
   return row;
 }
 
