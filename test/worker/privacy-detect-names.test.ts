@@ -52,12 +52,12 @@ describe("names", () => {
   });
 
   it("takes a given name not in the list beside a surname of the same gender and case, not a phrase of the same shape", () => {
-    expect(names("Доверенность выдана на имя Радославы Лазаричевой. Мы обращались к Ваххапу Дулевскому.")).toEqual([
-      "Радославы Лазаричевой",
+    expect(names("Доверенность выдана на имя Велимиры Лазаричевой. Мы обращались к Ваххапу Дулевскому.")).toEqual([
+      "Велимиры Лазаричевой",
       "Ваххапу Дулевскому",
     ]);
     expect(names("Сарафраз Тепликин подписал акт. Вчера мы встретились с Зои Ким и Виктором Цоем.")).toEqual(["Сарафраз Тепликин", "Зои Ким", "Виктором Цоем"]);
-    expect(names("Радославы Лазаричеву. Сокол Тысячелетия и Сергиев Посад.\nОсновной государственный номер")).toEqual([]);
+    expect(names("Велимиры Лазаричеву. Сокол Тысячелетия и Сергиев Посад.\nОсновной государственный номер")).toEqual([]);
   });
 
   it("takes a given name not in the list that ends like a surname, by its place beside the surname", () => {
@@ -66,6 +66,11 @@ describe("names", () => {
       "Фрычкова Фиделия",
     ]);
     expect(names("Встреча на углу, где Тверская Ямская улица.")).toEqual([]);
+  });
+
+  it("takes a given name from OpenCorpora's list beside a surname of no known ending, and one that is a surname too", () => {
+    expect(names("Доверенность выдана на имя Ипполита Шмидта. Ответственный за объект: Ратибор Цой.")).toEqual(["Ипполита Шмидта", "Ратибор Цой"]);
+    expect(names("Передаю документы Ольге Петровне Вагнер. звонил вагнер инна никитична")).toEqual(["Ольге Петровне Вагнер", "вагнер инна никитична"]);
   });
 
   it("reads a name in capitals or lower case in the nominative like any other", () => {

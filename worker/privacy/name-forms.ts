@@ -1,4 +1,5 @@
 import { FEMALE_NAMES, MALE_NAMES } from "./given-names";
+import { WIDE_FEMALE_NAMES, WIDE_MALE_NAMES } from "./given-names-wide";
 
 // The forms a name takes in Russian cases, so «Ивану Ивановичу Иванову» is found and read as
 // «Иванов Иван Иванович». Words here are lower case with ё as е.
@@ -40,6 +41,8 @@ function formsTable(): Map<string, GivenForm[]> {
   for (const [list, gender] of [
     [MALE_NAMES, "m"],
     [FEMALE_NAMES, "f"],
+    [WIDE_MALE_NAMES, "m"],
+    [WIDE_FEMALE_NAMES, "f"],
   ] as const) {
     for (const name of plain(list).split(/\s+/).filter(Boolean)) {
       declensions(name, gender).forEach((form, grammarCase) => {

@@ -156,8 +156,10 @@ function isSurname(t: Token | undefined, place: Place): boolean {
   if (place === "inner" || !t.opensSentence) return true;
   return place === "lead" && !OPENERS.has(w) && !VERB_ENDING.test(w);
 }
-/** A surname that is also a given name (Ким, Лев) before a given name and a patronymic: «Ким Роман Юрьевич». */
-const isLeadingSurname = (t: Token | undefined) => isSurname(t, "lead") || (isGiven(t) && t!.form !== "lower");
+/** A surname that is also a given name (Ким, Лев, Вагнер) before a given name and a patronymic: «Ким Роман Юрьевич». */
+const isLeadingSurname = (t: Token | undefined) => isSurname(t, "lead") || isGiven(t);
+/** The same after them: the wide list (given-names-wide.ts) has names that are surnames too («Ольга Петровна Вагнер»). */
+const isTrailingSurname = (t: Token | undefined) => isSurname(t, "inner") || isGiven(t);
 /** -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич): with one, an unknown word beside is a given name. */
 const isClearPatronymic = (t: Token | undefined): boolean => !!t && !t.initials && fact(t, "clear", () => clearPatronymic(t.plain));
 /** A capitalised word that may be a given name not in the list («Ипполит»). */
@@ -188,10 +190,10 @@ type Role = "surname" | "given" | "patronymic" | "initials";
 function rolesAt(tokens: Token[], i: number): Role[] | null {
   const [a, b, c] = [tokens[i], tokens[i + 1], tokens[i + 2]];
   if (together(tokens, i, 3) && isLeadingSurname(a) && isGiven(b) && isPatronymic(c)) return ["surname", "given", "patronymic"];
-  if (together(tokens, i, 3) && isGiven(a) && isPatronymic(b) && isSurname(c, "inner")) return ["given", "patronymic", "surname"];
+  if (together(tokens, i, 3) && isGiven(a) && isPatronymic(b) && isTrailingSurname(c)) return ["given", "patronymic", "surname"];
   // Between a surname and a clear patronymic, or before both, a word is a given name whatever its ending (Евгения).
-  if (together(tokens, i, 3) && isSurname(a, "lead") && isSurname(b, "inner") && isClearPatronymic(c)) return ["surname", "given", "patronymic"];
-  if (together(tokens, i, 3) && isSurname(a, "lead") && isClearPatronymic(b) && isSurname(c, "inner")) return ["given", "patronymic", "surname"];
+  if (together(tokens, i, 3) && isLeadingSurname(a) && isSurname(b, "inner") && isClearPatronymic(c)) return ["surname", "given", "patronymic"];
+  if (together(tokens, i, 3) && isSurname(a, "lead") && isClearPatronymic(b) && isTrailingSurname(c)) return ["given", "patronymic", "surname"];
   if (together(tokens, i, 2) && isGiven(a) && isPatronymic(b)) return ["given", "patronymic"];
   if (together(tokens, i, 2) && isOtherGiven(a, "first") && isClearPatronymic(b)) return ["given", "patronymic"];
   if (together(tokens, i, 2) && isSurname(a, "first") && fullInitials(b)) return ["surname", "initials"];
