@@ -71,6 +71,23 @@ describe("names", () => {
   it("takes a given name from OpenCorpora's list beside a surname of no known ending, and one that is a surname too", () => {
     expect(names("Доверенность выдана на имя Ипполита Шмидта. Ответственный за объект: Ратибор Цой.")).toEqual(["Ипполита Шмидта", "Ратибор Цой"]);
     expect(names("Передаю документы Ольге Петровне Вагнер. звонил вагнер инна никитична")).toEqual(["Ольге Петровне Вагнер", "вагнер инна никитична"]);
+    expect(names("Прошу передать документы Алине Вагнер. Ответственный за объект: Жамалетдина Надежда.")).toEqual(["Алине Вагнер", "Жамалетдина Надежда"]);
+  });
+
+  it("takes a surname OpenCorpora knows that has no surname's ending, in its cases and at a sentence's start", () => {
+    expect(names("Шнайдер Вадим подписал акт. Вчера мы встретились с Бубаханом Шмидтом и Байрду Цою.")).toEqual([
+      "Шнайдер Вадим",
+      "Бубаханом Шмидтом",
+      "Байрду Цою",
+    ]);
+  });
+
+  it("takes a surname made from a role word, and one in -ой beside a man's name in the instrumental", () => {
+    expect(names("Передаю документы Валерии Губернаторовой и Ивану Работникову. Гражданина Ивана видели.")).toEqual([
+      "Валерии Губернаторовой",
+      "Ивану Работникову",
+    ]);
+    expect(names("Вчера мы встретились с Маратом Зимой и Николаем Щукой, не с Екатериной Великой.")).toEqual(["Маратом Зимой", "Николаем Щукой"]);
   });
 
   it("reads a name in capitals or lower case in the nominative like any other", () => {

@@ -1,4 +1,5 @@
 import { plain } from "./name-forms";
+import { listedSurnameReadings } from "./surname-list";
 
 // A given name not in the list («Радославы») is taken beside a surname by its ending only when the
 // two can stand in one gender and case («Радославы Лазаричевой», «Ваххапу Дулевскому»): "Москвы
@@ -44,6 +45,6 @@ const UNDECLINED = /(?:енко|дзе|швили|[уюя]к|янц?)$/;
 export function mayAgree(given: string, surname: string): boolean {
   const ofGiven = readings(GIVEN_ENDINGS, given);
   if (!ofGiven) return false;
-  const ofSurname = readings(SURNAME_ENDINGS, surname);
+  const ofSurname = readings(SURNAME_ENDINGS, surname) ?? listedSurnameReadings(plain(surname));
   return ofSurname ? ofSurname.some((r) => ofGiven.includes(r)) : UNDECLINED.test(plain(surname));
 }

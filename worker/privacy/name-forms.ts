@@ -1,5 +1,6 @@
 import { FEMALE_NAMES, MALE_NAMES } from "./given-names";
 import { WIDE_FEMALE_NAMES, WIDE_MALE_NAMES } from "./given-names-wide";
+import { isListedSurname, listedSurnameLemma } from "./surname-list";
 
 // The forms a name takes in Russian cases, so «Ивану Ивановичу Иванову» is found and read as
 // «Иванов Иван Иванович». Words here are lower case with ё as е.
@@ -12,6 +13,8 @@ export interface GivenForm {
   lemma: string;
   gender: Gender;
   grammarCase: Case;
+  /** From the hand list (given-names.ts), not only OpenCorpora's (given-names-wide.ts). */
+  common: boolean;
 }
 
 export const plain = (word: string) => word.toLowerCase().replaceAll("ё", "е");
@@ -38,16 +41,16 @@ function declensions(name: string, gender: Gender): string[] {
 
 function formsTable(): Map<string, GivenForm[]> {
   const table = new Map<string, GivenForm[]>();
-  for (const [list, gender] of [
-    [MALE_NAMES, "m"],
-    [FEMALE_NAMES, "f"],
-    [WIDE_MALE_NAMES, "m"],
-    [WIDE_FEMALE_NAMES, "f"],
+  for (const [list, gender, common] of [
+    [MALE_NAMES, "m", true],
+    [FEMALE_NAMES, "f", true],
+    [WIDE_MALE_NAMES, "m", false],
+    [WIDE_FEMALE_NAMES, "f", false],
   ] as const) {
     for (const name of plain(list).split(/\s+/).filter(Boolean)) {
       declensions(name, gender).forEach((form, grammarCase) => {
         const known = table.get(form) ?? [];
-        if (!known.some((k) => k.lemma === name && k.gender === gender)) known.push({ lemma: name, gender, grammarCase: grammarCase as Case });
+        if (!known.some((k) => k.lemma === name && k.gender === gender)) known.push({ lemma: name, gender, grammarCase: grammarCase as Case, common });
         table.set(form, known);
       });
     }
@@ -59,6 +62,9 @@ const GIVEN_FORMS = formsTable();
 
 /** Whether a word in lower case with ё as е is a case form of a given name in the list. */
 export const isGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord);
+
+/** Whether it is a form of a name from the hand list, one people in Russia commonly have. */
+export const isCommonGivenForm = (plainWord: string) => !!GIVEN_FORMS.get(plainWord)?.some((f) => f.common);
 
 /** What a word can be as a given name: every reading, nominative ones first. */
 export const givenReadings = (word: string): GivenForm[] => (GIVEN_FORMS.get(plain(word)) ?? []).toSorted((a, b) => a.grammarCase - b.grammarCase);
@@ -104,11 +110,17 @@ export function clearPatronymic(word: string): boolean {
 const SURNAME =
   /(?:[оеё]в|[иы]н)(?:а|у|ым|е|ой|ою|ы|ых|ыми)?$|[сц]к(?:ий|ого|ому|им|ом|ая|ой|ую|ие|их)$|(?:[уюя]к|ян|янц)(?:а|у|ом|е)?$|(?:енко|дзе|швили|[ыи]х|ия|ани)$/;
 
-export const surnameShaped = (word: string) => SURNAME.test(plain(word)) && plain(word).length >= 4;
+/** A surname by its ending alone. */
+export const endsLikeSurname = (word: string) => SURNAME.test(plain(word)) && plain(word).length >= 4;
+
+/** A surname by its ending or by OpenCorpora's list of those with none (Шмидт, Цой). */
+export const surnameShaped = (word: string) => endsLikeSurname(word) || isListedSurname(plain(word));
 
 /** A surname's nominative for a person of known gender named in a known case (best effort: -ов, -ин, -ский and consonant endings). */
 export function surnameLemma(word: string, gender: Gender | null, grammarCase: Case | null): string {
   const w = plain(word);
+  const listed = listedSurnameLemma(w);
+  if (listed) return gender === "m" ? listed : w;
   const ov = /^(.*(?:[оеё]в|[иы]н))(а|у|ым|е|ой|ою)?$/.exec(w);
   if (ov) {
     if (gender === "f") return `${ov[1]}а`;

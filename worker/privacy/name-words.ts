@@ -20,6 +20,15 @@ export const NOT_SURNAME = new RegExp(
   ].join(""),
 );
 
+/**
+ * A surname made from a role word (Губернаторова, Работниковым, Кассириной) in a case no form of the
+ * role word has; the role words in -ин themselves (гражданина, господину) are not.
+ */
+const SURNAME_OF_ROLE = /^(?!гражданин|господин).+(?:[оеё]в|[иы]н)(?:а|у|ым|е|ой|ою)$/;
+
+/** A role, title, kin or place word that is not a surname (NOT_SURNAME, but not a surname made from one). */
+export const isNotSurname = (plainWord: string) => NOT_SURNAME.test(plainWord) && !SURNAME_OF_ROLE.test(plainWord);
+
 /** Words that open sentences before a name: «Вчера Мария Ивановна звонила» is not a surname «Вчера». */
 export const OPENERS = new Set(
   `товарищ мистер генерал полковник майор капитан лейтенант сержант прапорщик редактор автор

@@ -1,6 +1,17 @@
-import { type Case, clearPatronymic, type Gender, givenReadings, isGivenForm, patronymicReading, plain, surnameLemma, surnameShaped } from "./name-forms";
+import {
+  type Case,
+  clearPatronymic,
+  type Gender,
+  givenReadings,
+  isCommonGivenForm,
+  isGivenForm,
+  patronymicReading,
+  plain,
+  surnameLemma,
+  surnameShaped,
+} from "./name-forms";
 import { mayAgree } from "./name-agreement";
-import { ADJECTIVAL, MASCULINE_ADJECTIVAL, NOT_SURNAME, OPENERS, PREPOSITION, WORD_GIVEN } from "./name-words";
+import { ADJECTIVAL, isNotSurname, MASCULINE_ADJECTIVAL, OPENERS, PREPOSITION, WORD_GIVEN } from "./name-words";
 
 // Full names: a given name from the list (given-names.ts) with a patronymic, a surname or both,
 // in any usual order and case; or a surname with initials. A capitalised word alone is never a
@@ -124,7 +135,7 @@ const isGiven = (t: Token | undefined) =>
 const isPatronymic = (t: Token | undefined) =>
   !!t && !t.initials && fact(t, "patronymic", () => (t.form === "lower" ? isClearPatronymic(t) : patronymicReading(t.plain) !== null));
 const isStrongSurname = (t: Token | undefined) =>
-  !!t && !t.initials && fact(t, "strong", () => surnameShaped(t.plain) && !isGiven(t) && !isPatronymic(t) && !NOT_SURNAME.test(t.plain));
+  !!t && !t.initials && fact(t, "strong", () => surnameShaped(t.plain) && !isGiven(t) && !isPatronymic(t) && !isNotSurname(t.plain));
 /** Lower-case words beside a name that are not surnames: prepositions, conjunctions, particles, pronouns. */
 const LOWER_STOP =
   /^(?:в|во|на|из|о|об|к|ко|у|по|от|до|за|под|над|при|с|со|и|а|но|не|ни|же|ли|бы|то|что|как|он|она|они|мне|меня|нас|вас|тоже|также|был|была|было|были|это|его|ее|их|уже|еще|очень|сам|сама|гражданин|гражданка)$/;
@@ -151,7 +162,7 @@ function isSurname(t: Token | undefined, place: Place): boolean {
   if (!t || t.initials) return false;
   if (isStrongSurname(t)) return true;
   const w = t.plain;
-  if (isGiven(t) || isPatronymic(t) || NOT_SURNAME.test(w)) return false;
+  if (isGiven(t) || isPatronymic(t) || isNotSurname(w)) return false;
   if (t.form === "lower") return place !== "first" && !OPENERS.has(w) && !VERB_ENDING.test(w) && !/и$/.test(w) && !LOWER_STOP.test(w);
   if (place === "inner" || !t.opensSentence) return true;
   return place === "lead" && !OPENERS.has(w) && !VERB_ENDING.test(w);
@@ -160,6 +171,13 @@ function isSurname(t: Token | undefined, place: Place): boolean {
 const isLeadingSurname = (t: Token | undefined) => isSurname(t, "lead") || isGiven(t);
 /** The same after them: the wide list (given-names-wide.ts) has names that are surnames too («Ольга Петровна Вагнер»). */
 const isTrailingSurname = (t: Token | undefined) => isSurname(t, "inner") || isGiven(t);
+/**
+ * A common given name beside one only OpenCorpora knows (Вагнер, Янина, Жамалетдин): the rarer is the
+ * surname («Алине Вагнер», «Жамалетдина Надежда»).
+ */
+const isCommonGiven = (t: Token) => isGiven(t) && isCommonGivenForm(t.plain);
+const commonBesideRare = (common: Token | undefined, rare: Token | undefined) =>
+  !!common && !!rare && common.form !== "lower" && isCommonGiven(common) && isGiven(rare) && !isCommonGiven(rare);
 /** -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич): with one, an unknown word beside is a given name. */
 const isClearPatronymic = (t: Token | undefined): boolean => !!t && !t.initials && fact(t, "clear", () => clearPatronymic(t.plain));
 /** A capitalised word that may be a given name not in the list («Ипполит»). */
@@ -167,6 +185,15 @@ const isOtherGiven = (t: Token | undefined, place: Place) => isSurname(t, place)
 /** A surname beside a given name alone: any word but an adjective («Иван Грозный», «Роман Толстого»). */
 const isLooseSurname = (t: Token | undefined, place: Place) =>
   isStrongSurname(t) || (isSurname(t, place) && !ADJECTIVAL.test(t!.plain) && !t!.afterPreposition);
+/**
+ * A word in -ой/-ей beside a man's given name in the instrumental is a noun, not an adjective, which
+ * would be in -ым/-им: «Маратом Зимой», «Николаем Щукой» (but «Екатериной Великой»).
+ */
+const nounBesideManInstrumental = (given: Token, surname: Token, place: Place) =>
+  /[ое]й$/.test(surname.plain) &&
+  isSurname(surname, place) &&
+  !surname.afterPreposition &&
+  givenReadings(given.word).some((r) => r.gender === "m" && r.grammarCase === 4);
 /** A given name not in the list beside a surname by its ending, of one gender and case («Радославы Лазаричевой»). */
 const unlistedBeside = (given: Token | undefined, surname: Token | undefined, place: Place) =>
   // The given name may have a surname's ending too (Аливантина, Фиделия, Харука): its place says what it is.
@@ -201,8 +228,11 @@ function rolesAt(tokens: Token[], i: number): Role[] | null {
   if (together(tokens, i, 2) && fullInitials(a) && isSurname(b, "inner")) return ["initials", "surname"];
   if (together(tokens, i, 2) && a.initials && isStrongSurname(b)) return ["initials", "surname"];
   if (together(tokens, i, 2) && isStrongSurname(a) && isGiven(b)) return ["surname", "given"];
-  if (together(tokens, i, 2) && isGiven(a) && isLooseSurname(b, "inner")) return ["given", "surname"];
-  if (together(tokens, i, 2) && a.form !== "lower" && isLooseSurname(a, "first") && isGiven(b)) return ["surname", "given"];
+  if (together(tokens, i, 2) && isGiven(a) && (isLooseSurname(b, "inner") || nounBesideManInstrumental(a, b, "inner"))) return ["given", "surname"];
+  if (together(tokens, i, 2) && a.form !== "lower" && isGiven(b) && (isLooseSurname(a, "first") || nounBesideManInstrumental(b, a, "first")))
+    return ["surname", "given"];
+  if (together(tokens, i, 2) && commonBesideRare(a, b)) return ["given", "surname"];
+  if (together(tokens, i, 2) && commonBesideRare(b, a)) return ["surname", "given"];
   if (together(tokens, i, 2) && unlistedBeside(a, b, "lead")) return ["given", "surname"];
   if (together(tokens, i, 2) && unlistedBeside(b, a, "inner")) return ["surname", "given"];
   return null;
