@@ -37,8 +37,10 @@ function paradigmsOf(data) {
 const plain = (word) => word.replaceAll("ё", "е");
 /** What a reading makes a word: a given name, a surname, a patronymic or anything else (a place, a noun…). */
 const kindOf = (tag) => (tag.includes("Name") ? "given" : tag.includes("Surn") ? "surname" : tag.includes("Patr") ? "patronymic" : "other");
-/** A given name or a surname in the nominative singular of a declined (not Fixd) lexeme, and its gender. */
-const NOMINATIVE = /^NOUN,anim,(masc|femn)(?:,Sgtm)?,(?:Name|Surn) sing,nomn$/;
+/** A given name in the nominative singular of a declined (not Fixd) lexeme, and its gender. */
+const GIVEN_NOMINATIVE = /^NOUN,anim,(masc|femn)(?:,Sgtm)?,Name sing,nomn$/;
+/** A surname in the nominative singular, a man's or one of either gender (Гейне, Гарсия), declined or not. */
+const SURNAME_NOMINATIVE = /^NOUN,anim,(masc|GNdr)(?:,Ms-f)?(?:,Sgtm)?(?:,Fixd)?,Surn sing,nomn$/;
 
 /** Every given name's and surname's lexeme: its lemma, gender and forms, and the kinds each word can be. */
 function readDictionary() {
@@ -62,8 +64,8 @@ function readDictionary() {
     const id = `${kind}:${lemma}`;
     const lexeme = lexemes.get(id) ?? lexemes.set(id, { kind, lemma, forms: new Set(), genders: new Set() }).get(id);
     lexeme.forms.add(word);
-    const nominative = NOMINATIVE.exec(tag);
-    if (nominative && word === lemma) lexeme.genders.add(nominative[1] === "masc" ? "m" : "f");
+    const nominative = (kind === "given" ? GIVEN_NOMINATIVE : SURNAME_NOMINATIVE).exec(tag);
+    if (nominative && word === lemma) lexeme.genders.add(nominative[1] === "femn" ? "f" : "m");
   }
   return { lexemes: [...lexemes.values()], kinds };
 }

@@ -9,8 +9,12 @@ import { listedSurnameReadings } from "./surname-list";
 type Reading = string;
 
 const GIVEN_ENDINGS: [RegExp, Reading[]][] = [
-  [/(?:ой|ей|ою|ею)$/, ["f4"]],
-  [/(?:ом|ем|ём)$/, ["m4"]],
+  [/(?:ой|ою)$/, ["f4"]],
+  // Ондржей, Ондржею: a man's name in -ей, or a woman's instrumental.
+  [/ей$/, ["f4", "m0"]],
+  [/ею$/, ["f4", "m2"]],
+  // Элем, Хаким: a man's name itself or the instrumental of one.
+  [/(?:ом|ем|ём)$/, ["m4", "m0"]],
   [/[ая]$/, ["f0", "m1", "m3"]],
   [/ы$/, ["f1"]],
   [/и$/, ["f1", "f2", "f5"]],
@@ -34,12 +38,18 @@ const SURNAME_ENDINGS: [RegExp, Reading[]][] = [
   [/[сц]кая$/, ["f0"]],
   [/[сц]кой$/, ["f1", "f2", "f4", "f5"]],
   [/[сц]кую$/, ["f3"]],
+  // -ук, -юк, -як, -ян, -янц decline for a man only: Полищук, Полищука, Полищуку.
+  [/(?:[уюя]к|янц?)$/, ["m0", "f0", "f1", "f2", "f3", "f4", "f5"]],
+  [/(?:[уюя]к|янц?)а$/, ["m1", "m3"]],
+  [/(?:[уюя]к|янц?)у$/, ["m2"]],
+  [/(?:[уюя]к|янц?)ом$/, ["m4"]],
+  [/(?:[уюя]к|янц?)е$/, ["m5"]],
 ];
 
 const readings = (table: [RegExp, Reading[]][], word: string) => table.find(([re]) => re.test(plain(word)))?.[1];
 
 /** Surnames that do not decline and are no common word's ending (-ия and -ых are: «Тысячелетия», «Больших»). */
-const UNDECLINED = /(?:енко|дзе|швили|[уюя]к|янц?)$/;
+const UNDECLINED = /(?:енко|дзе|швили)$/;
 
 /** Whether an unknown given name and a surname by its ending can be one person's in one case. */
 export function mayAgree(given: string, surname: string): boolean {

@@ -11,7 +11,7 @@ import {
   surnameShaped,
 } from "./name-forms";
 import { mayAgree } from "./name-agreement";
-import { ADJECTIVAL, isNotSurname, MASCULINE_ADJECTIVAL, OPENERS, PREPOSITION, WORD_GIVEN } from "./name-words";
+import { ADJECTIVAL, adjectiveBeside, isNotSurname, OPENERS, PREPOSITION, WORD_GIVEN } from "./name-words";
 
 // Full names: a given name from the list (given-names.ts) with a patronymic, a surname or both,
 // in any usual order and case; or a surname with initials. A capitalised word alone is never a
@@ -200,7 +200,7 @@ const unlistedBeside = (given: Token | undefined, surname: Token | undefined, pl
   isSurname(given, place) &&
   given!.form !== "lower" &&
   isStrongSurname(surname) &&
-  !MASCULINE_ADJECTIVAL.test(given!.plain) &&
+  !adjectiveBeside(given!.plain, surname!.plain) &&
   mayAgree(given!.word, surname!.word);
 const fullInitials = (t: Token | undefined) => !!t && t.initials && t.word.replace(/[^А-ЯЁ]/g, "").length === 2;
 
