@@ -41,16 +41,14 @@ function declensions(name: string, gender: Gender): string[] {
 
 function formsTable(): Map<string, GivenForm[]> {
   const table = new Map<string, GivenForm[]>();
-  for (const [list, gender, common] of [
-    [MALE_NAMES, "m", true],
-    [FEMALE_NAMES, "f", true],
-    [WIDE_MALE_NAMES, "m", false],
-    [WIDE_FEMALE_NAMES, "f", false],
+  for (const [list, gender] of [
+    [MALE_NAMES, "m"],
+    [FEMALE_NAMES, "f"],
   ] as const) {
     for (const name of plain(list).split(/\s+/).filter(Boolean)) {
       declensions(name, gender).forEach((form, grammarCase) => {
         const known = table.get(form) ?? [];
-        if (!known.some((k) => k.lemma === name && k.gender === gender)) known.push({ lemma: name, gender, grammarCase: grammarCase as Case, common });
+        if (!known.some((k) => k.lemma === name && k.gender === gender)) known.push({ lemma: name, gender, grammarCase: grammarCase as Case, common: true });
         table.set(form, known);
       });
     }
@@ -60,14 +58,39 @@ function formsTable(): Map<string, GivenForm[]> {
 
 const GIVEN_FORMS = formsTable();
 
-/** Whether a word in lower case with ё as е is a case form of a given name in the list. */
-export const isGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord);
+// OpenCorpora's ten thousand names are not declined ahead (that would cost each isolate tens of ms):
+// a word's possible nominatives are looked up in them, and each is declined to check the word.
+let wideNames: Record<Gender, Set<string>> | undefined;
+const wideList = () => (wideNames ??= { m: new Set(WIDE_MALE_NAMES.split(/\s+/).filter(Boolean)), f: new Set(WIDE_FEMALE_NAMES.split(/\s+/).filter(Boolean)) });
+/** What a case ending may have replaced: a nominative's last letter or nothing (Марат, Маратом). */
+const NOMINATIVE_ENDINGS = ["", "а", "я", "й", "ь"];
+
+/** The readings of a word as a case form of a name from OpenCorpora's list (given-names-wide.ts). */
+function wideReadings(word: string): GivenForm[] {
+  const readings: GivenForm[] = [];
+  for (let cut = 0; cut <= 2 && cut < word.length; cut++) {
+    for (const ending of NOMINATIVE_ENDINGS) {
+      const name = word.slice(0, word.length - cut) + ending;
+      for (const gender of ["m", "f"] as const) {
+        if (!wideList()[gender].has(name) || readings.some((r) => r.lemma === name && r.gender === gender)) continue;
+        const grammarCase = declensions(name, gender).indexOf(word);
+        if (grammarCase >= 0) readings.push({ lemma: name, gender, grammarCase: grammarCase as Case, common: false });
+      }
+    }
+  }
+  return readings;
+}
+
+const givenForms = (plainWord: string): GivenForm[] => [...(GIVEN_FORMS.get(plainWord) ?? []), ...wideReadings(plainWord)];
+
+/** Whether a word in lower case with ё as е is a case form of a given name in the lists. */
+export const isGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord) || wideReadings(plainWord).length > 0;
 
 /** Whether it is a form of a name from the hand list, one people in Russia commonly have. */
-export const isCommonGivenForm = (plainWord: string) => !!GIVEN_FORMS.get(plainWord)?.some((f) => f.common);
+export const isCommonGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord);
 
 /** What a word can be as a given name: every reading, nominative ones first. */
-export const givenReadings = (word: string): GivenForm[] => (GIVEN_FORMS.get(plain(word)) ?? []).toSorted((a, b) => a.grammarCase - b.grammarCase);
+export const givenReadings = (word: string): GivenForm[] => givenForms(plain(word)).toSorted((a, b) => a.grammarCase - b.grammarCase);
 
 const MALE_PATRONYMIC = /(?:ов|ев|[ьи]?)ич(а|у|ем|ом|е)?$/;
 const FEMALE_PATRONYMIC = /(?:овн|евн|ичн)(а|ы|е|у|ой|ою)$/;
@@ -103,7 +126,7 @@ export function clearPatronymic(word: string): boolean {
   if (!reading) return false;
   if (/(?:ович|евич|овн|евн|ичн)/.test(reading.lemma)) return true;
   const stem = /^(.+?)ич$/.exec(reading.lemma)?.[1];
-  return !!stem && (GIVEN_FORMS.has(`${stem}а`) || GIVEN_FORMS.has(`${stem}я`));
+  return !!stem && (isGivenForm(`${stem}а`) || isGivenForm(`${stem}я`));
 }
 
 /** Endings of surnames in any case: -ов/-ев/-ин, -ский/-цкий, -ук, -ян and the undeclined -енко, -дзе, -ых, -ия and the like. */
