@@ -65,17 +65,22 @@ const wideList = () => (wideNames ??= { m: new Set(WIDE_MALE_NAMES.split(/\s+/).
 /** What a case ending may have replaced: a nominative's last letter or nothing (Марат, Маратом). */
 const NOMINATIVE_ENDINGS = ["", "а", "я", "й", "ь"];
 
+/** The nominatives a word may be a case form of: itself, or less a one-letter or a two-letter case ending. */
+function nominativesOf(word: string): string[] {
+  const nominatives = [word];
+  if (/[аыиеуюя]$/.test(word)) for (const ending of NOMINATIVE_ENDINGS) nominatives.push(word.slice(0, -1) + ending);
+  if (/(?:ой|ей|ом|ем|ью)$/.test(word)) for (const ending of NOMINATIVE_ENDINGS) nominatives.push(word.slice(0, -2) + ending);
+  return nominatives;
+}
+
 /** The readings of a word as a case form of a name from OpenCorpora's list (given-names-wide.ts). */
 function wideReadings(word: string): GivenForm[] {
   const readings: GivenForm[] = [];
-  for (let cut = 0; cut <= 2 && cut < word.length; cut++) {
-    for (const ending of NOMINATIVE_ENDINGS) {
-      const name = word.slice(0, word.length - cut) + ending;
-      for (const gender of ["m", "f"] as const) {
-        if (!wideList()[gender].has(name) || readings.some((r) => r.lemma === name && r.gender === gender)) continue;
-        const grammarCase = declensions(name, gender).indexOf(word);
-        if (grammarCase >= 0) readings.push({ lemma: name, gender, grammarCase: grammarCase as Case, common: false });
-      }
+  for (const name of nominativesOf(word)) {
+    for (const gender of ["m", "f"] as const) {
+      if (!wideList()[gender].has(name) || readings.some((r) => r.lemma === name && r.gender === gender)) continue;
+      const grammarCase = declensions(name, gender).indexOf(word);
+      if (grammarCase >= 0) readings.push({ lemma: name, gender, grammarCase: grammarCase as Case, common: false });
     }
   }
   return readings;
