@@ -1,5 +1,6 @@
 import { FEMALE_NAMES, MALE_NAMES } from "./given-names";
 import { WIDE_FEMALE_NAMES, WIDE_MALE_NAMES } from "./given-names-wide";
+import { unpackNames } from "./packed-names";
 import { isListedSurname, listedSurnameLemma } from "./surname-list";
 
 // The forms a name takes in Russian cases, so «Ивану Ивановичу Иванову» is found and read as
@@ -61,7 +62,7 @@ const GIVEN_FORMS = formsTable();
 // OpenCorpora's ten thousand names are not declined ahead (that would cost each isolate tens of ms):
 // a word's possible nominatives are looked up in them, and each is declined to check the word.
 let wideNames: Record<Gender, Set<string>> | undefined;
-const wideList = () => (wideNames ??= { m: new Set(WIDE_MALE_NAMES.split(/\s+/).filter(Boolean)), f: new Set(WIDE_FEMALE_NAMES.split(/\s+/).filter(Boolean)) });
+const wideList = () => (wideNames ??= { m: new Set(unpackNames(WIDE_MALE_NAMES)), f: new Set(unpackNames(WIDE_FEMALE_NAMES)) });
 /** What a case ending may have replaced: a nominative's last letter or nothing (Марат, Маратом). */
 const NOMINATIVE_ENDINGS = ["", "а", "я", "й", "ь"];
 

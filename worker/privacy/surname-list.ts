@@ -1,3 +1,4 @@
+import { unpackNames } from "./packed-names";
 import { WIDE_SURNAMES } from "./surnames-wide";
 
 // Surnames with no ending that says so (Шмидт, Цой, Гейне), known from OpenCorpora's dictionary
@@ -7,7 +8,8 @@ import { WIDE_SURNAMES } from "./surnames-wide";
 /** Gender and case as name-agreement.ts reads them: "m0" a man's nominative … "f5" a woman's prepositional. */
 type Reading = string;
 
-const SURNAMES = new Set(WIDE_SURNAMES.split(/\s+/).filter(Boolean));
+let surnames: Set<string> | undefined;
+const listed = () => (surnames ??= new Set(unpackNames(WIDE_SURNAMES)));
 
 const EVERY_CASE: Reading[] = ["m0", "m1", "m2", "m3", "m4", "m5", "f0", "f1", "f2", "f3", "f4", "f5"];
 const UNDECLINED_WOMAN: Reading[] = ["m0", "f0", "f1", "f2", "f3", "f4", "f5"];
@@ -29,14 +31,14 @@ const AFTER_SOFT: [string, Reading[]][] = [
 
 /** The listed surname a word is a form of, and the genders and cases it can be in, or null. */
 function reading(word: string): { lemma: string; readings: Reading[] } | null {
-  if (SURNAMES.has(word)) return { lemma: word, readings: /[аеиоуыэюя]$/.test(word) ? EVERY_CASE : UNDECLINED_WOMAN };
+  if (listed().has(word)) return { lemma: word, readings: /[аеиоуыэюя]$/.test(word) ? EVERY_CASE : UNDECLINED_WOMAN };
   for (const [ending, readings] of AFTER_CONSONANT) {
     const stem = word.slice(0, -ending.length);
-    if (word.endsWith(ending) && /[бвгджзклмнпрстфхцчшщ]$/.test(stem) && SURNAMES.has(stem)) return { lemma: stem, readings };
+    if (word.endsWith(ending) && /[бвгджзклмнпрстфхцчшщ]$/.test(stem) && listed().has(stem)) return { lemma: stem, readings };
   }
   for (const [ending, readings] of AFTER_SOFT) {
     const stem = word.slice(0, -ending.length);
-    for (const soft of ["й", "ь"]) if (word.endsWith(ending) && SURNAMES.has(stem + soft)) return { lemma: stem + soft, readings };
+    for (const soft of ["й", "ь"]) if (word.endsWith(ending) && listed().has(stem + soft)) return { lemma: stem + soft, readings };
   }
   return null;
 }
