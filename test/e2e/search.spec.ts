@@ -32,6 +32,15 @@ test("Ctrl+K finds a chat by another form of a word and opens it at the message,
   await expect(found).toBeInViewport();
   await expect.poll(() => page.evaluate(() => CSS.highlights.get("search-hit")?.size ?? 0)).toBeGreaterThan(0);
   await expect(chat.textbox).toBeVisible();
+
+  // A form only the server's dictionary ties to the text (вернул → вернуть) is highlighted too.
+  await page.keyboard.press("Control+k");
+  await field.fill("вернул");
+  const refundHit = hits.filter({ has: page.locator("mark", { hasText: "вернуть" }) }).first();
+  await refundHit.click();
+  await expect(page).toHaveURL(new RegExp(`w=${encodeURIComponent("вернуть")}`));
+  const highlighted = () => page.evaluate(() => [...(CSS.highlights.get("search-hit") ?? [])].map((r) => String(r)));
+  await expect.poll(highlighted).toContain("вернуть");
 });
 
 test("the sidebar's search field opens the same search", async ({ page, request }) => {

@@ -20,6 +20,7 @@ const hit = (extra: object = {}) => ({
   status: "archived",
   message_id: 2,
   snippet: "Срок <mark>аренды</mark> &lt;11&gt; месяцев",
+  words: ["аренды"],
   created_at: "2026-11-20T10:00:00Z",
   ...extra,
 });
@@ -100,7 +101,7 @@ it("Ctrl+K opens the search; typing finds hits with the words marked; a hit open
 
   fireEvent.click(found);
   await waitFor(() => expect(router.state.location.pathname).toBe("/chat/7"));
-  expect(router.state.location.search).toBe("?q=%D0%B0%D1%80%D0%B5%D0%BD%D0%B4%D0%B0&m=2");
+  expect(new URLSearchParams(router.state.location.search)).toEqual(new URLSearchParams({ q: "аренда", m: "2", w: "аренды" }));
   await screen.findByText("Срок аренды 11 месяцев");
   await waitFor(() => expect(document.querySelector('[data-message-id="2"]')!.classList.contains("message--found")).toBe(true));
   expect(api.callsTo("PUT", "/topics/7/branch")).toHaveLength(0);

@@ -19,6 +19,7 @@ type Hit = {
   status: string;
   message_id: number | null;
   snippet: string;
+  words: string[];
   created_at: string;
 };
 
@@ -72,6 +73,8 @@ describe("GET /topics/search", () => {
     expect(await topicsFound(account, "расторгла")).toEqual([ended]);
     const [question] = (await hits(account, "вернул")).filter((h) => h.message_id !== null);
     expect(question!.snippet).toBe("Как <mark>вернуть</mark> деньги за сломанный телефон?");
+    // The forms to highlight in the opened chat, which has no dictionary to find them.
+    expect(question!.words).toEqual(["вернуть"]);
     // The word still being typed: its beginning finds the words it begins.
     expect(await topicsFound(account, "телеф")).toEqual([refund]);
   });

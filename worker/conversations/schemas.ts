@@ -34,6 +34,9 @@ export const searchHitSchema = z
     status: z.enum(["active", "archived"]),
     message_id: z.int().nullable(),
     snippet: z.string(),
+    words: z.array(z.string()).meta({
+      description: "Слова текста попадания, которые нашёл запрос (в нижнем регистре, ё как е): их подсвечивает приложение",
+    }),
     created_at: isoTime,
   })
   .meta({ id: "SearchHit" });

@@ -4,7 +4,7 @@ import type { HistoryDb } from "../../db/history";
 import { topics } from "../../db/schema";
 import type { SearchHit } from "../schemas";
 import { type Lexicon, termsOf } from "./lexicon";
-import { matchExpression, normalWord, queryWordsOf, snippetOf, termMatches, wordsOf } from "./words";
+import { matchedWords, matchExpression, normalWord, queryWordsOf, snippetOf, termMatches, wordsOf } from "./words";
 
 /** Results one search answers, best first. */
 export const SEARCH_LIMIT = 20;
@@ -50,6 +50,7 @@ export async function searchTopics(db: Db, h: HistoryDb, lexicon: Lexicon, userI
         status: topic.status,
         message_id: hit.message_id,
         snippet: snippetOf(textOf(hit), isMatch),
+        words: matchedWords(textOf(hit), isMatch),
         created_at: new Date(hit.created_at ?? topic.createdAt).toISOString(),
       },
     ];

@@ -63,6 +63,18 @@ export function matchExpression(owner: string, words: QueryWord[]): string {
   return [`owner : "${owner}"`, ...clauses].join(" AND ");
 }
 
+/**
+ * The words of `text` that the query found, each once, lower case with ё as е: the web app, which
+ * has no dictionary, highlights exactly these in the message a hit opens.
+ */
+export const matchedWords = (text: string, isMatch: (word: string) => boolean) => [
+  ...new Set(
+    wordsOf(text)
+      .filter((w) => isMatch(w.word))
+      .map((w) => normalWord(w.word)),
+  ),
+];
+
 const SNIPPET_BEFORE = 60;
 const SNIPPET_AFTER = 160;
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -21,6 +21,7 @@ type Hit = NonNullable<ReturnType<typeof useSearchHits>["data"]>[number];
 export const hitPath = (hit: Hit, q: string) => {
   const params = new URLSearchParams({ q });
   if (hit.message_id !== null) params.set("m", String(hit.message_id));
+  if (hit.words.length > 0) params.set("w", hit.words.join(" "));
   return `/chat/${hit.topic_id}?${params}`;
 };
 

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { useChat } from "../chat/chat-store";
 
 /**
- * A chat opened from a search hit (`?m=<message id>&q=<words>`): once the history is in, loads the
+ * A chat opened from a search hit (`?m=<message id>&q=<query>&w=<the forms it found>`): once the history is in, loads the
  * older pages down to the message, shows the branch it is on if it is another version, scrolls it
  * into view and highlights the words.
  */
@@ -11,6 +11,7 @@ export function useFoundMessage() {
   const [params] = useSearchParams();
   const messageId = Number(params.get("m")) || null;
   const q = params.get("q") ?? "";
+  const found = params.get("w") ?? "";
   const { topicId, history, messages, older } = useChat();
   const switched = useRef<number | null>(null);
 
@@ -38,12 +39,12 @@ export function useFoundMessage() {
     let cancelled = false;
     if (q)
       void import("./highlight").then(({ highlightWords }) => {
-        if (!cancelled) highlightWords(element, q);
+        if (!cancelled) highlightWords(element, q, found);
       });
     return () => {
       cancelled = true;
     };
-  }, [messageId, q, topicId, history, messages, older]);
+  }, [messageId, q, found, topicId, history, messages, older]);
 
   // Leaving the chat (or a new search) takes the highlight away.
   useEffect(() => () => void import("./highlight").then(({ clearHighlight }) => clearHighlight()), []);
