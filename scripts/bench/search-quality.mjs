@@ -8,19 +8,10 @@ import { lemmatizerOf } from "../../worker/extractor/lemmas.ts";
 import { termsOf } from "../../worker/conversations/search/lexicon.ts";
 import { queryWordsOf, stemMatches, stemOf, termMatches } from "../../worker/conversations/search/words.ts";
 import { root } from "../lib/local.mjs";
+import { mulberry32 } from "./random.mjs";
 
 const PER_CLASS = 400;
 const SEED = 27;
-
-function mulberry32(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const normal = (word) => word.toLowerCase().replaceAll("ё", "е");
 const arrayBuffer = (file) => {

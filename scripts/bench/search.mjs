@@ -6,6 +6,7 @@ import path from "node:path";
 import { indexBodies } from "../../worker/conversations/search/lexicon.ts";
 import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, wrangler } from "../lib/local.mjs";
 import { percentile, roundTrips } from "./http.mjs";
+import { mulberry32 } from "./random.mjs";
 import { localLexicon, searchQuality } from "./search-quality.mjs";
 
 const PORT = 8795;
@@ -24,16 +25,6 @@ const VOCABULARY = (
   "управляющая компания счётчик тариф долг долга приставы банкротство кредит кредита страховка"
 ).split(" ");
 const RARE = "сервитут";
-
-function mulberry32(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function templates() {
   const random = mulberry32(42);

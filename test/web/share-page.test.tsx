@@ -265,8 +265,8 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     return [node.tagName, attributes.sort(), children];
   }
 
-  it("the app's first render is the page as rendered, Markdown and the mode's name included, without asking the API", async () => {
-    const api = fakeChatApi({});
+  /** The share page at /share/h4sh, over the screen the Worker rendered (screenElement). */
+  async function renderSharePage() {
     const { default: Page } = await sharePageReady();
     const router = createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] });
     render(
@@ -276,6 +276,11 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
         </RootTheme>
       </QueryClientProvider>,
     );
+  }
+
+  it("the app's first render is the page as rendered, Markdown and the mode's name included, without asking the API", async () => {
+    const api = fakeChatApi({});
+    await renderSharePage();
     // At once, in the first render: no loading dots, no text as written before the renderer.
     expect(screen.getByRole("heading", { level: 1, name: "Договор аренды" })).toBeTruthy();
     expect(screen.getByText("Главное:").tagName).toBe("STRONG");
@@ -296,15 +301,7 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     screenElement!.innerHTML = `<script type="application/json" id="share-screen">${JSON.stringify(long)}</script>`;
     const later = { id: 3, role: "user", text: "Ещё вопрос", state: "complete", model: null, created_at: "2025-03-12T09:01:00Z", attachments: [] };
     const api = fakeChatApi({ "GET /share/topic/history/:hash": () => json({ ...data.history, messages: [later] }) });
-    const { default: Page } = await sharePageReady();
-    const router = createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RootTheme appearance="light">
-          <RouterProvider router={router} />
-        </RootTheme>
-      </QueryClientProvider>,
-    );
+    await renderSharePage();
     const { html } = await renderShareScreen(long);
     const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
     expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
