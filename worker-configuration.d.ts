@@ -32,7 +32,7 @@ interface __BaseEnv_Env {
 	OPERATOR_ADDRESS: string;
 	SUPPORT_EMAIL: string;
 	YOOKASSA_API_URL: string;
-	TOPIC_SESSION: DurableObjectNamespace<import("./worker/index").TopicSession>;
+	TOPIC_OBJECT: DurableObjectNamespace<import("./worker/index").TopicObject>;
 	EXTRACTOR: Service<typeof import("./worker/extractor/index").Extractor>;
 	SHARE_SCREEN: Service<typeof import("./worker/share-screen/index").ShareScreen>;
 	HISTORY_1?: D1Database;
@@ -40,7 +40,7 @@ interface __BaseEnv_Env {
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./worker/index");
-		durableNamespaces: "TopicSession";
+		durableNamespaces: "TopicObject";
 	}
 	interface ProductionEnv {
 		KV: KVNamespace;
@@ -73,7 +73,7 @@ declare namespace Cloudflare {
 		OPERATOR_ADDRESS: string;
 		SUPPORT_EMAIL: string;
 		YOOKASSA_API_URL: string;
-		TOPIC_SESSION: DurableObjectNamespace<import("./worker/index").TopicSession>;
+		TOPIC_OBJECT: DurableObjectNamespace<import("./worker/index").TopicObject>;
 		EXTRACTOR: Service<typeof import("./worker/extractor/index").Extractor>;
 		SHARE_SCREEN: Service<typeof import("./worker/share-screen/index").ShareScreen>;
 	}

@@ -1,15 +1,15 @@
 import { app } from "./app";
-import { openD1Sessions } from "./db/sessions";
+import { openReplicaReads } from "./db/replica-reads";
 import { runCron } from "./operations/cron";
 import type { Env } from "./env";
 
-export { TopicSession } from "./durable/topic-session";
+export { TopicObject } from "./conversations/turn/topic-object";
 export type { AppType } from "./app";
 
 export default {
   // Each request reads D1 through its own sessions (read replicas), so answers carry bookmarks.
   async fetch(request, env, ctx) {
-    const sessions = openD1Sessions(env, request);
+    const sessions = openReplicaReads(env, request);
     return sessions.tag(await app.fetch(request, sessions.env, ctx));
   },
   scheduled(controller, env, ctx) {

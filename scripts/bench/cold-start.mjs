@@ -49,7 +49,7 @@ const apiBindings = {
   d1Databases: ["DB"],
   kvNamespaces: ["KV"],
   r2Buckets: ["FILES"],
-  durableObjects: { TOPIC_SESSION: "TopicSession" },
+  durableObjects: { TOPIC_OBJECT: "TopicObject" },
 };
 
 /** The bundle's modules when wrangler wrote Data modules beside it (the extractor's dictionary), else its entry alone. */

@@ -1,4 +1,4 @@
-// Conversations: what the Worker and the TopicSession Durable Object add to a streamed reply over
+// Conversations: what the Worker and the TopicObject Durable Object add to a streamed reply over
 // reading the model directly, and topic-list and history latency for a large account.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -187,7 +187,7 @@ export async function benchConversations() {
       return `| ${what} (\`${route}\`) | ${fmt(socketStep.p50)} | ${fmt(socketStep.p99)} | ${fmt(proxyStep.p50)} | ${fmt(proxyStep.p99)} |`;
     };
     return [
-      `A fake OpenAI-compatible model (scripts/bench/fake-model.mjs) sends ${CHUNKS} SSE chunks, the first after ${FIRST_CHUNK_MS} ms, then one every ${CHUNK_INTERVAL_MS} ms. ${RUNS} replies read directly from it and ${RUNS} through \`POST /api/v2/topics/start/stream/\` (Worker → TopicSession Durable Object → model), alternately, in one run:`,
+      `A fake OpenAI-compatible model (scripts/bench/fake-model.mjs) sends ${CHUNKS} SSE chunks, the first after ${FIRST_CHUNK_MS} ms, then one every ${CHUNK_INTERVAL_MS} ms. ${RUNS} replies read directly from it and ${RUNS} through \`POST /api/v2/topics/start/stream/\` (Worker → TopicObject Durable Object → model), alternately, in one run:`,
       "",
       "| measure | direct p50 | direct p99 | through Worker + DO p50 | p99 | ratio p50 | ratio p99 |",
       "|---|---|---|---|---|---|---|",

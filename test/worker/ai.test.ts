@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { streamText } from "ai";
 import { describe, expect, it } from "vitest";
-import { CHARS_PER_TOKEN, composePrompt, type PromptTurn } from "../../worker/ai/context";
+import { CHARS_PER_TOKEN, composePrompt, type PromptTurn } from "../../worker/conversations/turn/prompt";
 import { DEMO_CONTINUATION_FALLBACK, DEMO_MODEL_ID, DemoLanguageModel, demoAnswer, demoReply, demoTokens, readPrompt } from "../../worker/ai/demo-model";
 import { CONTINUE_REQUEST, documentBlock, modeTitleOf, systemPromptFor } from "../../worker/ai/prompts";
 import { chooseModel, languageModel, MODEL_NOT_CONFIGURED } from "../../worker/ai/providers";

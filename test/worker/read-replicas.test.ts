@@ -1,7 +1,7 @@
 import { env as testEnv } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BOOKMARK_HEADER, parseBookmarks } from "../../worker/db/bookmark-header";
-import { openD1Sessions } from "../../worker/db/sessions";
+import { openReplicaReads } from "../../worker/db/replica-reads";
 import type { Env } from "../../worker/env";
 import { authHeaders, call, registerUser } from "./helpers";
 import { newAccount, StreamReader, startTopic } from "./streams-helpers";
@@ -40,7 +40,7 @@ function sessionsFor(method: string, header?: string, path = "/api/v2/topics/1",
   const history = fakeD1(MARK_B);
   const env = { DB: db.binding, HISTORY_1: history.binding, APP_URL: "http://app.test" } as unknown as Env;
   const request = new Request(`http://app.test${path}`, { method, headers: { ...headers, ...(header ? { [BOOKMARK_HEADER]: header } : {}) } });
-  return { env, db, history, sessions: openD1Sessions(env, request) };
+  return { env, db, history, sessions: openReplicaReads(env, request) };
 }
 
 describe("read replicas: the API over local D1", () => {
@@ -160,12 +160,12 @@ describe("read replicas: where each session starts", () => {
   });
 
   it("takes the D1 bindings of the real env for sessions, and no other binding", () => {
-    const { env } = openD1Sessions(testEnv, new Request("http://app.test/api/v2/health"));
+    const { env } = openReplicaReads(testEnv, new Request("http://app.test/api/v2/health"));
     expect(env.DB).not.toBe(testEnv.DB);
     expect(env.HISTORY_0).not.toBe(testEnv.HISTORY_0);
     expect(typeof env.DB.prepare).toBe("function");
     // A service binding answers any property name, withSession too: it must stay what it is.
-    for (const name of ["EXTRACTOR", "ASSETS", "TOPIC_SESSION", "KV", "FILES", "JWT_SECRET"] as const) expect(env[name], name).toBe(testEnv[name]);
+    for (const name of ["EXTRACTOR", "ASSETS", "TOPIC_OBJECT", "KV", "FILES", "JWT_SECRET"] as const) expect(env[name], name).toBe(testEnv[name]);
   });
 
   it("opens a session only for a binding the request uses, and leaves the shared env alone", () => {

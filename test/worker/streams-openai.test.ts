@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REPLY_TEXTS } from "../../worker/durable/topic-session";
+import { REPLY_TEXTS } from "../../worker/conversations/turn/topic-object";
 import { makePdf, makePng } from "./fixtures/files";
 import { uploadOk } from "./fixtures/uploads";
 import { useFakeOpenAI, type ChatRequest } from "./fakes/openai";

@@ -110,6 +110,6 @@ export const countHistoryRows = async (userId: number, sql: string, ...params: u
 /** The topic's session (Durable Object): the one it was started with, else the one named by its id. */
 export async function sessionOf(topicId: number) {
   const row = await env.DB.prepare("SELECT session_id AS sessionId FROM topics WHERE id = ?").bind(topicId).first<{ sessionId: string | null }>();
-  const ns = env.TOPIC_SESSION;
+  const ns = env.TOPIC_OBJECT;
   return ns.get(row?.sessionId ? ns.idFromString(row.sessionId) : ns.idFromName(String(topicId)));
 }

@@ -4,7 +4,7 @@ import { authHeaders, call } from "./helpers";
 import { newAccount, savedMessages, sendMessage, splitTopicLine, startTopic, StreamReader } from "./streams-helpers";
 import { countRows } from "./topics-db";
 
-// Organisation meets the live reply: the real stream routes and TopicSession, with the fake
+// Organisation meets the live reply: the real stream routes and TopicObject, with the fake
 // OpenAI-compatible model, so the test decides when the model speaks.
 const fake = useFakeOpenAI();
 
@@ -39,7 +39,7 @@ describe("a topic with a live reply", () => {
 
     fake.autoReply = ["Второй ответ."];
     expect(await new StreamReader(await sendMessage(account, topicId, "Второй вопрос")).rest()).toBe("Второй ответ.");
-    // The reply is saved and the cache purged by the TopicSession, after the stream has ended.
+    // The reply is saved and the cache purged by the TopicObject, after the stream has ended.
     await vi.waitFor(async () => expect(await read()).toEqual(["Первый вопрос", "Первый ответ.", "Второй вопрос", "Второй ответ."]));
   });
 });

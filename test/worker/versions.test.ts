@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONTINUE_REQUEST } from "../../worker/ai/prompts";
 import { QUESTION_TEXTS } from "../../worker/conversations/services/questions";
-import { REPLY_TEXTS } from "../../worker/durable/topic-session";
+import { REPLY_TEXTS } from "../../worker/conversations/turn/topic-object";
 import { makePdf } from "./fixtures/files";
 import { uploadOk } from "./fixtures/uploads";
 import { useFakeOpenAI, type ChatRequest } from "./fakes/openai";

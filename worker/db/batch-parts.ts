@@ -48,7 +48,7 @@ export const runPart = <T>(d1: D1Database, part: BatchPart<T>): Promise<T> => ru
 
 /**
  * A part made once: run alone (`run`) or joined to a caller's batch (`join`), whichever comes
- * first, with `result` its outcome either way. A send's session check is one (middleware/auth.ts).
+ * first, with `result` its outcome either way. A send's session check is one (accounts/middleware/auth.ts).
  */
 export type OncePart<T> = {
   result: Promise<T>;

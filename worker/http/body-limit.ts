@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 
-/** The largest body a JSON route takes; uploads have their own limit (middleware/upload.ts). */
+/** The largest body a JSON route takes; uploads have their own limit (conversations/middleware/upload.ts). */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
 export const BODY_LIMIT_TEXTS = { tooLarge: "Слишком большой запрос: не больше 1 МБ" } as const;

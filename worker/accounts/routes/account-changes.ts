@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../middleware/auth";
 import { confirmEmailChange, EMAIL_CHANGED, emailChangedNotice } from "../services/email-change";
 import { CODE_SENT, issueOneTimeCode } from "../services/one-time-codes";
 import { enforceRateLimits } from "../../http/rate-limit";

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { requireCheckedUser, requireUser } from "../../middleware/auth";
+import { requireCheckedUser, requireUser } from "../middleware/auth";
 import { deleteAccount, exportAccount } from "../services/account-data";
 import { proveOwner } from "../services/owner-proof";
 

@@ -6,7 +6,7 @@ import type { AppEnv, Env } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { anonymous, jsonOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { requireAdmin, requireUser } from "../../middleware/auth";
+import { requireAdmin, requireUser } from "../middleware/auth";
 import { consentStateSchema, type LegalDocument, legalDocumentSchema } from "../schemas";
 import {
   consentState,

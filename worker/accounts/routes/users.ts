@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { pathId } from "../../http/params";
 import { stringMap } from "../../http/string-map";
-import { requireAdmin, requireUser } from "../../middleware/auth";
+import { requireAdmin, requireUser } from "../middleware/auth";
 import { noticePendingInvitations } from "../../companies/services/company-invitations";
 import { issueAuthRecord } from "../services/auth-record";
 import { requestEmailChange } from "../services/email-change";

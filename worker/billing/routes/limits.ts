@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireAdmin, requireUser } from "../../middleware/auth";
+import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
 import { setStartPackForAll, updateCompanyLimits, updateUserLimits } from "../services/limits-admin";
 import { userLimits } from "../services/limits";
 import { QUOTAS } from "../../settings";

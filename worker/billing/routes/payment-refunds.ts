@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { paymentIdParams } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdmin } from "../../accounts/middleware/auth";
 import { publicPayment, refundPayment } from "../services/payments";
 import { jsonOf, secured } from "../../http/openapi";
 import { paymentSchema } from "../schemas";

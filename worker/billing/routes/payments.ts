@@ -6,7 +6,7 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { paymentIdParams, pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { findOwnPayment, listOwnPayments, publicPayment, refreshPending, startPayment } from "../services/payments";
 import { findPlan } from "../services/plans";
 import { jsonOf, secured } from "../../http/openapi";

@@ -4,7 +4,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireAdmin, requireUser } from "../../middleware/auth";
+import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
 import {
   activeProducts,
   adminProduct,

@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireAdmin, requireUser } from "../../middleware/auth";
+import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
 import { createPromo, findPromo, listPromos, publicPromo, updatePromo, usePromo, type PromoFields } from "../services/promos";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";

@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { companyForManager, companyView, createCompany, deleteCompany, listCompanies, renameCompany, updateEmployee } from "../services/companies";
 import { inviteEmployee } from "../services/company-invitations";
 import { enforceRateLimits } from "../../http/rate-limit";

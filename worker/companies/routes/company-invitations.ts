@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { companyForManager, companyForMember, companyView } from "../services/companies";
 import {
   acceptInvitation,

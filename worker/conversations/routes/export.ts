@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { secured } from "../../http/openapi";
 import { pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { exportTopicMarkdown } from "../services/export";
 
 const exportQuery = z.object({

@@ -8,7 +8,7 @@ import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { feedbackSchema } from "../schemas";
 import { rateReply, withdrawRating } from "../services/feedback";
 

@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { createFolder, deleteFolder, listFolders, publicFolder, renameFolder } from "../services/folders";
 import { ASSISTANT_TYPES } from "../../settings";
 import { validate } from "../../http/validate";

@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { privacySettingSchema } from "../schemas";
 import { privacySettingsOf, setPrivacySetting } from "../services/privacy-settings";
 

@@ -6,7 +6,7 @@ import { userHistory } from "../../db/history";
 import type { AppEnv } from "../../env";
 import { jsonOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { searchHitSchema } from "../schemas";
 import { searchTopics } from "../search/search";
 import { queryStems } from "../search/words";

@@ -6,9 +6,9 @@ import { userHistory } from "../../db/history";
 import { topics as topicsTable } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
-import { requireSender, requireUser } from "../../middleware/auth";
+import { requireSender, requireUser } from "../../accounts/middleware/auth";
 import { activeProduct, newQuestion, sendToTopic, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
-import { REPLY_TEXTS, topicSession } from "../../durable/topic-session";
+import { REPLY_TEXTS, topicObject } from "../turn/topic-object";
 import { findOwnTopic, publicTopic } from "../services/topics";
 import { indexTitle } from "../search/index-writes";
 import { indexBody } from "../search/lexicon";
@@ -153,7 +153,7 @@ export const topicStreams = new Hono<AppEnv>()
     validate("param", idParams),
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
-      const live = await topicSession(c.env, topic).stream();
+      const live = await topicObject(c.env, topic).stream();
       if (live.kind === "idle") return c.body(null, 204);
       if (live.kind !== "streaming") return c.json({ detail: REPLY_TEXTS.failedBeforeFirstToken }, 502);
       return new Response(live.body, { headers: streamHeaders(live.model) });
@@ -172,7 +172,7 @@ export const topicStreams = new Hono<AppEnv>()
     validate("param", idParams),
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
-      await topicSession(c.env, topic).stop();
+      await topicObject(c.env, topic).stop();
       return c.body(null, 204);
     },
   );

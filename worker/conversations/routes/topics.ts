@@ -3,10 +3,10 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import { userHistory } from "../../db/history";
-import { topicSession } from "../../durable/topic-session";
+import { topicObject } from "../turn/topic-object";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../../accounts/middleware/auth";
 import { deleteAttachmentObjects, signedAttachmentUrl } from "../services/attachments";
 import { loadOwnHistory, parseMessageCursor, publicMessages } from "../services/history";
 import { purgeShareHash, revokeShare, SHARE_LIFETIMES, type ShareLifetime, shareTopic } from "../services/share";
@@ -172,7 +172,7 @@ export const topics = new Hono<AppEnv>()
       const topic = await findOwnTopic(db, c.var.userId, id);
       // A reply still running would save into a topic that is gone: stop it first; what it said is
       // saved, then deleted with the rest.
-      await topicSession(c.env, topic).stop();
+      await topicObject(c.env, topic).stop();
       const { r2Keys, shareHash } = await deleteTopic(db, userHistory(c.env, c.var.user), c.var.userId, id);
       c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)));
       await purgeShareHash(c.env, shareHash);

@@ -7,7 +7,7 @@ import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireSender, requireUser } from "../../middleware/auth";
+import { requireSender, requireUser } from "../../accounts/middleware/auth";
 import { messageSchema } from "../schemas";
 import { signedAttachmentUrl } from "../services/attachments";
 import { switchBranch } from "../services/branch-switch";

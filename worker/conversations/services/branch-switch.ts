@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { userHistory, type HistoryUser } from "../../db/history";
-import { topicSession } from "../../durable/topic-session";
+import { topicObject } from "../turn/topic-object";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { newestLeafBelow, setLeaf } from "./branches";
@@ -17,7 +17,7 @@ export async function switchBranch(env: Env, db: Db, user: HistoryUser, topicId:
   const h = userHistory(env, user);
   const topic = await findOwnTopic(db, user.id, topicId);
   await messageInTopic(h, topic.id, messageId);
-  const session = topicSession(env, topic);
+  const session = topicObject(env, topic);
   const token = await session.reserve();
   if (!token) throw ApiError.conflict(STREAM_TEXTS.busy);
   try {

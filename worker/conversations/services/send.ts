@@ -5,7 +5,7 @@ import { getDb, type Db } from "../../db/client";
 import { userHistory, type HistoryDb, type HistoryUser } from "../../db/history";
 import { messages } from "../../db/history-schema";
 import { products, topics as topicsTable } from "../../db/schema";
-import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicSession, type TopicSessionStub } from "../../durable/topic-session";
+import { REPLY_TEXTS, type ReplyJob, type ReplyStream, topicObject, type TopicObjectStub } from "../turn/topic-object";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
@@ -93,7 +93,7 @@ async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]:
  * 404/409/422), then a busy topic (409), then no request left (402); what was held or taken
  * meanwhile is given back, and nothing is written.
  */
-async function admit(db: Db, session: TopicSessionStub, checks: Promise<Checked>, sessionCheck: Promise<unknown>, charged: Promise<Charge>) {
+async function admit(db: Db, session: TopicObjectStub, checks: Promise<Checked>, sessionCheck: Promise<unknown>, charged: Promise<Charge>) {
   const [caller, checked, reserved, taken] = await Promise.allSettled([sessionCheck, checks, session.reserve(), charged]);
   const token = reserved.status === "fulfilled" ? reserved.value : null;
   const charge = taken.status === "fulfilled" ? taken.value : null;
@@ -117,7 +117,7 @@ async function send(
   db: Db,
   input: {
     user: SendingUser;
-    session: TopicSessionStub;
+    session: TopicObjectStub;
     checks: Promise<Checked>;
     sessionCheck?: Promise<unknown>;
     /** The request the send's batch takes. */
@@ -252,7 +252,7 @@ export async function sendToTopic(env: Env, user: SendingUser, topicId: number, 
   const checks = inOrder([prepareQuestion(db, h, topic, question, privacy), sealed]);
   return send(env, db, {
     user,
-    session: topicSession(env, topic),
+    session: topicObject(env, topic),
     checks: checks.then(([prepared, vault]) => ({ topic, product, question: prepared, sealed: vault })),
     taken,
   });
@@ -282,7 +282,7 @@ export async function startTopicWithQuestion(
   body: SendInput,
   opts: { topicLine: boolean; sessionCheck?: OncePart<unknown> } = { topicLine: true },
 ): Promise<Response> {
-  const sessionId = env.TOPIC_SESSION.newUniqueId();
+  const sessionId = env.TOPIC_OBJECT.newUniqueId();
   const caller = opts.sessionCheck?.join() ?? NOTHING_TO_JOIN;
   const [checkedCaller, opened, taken] = runParts<[unknown, TopicWithMode, Charge]>(db.$client, [
     caller.part,
@@ -301,7 +301,7 @@ export async function startTopicWithQuestion(
   try {
     return await send(env, db, {
       user,
-      session: env.TOPIC_SESSION.get(sessionId),
+      session: env.TOPIC_OBJECT.get(sessionId),
       checks: checks.then(([{ topic, product }, question]) => ({ topic, product, question, sealed: null })),
       sessionCheck: checkedCaller,
       taken,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { AppEnv } from "../../env";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdmin } from "../../accounts/middleware/auth";
 import { validate } from "../../http/validate";
 import { secured } from "../../http/openapi";
 

@@ -10,7 +10,7 @@ import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdmin } from "../../accounts/middleware/auth";
 
 const reindexBody = z.object({
   kind: z.enum(["names", "messages"], { error: "kind: names или messages" }),

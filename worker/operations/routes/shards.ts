@@ -7,7 +7,7 @@ import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdmin } from "../../accounts/middleware/auth";
 import { addShard, listShards, setShardOpen, type ShardRow } from "../services/shards";
 
 const shardId = z

@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdmin } from "../../accounts/middleware/auth";
 import { dailyStatistics, daysBetween, feedbackCounts } from "../services/statistics";
 import { validate } from "../../http/validate";
 import { secured } from "../../http/openapi";

@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import type { AppEnv } from "../../../env";
 import { validate } from "../../../http/validate";
 import { uploadAttachment } from "../../../conversations/services/uploads";
-import { uploadForm, uploadLimit, uploadRateLimit } from "../../../middleware/upload";
+import { uploadForm, uploadLimit, uploadRateLimit } from "../../../conversations/middleware/upload";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 import { jsonOf } from "../../../http/openapi";
 import { uploadSchema } from "../../../conversations/schemas";

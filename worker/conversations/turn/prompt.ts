@@ -1,14 +1,14 @@
 import type { ModelMessage, UserContent } from "ai";
-import type { HistoryDb } from "../db/history";
-import type { Env } from "../env";
-import { readAttachmentBytes } from "../conversations/services/attachments";
-import { leafOf } from "../conversations/services/branches";
-import { loadTurnFiles, loadTurns, type Turn } from "../conversations/services/messages";
-import type { Ask } from "../conversations/services/questions";
-import type { ProductRow } from "../billing/services/products";
-import { emptyVault, maskFileName, type Vault } from "../privacy";
-import { QUOTAS } from "../settings";
-import { documentBlock, earlierImageNote, systemPromptFor } from "./prompts";
+import type { HistoryDb } from "../../db/history";
+import type { Env } from "../../env";
+import { readAttachmentBytes } from "../services/attachments";
+import { leafOf } from "../services/branches";
+import { loadTurnFiles, loadTurns, type Turn } from "../services/messages";
+import type { Ask } from "../services/questions";
+import type { ProductRow } from "../../billing/services/products";
+import { emptyVault, maskFileName, type Vault } from "../../privacy";
+import { QUOTAS } from "../../settings";
+import { documentBlock, earlierImageNote, systemPromptFor } from "../../ai/prompts";
 
 /** Token counts are estimated from characters: Russian text runs about 3 characters a token. */
 export const CHARS_PER_TOKEN = 3;

@@ -1,24 +1,24 @@
 import { streamText } from "ai";
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { CHARS_PER_TOKEN, loadAskPrompt, loadPrompt, type ComposedPrompt } from "../ai/context";
-import { continuationTurns } from "../ai/prompts";
-import { aiSettings, languageModel, type ModelChoice } from "../ai/providers";
-import { getDb } from "../db/client";
-import { shardDb } from "../db/history";
-import { openD1Sessions } from "../db/sessions";
-import { topics } from "../db/schema";
-import type { Env } from "../env";
-import { refundRequest, type Charge } from "../billing/services/limits";
-import { saveAssistantMessage, saveContinuedReply, saveUserMessage, type MessageState } from "../conversations/services/messages";
-import { setLeaf } from "../conversations/services/branches";
-import type { Answering, Ask } from "../conversations/services/questions";
-import { findProduct, type ProductRow } from "../billing/services/products";
-import { purgeSharedTopic } from "../conversations/services/share";
-import { openedVault } from "../conversations/services/vaults";
-import { emptyVault, StreamUnmasker, type Vault } from "../privacy";
-import { deleteTopicHistory } from "../conversations/services/topics";
-import { deleteAttachmentObjects } from "../conversations/services/attachments";
+import { CHARS_PER_TOKEN, loadAskPrompt, loadPrompt, type ComposedPrompt } from "./prompt";
+import { continuationTurns } from "../../ai/prompts";
+import { aiSettings, languageModel, type ModelChoice } from "../../ai/providers";
+import { getDb } from "../../db/client";
+import { shardDb } from "../../db/history";
+import { openReplicaReads } from "../../db/replica-reads";
+import { topics } from "../../db/schema";
+import type { Env } from "../../env";
+import { refundRequest, type Charge } from "../../billing/services/limits";
+import { saveAssistantMessage, saveContinuedReply, saveUserMessage, type MessageState } from "../services/messages";
+import { setLeaf } from "../services/branches";
+import type { Answering, Ask } from "../services/questions";
+import { findProduct, type ProductRow } from "../../billing/services/products";
+import { purgeSharedTopic } from "../services/share";
+import { openedVault } from "../services/vaults";
+import { emptyVault, StreamUnmasker, type Vault } from "../../privacy";
+import { deleteTopicHistory } from "../services/topics";
+import { deleteAttachmentObjects } from "../services/attachments";
 
 /**
  * What the Worker hands the session to answer, the request taken: a new question to write beside
@@ -59,10 +59,10 @@ export type ReplyStream =
   | { kind: "idle" };
 
 /** The session of a topic: the one it was started with (`session_id`), else the one named by its id. */
-export const topicSession = (env: Env, topic: { id: number; sessionId: string | null }) =>
-  env.TOPIC_SESSION.get(topic.sessionId ? env.TOPIC_SESSION.idFromString(topic.sessionId) : env.TOPIC_SESSION.idFromName(String(topic.id)));
+export const topicObject = (env: Env, topic: { id: number; sessionId: string | null }) =>
+  env.TOPIC_OBJECT.get(topic.sessionId ? env.TOPIC_OBJECT.idFromString(topic.sessionId) : env.TOPIC_OBJECT.idFromName(String(topic.id)));
 
-export type TopicSessionStub = ReturnType<typeof topicSession>;
+export type TopicObjectStub = ReturnType<typeof topicObject>;
 
 /** A reservation not followed by `start` within this time (the Worker died in between) lapses. */
 const RESERVATION_TTL_MS = 30_000;
@@ -118,7 +118,7 @@ function describeFailure(err: unknown): string {
 }
 
 /**
- * One per topic (`topicSession`), the owner of its live reply (docs/ai.md): it writes a new
+ * One per topic (`topicObject`), the owner of its live reply (docs/ai.md): it writes a new
  * question while it calls the model (a failed write stops the model and gives the request back),
  * keeps every chunk in its own SQLite storage as it comes, fans chunks out to every reader (a
  * reader who joins late gets the text so far, then the rest live: each chunk once, in order),
@@ -129,7 +129,7 @@ function describeFailure(err: unknown): string {
  *
  * Reached by RPC only: `reserve()` / `release(token)` / `start(token, job)` / `stream()` / `stop()`.
  */
-export class TopicSession extends DurableObject<Env> {
+export class TopicObject extends DurableObject<Env> {
   private live: Live | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -340,7 +340,7 @@ export class TopicSession extends DurableObject<Env> {
     try {
       const topic = { id: job.topicId, userId: job.userId, topicName: job.topicName };
       // Through sessions at the primary, so the sender's answer can carry the write's bookmarks.
-      const sessions = openD1Sessions(this.env, new Request("https://topic-session/", { method: "POST" }));
+      const sessions = openReplicaReads(this.env, new Request("https://topic-session/", { method: "POST" }));
       job.userMessageId = await saveUserMessage(getDb(sessions.env.DB), shardDb(sessions.env, job.shard), this.env.EXTRACTOR, {
         topic,
         text: ask.text,

@@ -1,12 +1,12 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { ATTACHMENT_TEXTS } from "../conversations/services/attachments";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
-import { enforceRateLimits } from "../http/rate-limit";
-import { QUOTAS } from "../settings";
+import { ATTACHMENT_TEXTS } from "../services/attachments";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../http/errors";
+import { enforceRateLimits } from "../../http/rate-limit";
+import { QUOTAS } from "../../settings";
 
 // What both upload routes (the web one and the bots' one) check before storing a file.
 

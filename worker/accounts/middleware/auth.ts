@@ -1,13 +1,13 @@
 import { every } from "hono/combine";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { getDb } from "../db/client";
-import type { User } from "../db/schema";
-import type { AppEnv } from "../env";
-import { ApiError } from "../http/errors";
-import { type AccessClaims, verifyAccessToken } from "../accounts/services/tokens";
-import { findSessionUser, sessionUserPart } from "../accounts/services/users";
-import { mapPart, oncePart, type OncePart } from "../db/batch-parts";
+import { getDb } from "../../db/client";
+import type { User } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../http/errors";
+import { type AccessClaims, verifyAccessToken } from "../services/tokens";
+import { findSessionUser, sessionUserPart } from "../services/users";
+import { mapPart, oncePart, type OncePart } from "../../db/batch-parts";
 
 export const AUTH_TEXTS = {
   missing: "Требуется авторизация",

@@ -67,7 +67,7 @@ function withHeader(response: Response, value: string): Response {
  * `tag` puts the bookmarks on the answer: each used session's, and what the request sent for the rest;
  * `header` is that value, for a write made outside a request (the topic's session's) to hand back.
  */
-export function openD1Sessions(env: Env, request: Request): { env: Env; tag: (response: Response) => Response; header: () => string } {
+export function openReplicaReads(env: Env, request: Request): { env: Env; tag: (response: Response) => Response; header: () => string } {
   const sent = parseBookmarks(request.headers.get(BOOKMARK_HEADER));
   const start = startOf(request, sent);
   const opened = new Map<string, D1DatabaseSession>();
