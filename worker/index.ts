@@ -7,7 +7,7 @@ export { TopicObject } from "./conversations/turn/topic-object";
 export type { AppType } from "./app";
 
 export default {
-  // Each request reads D1 through its own sessions (read replicas), so answers carry bookmarks.
+  // Each request reads D1's replicas through sessions of its own, so its answer carries their bookmarks.
   async fetch(request, env, ctx) {
     const sessions = openReplicaReads(env, request);
     return sessions.tag(await app.fetch(request, sessions.env, ctx));

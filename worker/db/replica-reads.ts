@@ -65,7 +65,7 @@ function withHeader(response: Response, value: string): Response {
  * the shared env is never changed, so the Durable Object and the cron keep the plain bindings.
  * Request code uses only `prepare` and `batch`, which a session has, so its type stays D1Database.
  * `tag` puts the bookmarks on the answer: each used session's, and what the request sent for the rest;
- * `header` is that value, for a write made outside a request (the topic's session's) to hand back.
+ * `header` is that value, for a write made outside a request (the topic's object's) to hand back.
  */
 export function openReplicaReads(env: Env, request: Request): { env: Env; tag: (response: Response) => Response; header: () => string } {
   const sent = parseBookmarks(request.headers.get(BOOKMARK_HEADER));
@@ -108,7 +108,7 @@ export function openReplicaReads(env: Env, request: Request): { env: Env; tag: (
   return {
     env: scoped as unknown as Env,
     tag: (response) => {
-      // A write the request had done elsewhere (a new question, by the topic's session) may have
+      // A write the request had done elsewhere (a new question, by the topic's object) may have
       // put newer bookmarks on the answer already.
       const marks = bookmarks();
       for (const [name, mark] of parseBookmarks(response.headers.get(BOOKMARK_HEADER))) {

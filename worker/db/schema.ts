@@ -176,7 +176,7 @@ export const topics = sqliteTable(
     // privacy guard hid from the model (false: they see the placeholders) (docs/privacy.md "Sharing").
     shareExpiresAt: integer("share_expires_at"),
     shareReveal: integer("share_reveal", { mode: "boolean" }).notNull().default(false),
-    // The topic's session (Durable Object) when it was addressed before the topic existed (a topic
+    // The name of the topic's object (its Durable Object) when it was addressed before the topic existed (a topic
     // started with its first question, docs/scale.md "The first chunk"); null: named by the topic's id.
     sessionId: text("session_id"),
     createdAt: integer("created_at").notNull().default(now),

@@ -51,7 +51,7 @@ function take(header: string | null, sentIn: string | null): void {
 }
 
 /**
- * D1 was written where no answer brought its bookmark (a reply the topic session saved as its
+ * D1 was written where no answer brought its bookmark (a reply the topic's object saved as its
  * stream ended, a session made by an external sign-in's redirect): every database is read at the
  * primary until an answer brings a newer bookmark.
  */

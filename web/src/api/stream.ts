@@ -29,7 +29,7 @@ export async function readTextStream(body: ReadableStream<Uint8Array>, onText: (
   } finally {
     signal?.removeEventListener("abort", cancel);
     reader.releaseLock();
-    // The topic session saved the reply before ending the stream, long after this answer's bookmark.
+    // The topic's object saved the reply before ending the stream, long after this answer's bookmark.
     markOutOfBandWrite();
   }
 }

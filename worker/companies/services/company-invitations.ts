@@ -19,7 +19,7 @@ export const INVITATION_TEXTS = {
   answered: "На это приглашение уже ответили: отозвать можно только ожидающее",
 } as const;
 
-/** The page a mailed link opens (web/src/pages/Invitation.tsx). */
+/** The page a mailed link opens (web/src/features/account/InvitationPage.tsx). */
 export const invitationLink = (env: Env, token: string) => new URL(`/invitations/${token}`, env.APP_URL).toString();
 
 /** An invitation as a manager of the company sees it: what they typed, and its state. */
