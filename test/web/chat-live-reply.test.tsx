@@ -79,6 +79,49 @@ describe("a streaming reply", () => {
   });
 });
 
+describe("a reply that ends", () => {
+  it("gives way to the server's copy with no moment without it and none with it twice", async () => {
+    const reply = replyStream();
+    let history = seventh;
+    fakeChatApi({
+      "GET /limits": () => json(limits(5)),
+      "GET /products": () => json([]),
+      "GET /disclaimers": () => json([]),
+      "GET /topics/active/law": () => json([]),
+      "GET /topics/7/history": () => json(history),
+      "GET /topics/7/stream": () => new Response(null, { status: 204 }),
+      "POST /topics/7/message/stream": () => reply.response(),
+    });
+    renderChat("/chat/7");
+    await screen.findByText("Ответ седьмого");
+    const count = (testId: string, text: string) => screen.queryAllByTestId(testId).filter((m) => m.textContent?.includes(text)).length;
+    // What each committed render showed: the question, the reply (streaming or ended).
+    const seen: [number, number][] = [];
+    const look = () => {
+      const replies = count("message-assistant", "Ещё ответ") + count("message-streaming", "Ещё ответ");
+      seen.push([count("message-user", "Ещё вопрос"), replies]);
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+
+    fireEvent.change(textbox(), { target: { value: "Ещё вопрос" } });
+    fireEvent.keyDown(textbox(), { key: "Enter" });
+    reply.push("Ещё ответ");
+    await waitFor(() => expect(streamingText()).toBe("Ещё ответ"));
+    history = [...seventh, message(5, "user", "Ещё вопрос"), message(6, "assistant", "Ещё ответ")];
+    reply.close();
+    await waitFor(() => expect(document.querySelector('[data-message-id="6"]')).toBeTruthy());
+    look();
+    observer.disconnect();
+
+    const asked = seen.findIndex(([questions]) => questions > 0);
+    const answered = seen.findIndex(([, replies]) => replies > 0);
+    expect(seen.slice(asked).every(([questions]) => questions === 1)).toBe(true);
+    expect(seen.slice(answered).every(([, replies]) => replies === 1)).toBe(true);
+    expect(document.querySelector('[data-message-id="5"]')?.textContent).toBe("Ещё вопрос");
+  });
+});
+
 describe("the topic on screen", () => {
   it("is the URL's: moving between topics by the URL alone shows each one and sends to it", async () => {
     const reply = replyStream();

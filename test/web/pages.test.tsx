@@ -77,7 +77,8 @@ it("the chat: the newest page first, the older one above it when asked, by the c
   expect(history.getCurrentResult().hasNextPage).toBe(true);
   await act(() => history.fetchNextPage());
   expect(screen.getByText("Самый первый вопрос")).toBeTruthy();
-  const shown = [...document.querySelectorAll("[data-message-id]")].map((m) => Number(m.getAttribute("data-message-id")));
+  const ids = document.querySelectorAll("[data-message-id]");
+  const shown = [...ids].map((m) => Number(m.getAttribute("data-message-id")));
   expect(shown).toEqual([1, 2, 3, 4]);
   expect(history.getCurrentResult().hasNextPage).toBe(false);
   expect(api.callsTo("GET", "/topics/7/history").map((c) => c.query.get("cursor"))).toEqual([null, "3"]);

@@ -26,7 +26,7 @@ export function MessageList(props: MessageListProps) {
   return (
     <Flex direction="column" gap="5" className="message-list" role="log" aria-label={chatTexts.messages} aria-live="off">
       {messages.map((message, i) => (
-        <MessageView key={message.id ?? `i${i}`} message={message} readOnly={readOnly} modelTitle={modelTitle} last={i === end} />
+        <MessageView key={message.id ?? `i${i}`} message={message} last={i === end} {...{ readOnly, modelTitle }} />
       ))}
       {children}
     </Flex>

@@ -185,8 +185,9 @@ export const MessageView = memo(function MessageView({
 function ContinueButton() {
   const busy = useTurn((s) => s.running);
   const ask = useTopicAction();
+  const onClick = () => ask(continueReply);
   return (
-    <Button type="button" size="1" variant="soft" disabled={busy} data-testid="message-continue" onClick={() => ask(continueReply)}>
+    <Button type="button" size="1" variant="soft" disabled={busy} data-testid="message-continue" onClick={onClick}>
       <TrackNextIcon />
       {tv.continue}
     </Button>

@@ -31,7 +31,9 @@ export const historyQuery = (user: string | null, topicId: string) =>
     refetchOnMount: "always",
   });
 
-const oldestFirst = (data: { pages: HistoryPage[] } | undefined): ChatMessage[] => (data ? data.pages.toReversed().flatMap((p) => p.messages) : []);
+function oldestFirst(data: { pages: HistoryPage[] } | undefined): ChatMessage[] {
+  return data ? data.pages.toReversed().flatMap((p) => p.messages) : [];
+}
 
 /**
  * The history of topic `topicId` on screen; `paused` while a new topic's first reply streams (its
