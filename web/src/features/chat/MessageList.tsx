@@ -23,10 +23,11 @@ export function MessageList(props: MessageListProps) {
   // Notices of the app come after the conversation's own end.
   const last = messages.findLastIndex((m) => !m.notice);
   const end = live ? -1 : last;
+  const shown = { readOnly, modelTitle };
   return (
     <Flex direction="column" gap="5" className="message-list" role="log" aria-label={chatTexts.messages} aria-live="off">
       {messages.map((message, i) => (
-        <MessageView key={message.id ?? `i${i}`} message={message} last={i === end} {...{ readOnly, modelTitle }} />
+        <MessageView key={message.id ?? `i${i}`} message={message} last={i === end} {...shown} />
       ))}
       {children}
     </Flex>

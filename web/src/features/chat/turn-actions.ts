@@ -18,7 +18,13 @@ type SendOptions = {
   keepAsIs?: string[];
 };
 
-type ReplyCall = { topicId: string | null; request: () => Promise<Response>; adopt?: (id: string) => void };
+type ReplyCall = {
+  topicId: string | null;
+  request: () => Promise<Response>;
+  /** A refusal shows the server's copy again (another reply, an edit, a continuation); a send's keeps its question. */
+  resettle: boolean;
+  adopt?: (id: string) => void;
+};
 
 const cancel = (res: Response | null) => void res?.body?.cancel().catch(() => undefined);
 
@@ -27,10 +33,7 @@ const cancel = (res: Response | null) => void res?.body?.cancel().catch(() => un
  * refusal becomes a notice; a stream is read to its end. `topicId` is null for a new chat, whose
  * stream names its topic (`adopt`).
  */
-async function reply(handle: AbortController, { topicId, request, adopt }: ReplyCall) {
-  // A send keeps its question on screen after a refusal; another reply, an edit or a continuation
-  // shows the server's copy of the topic again.
-  const settleRefused = !adopt;
+async function reply(handle: AbortController, { topicId, request, resettle, adopt }: ReplyCall) {
   let topic = topicId;
   const named = (id: string) => {
     topic = id;
@@ -47,7 +50,7 @@ async function reply(handle: AbortController, { topicId, request, adopt }: Reply
       if (!topic && created) named(created);
       setTurn({ running: false, streaming: null });
       notifyRefusal(res?.status ?? 0);
-      if (topicId && settleRefused) await settle(topicId, handle);
+      if (topicId && resettle) await settle(topicId, handle);
       return;
     }
     const newTopic = topic ? undefined : { marker: new TopicIdMarker(), onId: named };
@@ -76,7 +79,7 @@ export async function send(topicId: string | null, input: string, { mode, onTopi
   }));
   const question: ChatMessage = { id: localId(), role: "user", text, attachments: shown };
   const handle = beginTurn(topicId, { running: true, local: [...turnState().local, question] });
-  // docs/product.md §4: the files are uploaded first (most already are, since they upload when attached).
+  // docs/product.md §4: the files are uploaded first (most already are: they upload when attached).
   const attachments = await uploadedIds(drafts);
   if (!isCurrent(handle)) return;
   const adopt = (id: string) => {
@@ -87,14 +90,14 @@ export async function send(topicId: string | null, input: string, { mode, onTopi
   const body = { text, attachments, keepAsIs };
   const start = { ...body, assistantType: mode };
   const request = () => (topicId ? chatApi.sendMessage(topicId, body) : chatApi.startTopic(start));
-  await reply(handle, { topicId, request, adopt });
+  await reply(handle, { topicId, request, resettle: false, adopt });
 }
 
-/** Asks again from saved message `cut` on (hidden meanwhile), with `question` in place of the old one when edited. */
+/** Asks again from saved message `cut` on (hidden meanwhile), with `question` in place of an edited one. */
 function replyFrom(topicId: string, cut: number, request: () => Promise<Response>, question?: ChatMessage) {
   if (turnState().running) return;
   const handle = beginTurn(topicId, { running: true, cut, local: question ? [question] : [] });
-  return reply(handle, { topicId, request });
+  return reply(handle, { topicId, request, resettle: true });
 }
 
 /**

@@ -14,7 +14,7 @@ export type NewTopic = { marker: TopicIdMarker; onId: (id: string) => void };
  * Reads a reply into `streaming` until it ends: `broken` when the connection failed, `left` when
  * the chat moved on (the turn's handle aborted).
  */
-export async function readReply(res: Response, handle: AbortController, newTopic?: NewTopic): Promise<Reply> {
+export async function readReply(res: Response, handle: AbortController, newTopic?: NewTopic) {
   const model = res.headers.get("X-Model");
   let text = "";
   const show = (piece: string) => {
@@ -34,7 +34,8 @@ export async function readReply(res: Response, handle: AbortController, newTopic
     broken = !handle.signal.aborted;
   }
   if (newTopic && !handle.signal.aborted) show(newTopic.marker.end());
-  return { text, model, broken, left: handle.signal.aborted || !isCurrent(handle) };
+  const reply: Reply = { text, model, broken, left: handle.signal.aborted || !isCurrent(handle) };
+  return reply;
 }
 
 /**
@@ -47,12 +48,12 @@ export async function settle(topicId: string, handle: AbortController) {
 }
 
 /** A reply that ended is shown as a message until the server's copy of the topic replaces it. */
-export async function finishReply(topicId: string | null, handle: AbortController, reply: Reply, canResume = true) {
+export async function finishReply(topicId: string | null, handle: AbortController, reply: Reply, resume = true) {
   if (!isCurrent(handle)) return;
   const stopped = turnState().stopRequested;
   setTurn({ stopRequested: false });
   // The connection broke, not necessarily the reply: it may still be running on the server.
-  if (reply.broken && topicId && canResume && (await resumeReply(topicId, handle))) return;
+  if (reply.broken && topicId && resume && (await resumeReply(topicId, handle))) return;
   if (!isCurrent(handle)) return;
   const state = stopped || reply.broken ? "partial" : "complete";
   const message: ChatMessage = { id: localId(), role: "assistant", text: reply.text, model: reply.model, state };
@@ -63,7 +64,8 @@ export async function finishReply(topicId: string | null, handle: AbortControlle
 
 /**
  * `GET /topics/{id}/stream/`: shows a reply still in flight, in the turn `handle` (a send whose
- * connection broke) or a new one (a topic opened); false when there is none (204) or it cannot be read.
+ * connection broke) or a new one (a topic opened); false when there is none (204) or it cannot be
+ * read.
  */
 export async function resumeReply(topicId: string, handle = beginTurn(topicId)): Promise<boolean> {
   const res = await chatApi.resume(topicId, handle.signal).catch(() => null);
