@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { composerRules, isSendKey } from "../../web/src/features/chat/composer-rules";
 import { attachmentKind } from "../../web/src/features/chat/files";
-import { useChat } from "../../web/src/features/chat/chat-store";
+import { useDraftFiles } from "../../web/src/features/chat/draft-files";
 import { cacheLimits } from "./billing-fakes";
 import { useSettings } from "../../web/src/features/account/settings-store";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
@@ -205,7 +205,7 @@ describe("attachments", () => {
     fireEvent.click(sendButton());
     await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
     expect(api.callsTo("POST", "/topics/start/stream")[0].body).toMatchObject({ message: { attachments: [21] } });
-    expect(useChat.getState().attachments).toEqual([]);
+    expect(useDraftFiles.getState().files).toEqual([]);
   });
 
   it("a file too large: the 413 detail under its chip", async () => {

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import Chat from "../../web/src/features/chat/ChatPage";
 import { useAuth } from "../../web/src/features/auth/auth-store";
-import { useChat } from "../../web/src/features/chat/chat-store";
+import { resetChat } from "../../web/src/features/chat/chat-reset";
 import { disclaimersQuery, useTermsRefused } from "../../web/src/features/billing/disclaimers-queries";
 import { InfiniteQueryObserver } from "@tanstack/react-query";
 import { queryClient } from "../../web/src/api/query-client";
@@ -22,7 +22,7 @@ export function signIn(token: string | null = "access-1") {
 /** Fresh chat, limits and disclaimers stores (module state) and no cached answers between tests. */
 export function resetStores() {
   queryClient.clear();
-  useChat.getState().reset();
+  resetChat();
   useTermsRefused.setState({ refused: false });
 }
 

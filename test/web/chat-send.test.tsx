@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useChat } from "../../web/src/features/chat/chat-store";
+import { useTurn } from "../../web/src/features/chat/chat-turn";
+import { useDraftFiles } from "../../web/src/features/chat/draft-files";
 import { fakeChatApi, json, limits, message, replyStream } from "./chat-fakes";
 import { disclaimersSettled, renderChat, resetStores, sidebarShowing, signIn } from "./chat-render";
 
@@ -89,7 +90,7 @@ describe("sending in a new chat (docs/product.md §4)", () => {
     await waitFor(() => expect(api.callsTo("GET", "/limits").length).toBeGreaterThan(limitCallsBefore));
     await waitFor(() => expect(api.callsTo("GET", "/topics/57/history")).toHaveLength(1));
     expect(textbox().disabled).toBe(false);
-    expect(useChat.getState().topicId).toBe("57");
+    expect(router.state.location.pathname).toBe("/chat/57");
     useMode.getState().setMode("explain_law");
   });
 
@@ -329,6 +330,7 @@ describe("signing out", () => {
     fireEvent.change(screen.getByTestId("composer-file-input"), { target: { files: [new File(["x"], "a.txt", { type: "text/plain" })] } });
     const { useAuth } = await import("../../web/src/features/auth/auth-store");
     useAuth.getState().logout();
-    expect(useChat.getState()).toMatchObject({ topicId: null, messages: [], attachments: [], loading: false, streaming: null });
+    expect(useTurn.getState()).toMatchObject({ topicId: null, local: [], running: false, streaming: null });
+    expect(useDraftFiles.getState().files).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { useChat } from "../../web/src/features/chat/chat-store";
+import { InfiniteQueryObserver } from "@tanstack/react-query";
+import { queryClient } from "../../web/src/api/query-client";
+import { currentUserKey } from "../../web/src/features/auth/session-user";
+import { historyQuery } from "../../web/src/features/chat/history-query";
 import { useMode } from "../../web/src/features/modes/mode-store";
 import { useSidebar } from "../../web/src/features/topics/sidebar-state";
 import { useTopicList } from "../../web/src/features/topics/topics-queries";
@@ -70,11 +73,14 @@ it("the chat: the newest page first, the older one above it when asked, by the c
   renderChat("/chat/7");
   await screen.findByText("Новый ответ");
   expect(screen.queryByText("Самый первый вопрос")).toBeNull();
-  expect(useChat.getState().older).toBe(true);
-  await act(() => useChat.getState().loadOlder());
+  const history = new InfiniteQueryObserver(queryClient, historyQuery(currentUserKey(), "7"));
+  expect(history.getCurrentResult().hasNextPage).toBe(true);
+  await act(() => history.fetchNextPage());
   expect(screen.getByText("Самый первый вопрос")).toBeTruthy();
-  expect(useChat.getState().messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
-  expect(useChat.getState().older).toBe(false);
+  const ids = document.querySelectorAll("[data-message-id]");
+  const shown = [...ids].map((m) => Number(m.getAttribute("data-message-id")));
+  expect(shown).toEqual([1, 2, 3, 4]);
+  expect(history.getCurrentResult().hasNextPage).toBe(false);
   expect(api.callsTo("GET", "/topics/7/history").map((c) => c.query.get("cursor"))).toEqual([null, "3"]);
 });
 

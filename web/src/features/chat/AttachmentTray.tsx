@@ -1,7 +1,7 @@
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Flex, IconButton, Spinner, Text } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
-import type { DraftAttachment } from "./chat-store";
+import type { DraftAttachment } from "./draft-files";
 import { chatTexts } from "../../ui/texts/chat";
 import { FileChip } from "./FileChip";
 

@@ -1,17 +1,26 @@
 import { ArrowDownIcon } from "@radix-ui/react-icons";
 import { Callout, IconButton } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
-import { useEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useShallow } from "zustand/react/shallow";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import { LiveReply } from "./LiveReply";
 import { StartScreen } from "./StartScreen";
 import { preloadMarkdown } from "../../ui/markdown/LazyMarkdown";
 import { useOlderOnScroll } from "./use-older-on-scroll";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { useProductTitle } from "../modes/products-queries";
-import { useChat } from "./chat-store";
+import { turnState, useTurn } from "./chat-turn";
+import { leaveOtherTopics } from "./chat-reset";
+import { attachFiles, attachRecording, removeDraft, useDraftFiles } from "./draft-files";
+import { notify } from "./chat-notices";
+import { useHistory } from "./history-query";
+import { openTopic, send, stop } from "./turn-actions";
+import { useShownMessages } from "./use-shown-messages";
+import { useTopicId, useUrlTopicId } from "./use-topic-id";
 import { outOfRequests as noRequestsLeft, useLimits } from "../billing/limits-queries";
 import { ModeChip } from "../modes/ModeChip";
 import { useModelTitle } from "../modes/products-queries";
@@ -26,44 +35,58 @@ import { useFoundMessage } from "../search/use-found-message";
 import { PrivacyGuard } from "../privacy/PrivacyGuard";
 import "./chat.css";
 
-/** `/chat` (a new chat in the picked mode) and `/chat/:id` (a topic, resumed live if its reply is still running). */
+/**
+ * `/chat` (a new chat in the picked mode) and `/chat/:id` (a topic, resumed live if its reply is
+ * still running). The history is the query cache's; the turn's client state holds the rest, and
+ * the streaming reply renders in `LiveReply` alone.
+ */
 export default function Chat() {
-  const { id } = useParams<{ id?: string }>();
+  const urlTopicId = useUrlTopicId();
+  const topicId = useTopicId();
   const navigate = useNavigate();
   const mode = useMode((s) => s.mode);
   const productTitle = useProductTitle(mode);
-  const { topicId, messages, history, historyError, loading, streaming, attachments, loadingOlder } = useChat();
+  const turn = useTurn(
+    useShallow((s) => ({
+      running: s.running,
+      streaming: s.streaming !== null,
+      created: s.created && s.topicId === topicId,
+    })),
+  );
+  const history = useHistory(topicId, turn.created);
+  const messages = useShownMessages(history.messages);
+  const attachments = useDraftFiles((s) => s.files);
   const outOfRequests = noRequestsLeft(useLimits());
   const [text, setText] = useState("");
   // What the privacy guard found in the text that the user chose to send as is.
   const [kept, setKept] = useState<string[]>([]);
   const scroller = useRef<HTMLDivElement>(null);
-  const { onScroll, stick, atBottom } = useStickToBottom(scroller, [messages, streaming?.text, history]);
-  const loadOlderNearTop = useOlderOnScroll(scroller);
+  const { onScroll, stick, follow, atBottom } = useStickToBottom(scroller, [messages, history.loading]);
+  const loadOlderNearTop = useOlderOnScroll(scroller, history);
   useEffect(preloadMarkdown, []);
-  useFoundMessage();
+  useFoundMessage(topicId, history);
 
-  useEffect(() => {
-    const chat = useChat.getState();
-    // A new chat got its id and the URL follows it (a navigation that may land late, as a
-    // transition): the chat on screen stays, and so does what the user is typing meanwhile.
-    if (id && id === chat.topicId && chat.history === "loaded") return;
-    if (id) void chat.open(id);
-    // Another topic's messages must not stay under a new chat (a link to /chat from a topic).
-    else if (chat.topicId !== null) chat.reset();
+  useLayoutEffect(() => {
+    // A new chat's stream named its topic and the URL follows it (a navigation that may land late,
+    // as a transition): the chat on screen stays, and so does what the user is typing meanwhile.
+    if (urlTopicId && turnState().topicId === urlTopicId) return;
+    leaveOtherTopics(urlTopicId);
     // A draft belongs to the chat it was typed in (a new chat's first question has been sent by now).
     setText("");
     setKept([]);
     stick();
-  }, [id, stick]);
+  }, [urlTopicId, stick]);
 
-  const send = () => {
+  useEffect(() => {
+    if (topicId && history.loaded) void openTopic(topicId);
+  }, [topicId, history.loaded]);
+
+  const sendTyped = () => {
     if (!text.trim()) return;
-    const chat = useChat.getState();
     setText("");
     setKept([]);
     stick();
-    void chat.send(text, {
+    void send(topicId, text, {
       mode,
       keepAsIs: kept,
       // The new topic's URL, without leaving the chat that is streaming its first reply.
@@ -71,13 +94,13 @@ export default function Chat() {
     });
   };
 
-  const isNew = !id && !topicId;
+  const isNew = !topicId;
   const sendMode = useSendMode();
   const modelTitle = useModelTitle(sendMode);
   // The topic's name as the sidebar has it (renames follow), else plainly "Чат".
   const listed = useListedTopic(topicId);
   useDocumentTitle(isNew ? titlesTexts.newChat : listed ? topicTitle(listed) : titlesTexts.chat);
-  const empty = messages.length === 0 && !loading;
+  const empty = messages.length === 0 && !turn.running;
 
   return (
     <div className="chat-page" data-testid="page-chat">
@@ -90,14 +113,16 @@ export default function Chat() {
             loadOlderNearTop();
           }}
         >
-          {(history === "loading" || loadingOlder) && <DotsLoader />}
-          {historyError && (
+          {(history.loading || history.loadingOlder) && <DotsLoader />}
+          {history.failed && (
             <Callout.Root color="red" role="alert" className="chat-page__error">
-              <Callout.Text>{historyError}</Callout.Text>
+              <Callout.Text>{chatTexts.historyFailed}</Callout.Text>
             </Callout.Root>
           )}
           {isNew && empty && <StartScreen mode={mode} title={productTitle} onExample={setText} />}
-          <MessageList messages={messages} streaming={streaming} waiting={loading && !streaming} modelTitle={modelTitle} />
+          <MessageList messages={messages} live={turn.running} modelTitle={modelTitle}>
+            <LiveReply onGrow={follow} />
+          </MessageList>
         </div>
         {!atBottom && (
           <Hint content={chatTexts.jumpToLatest}>
@@ -123,22 +148,20 @@ export default function Chat() {
       <Composer
         text={text}
         onTextChange={setText}
-        onSend={send}
-        onStop={() => void useChat.getState().stop()}
-        onAttach={(files) => useChat.getState().attach(files)}
+        onSend={sendTyped}
+        onStop={() => topicId && void stop(topicId)}
+        onAttach={(files) => attachFiles(topicId, files)}
         onRecorded={(file) =>
-          void useChat
-            .getState()
-            .attachRecording(file)
+          void attachRecording(topicId, file)
             // The transcript joins what is typed, to be checked before sending.
             .then((transcript) => transcript && setText((typed) => (typed.trim() ? `${typed.trimEnd()} ${transcript}` : transcript)))
         }
-        onRecordingError={(message) => useChat.getState().notice(message, "info")}
-        onRemoveAttachment={(key) => useChat.getState().removeAttachment(key)}
+        onRecordingError={(message) => notify(message, "info")}
+        onRemoveAttachment={removeDraft}
         attachments={attachments}
         // A message sent before the history is in would be lost when it arrives.
-        loading={loading || history === "loading"}
-        canStop={loading && !!topicId && !!streaming}
+        loading={turn.running || history.loading}
+        canStop={turn.running && !!topicId && turn.streaming}
         outOfRequests={outOfRequests}
         notice={<PrivacyGuard text={text} mode={sendMode} kept={kept} onKeptChange={setKept} />}
       />

@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from "rea
 import { useDisclaimerGate } from "../billing/disclaimer/use-disclaimer-gate";
 import { QUOTAS } from "../../../../worker/settings";
 import { useAuth } from "../auth/auth-store";
-import type { DraftAttachment } from "./chat-store";
+import type { DraftAttachment } from "./draft-files";
 import { useSettings } from "../account/settings-store";
 import { chatTexts } from "../../ui/texts/chat";
 import { AttachmentTray } from "./AttachmentTray";

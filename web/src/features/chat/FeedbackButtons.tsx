@@ -2,7 +2,8 @@ import { Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
 import { useId, useState } from "react";
 import { chatTexts } from "../../ui/texts/chat";
-import { useChat } from "./chat-store";
+import { rate as rateMessage } from "./history-actions";
+import { useTopicId } from "./use-topic-id";
 
 const t = chatTexts.feedback;
 type Rating = "up" | "down";
@@ -16,10 +17,16 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
   const [comment, setComment] = useState("");
   const [said, setSaid] = useState<"thanks" | "failed" | null>(null);
   const commentId = useId();
+  const topicId = useTopicId();
+  // The rating clicked, shown at once; the history's copy in the cache follows a moment later.
+  const [sending, setSending] = useState<Rating | null | undefined>(undefined);
+  const shown = sending === undefined ? rating : sending;
 
   const rate = async (next: Rating | null, text?: string) => {
     setSaid(null);
-    const ok = await useChat.getState().rate(messageId, next, text);
+    setSending(next);
+    const ok = topicId ? await rateMessage(topicId, messageId, next, text) : false;
+    setSending(undefined);
     setSaid(ok ? (text ? "thanks" : null) : "failed");
     return ok;
   };
@@ -29,13 +36,13 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
       <IconButton
         type="button"
         size="1"
-        variant={rating === value ? "soft" : "ghost"}
-        color={rating === value ? "indigo" : "gray"}
+        variant={shown === value ? "soft" : "ghost"}
+        color={shown === value ? "indigo" : "gray"}
         aria-label={label}
-        aria-pressed={rating === value}
+        aria-pressed={shown === value}
         data-testid={`feedback-${value}`}
         onClick={() => {
-          const next = rating === value ? null : value;
+          const next = shown === value ? null : value;
           void rate(next);
           setAsking(next === "down");
         }}

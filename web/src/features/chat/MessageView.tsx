@@ -7,7 +7,9 @@ import { chatTexts } from "../../ui/texts/chat";
 import { commonTexts } from "../../ui/texts/common";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
 import { CopyButton } from "../../ui/CopyButton";
-import { useChat } from "./chat-store";
+import { useTurn } from "./chat-turn";
+import { continueReply, regenerate } from "./turn-actions";
+import { useTopicAction } from "./use-topic-id";
 import { FeedbackButtons } from "./FeedbackButtons";
 import { FileChip } from "./FileChip";
 import { QuestionEditor } from "./QuestionEditor";
@@ -57,13 +59,23 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
 
 /** A small icon action under a message, off while a reply is being written. */
 function MessageAction({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: ReactNode }) {
-  const busy = useChat((s) => s.loading);
+  const busy = useTurn((s) => s.running);
   return (
     <Hint content={label}>
       <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={label} data-testid={testId} disabled={busy} onClick={onClick}>
         {children}
       </IconButton>
     </Hint>
+  );
+}
+
+/** "Другой ответ": another reply to the same question, in the old one's place. */
+function RegenerateAction({ messageId }: { messageId: number }) {
+  const ask = useTopicAction();
+  return (
+    <MessageAction label={tv.regenerate} testId="message-regenerate" onClick={() => ask(regenerate, messageId)}>
+      <ReloadIcon />
+    </MessageAction>
   );
 }
 
@@ -152,11 +164,7 @@ export const MessageView = memo(function MessageView({
         {!readOnly && typeof message.id === "number" && <VersionSwitcher messageId={message.id} versionIds={message.version_ids ?? [message.id]} />}
         {!readOnly && <CopyButton text={message.text} />}
         {!readOnly && typeof message.id === "number" && <FeedbackButtons messageId={message.id} rating={message.feedback ?? null} />}
-        {!readOnly && typeof message.id === "number" && (
-          <MessageAction label={tv.regenerate} testId="message-regenerate" onClick={() => void useChat.getState().regenerate(message.id as number)}>
-            <ReloadIcon />
-          </MessageAction>
-        )}
+        {!readOnly && typeof message.id === "number" && <RegenerateAction messageId={message.id} />}
         {message.state === "partial" && (
           <Badge color="amber" variant="soft" data-testid="message-partial">
             {chatTexts.partial}
@@ -175,9 +183,11 @@ export const MessageView = memo(function MessageView({
 
 /** "Продолжить ответ" under a cut reply at the end of the chat (docs/conversations.md "Continue"). */
 function ContinueButton() {
-  const busy = useChat((s) => s.loading);
+  const busy = useTurn((s) => s.running);
+  const ask = useTopicAction();
+  const onClick = () => ask(continueReply);
   return (
-    <Button type="button" size="1" variant="soft" disabled={busy} data-testid="message-continue" onClick={() => void useChat.getState().continueReply()}>
+    <Button type="button" size="1" variant="soft" disabled={busy} data-testid="message-continue" onClick={onClick}>
       <TrackNextIcon />
       {tv.continue}
     </Button>

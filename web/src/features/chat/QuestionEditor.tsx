@@ -2,18 +2,20 @@ import { Button, Flex, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
 import { QUOTAS } from "../../../../worker/settings";
 import { chatTexts } from "../../ui/texts/chat";
-import { useChat } from "./chat-store";
+import { edit } from "./turn-actions";
+import { useTopicId } from "./use-topic-id";
 
 const t = chatTexts.versions;
 
 /** A question being edited in place: sending makes a new version of it and asks again. */
 export function QuestionEditor({ messageId, text, onClose }: { messageId: number; text: string; onClose: () => void }) {
   const [draft, setDraft] = useState(text);
+  const topicId = useTopicId();
   const ready = draft.trim().length > 0 && draft.trim() !== text.trim();
   const submit = () => {
     if (!ready) return;
     onClose();
-    void useChat.getState().edit(messageId, draft);
+    if (topicId) void edit(topicId, messageId, draft);
   };
   return (
     <Flex direction="column" gap="2" className="question-editor" data-testid="question-editor">

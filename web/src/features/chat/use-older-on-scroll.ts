@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useLayoutEffect, useRef } from "react";
-import { useChat } from "./chat-store";
+import type { useHistory } from "./history-query";
 
 /** How close to the top starts loading the older page, px. */
 const NEAR_TOP_PX = 240;
@@ -8,20 +8,19 @@ const NEAR_TOP_PX = 240;
  * History comes newest first by pages (docs/scale.md "Pages"): scrolling near the top of the chat
  * loads the page before, and the messages read stay where they were on screen as it lands above them.
  */
-export function useOlderOnScroll(ref: RefObject<HTMLElement | null>) {
-  const messages = useChat((s) => s.messages);
+export function useOlderOnScroll(ref: RefObject<HTMLElement | null>, history: ReturnType<typeof useHistory>) {
+  const { messages, older, loadingOlder, loadOlder } = history;
   // Distance from the bottom of the list before the older page came; null when none is awaited.
   const fromBottom = useRef<number | null>(null);
 
   const onScroll = useCallback(() => {
     const el = ref.current;
-    const chat = useChat.getState();
-    if (!el || el.scrollTop > NEAR_TOP_PX || !chat.older || chat.loadingOlder) return;
+    if (!el || el.scrollTop > NEAR_TOP_PX || !older || loadingOlder) return;
     fromBottom.current = el.scrollHeight - el.scrollTop;
-    void chat.loadOlder().then((loaded) => {
+    void loadOlder().then((loaded) => {
       if (!loaded) fromBottom.current = null;
     });
-  }, [ref]);
+  }, [ref, older, loadingOlder, loadOlder]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages change, to put back the place read.
   useLayoutEffect(() => {

@@ -5,7 +5,8 @@ const NEAR_BOTTOM_PX = 48;
 
 /**
  * Keeps a scrolling list at its end while it grows (a streaming reply), unless the user scrolled
- * up to read. `content` lists what changes the list's height; `atBottom` drives the "jump to latest" button, `stick` goes back to the end.
+ * up to read. `content` lists what changes the list's height (a part that grows by itself, the streaming reply,
+ * calls `follow`); `atBottom` drives the "jump to latest" button, `stick` goes back to the end.
  */
 export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: readonly unknown[]) {
   const stuck = useRef(true);
@@ -36,7 +37,8 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: re
     [ref],
   );
 
-  useLayoutEffect(() => {
+  /** The list grew: back to its end unless the user scrolled up. */
+  const follow = useCallback(() => {
     const el = ref.current;
     if (!el) return;
     if (stuck.current) {
@@ -44,8 +46,10 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: re
       lastTop.current = el.scrollTop;
     }
     setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX);
-    // `content` is what changes the list's height; its length never changes.
-  }, [ref, ...content]);
+  }, [ref]);
 
-  return { onScroll, stick, atBottom };
+  // `content` is what changes the list's height; its length never changes.
+  useLayoutEffect(follow, [follow, ...content]);
+
+  return { onScroll, stick, follow, atBottom };
 }

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "react-router-dom";
-import { useChat } from "../chat/chat-store";
+import { resetChat } from "../chat/chat-reset";
 import { sidebarTexts } from "../../ui/texts/sidebar";
 
 /**
@@ -12,7 +12,7 @@ export function useNewChat(): { label: string; start: () => void } {
   return {
     label: hash ? sidebarTexts.startChat : sidebarTexts.newChat,
     start: () => {
-      useChat.getState().reset();
+      resetChat();
       navigate("/");
     },
   };

@@ -1,13 +1,13 @@
 import { useCallback, useRef, useState, type ReactNode } from "react";
-import { useChat } from "../../chat/chat-store";
 import { acceptDisclaimer, type Disclaimer, knownDisclaimers, pendingDisclaimer, settledDisclaimers, useDisclaimers } from "../disclaimers-queries";
 import { useMode } from "../../modes/mode-store";
+import { useTopicId } from "../../chat/use-topic-id";
 import { useListedTopic } from "../../topics/topics-queries";
 import { DisclaimerDialog } from "./DisclaimerDialog";
 
 /** The mode the next message goes to: the open topic's (when the list knows it), else the picked one. */
 export function useSendMode(): string {
-  const topicId = useChat((s) => s.topicId);
+  const topicId = useTopicId();
   const picked = useMode((s) => s.mode);
   const listed = useListedTopic(topicId)?.assistant_type;
   return listed ?? picked;
