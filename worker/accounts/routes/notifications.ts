@@ -135,8 +135,8 @@ export const notifications = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Отмечено" }, 401: { description: "Нет или неверный токен" }, 404: { description: "Уведомление не найдено" } },
     }),
-    requireUser,
     validate("param", z.object({ id: pathId })),
+    requireUser,
     async (c) => {
       await markNoticeRead(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       return c.body(null, 204);

@@ -93,8 +93,6 @@ const publicUser = (u: User): SelfUser => ({
 });
 const blockState = (u: User): UserBlockState => ({ ...publicUser(u), blocked_at: u.blockedAt === null ? null : new Date(u.blockedAt).toISOString() });
 const USER_NOT_FOUND = "Пользователь не найден";
-// Decimal digits only, so `0x10` or `1e3` never name user 16 or 1000: they are simply no route.
-const USER_ID_PATH = "/:id{[0-9]{1,15}}";
 
 export const users = new Hono<AppEnv>()
   .post(
@@ -305,7 +303,7 @@ export const users = new Hono<AppEnv>()
     },
   )
   .post(
-    `${USER_ID_PATH}/block`,
+    "/:id/block",
     describeRoute({
       tags: ["users"],
       summary: "Заблокировать пользователя (админ)",
@@ -319,8 +317,8 @@ export const users = new Hono<AppEnv>()
         409: { description: "Свой аккаунт" },
       },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     async (c) => {
       const { id } = c.req.valid("param");
       if (id === c.var.userId) throw ApiError.conflict("Нельзя заблокировать собственный аккаунт");
@@ -330,7 +328,7 @@ export const users = new Hono<AppEnv>()
     },
   )
   .post(
-    `${USER_ID_PATH}/unblock`,
+    "/:id/unblock",
     describeRoute({
       tags: ["users"],
       summary: "Разблокировать пользователя (админ)",
@@ -342,8 +340,8 @@ export const users = new Hono<AppEnv>()
         404: { description: "Пользователь не найден" },
       },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     async (c) => {
       const user = await unblockUser(getDb(c.env.DB), c.req.valid("param").id);
       if (!user) throw ApiError.notFound(USER_NOT_FOUND);

@@ -146,8 +146,8 @@ export const products = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Product с system_prompt", adminProductSchema), ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     validate("json", updateBody),
     async (c) => c.json(adminProduct(await updateProduct(getDb(c.env.DB), c.req.valid("param").id, productInput(c.req.valid("json")))), 200),
   )
@@ -160,8 +160,8 @@ export const products = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Product (выключен)", adminProductSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     async (c) => {
       const deactivated = await deleteProduct(getDb(c.env.DB), c.req.valid("param").id);
       return deactivated ? c.json(adminProduct(deactivated), 200) : c.body(null, 204);

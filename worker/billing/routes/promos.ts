@@ -107,19 +107,19 @@ export const promos = new Hono<AppEnv>()
     async (c) => c.json((await listPromos(getDb(c.env.DB))).map(publicPromo), 200),
   )
   .get(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["admin"],
       summary: "Промокод (только администратор)",
       ...secured,
       responses: { 200: { description: promoShape }, ...adminOnly, 404: { description: "Промокод не найден" } },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     async (c) => c.json(publicPromo(await findPromo(getDb(c.env.DB), c.req.valid("param").id)), 200),
   )
   .put(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["admin"],
       summary: "Изменить промокод (только администратор)",
@@ -133,8 +133,8 @@ export const promos = new Hono<AppEnv>()
         422: { description: "Неверные данные" },
       },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     validate("json", updateBody),
     async (c) => c.json(publicPromo(await updatePromo(getDb(c.env.DB), c.req.valid("param").id, toFields(c.req.valid("json")))), 200),
   );

@@ -89,8 +89,8 @@ export const subscriptions = new Hono<AppEnv>()
   .get(
     "/:id",
     describeRoute({ tags: ["subscriptions"], summary: "Тариф", ...secured, responses: { 200: jsonOf("Plan", planSchema), ...notFound } }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicPlan(await findPlan(getDb(c.env.DB), c.req.valid("param").id, { all: c.var.role === "admin" })), 200),
   )
   .post(
@@ -115,8 +115,8 @@ export const subscriptions = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Plan", planSchema), ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     validate("json", updateBody),
     async (c) => c.json(publicPlan(await updatePlan(getDb(c.env.DB), c.req.valid("param").id, planInput(c.req.valid("json")))), 200),
   )
@@ -129,8 +129,8 @@ export const subscriptions = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Plan (скрыт)", planSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     async (c) => {
       const hidden = await deletePlan(getDb(c.env.DB), c.req.valid("param").id);
       return hidden ? c.json(publicPlan(hidden), 200) : c.body(null, 204);

@@ -84,30 +84,30 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .get(
-    "/:companyId{[0-9]+}",
+    "/:companyId",
     describeRoute({
       tags: ["companies"],
       summary: "Компания (владелец и администраторы)",
       ...secured,
       responses: { 200: jsonOf(companyShape, companySchema), ...notFound },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       return c.json(await companyView(db, await companyForManager(db, c.var.userId, c.req.valid("param").companyId)), 200);
     },
   )
   .patch(
-    "/:companyId{[0-9]+}",
+    "/:companyId",
     describeRoute({
       tags: ["companies"],
       summary: "Переименовать компанию",
       ...secured,
       responses: { 200: jsonOf(companyShape, companySchema), ...notFound, 422: { description: "Неверное название" } },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     validate("json", z.object({ name: companyName })),
     async (c) => {
       const db = getDb(c.env.DB);
@@ -117,15 +117,15 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:companyId{[0-9]+}",
+    "/:companyId",
     describeRoute({
       tags: ["companies"],
       summary: "Удалить компанию (только владелец)",
       ...secured,
       responses: { 204: { description: "Удалена вместе с пулом запросов" }, ...notFound },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       const { company } = await companyForManager(db, c.var.userId, c.req.valid("param").companyId, true);
@@ -134,7 +134,7 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:companyId{[0-9]+}/employees",
+    "/:companyId/employees",
     describeRoute({
       tags: ["companies"],
       summary: "Пригласить сотрудника по e-mail",
@@ -149,8 +149,8 @@ export const companies = new Hono<AppEnv>()
         429: { description: "Слишком много приглашений" },
       },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     validate("json", newEmployee),
     async (c) => {
       const db = getDb(c.env.DB);
@@ -165,7 +165,7 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .patch(
-    "/:companyId{[0-9]+}/:employeeId{[0-9]+}",
+    "/:companyId/:employeeId",
     describeRoute({
       tags: ["companies"],
       summary: "Роль, лимит или удаление сотрудника (?role=&allowance=&remove=true)",
@@ -179,8 +179,8 @@ export const companies = new Hono<AppEnv>()
         422: { description: "Неверные параметры" },
       },
     }),
-    requireUser,
     validate("param", z.object({ companyId: pathId, employeeId: pathId })),
+    requireUser,
     validate("query", employeeChange),
     async (c) => {
       const db = getDb(c.env.DB);
@@ -191,7 +191,7 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .get(
-    "/:companyId{[0-9]+}/payments",
+    "/:companyId/payments",
     describeRoute({
       tags: ["companies"],
       summary: "Покупки компании (владелец и администраторы)",
@@ -199,8 +199,8 @@ export const companies = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Payment[]", z.array(paymentSchema)), ...notFound },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       const { company } = await companyForManager(db, c.var.userId, c.req.valid("param").companyId);

@@ -50,15 +50,15 @@ export const folders = new Hono<AppEnv>()
     async (c) => c.json((await listFolders(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType)).map(publicFolder), 200),
   )
   .patch(
-    "/:folderId{[0-9]+}",
+    "/:folderId",
     describeRoute({
       tags: ["folders"],
       summary: "Переименовать папку",
       ...secured,
       responses: { 200: jsonOf("Folder", folderSchema), ...notFound, 422: { description: "Неверное название" } },
     }),
-    requireUser,
     validate("param", z.object({ folderId: pathId })),
+    requireUser,
     validate("json", z.object({ name: folderName })),
     async (c) => {
       const folder = await renameFolder(getDb(c.env.DB), c.var.userId, c.req.valid("param").folderId, c.req.valid("json").name);
@@ -66,15 +66,15 @@ export const folders = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:folderId{[0-9]+}",
+    "/:folderId",
     describeRoute({
       tags: ["folders"],
       summary: "Удалить папку (чаты остаются, без папки)",
       ...secured,
       responses: { 204: { description: "Удалена" }, ...notFound },
     }),
-    requireUser,
     validate("param", z.object({ folderId: pathId })),
+    requireUser,
     async (c) => {
       await deleteFolder(getDb(c.env.DB), c.var.userId, c.req.valid("param").folderId);
       return c.body(null, 204);

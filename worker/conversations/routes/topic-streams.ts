@@ -122,23 +122,23 @@ export const topicStreams = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:id{[0-9]+}/start/stream",
+    "/:id/start/stream",
     describeRoute({ tags: ["topics"], summary: "Первый вопрос в чате, созданном через /topics/new: ответ потоком", ...secured, responses: streamResponses }),
-    requireSender,
     validate("param", idParams),
+    requireSender,
     validate("json", sendBody),
     (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
   )
   .post(
-    "/:id{[0-9]+}/message/stream",
+    "/:id/message/stream",
     describeRoute({ tags: ["topics"], summary: "Сообщение в чат: ответ потоком", ...secured, responses: streamResponses }),
-    requireSender,
     validate("param", idParams),
+    requireSender,
     validate("json", sendBody),
     (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
   )
   .get(
-    "/:id{[0-9]+}/stream",
+    "/:id/stream",
     describeRoute({
       tags: ["topics"],
       summary: "Ответ, который ещё идёт: уже сказанное, затем остальное вживую",
@@ -149,8 +149,8 @@ export const topicStreams = new Hono<AppEnv>()
         404: { description: "Чат не найден" },
       },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       const live = await topicObject(c.env, topic).stream();
@@ -160,7 +160,7 @@ export const topicStreams = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:id{[0-9]+}/stop",
+    "/:id/stop",
     describeRoute({
       tags: ["topics"],
       summary: "Остановить ответ",
@@ -168,8 +168,8 @@ export const topicStreams = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Остановлено" }, 404: { description: "Чат не найден" } },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       await topicObject(c.env, topic).stop();

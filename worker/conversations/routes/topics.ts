@@ -17,9 +17,7 @@ import {
   isTimeZone,
   listTopics,
   parseTopicCursor,
-  moveTopicToFolder,
   publicTopic,
-  removeTopicFromFolder,
   renameTopic,
   setTopicPinned,
   setTopicStatus,
@@ -105,7 +103,7 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .get(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["topics"],
       summary: "Чат по id",
@@ -113,12 +111,12 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: topicAnswer,
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicTopic(await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id)), 200),
   )
   .get(
-    "/:id{[0-9]+}/history",
+    "/:id/history",
     describeRoute({
       tags: ["topics"],
       summary: "Сообщения чата, старые сверху",
@@ -127,8 +125,8 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Message[]", z.array(messageSchema)), ...notFound, 422: { description: "Неверный limit или курсор" } },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     validate("query", historyQuery),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -157,15 +155,15 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["topics"],
       summary: "Удалить чат вместе с сообщениями и вложениями",
       ...secured,
       responses: { 204: { description: "Удалён" }, ...notFound },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const { id } = c.req.valid("param");
       const db = getDb(c.env.DB);
@@ -180,21 +178,21 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:id{[0-9]+}/archive",
+    "/:id/archive",
     describeRoute({ tags: ["topics"], summary: "В архив", ...secured, responses: topicAnswer }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "archived")), 200),
   )
   .delete(
-    "/:id{[0-9]+}/archive",
+    "/:id/archive",
     describeRoute({ tags: ["topics"], summary: "Вернуть из архива", ...secured, responses: topicAnswer }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "active")), 200),
   )
   .post(
-    "/:id{[0-9]+}/share",
+    "/:id/share",
     describeRoute({
       tags: ["share"],
       summary: "Поделиться чатом",
@@ -203,8 +201,8 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("{hash, expires_at, reveal}", shareLinkSchema), ...notFound, 422: { description: "Неверный срок или reveal" } },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     validate("json", shareSettingsBody),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -216,15 +214,15 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:id{[0-9]+}/share",
+    "/:id/share",
     describeRoute({
       tags: ["share"],
       summary: "Отозвать ссылку на чат",
       ...secured,
       responses: { 204: { description: "Ссылка больше не работает" }, ...notFound },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const hash = await revokeShare(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       await purgeShareHash(c.env, hash);
@@ -232,7 +230,7 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .post(
-    "/pin/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    "/pin/:topicId/:folderId",
     describeRoute({
       tags: ["topics"],
       summary: "Закрепить чат",
@@ -240,51 +238,20 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: topicAnswer,
     }),
-    requireUser,
     validate("param", moveParams),
+    requireUser,
     async (c) => {
       const { topicId, folderId } = c.req.valid("param");
       return c.json(publicTopic(await setTopicPinned(getDb(c.env.DB), c.var.userId, topicId, folderId, true)), 200);
     },
   )
   .delete(
-    "/pin/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    "/pin/:topicId/:folderId",
     describeRoute({ tags: ["topics"], summary: "Открепить чат", ...secured, responses: topicAnswer }),
-    requireUser,
     validate("param", moveParams),
+    requireUser,
     async (c) => {
       const { topicId, folderId } = c.req.valid("param");
       return c.json(publicTopic(await setTopicPinned(getDb(c.env.DB), c.var.userId, topicId, folderId, false)), 200);
-    },
-  )
-  .post(
-    "/:topicId{[0-9]+}/:folderId{[0-9]+}",
-    describeRoute({
-      tags: ["folders"],
-      summary: "Переместить чат в папку",
-      description: "Папка должна быть своей и того же типа списка, что и чат (explain_img — в папки gpt).",
-      ...secured,
-      responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" }, 422: { description: "Папка другого режима" } },
-    }),
-    requireUser,
-    validate("param", moveParams),
-    async (c) => {
-      const { topicId, folderId } = c.req.valid("param");
-      return c.json(publicTopic(await moveTopicToFolder(getDb(c.env.DB), c.var.userId, topicId, folderId)), 200);
-    },
-  )
-  .delete(
-    "/:topicId{[0-9]+}/:folderId{[0-9]+}",
-    describeRoute({
-      tags: ["folders"],
-      summary: "Убрать чат из папки",
-      ...secured,
-      responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" } },
-    }),
-    requireUser,
-    validate("param", moveParams),
-    async (c) => {
-      const { topicId, folderId } = c.req.valid("param");
-      return c.json(publicTopic(await removeTopicFromFolder(getDb(c.env.DB), c.var.userId, topicId, folderId)), 200);
     },
   );

@@ -62,7 +62,7 @@ export const shards = new Hono<AppEnv>()
     async (c) => c.json(publicShard(await addShard(c.env, getDb(c.env.DB), c.req.valid("json").id)), 201),
   )
   .patch(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["admin"],
       summary: "Открыть или закрыть базу истории для новых пользователей (админ)",
@@ -75,8 +75,8 @@ export const shards = new Hono<AppEnv>()
         409: { description: "Это последняя открытая база" },
       },
     }),
-    requireAdmin,
     validate("param", shardParams),
+    requireAdmin,
     jsonObjectBody,
     validate("json", z.object({ open: z.boolean({ error: "open: true или false" }) })),
     async (c) => c.json(publicShard(await setShardOpen(getDb(c.env.DB), c.req.valid("param").id, c.req.valid("json").open)), 200),

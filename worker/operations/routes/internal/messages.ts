@@ -30,7 +30,7 @@ async function savedReply(db: HistoryDb, topicId: number) {
 }
 
 export const internalMessages = new Hono<AppEnv>().post(
-  `${BOT_PATH}/:topicId{[0-9]+}`,
+  `${BOT_PATH}/:topicId`,
   describeRoute({
     tags: ["internal"],
     summary: "Вопрос от пользователя бота и ответ модели",
