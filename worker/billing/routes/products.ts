@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag, missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
@@ -23,7 +24,7 @@ import { adminProductSchema, productSchema } from "../schemas";
 
 const text = (what: string, max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `Укажите ${what}` : `${what}: строка`) })
+    .string(missingOr(`Укажите ${what}`, `${what}: строка`))
     .trim()
     .min(1, { error: `${what}: не может быть пустым` })
     .max(max, { error: `${what}: не длиннее ${max} символов` });
@@ -35,7 +36,7 @@ const assistantType = z
 const model = z
   .string({ error: "model: строка" })
   .regex(/^[\x21-\x7e]{1,200}$/, { error: "model: default, vision или идентификатор модели латиницей без пробелов" });
-const active = z.boolean({ error: "active: true или false" });
+const active = flag("active");
 // null goes back to the default name, "Ясно · <title>".
 const modelTitle = text("название модели для пользователей", 60).nullable();
 

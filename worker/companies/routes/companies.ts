@@ -8,6 +8,7 @@ import { companyForManager, companyView, createCompany, deleteCompany, listCompa
 import { inviteEmployee } from "../services/company-invitations";
 import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
+import { missingOr, typedEmail, wholeNumber } from "../../http/fields";
 import { pathId } from "../../http/params";
 import { companyInvitationRoutes, invitationShape } from "./company-invitations";
 import { jsonOf, secured } from "../../http/openapi";
@@ -16,23 +17,17 @@ import { paymentSchema } from "../../billing/schemas";
 import { listCompanyPayments, publicPayment } from "../../billing/services/payments";
 
 const companyName = z
-  .string({ error: (issue) => (issue.input === undefined ? "Укажите название компании" : "Название компании должно быть строкой") })
+  .string(missingOr("Укажите название компании", "Название компании должно быть строкой"))
   .trim()
   .min(1, { error: "Название компании не может быть пустым" })
   .max(100, { error: "Название компании должно быть не длиннее 100 символов" });
-const allowance = z
-  .number({ error: "Лимит сотрудника должен быть числом" })
-  .int({ error: "Лимит сотрудника должен быть целым числом" })
+const allowance = wholeNumber("Лимит сотрудника")
   .min(0, { error: "Лимит сотрудника не может быть отрицательным" })
   .max(1_000_000, { error: "Лимит сотрудника — не больше 1000000" });
 const employeeRole = z.enum(["admin", "member"], { error: "Роль сотрудника: admin или member" });
 
 const newEmployee = z.object({
-  email: z
-    .string({ error: "Укажите e-mail" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "Некорректный e-mail" })),
+  email: typedEmail(z.string({ error: "Укажите e-mail" })),
   role: employeeRole.default("member"),
   allowance: allowance.nullable().default(null),
 });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireUser } from "../../accounts/middleware/auth";
@@ -13,7 +14,7 @@ import { folderSchema } from "../schemas";
 
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
 export const folderName = z
-  .string({ error: (issue) => (issue.input === undefined ? "Укажите название папки" : "Название папки должно быть строкой") })
+  .string(missingOr("Укажите название папки", "Название папки должно быть строкой"))
   .trim()
   .min(1, { error: "Название папки не может быть пустым" })
   .max(60, { error: "Название папки должно быть не длиннее 60 символов" })

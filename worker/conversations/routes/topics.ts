@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag, missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import { userHistory } from "../../db/history";
 import { topicObject } from "../turn/topic-object";
@@ -22,16 +23,14 @@ import {
   setTopicPinned,
   setTopicStatus,
 } from "../services/topics";
-import { NEXT_CURSOR_HEADER, PAGES, TOPIC_TYPES } from "../../settings";
+import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { PAGE_TEXTS, pageQuery } from "../../http/pages";
 import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
 import { messageSchema, shareLinkSchema, topicGroupSchema, topicSchema } from "../schemas";
+import { topicName, topicStatus, topicType } from "../fields";
 
-const listParams = z.object({
-  status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }),
-  type: z.enum(TOPIC_TYPES, { error: "Тип чатов: law, gpt, estate или all" }),
-});
+const listParams = z.object({ status: topicStatus, type: topicType });
 const listQuery = z.object({
   folder_id: z
     .string()
@@ -52,15 +51,8 @@ const historyQuery = z.object({
 });
 
 export const renameBody = z.object({
-  id: z
-    .number({ error: (issue) => (issue.input === undefined ? "Укажите id чата" : "id чата должен быть числом") })
-    .int({ error: "id чата должен быть целым числом" }),
-  topic_name: z
-    .string({ error: (issue) => (issue.input === undefined ? "Укажите название чата" : "Название чата должно быть строкой") })
-    .trim()
-    .min(1, { error: "Название чата не может быть пустым" })
-    .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
-    .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" }),
+  id: z.number(missingOr("Укажите id чата", "id чата должен быть числом")).int({ error: "id чата должен быть целым числом" }),
+  topic_name: topicName.min(1, { error: "Название чата не может быть пустым" }),
 });
 
 const idParams = z.object({ id: pathId });
@@ -71,7 +63,7 @@ const topicAnswer = { 200: jsonOf("Topic", topicSchema), ...notFound };
 
 const shareSettingsBody = z.object({
   expires_in: z.enum(Object.keys(SHARE_LIFETIMES) as [ShareLifetime, ...ShareLifetime[]], { error: "expires_in: 1d, 7d, 30d или never" }).optional(),
-  reveal: z.boolean({ error: "reveal: true или false" }).optional(),
+  reveal: flag("reveal").optional(),
 });
 
 export const topics = new Hono<AppEnv>()

@@ -14,7 +14,8 @@ import { switchBranch } from "../services/branch-switch";
 import { loadOwnHistory, publicMessages } from "../services/history";
 import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { sendToTopic } from "../services/send";
-import { keepAsIs, messageText, streamResponses } from "./topic-streams";
+import { streamResponses } from "./topic-streams";
+import { keepAsIs, messageText } from "../fields";
 
 // Another reply, an edited question, more of a cut reply, another branch (docs/conversations.md
 // "Versions", "Continue"). The three streams are sends in every rule.

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
@@ -78,6 +79,6 @@ export const shards = new Hono<AppEnv>()
     validate("param", shardParams),
     requireAdmin,
     jsonObjectBody,
-    validate("json", z.object({ open: z.boolean({ error: "open: true или false" }) })),
+    validate("json", z.object({ open: flag("open") })),
     async (c) => c.json(publicShard(await setShardOpen(getDb(c.env.DB), c.req.valid("param").id, c.req.valid("json").open)), 200),
   );
