@@ -7,7 +7,6 @@ import { bodilessReads } from "./http/bodiless-reads";
 import { openApiDocument } from "./http/openapi-document";
 import { docsPage } from "./http/docs-page";
 import { securityHeaders } from "./http/security-headers";
-import { accountChanges } from "./accounts/routes/account-changes";
 import { attachments } from "./conversations/routes/attachments";
 import { privacy } from "./conversations/routes/privacy";
 import { companies } from "./companies/routes/companies";
@@ -19,54 +18,29 @@ import { promos } from "./billing/routes/promos";
 import { quotas } from "./billing/routes/quotas";
 import { folders } from "./conversations/routes/folders";
 import { mail } from "./operations/routes/mail";
-import { oauth } from "./accounts/routes/oauth";
-import { paymentRefunds } from "./billing/routes/payment-refunds";
-import { payments } from "./billing/routes/payments";
-import { sandboxCheckout } from "./billing/routes/sandbox-checkout";
-import { yookassaNotifications } from "./billing/routes/yookassa-notifications";
 import { products } from "./billing/routes/products";
 import { share } from "./conversations/routes/share";
 import { sharePage } from "./conversations/routes/share-page";
 import { subscriptions } from "./billing/routes/subscriptions";
-import { telegramAuth } from "./accounts/routes/telegram-auth";
-import { topicExport } from "./conversations/routes/export";
-import { feedback } from "./conversations/routes/feedback";
-import { topicStreams } from "./conversations/routes/topic-streams";
-import { versions } from "./conversations/routes/versions";
-import { topicSearch } from "./conversations/routes/search";
-import { topics } from "./conversations/routes/topics";
-import { users } from "./accounts/routes/users";
 import { notifications, notificationSend } from "./accounts/routes/notifications";
 import { statistics } from "./operations/routes/statistics";
-import { consent, legal } from "./accounts/routes/legal";
-import { accountData } from "./accounts/routes/account-data";
+import { legal } from "./accounts/routes/legal";
+import { userRoutes } from "./accounts/routes";
+import { topicRoutes } from "./conversations/routes";
+import { paymentRoutes } from "./billing/routes";
 import { searchIndex } from "./operations/routes/search-index";
 import { shards } from "./operations/routes/shards";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
   .route("/health", health)
-  .route("/users", users)
-  .route("/users", accountChanges)
-  .route("/users", oauth)
-  .route("/users", telegramAuth)
-  .route("/users", consent)
-  .route("/users", accountData)
+  .route("/users", userRoutes)
   .route("/mail", mail)
-  .route("/topics", topicSearch)
-  .route("/topics", topics)
-  .route("/topics", topicStreams)
-  .route("/topics", versions)
-  .route("/topics", feedback)
-  .route("/topics", topicExport)
+  .route("/topics", topicRoutes)
   .route("/limits", limits)
   .route("/products", products)
   .route("/subscriptions", subscriptions)
-  // The webhook, the sandbox checkout, the user's calls and the admin's refund, in that order.
-  .route("/payments", yookassaNotifications)
-  .route("/payments", sandboxCheckout)
-  .route("/payments", payments)
-  .route("/payments", paymentRefunds)
+  .route("/payments", paymentRoutes)
   .route("/folders", folders)
   .route("/share", share)
   .route("/attachments", attachments)

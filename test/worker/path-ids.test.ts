@@ -63,6 +63,24 @@ describe("path ids: decimal digits only", () => {
   });
 });
 
+describe("path ids: checked before anything else", () => {
+  // `x7`, not a bare word: `/topics/{status}/{type}` takes letters (`/topics/abc/history` is that list's 422).
+  it("every route with an id answers 404 to a word there, signed out too: the id is checked before the caller", async () => {
+    const { externalId, internal } = await createBotUser();
+    const others: Record<string, string> = { provider: "tg", externalId, hash: "h".repeat(32), status: "active", type: "all" };
+    for (const op of idOperations()) {
+      let url = op.path;
+      for (const p of op.params) url = url.replace(`{${p.name}}`, op.ids.includes(p.name) ? "x7" : (others[p.name] ?? "1"));
+      // The bots' API checks its token first for every path, known or not (operations/routes/internal).
+      const headers: Record<string, string> = { "cf-connecting-ip": uniqueIp(), "content-type": "application/json" };
+      if (url.startsWith("/internal/")) Object.assign(headers, internal);
+      const res = await SELF.fetch(`http://app.test${url}`, { method: op.method, headers, body: op.method === "GET" ? undefined : "{}" });
+      expect(res.status, `${op.method} ${url}`).toBe(404);
+      expect(await detailOf(res), `${op.method} ${url}`).toBe("Не найдено");
+    }
+  });
+});
+
 describe("path ids: a number written another way names nothing", () => {
   it("a topic: its id with a leading zero is 404, the id itself 200", async () => {
     const { record, userId } = await registerUser();

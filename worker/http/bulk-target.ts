@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { missingOr } from "./fields";
 import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 
@@ -14,7 +15,7 @@ export const BULK_TEXTS = {
   notJson: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}',
 } as const;
 
-export const allTarget = z.literal("all", { error: (issue) => (issue.input === undefined ? BULK_TEXTS.required : BULK_TEXTS.wrong) });
+export const allTarget = z.literal("all", missingOr(BULK_TEXTS.required, BULK_TEXTS.wrong));
 
 /**
  * Put before `validate("json", …)` on a bulk call: whatever the Content-Type, a body that is not a

@@ -20,7 +20,7 @@ import {
   renderDocument,
 } from "../services/legal";
 
-const kindParams = z.object({ kind: z.enum(LEGAL_KINDS, { error: "Документ: offer, privacy или terms" }) });
+const kindParams = z.object({ kind: z.enum(LEGAL_KINDS) });
 const publishBody = z.object({
   title: z.string().trim().min(1, { error: "Название не может быть пустым" }).max(200, { error: "Название не длиннее 200 символов" }).optional(),
   body: z.string({ error: "Укажите body: текст документа в Markdown" }).trim().min(1, { error: "Текст документа не может быть пустым" }).max(200_000, {

@@ -14,6 +14,7 @@ import {
   NO_RECIPIENTS,
 } from "../services/notifications";
 import { validate } from "../../http/validate";
+import { flag, missingOr, typedEmail } from "../../http/fields";
 import { allTarget, jsonObjectBody } from "../../http/bulk-target";
 import { pathId } from "../../http/params";
 import { jsonOf, secured } from "../../http/openapi";
@@ -21,7 +22,7 @@ import { noticeSchema } from "../schemas";
 
 const text = (what: string, max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `Укажите ${what}` : `${what}: строка`) })
+    .string(missingOr(`Укажите ${what}`, `${what}: строка`))
     .trim()
     .min(1, { error: `${what}: не может быть пустым` })
     .max(max, { error: `${what}: не длиннее ${max} символов` });
@@ -38,17 +39,10 @@ const sendBody = z
       .max(MAX_RECIPIENTS, { error: `user_ids: не больше ${MAX_RECIPIENTS}` })
       .optional(),
     emails: z
-      .array(
-        z
-          .string({ error: "emails: строки" })
-          .trim()
-          .toLowerCase()
-          .pipe(z.email({ error: "Некорректный e-mail" })),
-        { error: "emails: список строк" },
-      )
+      .array(typedEmail(z.string({ error: "emails: строки" })), { error: "emails: список строк" })
       .max(MAX_RECIPIENTS, { error: `emails: не больше ${MAX_RECIPIENTS}` })
       .optional(),
-    by_email: z.boolean({ error: "by_email: true или false" }).default(false),
+    by_email: flag("by_email").default(false),
   })
   .refine((b) => b.target === undefined || (b.user_ids === undefined && b.emails === undefined), {
     error: 'target: "all" — всем пользователям, без user_ids и emails',
@@ -135,8 +129,8 @@ export const notifications = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Отмечено" }, 401: { description: "Нет или неверный токен" }, 404: { description: "Уведомление не найдено" } },
     }),
-    requireUser,
     validate("param", z.object({ id: pathId })),
+    requireUser,
     async (c) => {
       await markNoticeRead(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       return c.body(null, 204);

@@ -30,6 +30,7 @@ import {
   type User,
 } from "../services/users";
 import { validate } from "../../http/validate";
+import { emailAddress, namedText, typedEmail } from "../../http/fields";
 import { anonymous, jsonOf, secured } from "../../http/openapi";
 import {
   authRecordSchema,
@@ -43,12 +44,10 @@ import {
 } from "../schemas";
 
 // The request shapes of the accounts API (docs/accounts.md).
-const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? `Укажите ${field}` : `Поле «${field}» должно быть строкой`) });
-const email = text("e-mail")
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: "Некорректный e-mail" }).max(254));
-const password = text("пароль").min(8, { error: "Пароль должен быть не короче 8 символов" }).max(128, { error: "Пароль должен быть не длиннее 128 символов" });
+const email = typedEmail(namedText("e-mail"), emailAddress.max(254));
+const password = namedText("пароль")
+  .min(8, { error: "Пароль должен быть не короче 8 символов" })
+  .max(128, { error: "Пароль должен быть не длиннее 128 символов" });
 const name = z.string().trim().max(100, { error: "Имя должно быть не длиннее 100 символов" });
 
 export const registerBody = z.object({
@@ -59,15 +58,18 @@ export const registerBody = z.object({
   // docs/legal.md "Consent": the terms and the processing of personal data, ticked by the user.
   consent: z.literal(true, { error: LEGAL_TEXTS.consentRequired }),
 });
-export const loginBody = z.object({ email, password: text("пароль").min(1, { error: "Введите пароль" }).max(128, { error: "Неверный e-mail или пароль" }) });
+export const loginBody = z.object({
+  email,
+  password: namedText("пароль").min(1, { error: "Введите пароль" }).max(128, { error: "Неверный e-mail или пароль" }),
+});
 export const patchBody = z
   .object({
     email: email.optional(),
     name: name.optional(),
     password: password.optional(),
     // The owner's proof for a password or e-mail change (docs/accounts.md, "Account changes").
-    current_password: text("текущий пароль").max(128, { error: "Неверный текущий пароль" }).optional(),
-    code: text("код")
+    current_password: namedText("текущий пароль").max(128, { error: "Неверный текущий пароль" }).optional(),
+    code: namedText("код")
       .trim()
       .regex(/^\d{6}$/, { error: "Код состоит из 6 цифр" })
       .optional(),
@@ -76,7 +78,7 @@ export const patchBody = z
     error: "Укажите email, name или password",
   });
 export const recoveryBody = z
-  .object({ recovery_hash: text("ссылку восстановления").min(1).max(200), password, confirm_password: text("повтор пароля") })
+  .object({ recovery_hash: namedText("ссылку восстановления").min(1).max(200), password, confirm_password: namedText("повтор пароля") })
   .refine((b) => b.password === b.confirm_password, { error: "Пароли не совпадают", path: ["confirm_password"] });
 
 export const LOGIN_FAILED = "Неверный e-mail или пароль";
@@ -93,8 +95,6 @@ const publicUser = (u: User): SelfUser => ({
 });
 const blockState = (u: User): UserBlockState => ({ ...publicUser(u), blocked_at: u.blockedAt === null ? null : new Date(u.blockedAt).toISOString() });
 const USER_NOT_FOUND = "Пользователь не найден";
-// Decimal digits only, so `0x10` or `1e3` never name user 16 or 1000: they are simply no route.
-const USER_ID_PATH = "/:id{[0-9]{1,15}}";
 
 export const users = new Hono<AppEnv>()
   .post(
@@ -305,7 +305,7 @@ export const users = new Hono<AppEnv>()
     },
   )
   .post(
-    `${USER_ID_PATH}/block`,
+    "/:id/block",
     describeRoute({
       tags: ["users"],
       summary: "Заблокировать пользователя (админ)",
@@ -319,8 +319,8 @@ export const users = new Hono<AppEnv>()
         409: { description: "Свой аккаунт" },
       },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     async (c) => {
       const { id } = c.req.valid("param");
       if (id === c.var.userId) throw ApiError.conflict("Нельзя заблокировать собственный аккаунт");
@@ -330,7 +330,7 @@ export const users = new Hono<AppEnv>()
     },
   )
   .post(
-    `${USER_ID_PATH}/unblock`,
+    "/:id/unblock",
     describeRoute({
       tags: ["users"],
       summary: "Разблокировать пользователя (админ)",
@@ -342,8 +342,8 @@ export const users = new Hono<AppEnv>()
         404: { description: "Пользователь не найден" },
       },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     async (c) => {
       const user = await unblockUser(getDb(c.env.DB), c.req.valid("param").id);
       if (!user) throw ApiError.notFound(USER_NOT_FOUND);

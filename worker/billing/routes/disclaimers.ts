@@ -7,19 +7,16 @@ import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
 import { acceptDisclaimer, bumpDisclaimers, listDisclaimers } from "../services/disclaimers";
 import { ASSISTANT_TYPES } from "../../settings";
 import { validate } from "../../http/validate";
+import { wholeNumber } from "../../http/fields";
 import { allTarget, jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { disclaimerSchema } from "../schemas";
 
 const TEXT_MAX = 10_000;
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
-const acceptBody = z.object({
-  version: z
-    .number({ error: "version должна быть числом" })
-    .int({ error: "version должна быть целым числом" })
-    .positive({ error: "Некорректная версия" })
-    .optional(),
-});
+const version = wholeNumber("version", "должна").positive({ error: "Некорректная версия" });
+/** The version of the terms the user read; the bots' API takes the same (operations/routes/internal). */
+export const disclaimerAcceptBody = z.object({ version: version.optional() });
 const setForAllBody = z
   .object({
     target: allTarget,
@@ -88,7 +85,7 @@ export const disclaimers = new Hono<AppEnv>()
     }),
     requireUser,
     validate("param", z.object({ assistantType: z.string() })),
-    validate("json", acceptBody),
+    validate("json", disclaimerAcceptBody),
     async (c) => {
       const result = await acceptDisclaimer(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType, c.req.valid("json").version);
       return c.json(result, 200);

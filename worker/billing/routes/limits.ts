@@ -8,6 +8,7 @@ import { setStartPackForAll, updateCompanyLimits, updateUserLimits } from "../se
 import { userLimits } from "../services/limits";
 import { QUOTAS } from "../../settings";
 import { validate } from "../../http/validate";
+import { flag, typedEmail, wholeNumber } from "../../http/fields";
 import { allTarget, jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { limitsSchema } from "../schemas";
@@ -19,34 +20,17 @@ const requestCount = z
   .min(0, { error: "Число запросов не может быть отрицательным" })
   .max(MAX_REQUESTS, { error: `Не больше ${MAX_REQUESTS} запросов` });
 
+const days = wholeNumber("days", "должно").min(1, { error: "Срок — от 1 дня" }).max(3650, { error: "Срок — не больше 3650 дней" });
+
 const updateBody = z
   .object({
-    user_id: z
-      .number({ error: "user_id должен быть числом" })
-      .int({ error: "user_id должен быть целым числом" })
-      .positive({ error: "Некорректный user_id" })
-      .optional(),
-    company_id: z
-      .number({ error: "company_id должен быть числом" })
-      .int({ error: "company_id должен быть целым числом" })
-      .positive({ error: "Некорректный company_id" })
-      .optional(),
-    email: z
-      .string({ error: "email должен быть строкой" })
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ error: "Некорректный e-mail" }))
-      .optional(),
+    user_id: wholeNumber("user_id").positive({ error: "Некорректный user_id" }).optional(),
+    company_id: wholeNumber("company_id").positive({ error: "Некорректный company_id" }).optional(),
+    email: typedEmail(z.string({ error: "email должен быть строкой" })).optional(),
     requests: requestCount.optional(),
     mode: z.enum(["set", "add"], { error: "mode: set (заменить) или add (добавить)" }),
-    days: z
-      .number({ error: "days должно быть числом" })
-      .int({ error: "days должно быть целым числом" })
-      .min(1, { error: "Срок — от 1 дня" })
-      .max(3650, { error: "Срок — не больше 3650 дней" })
-      .nullable()
-      .optional(),
-    is_unlimited: z.boolean({ error: "is_unlimited должен быть true или false" }).default(false),
+    days: days.nullable().optional(),
+    is_unlimited: flag("is_unlimited").default(false),
   })
   .refine((b) => [b.user_id, b.email, b.company_id].filter((v) => v !== undefined).length === 1, {
     // The text predates company_id (clients match it); a company is the admin's third choice.

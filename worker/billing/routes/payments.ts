@@ -63,8 +63,8 @@ export const payments = new Hono<AppEnv>()
         503: { description: "Оплата не настроена" },
       },
     }),
-    requireUser,
     validate("param", z.object({ subscriptionId: pathId })),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       // `company_id` is read by hand, not by a query validator: that would make the web client's

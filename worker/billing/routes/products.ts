@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag, missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
@@ -23,7 +24,7 @@ import { adminProductSchema, productSchema } from "../schemas";
 
 const text = (what: string, max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `Укажите ${what}` : `${what}: строка`) })
+    .string(missingOr(`Укажите ${what}`, `${what}: строка`))
     .trim()
     .min(1, { error: `${what}: не может быть пустым` })
     .max(max, { error: `${what}: не длиннее ${max} символов` });
@@ -35,7 +36,7 @@ const assistantType = z
 const model = z
   .string({ error: "model: строка" })
   .regex(/^[\x21-\x7e]{1,200}$/, { error: "model: default, vision или идентификатор модели латиницей без пробелов" });
-const active = z.boolean({ error: "active: true или false" });
+const active = flag("active");
 // null goes back to the default name, "Ясно · <title>".
 const modelTitle = text("название модели для пользователей", 60).nullable();
 
@@ -146,8 +147,8 @@ export const products = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Product с system_prompt", adminProductSchema), ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     validate("json", updateBody),
     async (c) => c.json(adminProduct(await updateProduct(getDb(c.env.DB), c.req.valid("param").id, productInput(c.req.valid("json")))), 200),
   )
@@ -160,8 +161,8 @@ export const products = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Product (выключен)", adminProductSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     async (c) => {
       const deactivated = await deleteProduct(getDb(c.env.DB), c.req.valid("param").id);
       return deactivated ? c.json(adminProduct(deactivated), 200) : c.body(null, 204);

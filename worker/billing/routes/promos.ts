@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag, missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
@@ -12,7 +13,7 @@ import { limitsSchema } from "../schemas";
 
 const NAME_MAX = 64;
 const name = z
-  .string({ error: (issue) => (issue.input === undefined ? "Укажите промокод (name)" : "Промокод должен быть строкой") })
+  .string(missingOr("Укажите промокод (name)", "Промокод должен быть строкой"))
   .trim()
   .min(1, { error: "Промокод не может быть пустым" })
   .max(NAME_MAX, { error: `Промокод должен быть не длиннее ${NAME_MAX} символов` })
@@ -30,7 +31,7 @@ const fields = {
   day_gap: int("day_gap", 1, 3650).nullable(),
   max_uses: int("max_uses", 1, 1_000_000_000),
   expires_at: z.iso.datetime({ offset: true, error: "expires_at — дата и время ISO 8601, например 2026-12-31T23:59:59+03:00" }).nullable(),
-  active: z.boolean({ error: "active должен быть true или false" }),
+  active: flag("active"),
 };
 const createBody = z.object({
   ...fields,
@@ -107,19 +108,19 @@ export const promos = new Hono<AppEnv>()
     async (c) => c.json((await listPromos(getDb(c.env.DB))).map(publicPromo), 200),
   )
   .get(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["admin"],
       summary: "Промокод (только администратор)",
       ...secured,
       responses: { 200: { description: promoShape }, ...adminOnly, 404: { description: "Промокод не найден" } },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     async (c) => c.json(publicPromo(await findPromo(getDb(c.env.DB), c.req.valid("param").id)), 200),
   )
   .put(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["admin"],
       summary: "Изменить промокод (только администратор)",
@@ -133,8 +134,8 @@ export const promos = new Hono<AppEnv>()
         422: { description: "Неверные данные" },
       },
     }),
-    requireAdmin,
     validate("param", z.object({ id: pathId })),
+    requireAdmin,
     validate("json", updateBody),
     async (c) => c.json(publicPromo(await updatePromo(getDb(c.env.DB), c.req.valid("param").id, toFields(c.req.valid("json")))), 200),
   );

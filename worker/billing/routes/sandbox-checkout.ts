@@ -13,7 +13,7 @@ import { checkoutReturnUrl, findSandboxPayment, handleNotice, PAYMENT_TEXTS } fr
 import { receiptPage } from "../payments/receipt-page";
 import { anonymous } from "../../http/openapi";
 
-const checkoutForm = z.object({ action: z.enum(["pay", "cancel"], { error: "action: pay или cancel" }) });
+const checkoutForm = z.object({ action: z.enum(["pay", "cancel"]) });
 
 /** The sandbox checkout exists only while the sandbox takes the payments. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag, missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
@@ -12,20 +13,18 @@ import { jsonOf, secured } from "../../http/openapi";
 import { planSchema } from "../schemas";
 
 const name = z
-  .string({ error: (issue) => (issue.input === undefined ? "Укажите название тарифа" : "Название тарифа должно быть строкой") })
+  .string(missingOr("Укажите название тарифа", "Название тарифа должно быть строкой"))
   .trim()
   .min(1, { error: "Название тарифа не может быть пустым" })
   .max(100, { error: "Название тарифа должно быть не длиннее 100 символов" })
   .refine((text) => !/[\r\n\u2028\u2029]/.test(text), { error: "Название тарифа должно быть в одну строку" });
 // Rubles as a JSON number (or a decimal string) with at most 2 decimals; read exactly by parsePrice.
-const price = z
-  .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? "Укажите цену тарифа" : PRICE_TEXTS.notANumber) })
-  .superRefine((value, ctx) => {
-    const parsed = parsePrice(value);
-    if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
-  });
+const price = z.union([z.number(), z.string()], missingOr("Укажите цену тарифа", PRICE_TEXTS.notANumber)).superRefine((value, ctx) => {
+  const parsed = parsePrice(value);
+  if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
+});
 const dayGap = z
-  .number({ error: (issue) => (issue.input === undefined ? "Укажите срок тарифа в днях" : "Срок тарифа указывается числом дней") })
+  .number(missingOr("Укажите срок тарифа в днях", "Срок тарифа указывается числом дней"))
   .int({ error: "Срок тарифа указывается целым числом дней" })
   .min(1, { error: "Срок тарифа — не меньше 1 дня" })
   .max(3650, { error: "Срок тарифа — не больше 3650 дней" });
@@ -34,7 +33,6 @@ const requestsLimit = z
   .int({ error: "Число запросов указывается целым числом" })
   .min(0, { error: "Число запросов не может быть отрицательным" })
   .max(1_000_000, { error: "Число запросов — не больше 1 000 000" });
-const flag = (what: string) => z.boolean({ error: `${what}: true или false` });
 
 const createBody = z.object({
   name,
@@ -89,8 +87,8 @@ export const subscriptions = new Hono<AppEnv>()
   .get(
     "/:id",
     describeRoute({ tags: ["subscriptions"], summary: "Тариф", ...secured, responses: { 200: jsonOf("Plan", planSchema), ...notFound } }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicPlan(await findPlan(getDb(c.env.DB), c.req.valid("param").id, { all: c.var.role === "admin" })), 200),
   )
   .post(
@@ -115,8 +113,8 @@ export const subscriptions = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Plan", planSchema), ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     validate("json", updateBody),
     async (c) => c.json(publicPlan(await updatePlan(getDb(c.env.DB), c.req.valid("param").id, planInput(c.req.valid("json")))), 200),
   )
@@ -129,8 +127,8 @@ export const subscriptions = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Plan (скрыт)", planSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
     }),
-    requireAdmin,
     validate("param", idParams),
+    requireAdmin,
     async (c) => {
       const hidden = await deletePlan(getDb(c.env.DB), c.req.valid("param").id);
       return hidden ? c.json(publicPlan(hidden), 200) : c.body(null, 204);

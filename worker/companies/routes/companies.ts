@@ -8,6 +8,7 @@ import { companyForManager, companyView, createCompany, deleteCompany, listCompa
 import { inviteEmployee } from "../services/company-invitations";
 import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
+import { missingOr, typedEmail, wholeNumber } from "../../http/fields";
 import { pathId } from "../../http/params";
 import { companyInvitationRoutes, invitationShape } from "./company-invitations";
 import { jsonOf, secured } from "../../http/openapi";
@@ -16,23 +17,17 @@ import { paymentSchema } from "../../billing/schemas";
 import { listCompanyPayments, publicPayment } from "../../billing/services/payments";
 
 const companyName = z
-  .string({ error: (issue) => (issue.input === undefined ? "Укажите название компании" : "Название компании должно быть строкой") })
+  .string(missingOr("Укажите название компании", "Название компании должно быть строкой"))
   .trim()
   .min(1, { error: "Название компании не может быть пустым" })
   .max(100, { error: "Название компании должно быть не длиннее 100 символов" });
-const allowance = z
-  .number({ error: "Лимит сотрудника должен быть числом" })
-  .int({ error: "Лимит сотрудника должен быть целым числом" })
+const allowance = wholeNumber("Лимит сотрудника")
   .min(0, { error: "Лимит сотрудника не может быть отрицательным" })
   .max(1_000_000, { error: "Лимит сотрудника — не больше 1000000" });
 const employeeRole = z.enum(["admin", "member"], { error: "Роль сотрудника: admin или member" });
 
 const newEmployee = z.object({
-  email: z
-    .string({ error: "Укажите e-mail" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "Некорректный e-mail" })),
+  email: typedEmail(z.string({ error: "Укажите e-mail" })),
   role: employeeRole.default("member"),
   allowance: allowance.nullable().default(null),
 });
@@ -84,30 +79,30 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .get(
-    "/:companyId{[0-9]+}",
+    "/:companyId",
     describeRoute({
       tags: ["companies"],
       summary: "Компания (владелец и администраторы)",
       ...secured,
       responses: { 200: jsonOf(companyShape, companySchema), ...notFound },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       return c.json(await companyView(db, await companyForManager(db, c.var.userId, c.req.valid("param").companyId)), 200);
     },
   )
   .patch(
-    "/:companyId{[0-9]+}",
+    "/:companyId",
     describeRoute({
       tags: ["companies"],
       summary: "Переименовать компанию",
       ...secured,
       responses: { 200: jsonOf(companyShape, companySchema), ...notFound, 422: { description: "Неверное название" } },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     validate("json", z.object({ name: companyName })),
     async (c) => {
       const db = getDb(c.env.DB);
@@ -117,15 +112,15 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:companyId{[0-9]+}",
+    "/:companyId",
     describeRoute({
       tags: ["companies"],
       summary: "Удалить компанию (только владелец)",
       ...secured,
       responses: { 204: { description: "Удалена вместе с пулом запросов" }, ...notFound },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       const { company } = await companyForManager(db, c.var.userId, c.req.valid("param").companyId, true);
@@ -134,7 +129,7 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:companyId{[0-9]+}/employees",
+    "/:companyId/employees",
     describeRoute({
       tags: ["companies"],
       summary: "Пригласить сотрудника по e-mail",
@@ -149,8 +144,8 @@ export const companies = new Hono<AppEnv>()
         429: { description: "Слишком много приглашений" },
       },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     validate("json", newEmployee),
     async (c) => {
       const db = getDb(c.env.DB);
@@ -165,7 +160,7 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .patch(
-    "/:companyId{[0-9]+}/:employeeId{[0-9]+}",
+    "/:companyId/:employeeId",
     describeRoute({
       tags: ["companies"],
       summary: "Роль, лимит или удаление сотрудника (?role=&allowance=&remove=true)",
@@ -179,8 +174,8 @@ export const companies = new Hono<AppEnv>()
         422: { description: "Неверные параметры" },
       },
     }),
-    requireUser,
     validate("param", z.object({ companyId: pathId, employeeId: pathId })),
+    requireUser,
     validate("query", employeeChange),
     async (c) => {
       const db = getDb(c.env.DB);
@@ -191,7 +186,7 @@ export const companies = new Hono<AppEnv>()
     },
   )
   .get(
-    "/:companyId{[0-9]+}/payments",
+    "/:companyId/payments",
     describeRoute({
       tags: ["companies"],
       summary: "Покупки компании (владелец и администраторы)",
@@ -199,8 +194,8 @@ export const companies = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Payment[]", z.array(paymentSchema)), ...notFound },
     }),
-    requireUser,
     validate("param", companyParams),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       const { company } = await companyForManager(db, c.var.userId, c.req.valid("param").companyId);

@@ -74,7 +74,7 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    "/invitations/:invitationId{[0-9]+}/accept",
+    "/invitations/:invitationId/accept",
     describeRoute({
       tags: ["companies"],
       summary: "Принять приглашение",
@@ -82,12 +82,12 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Company", companySchema), ...invitationNotFound },
     }),
-    requireUser,
     validate("param", invitationParams),
+    requireUser,
     async (c) => accept(c.env.DB, c.var.user, { id: c.req.valid("param").invitationId }).then((company) => c.json(company, 200)),
   )
   .post(
-    "/invitations/:invitationId{[0-9]+}/decline",
+    "/invitations/:invitationId/decline",
     describeRoute({
       tags: ["companies"],
       summary: "Отклонить приглашение",
@@ -95,15 +95,15 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Отклонено" }, ...invitationNotFound },
     }),
-    requireUser,
     validate("param", invitationParams),
+    requireUser,
     async (c) => {
       await declineInvitation(getDb(c.env.DB), c.var.user, { id: c.req.valid("param").invitationId });
       return c.body(null, 204);
     },
   )
   .get(
-    "/:companyId{[0-9]+}/invitations",
+    "/:companyId/invitations",
     describeRoute({
       tags: ["companies"],
       summary: "Приглашения компании (владелец и администраторы)",
@@ -115,8 +115,8 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
         422: { description: "Неверный status" },
       },
     }),
-    requireUser,
     validate("param", z.object({ companyId: pathId })),
+    requireUser,
     validate("query", z.object({ status: z.enum(["pending", "accepted", "declined"], { error: "status: pending, accepted или declined" }).optional() })),
     async (c) => {
       const db = getDb(c.env.DB);
@@ -125,7 +125,7 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:companyId{[0-9]+}/invitations/:invitationId{[0-9]+}",
+    "/:companyId/invitations/:invitationId",
     describeRoute({
       tags: ["companies"],
       summary: "Отозвать приглашение (владелец и администраторы)",
@@ -137,8 +137,8 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
         409: { description: "На приглашение уже ответили" },
       },
     }),
-    requireUser,
     validate("param", z.object({ companyId: pathId, invitationId: pathId })),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       const { companyId, invitationId } = c.req.valid("param");

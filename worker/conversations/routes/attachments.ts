@@ -48,7 +48,7 @@ export const attachments = new Hono<AppEnv>()
     async (c) => c.json(await uploadAttachment(c.env, c.var.user, c.req.valid("form").file), 201),
   )
   .post(
-    "/:id{[0-9]+}/transcribe",
+    "/:id/transcribe",
     describeRoute({
       tags: ["attachments"],
       summary: "Расшифровка голосовой записи: текст вопроса для проверки перед отправкой",
@@ -64,8 +64,8 @@ export const attachments = new Hono<AppEnv>()
         503: { description: "Распознавание речи не настроено" },
       },
     }),
-    requireUser,
     validate("param", fileParams),
+    requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
       await enforceRateLimits(db, c.env, [["transcribePerUser", String(c.var.userId)]]);

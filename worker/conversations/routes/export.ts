@@ -19,7 +19,7 @@ const attachmentDisposition = (filename: string) =>
 
 /** A topic to take away (docs/conversations.md "Export"). */
 export const topicExport = new Hono<AppEnv>().get(
-  "/:id{[0-9]+}/export",
+  "/:id/export",
   describeRoute({
     tags: ["topics"],
     summary: "Выгрузить чат в Markdown",
@@ -31,8 +31,8 @@ export const topicExport = new Hono<AppEnv>().get(
       422: { description: "Неизвестный формат" },
     },
   }),
-  requireUser,
   validate("param", z.object({ id: pathId })),
+  requireUser,
   validate("query", exportQuery),
   async (c) => {
     const { filename, markdown } = await exportTopicMarkdown(c.env, getDb(c.env.DB), c.var.user, c.req.valid("param").id);

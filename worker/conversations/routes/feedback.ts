@@ -34,7 +34,7 @@ const refusals = {
 /** 👍/👎 on an assistant reply (docs/conversations.md "Feedback"). */
 export const feedback = new Hono<AppEnv>()
   .post(
-    "/:id{[0-9]+}/messages/:messageId{[0-9]+}/feedback",
+    "/:id/messages/:messageId/feedback",
     describeRoute({
       tags: ["topics"],
       summary: "Оценить ответ ассистента",
@@ -42,8 +42,8 @@ export const feedback = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Feedback", feedbackSchema), ...refusals },
     }),
-    requireUser,
     validate("param", replyParams),
+    requireUser,
     jsonObjectBody,
     validate("json", feedbackBody),
     async (c) => {
@@ -53,15 +53,15 @@ export const feedback = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:id{[0-9]+}/messages/:messageId{[0-9]+}/feedback",
+    "/:id/messages/:messageId/feedback",
     describeRoute({
       tags: ["topics"],
       summary: "Снять оценку ответа",
       ...secured,
       responses: { 204: { description: "Оценки больше нет" }, ...refusals },
     }),
-    requireUser,
     validate("param", replyParams),
+    requireUser,
     async (c) => {
       const { id, messageId } = c.req.valid("param");
       await withdrawRating(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, id, messageId);

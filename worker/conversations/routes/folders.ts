@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireUser } from "../../accounts/middleware/auth";
@@ -13,7 +14,7 @@ import { folderSchema } from "../schemas";
 
 const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
 export const folderName = z
-  .string({ error: (issue) => (issue.input === undefined ? "Укажите название папки" : "Название папки должно быть строкой") })
+  .string(missingOr("Укажите название папки", "Название папки должно быть строкой"))
   .trim()
   .min(1, { error: "Название папки не может быть пустым" })
   .max(60, { error: "Название папки должно быть не длиннее 60 символов" })
@@ -50,15 +51,15 @@ export const folders = new Hono<AppEnv>()
     async (c) => c.json((await listFolders(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType)).map(publicFolder), 200),
   )
   .patch(
-    "/:folderId{[0-9]+}",
+    "/:folderId",
     describeRoute({
       tags: ["folders"],
       summary: "Переименовать папку",
       ...secured,
       responses: { 200: jsonOf("Folder", folderSchema), ...notFound, 422: { description: "Неверное название" } },
     }),
-    requireUser,
     validate("param", z.object({ folderId: pathId })),
+    requireUser,
     validate("json", z.object({ name: folderName })),
     async (c) => {
       const folder = await renameFolder(getDb(c.env.DB), c.var.userId, c.req.valid("param").folderId, c.req.valid("json").name);
@@ -66,15 +67,15 @@ export const folders = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:folderId{[0-9]+}",
+    "/:folderId",
     describeRoute({
       tags: ["folders"],
       summary: "Удалить папку (чаты остаются, без папки)",
       ...secured,
       responses: { 204: { description: "Удалена" }, ...notFound },
     }),
-    requireUser,
     validate("param", z.object({ folderId: pathId })),
+    requireUser,
     async (c) => {
       await deleteFolder(getDb(c.env.DB), c.var.userId, c.req.valid("param").folderId);
       return c.body(null, 204);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
@@ -33,6 +34,6 @@ export const privacy = new Hono<AppEnv>()
     }),
     requireUser,
     jsonObjectBody,
-    validate("json", z.object({ enabled: z.boolean({ error: "enabled: true или false" }) })),
+    validate("json", z.object({ enabled: flag("enabled") })),
     async (c) => c.json(await setPrivacySetting(getDb(c.env.DB), c.var.userId, c.req.param("assistantType"), c.req.valid("json").enabled), 200),
   );

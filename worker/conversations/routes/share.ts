@@ -72,7 +72,7 @@ export const share = new Hono<AppEnv>()
     },
   )
   .get(
-    "/:hash/attachments/:id{[0-9]+}",
+    "/:hash/attachments/:id",
     describeRoute({
       ...anonymous,
       tags: ["share"],
@@ -80,8 +80,8 @@ export const share = new Hono<AppEnv>()
       description: "Только вложения сообщений этого чата; иначе 404.",
       responses: { 200: { description: "Байты файла" }, 404: { description: "Вложение не найдено" }, ...tooMany },
     }),
-    shareReadLimit,
     validate("param", z.object({ hash: z.string(), id: pathId })),
+    shareReadLimit,
     async (c) => {
       const { hash, id } = c.req.valid("param");
       const attachment = await findSharedAttachment(c.env, getDb(c.env.DB), checkedHash(hash), id);

@@ -12,50 +12,14 @@ import { REPLY_TEXTS, topicObject } from "../turn/topic-object";
 import { findOwnTopic, publicTopic } from "../services/topics";
 import { indexTitle } from "../search/index-writes";
 import { indexBody } from "../search/lexicon";
-import { QUOTAS } from "../../settings";
 import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
 import { topicSchema } from "../schemas";
+import { assistantTypeName, attachmentIds, keepAsIs, messageText, topicName } from "../fields";
 
 export { STREAM_TEXTS };
 
-const MAX_ATTACHMENTS = QUOTAS.documentsPerMessage + QUOTAS.imagesPerMessage;
-
-export const messageText = z
-  .string({ error: (issue) => (issue.input === undefined ? "Введите сообщение" : "Текст сообщения должен быть строкой") })
-  .trim()
-  .min(1, { error: "Сообщение не может быть пустым" })
-  .max(QUOTAS.messageMaxChars, { error: `Сообщение должно быть не длиннее ${QUOTAS.messageMaxChars} символов` });
-const attachmentIds = z
-  .array(
-    z
-      .number({ error: "Идентификатор вложения должен быть числом" })
-      .int({ error: "Идентификатор вложения должен быть целым числом" })
-      .positive({ error: "Некорректный идентификатор вложения" }),
-    {
-      error: "attachments должен быть списком идентификаторов вложений",
-    },
-  )
-  .max(MAX_ATTACHMENTS, { error: `Не больше ${MAX_ATTACHMENTS} вложений в сообщении` })
-  .default([]);
-const assistantType = z
-  .string({ error: "Укажите режим ассистента" })
-  .trim()
-  .min(1, { error: "Укажите режим ассистента" })
-  .max(64, { error: STREAM_TEXTS.unknownMode });
-const topicName = z
-  .string()
-  .trim()
-  .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
-  .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" });
-
-/** What the user chose to send to the model as is, though the privacy guard would hide it (docs/privacy.md). */
-export const keepAsIs = z
-  .array(z.string({ error: "keep_as_is: список строк" }).max(500, { error: "keep_as_is: строки не длиннее 500 символов" }), {
-    error: "keep_as_is: список строк",
-  })
-  .max(100, { error: "keep_as_is: не больше 100 значений" })
-  .default([]);
+const assistantType = assistantTypeName.max(64, { error: STREAM_TEXTS.unknownMode });
 
 export const startBody = z.object({
   message: z.object({ text: messageText, attachments: attachmentIds, keep_as_is: keepAsIs }, { error: "Укажите message: {text, attachments}" }),
@@ -122,23 +86,23 @@ export const topicStreams = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:id{[0-9]+}/start/stream",
+    "/:id/start/stream",
     describeRoute({ tags: ["topics"], summary: "Первый вопрос в чате, созданном через /topics/new: ответ потоком", ...secured, responses: streamResponses }),
-    requireSender,
     validate("param", idParams),
+    requireSender,
     validate("json", sendBody),
     (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
   )
   .post(
-    "/:id{[0-9]+}/message/stream",
+    "/:id/message/stream",
     describeRoute({ tags: ["topics"], summary: "Сообщение в чат: ответ потоком", ...secured, responses: streamResponses }),
-    requireSender,
     validate("param", idParams),
+    requireSender,
     validate("json", sendBody),
     (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
   )
   .get(
-    "/:id{[0-9]+}/stream",
+    "/:id/stream",
     describeRoute({
       tags: ["topics"],
       summary: "Ответ, который ещё идёт: уже сказанное, затем остальное вживую",
@@ -149,8 +113,8 @@ export const topicStreams = new Hono<AppEnv>()
         404: { description: "Чат не найден" },
       },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       const live = await topicObject(c.env, topic).stream();
@@ -160,7 +124,7 @@ export const topicStreams = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:id{[0-9]+}/stop",
+    "/:id/stop",
     describeRoute({
       tags: ["topics"],
       summary: "Остановить ответ",
@@ -168,8 +132,8 @@ export const topicStreams = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Остановлено" }, 404: { description: "Чат не найден" } },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const topic = await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       await topicObject(c.env, topic).stop();

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag, missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import { userHistory } from "../../db/history";
 import { topicObject } from "../turn/topic-object";
@@ -17,23 +18,19 @@ import {
   isTimeZone,
   listTopics,
   parseTopicCursor,
-  moveTopicToFolder,
   publicTopic,
-  removeTopicFromFolder,
   renameTopic,
   setTopicPinned,
   setTopicStatus,
 } from "../services/topics";
-import { NEXT_CURSOR_HEADER, PAGES, TOPIC_TYPES } from "../../settings";
+import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { PAGE_TEXTS, pageQuery } from "../../http/pages";
 import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
 import { messageSchema, shareLinkSchema, topicGroupSchema, topicSchema } from "../schemas";
+import { topicName, topicStatus, topicType } from "../fields";
 
-const listParams = z.object({
-  status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }),
-  type: z.enum(TOPIC_TYPES, { error: "Тип чатов: law, gpt, estate или all" }),
-});
+const listParams = z.object({ status: topicStatus, type: topicType });
 const listQuery = z.object({
   folder_id: z
     .string()
@@ -54,15 +51,8 @@ const historyQuery = z.object({
 });
 
 export const renameBody = z.object({
-  id: z
-    .number({ error: (issue) => (issue.input === undefined ? "Укажите id чата" : "id чата должен быть числом") })
-    .int({ error: "id чата должен быть целым числом" }),
-  topic_name: z
-    .string({ error: (issue) => (issue.input === undefined ? "Укажите название чата" : "Название чата должно быть строкой") })
-    .trim()
-    .min(1, { error: "Название чата не может быть пустым" })
-    .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
-    .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" }),
+  id: z.number(missingOr("Укажите id чата", "id чата должен быть числом")).int({ error: "id чата должен быть целым числом" }),
+  topic_name: topicName.min(1, { error: "Название чата не может быть пустым" }),
 });
 
 const idParams = z.object({ id: pathId });
@@ -73,7 +63,7 @@ const topicAnswer = { 200: jsonOf("Topic", topicSchema), ...notFound };
 
 const shareSettingsBody = z.object({
   expires_in: z.enum(Object.keys(SHARE_LIFETIMES) as [ShareLifetime, ...ShareLifetime[]], { error: "expires_in: 1d, 7d, 30d или never" }).optional(),
-  reveal: z.boolean({ error: "reveal: true или false" }).optional(),
+  reveal: flag("reveal").optional(),
 });
 
 export const topics = new Hono<AppEnv>()
@@ -105,7 +95,7 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .get(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["topics"],
       summary: "Чат по id",
@@ -113,12 +103,12 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: topicAnswer,
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicTopic(await findOwnTopic(getDb(c.env.DB), c.var.userId, c.req.valid("param").id)), 200),
   )
   .get(
-    "/:id{[0-9]+}/history",
+    "/:id/history",
     describeRoute({
       tags: ["topics"],
       summary: "Сообщения чата, старые сверху",
@@ -127,8 +117,8 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Message[]", z.array(messageSchema)), ...notFound, 422: { description: "Неверный limit или курсор" } },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     validate("query", historyQuery),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -157,15 +147,15 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["topics"],
       summary: "Удалить чат вместе с сообщениями и вложениями",
       ...secured,
       responses: { 204: { description: "Удалён" }, ...notFound },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const { id } = c.req.valid("param");
       const db = getDb(c.env.DB);
@@ -180,21 +170,21 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:id{[0-9]+}/archive",
+    "/:id/archive",
     describeRoute({ tags: ["topics"], summary: "В архив", ...secured, responses: topicAnswer }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "archived")), 200),
   )
   .delete(
-    "/:id{[0-9]+}/archive",
+    "/:id/archive",
     describeRoute({ tags: ["topics"], summary: "Вернуть из архива", ...secured, responses: topicAnswer }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "active")), 200),
   )
   .post(
-    "/:id{[0-9]+}/share",
+    "/:id/share",
     describeRoute({
       tags: ["share"],
       summary: "Поделиться чатом",
@@ -203,8 +193,8 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("{hash, expires_at, reveal}", shareLinkSchema), ...notFound, 422: { description: "Неверный срок или reveal" } },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     validate("json", shareSettingsBody),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -216,15 +206,15 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .delete(
-    "/:id{[0-9]+}/share",
+    "/:id/share",
     describeRoute({
       tags: ["share"],
       summary: "Отозвать ссылку на чат",
       ...secured,
       responses: { 204: { description: "Ссылка больше не работает" }, ...notFound },
     }),
-    requireUser,
     validate("param", idParams),
+    requireUser,
     async (c) => {
       const hash = await revokeShare(getDb(c.env.DB), c.var.userId, c.req.valid("param").id);
       await purgeShareHash(c.env, hash);
@@ -232,7 +222,7 @@ export const topics = new Hono<AppEnv>()
     },
   )
   .post(
-    "/pin/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    "/pin/:topicId/:folderId",
     describeRoute({
       tags: ["topics"],
       summary: "Закрепить чат",
@@ -240,51 +230,20 @@ export const topics = new Hono<AppEnv>()
       ...secured,
       responses: topicAnswer,
     }),
-    requireUser,
     validate("param", moveParams),
+    requireUser,
     async (c) => {
       const { topicId, folderId } = c.req.valid("param");
       return c.json(publicTopic(await setTopicPinned(getDb(c.env.DB), c.var.userId, topicId, folderId, true)), 200);
     },
   )
   .delete(
-    "/pin/:topicId{[0-9]+}/:folderId{[0-9]+}",
+    "/pin/:topicId/:folderId",
     describeRoute({ tags: ["topics"], summary: "Открепить чат", ...secured, responses: topicAnswer }),
-    requireUser,
     validate("param", moveParams),
+    requireUser,
     async (c) => {
       const { topicId, folderId } = c.req.valid("param");
       return c.json(publicTopic(await setTopicPinned(getDb(c.env.DB), c.var.userId, topicId, folderId, false)), 200);
-    },
-  )
-  .post(
-    "/:topicId{[0-9]+}/:folderId{[0-9]+}",
-    describeRoute({
-      tags: ["folders"],
-      summary: "Переместить чат в папку",
-      description: "Папка должна быть своей и того же типа списка, что и чат (explain_img — в папки gpt).",
-      ...secured,
-      responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" }, 422: { description: "Папка другого режима" } },
-    }),
-    requireUser,
-    validate("param", moveParams),
-    async (c) => {
-      const { topicId, folderId } = c.req.valid("param");
-      return c.json(publicTopic(await moveTopicToFolder(getDb(c.env.DB), c.var.userId, topicId, folderId)), 200);
-    },
-  )
-  .delete(
-    "/:topicId{[0-9]+}/:folderId{[0-9]+}",
-    describeRoute({
-      tags: ["folders"],
-      summary: "Убрать чат из папки",
-      ...secured,
-      responses: { ...topicAnswer, 404: { description: "Чат или папка не найдены" } },
-    }),
-    requireUser,
-    validate("param", moveParams),
-    async (c) => {
-      const { topicId, folderId } = c.req.valid("param");
-      return c.json(publicTopic(await removeTopicFromFolder(getDb(c.env.DB), c.var.userId, topicId, folderId)), 200);
     },
   );

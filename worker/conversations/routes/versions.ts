@@ -14,7 +14,8 @@ import { switchBranch } from "../services/branch-switch";
 import { loadOwnHistory, publicMessages } from "../services/history";
 import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { sendToTopic } from "../services/send";
-import { keepAsIs, messageText, streamResponses } from "./topic-streams";
+import { streamResponses } from "./topic-streams";
+import { keepAsIs, messageText } from "../fields";
 
 // Another reply, an edited question, more of a cut reply, another branch (docs/conversations.md
 // "Versions", "Continue"). The three streams are sends in every rule.
@@ -30,7 +31,7 @@ const branchBody = z.object({
 
 export const versions = new Hono<AppEnv>()
   .post(
-    "/:id{[0-9]+}/messages/:messageId{[0-9]+}/regenerate/stream",
+    "/:id/messages/:messageId/regenerate/stream",
     describeRoute({
       tags: ["topics"],
       summary: "Другой ответ на тот же вопрос: ответ потоком",
@@ -38,15 +39,15 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireSender,
     validate("param", messageParams),
+    requireSender,
     (c) => {
       const { id, messageId } = c.req.valid("param");
       return sendToTopic(c.env, c.var.sender, id, { kind: "regenerate", messageId }, c.var.sessionCheck);
     },
   )
   .post(
-    "/:id{[0-9]+}/messages/:messageId{[0-9]+}/edit/stream",
+    "/:id/messages/:messageId/edit/stream",
     describeRoute({
       tags: ["topics"],
       summary: "Изменённый вопрос и ответ на него потоком",
@@ -54,8 +55,8 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireSender,
     validate("param", messageParams),
+    requireSender,
     jsonObjectBody,
     validate("json", editBody),
     (c) => {
@@ -65,7 +66,7 @@ export const versions = new Hono<AppEnv>()
     },
   )
   .post(
-    "/:id{[0-9]+}/continue/stream",
+    "/:id/continue/stream",
     describeRoute({
       tags: ["topics"],
       summary: "Продолжить прерванный ответ: весь ответ потоком",
@@ -73,12 +74,12 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireSender,
     validate("param", topicParams),
+    requireSender,
     (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, { kind: "continue" }, c.var.sessionCheck),
   )
   .put(
-    "/:id{[0-9]+}/branch",
+    "/:id/branch",
     describeRoute({
       tags: ["topics"],
       summary: "Показать ветку через это сообщение",
@@ -91,8 +92,8 @@ export const versions = new Hono<AppEnv>()
         422: { description: "Нет message_id" },
       },
     }),
-    requireUser,
     validate("param", topicParams),
+    requireUser,
     jsonObjectBody,
     validate("json", branchBody),
     async (c) => {

@@ -7,6 +7,7 @@ import { mailOutbox } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../accounts/middleware/auth";
 import { validate } from "../../http/validate";
+import { typedEmail } from "../../http/fields";
 import { secured } from "../../http/openapi";
 
 const OUTBOX_PAGE = 20;
@@ -23,11 +24,7 @@ export const mail = new Hono<AppEnv>().get(
   validate(
     "query",
     z.object({
-      to: z
-        .string()
-        .trim()
-        .toLowerCase()
-        .pipe(z.email({ error: "Некорректный e-mail" })),
+      to: typedEmail(),
     }),
   ),
   async (c) => {

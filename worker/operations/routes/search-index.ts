@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { wholeNumber } from "../../http/fields";
 import { reindexPage } from "../../conversations/search/reindex";
 import { getDb } from "../../db/client";
 import { shardBinding } from "../../db/history";
@@ -13,14 +14,10 @@ import { validate } from "../../http/validate";
 import { requireAdmin } from "../../accounts/middleware/auth";
 
 const reindexBody = z.object({
-  kind: z.enum(["names", "messages"], { error: "kind: names или messages" }),
-  after_id: z
-    .number({ error: "after_id должен быть числом" })
-    .int({ error: "after_id должен быть целым числом" })
-    .min(0, { error: "after_id не меньше 0" })
-    .default(0),
+  kind: z.enum(["names", "messages"]),
+  after_id: wholeNumber("after_id").min(0, { error: "after_id не меньше 0" }).default(0),
   // The history shard whose messages are written again (kind "messages"); names go to each owner's.
-  shard: z.number({ error: "shard должен быть числом" }).int({ error: "shard должен быть целым числом" }).min(0, { error: "shard не меньше 0" }).default(0),
+  shard: wholeNumber("shard").min(0, { error: "shard не меньше 0" }).default(0),
 });
 
 const reindexAnswer = z.strictObject({ indexed: z.int(), next_after_id: z.int().nullable() }).meta({ id: "ReindexPage" });

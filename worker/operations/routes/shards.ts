@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
+import { flag } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
@@ -62,7 +63,7 @@ export const shards = new Hono<AppEnv>()
     async (c) => c.json(publicShard(await addShard(c.env, getDb(c.env.DB), c.req.valid("json").id)), 201),
   )
   .patch(
-    "/:id{[0-9]+}",
+    "/:id",
     describeRoute({
       tags: ["admin"],
       summary: "Открыть или закрыть базу истории для новых пользователей (админ)",
@@ -75,9 +76,9 @@ export const shards = new Hono<AppEnv>()
         409: { description: "Это последняя открытая база" },
       },
     }),
-    requireAdmin,
     validate("param", shardParams),
+    requireAdmin,
     jsonObjectBody,
-    validate("json", z.object({ open: z.boolean({ error: "open: true или false" }) })),
+    validate("json", z.object({ open: flag("open") })),
     async (c) => c.json(publicShard(await setShardOpen(getDb(c.env.DB), c.req.valid("param").id, c.req.valid("json").open)), 200),
   );

@@ -97,8 +97,8 @@ function PendingList() {
       const param = { param: { invitationId: String(id) } };
       const response =
         choice === "accept"
-          ? await api.companies.invitations[":invitationId{[0-9]+}"].accept.$post(param)
-          : await api.companies.invitations[":invitationId{[0-9]+}"].decline.$post(param);
+          ? await api.companies.invitations[":invitationId"].accept.$post(param)
+          : await api.companies.invitations[":invitationId"].decline.$post(param);
       const outcome = await outcomeOf(choice, response);
       setOutcomes((all) => ({ ...all, [id]: outcome }));
     } catch {

@@ -6,7 +6,7 @@ import { markOutOfBandWrite } from "../../api/d1-bookmark";
  * plain Response: the stream routes are read chunk by chunk, so the body is left to the caller.
  */
 
-const topic = api.topics[":id{[0-9]+}"];
+const topic = api.topics[":id"];
 const asResponse = (call: Promise<unknown>) => call as Promise<Response>;
 /**
  * A reply route: when it refuses after the topic session took the job, the session has already
@@ -48,15 +48,15 @@ export const chatApi = {
   resume: (id: string, signal?: AbortSignal) => asResponse(topic.stream.$get({ param: { id } }, withSignal(signal))),
   /** `POST /topics/{id}/messages/{messageId}/feedback`: 👍/👎 on a reply, with an optional comment. */
   rate: (id: string, messageId: number, rating: "up" | "down", comment?: string) =>
-    topic.messages[":messageId{[0-9]+}"].feedback.$post({ param: { id, messageId: String(messageId) }, json: comment ? { rating, comment } : { rating } }),
+    topic.messages[":messageId"].feedback.$post({ param: { id, messageId: String(messageId) }, json: comment ? { rating, comment } : { rating } }),
   /** `DELETE` of the same: the rating is taken back. */
-  unrate: (id: string, messageId: number) => topic.messages[":messageId{[0-9]+}"].feedback.$delete({ param: { id, messageId: String(messageId) } }),
+  unrate: (id: string, messageId: number) => topic.messages[":messageId"].feedback.$delete({ param: { id, messageId: String(messageId) } }),
   /** `POST /topics/{id}/messages/{messageId}/regenerate/stream/`: another reply to the same question. */
   regenerate: (id: string, messageId: number) =>
-    replyCall(topic.messages[":messageId{[0-9]+}"].regenerate.stream.$post({ param: { id, messageId: String(messageId) } })),
+    replyCall(topic.messages[":messageId"].regenerate.stream.$post({ param: { id, messageId: String(messageId) } })),
   /** `POST /topics/{id}/messages/{messageId}/edit/stream/`: a new version of a question and its reply. */
   edit: (id: string, messageId: number, text: string) =>
-    replyCall(topic.messages[":messageId{[0-9]+}"].edit.stream.$post({ param: { id, messageId: String(messageId) }, json: { text } })),
+    replyCall(topic.messages[":messageId"].edit.stream.$post({ param: { id, messageId: String(messageId) }, json: { text } })),
   /** `POST /topics/{id}/continue/stream/`: the cut reply, whole, then the rest. */
   continueReply: (id: string) => replyCall(topic.continue.stream.$post({ param: { id } })),
   /** `PUT /topics/{id}/branch`: the branch through a message; answers the new history. */
@@ -64,7 +64,7 @@ export const chatApi = {
   /** `POST /topics/{id}/stop`: ends the reply in flight, keeping what was said. */
   stop: (id: string) => asResponse(topic.stop.$post({ param: { id } })),
   /** `POST /attachments/{id}/transcribe/`: a voice recording's text `{text, demo}`. */
-  transcribe: (attachmentId: number) => api.attachments[":id{[0-9]+}"].transcribe.$post({ param: { id: String(attachmentId) } }),
+  transcribe: (attachmentId: number) => api.attachments[":id"].transcribe.$post({ param: { id: String(attachmentId) } }),
   /** `POST /attachments/upload/` with the field `file`: 201 `{attachment_id, ...}`. */
   upload: (file: File, signal?: AbortSignal) => api.attachments.upload.$post({ form: { file } }, withSignal(signal)),
   /** `GET /limits/`. */

@@ -28,7 +28,7 @@ export const useCompanyInvitations = (companyId: number) =>
   useQuery({
     queryKey: ["companies", "invitations", companyId] as const,
     queryFn: async () => {
-      const res = await api.companies[":companyId{[0-9]+}"].invitations.$get({ param: { companyId: String(companyId) }, query: {} });
+      const res = await api.companies[":companyId"].invitations.$get({ param: { companyId: String(companyId) }, query: {} });
       if (!res.ok) throw new Error(`invitations answered ${res.status}`);
       return res.json();
     },
@@ -40,7 +40,7 @@ export const useCompanyPayments = (companyId: number) =>
   useQuery({
     queryKey: ["companies", "payments", companyId] as const,
     queryFn: async () => {
-      const res = await api.companies[":companyId{[0-9]+}"].payments.$get({ param: { companyId: String(companyId) } });
+      const res = await api.companies[":companyId"].payments.$get({ param: { companyId: String(companyId) } });
       if (!res.ok) throw new Error(`company payments answered ${res.status}`);
       return res.json();
     },

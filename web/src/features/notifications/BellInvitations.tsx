@@ -32,8 +32,7 @@ export function BellInvitations() {
 
   const answer = async (id: number, choice: "accept" | "decline") => {
     const param = { param: { invitationId: String(id) } };
-    const call =
-      choice === "accept" ? api.companies.invitations[":invitationId{[0-9]+}"].accept.$post : api.companies.invitations[":invitationId{[0-9]+}"].decline.$post;
+    const call = choice === "accept" ? api.companies.invitations[":invitationId"].accept.$post : api.companies.invitations[":invitationId"].decline.$post;
     const res = await call(param).catch(() => null);
     const company = invitations.find((i) => i.id === id)?.company.name ?? "";
     setSaid(!res?.ok ? t.failed : choice === "accept" ? t.joined(company) : t.declined);

@@ -16,8 +16,7 @@ export const shareUrl = (hash: string, origin = window.location.origin) => `${or
 export type ShareSettings = { expires_in?: "1d" | "7d" | "30d" | "never"; reveal?: boolean };
 export type ShareLifetime = NonNullable<ShareSettings["expires_in"]>;
 
-const post = (topicId: number, settings: ShareSettings) =>
-  api.topics[":id{[0-9]+}"].share.$post({ param: { id: String(topicId) }, json: settings }).catch(() => null);
+const post = (topicId: number, settings: ShareSettings) => api.topics[":id"].share.$post({ param: { id: String(topicId) }, json: settings }).catch(() => null);
 
 /** Reads `POST /topics/{id}/share`'s answer: the link, or the text to show. */
 async function linkOf(res: Awaited<ReturnType<typeof post>>): Promise<ShareLink | { error: string }> {
@@ -37,7 +36,7 @@ export const shareLinkQuery = (user: string | null, topicId: number) =>
   queryOptions({
     queryKey: ["share", user, topicId] as const,
     queryFn: async (): Promise<ShareLink | null> => {
-      const topic = await api.topics[":id{[0-9]+}"].$get({ param: { id: String(topicId) } }).catch(() => null);
+      const topic = await api.topics[":id"].$get({ param: { id: String(topicId) } }).catch(() => null);
       if (!topic?.ok) throw new Error(topic ? await errorMessage(topic, shareTexts.loadFailed) : shareTexts.loadFailed);
       const { share_hash } = await topic.json();
       patchTopic(topicId, { share_hash });
@@ -71,7 +70,7 @@ export async function createShareLink(topic: Topic, settings: ShareSettings = {}
 
 /** `DELETE /topics/{id}/share`: the link stops working; null when done, else the text to show. */
 export async function revokeShareLink(topic: Topic): Promise<string | null> {
-  const res = await api.topics[":id{[0-9]+}"].share.$delete({ param: { id: String(topic.id) } }).catch(() => null);
+  const res = await api.topics[":id"].share.$delete({ param: { id: String(topic.id) } }).catch(() => null);
   if (!res) return shareTexts.failed;
   if (!res.ok) return errorMessage(res, shareTexts.failed);
   patchTopic(topic.id, { share_hash: null });

@@ -47,7 +47,7 @@ export async function createFolder(assistantType: AssistantType, name: string): 
 }
 
 export async function renameFolder(id: number, name: string): Promise<ActionResult> {
-  const res = await api.folders[":folderId{[0-9]+}"].$patch({ param: { folderId: String(id) }, json: { name: name.trim() } }).catch(() => null);
+  const res = await api.folders[":folderId"].$patch({ param: { folderId: String(id) }, json: { name: name.trim() } }).catch(() => null);
   if (!res?.ok) return failure(res);
   const folder = await res.json();
   updateLists((folders) => folders.map((f) => (f.id === id ? folder : f)));
@@ -56,7 +56,7 @@ export async function renameFolder(id: number, name: string): Promise<ActionResu
 
 /** Deletes the folder; its topics stay, outside any folder. */
 export async function removeFolder(id: number): Promise<ActionResult> {
-  const res = await api.folders[":folderId{[0-9]+}"].$delete({ param: { folderId: String(id) } }).catch(() => null);
+  const res = await api.folders[":folderId"].$delete({ param: { folderId: String(id) } }).catch(() => null);
   if (!res?.ok) return failure(res);
   updateLists((folders) => folders.filter((f) => f.id !== id));
   return null;

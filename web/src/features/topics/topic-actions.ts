@@ -27,7 +27,7 @@ export async function renameTopic(topic: Topic, topicName: string): Promise<Topi
 
 /** Pin or unpin; the pinned group changes, so the list is loaded again. */
 export async function setPinned(topic: Topic, pinned: boolean): Promise<TopicResult> {
-  const route = api.topics.pin[":topicId{[0-9]+}"][":folderId{[0-9]+}"];
+  const route = api.topics.pin[":topicId"][":folderId"];
   const args = { param: { topicId: id(topic), folderId: String(topic.folder_id ?? 0) } };
   const result = await topicFrom(pinned ? route.$post(args) : route.$delete(args));
   if ("topic" in result) await invalidateTopics();
@@ -36,7 +36,7 @@ export async function setPinned(topic: Topic, pinned: boolean): Promise<TopicRes
 
 /** Into a folder (`folderId`), or out of the topic's own folder (null). */
 export async function moveToFolder(topic: Topic, folderId: number | null): Promise<TopicResult> {
-  const route = api.topics[":topicId{[0-9]+}"][":folderId{[0-9]+}"];
+  const route = api.topics[":topicId"][":folderId"];
   const result = await topicFrom(
     folderId != null
       ? route.$post({ param: { topicId: id(topic), folderId: String(folderId) } })
@@ -48,7 +48,7 @@ export async function moveToFolder(topic: Topic, folderId: number | null): Promi
 
 /** To the archive or back; the topic leaves the list it was in. */
 export async function setArchived(topic: Topic, archived: boolean): Promise<TopicResult> {
-  const route = api.topics[":id{[0-9]+}"].archive;
+  const route = api.topics[":id"].archive;
   const args = { param: { id: id(topic) } };
   const result = await topicFrom(archived ? route.$post(args) : route.$delete(args));
   if ("topic" in result) applyTopic(result.topic);
@@ -57,7 +57,7 @@ export async function setArchived(topic: Topic, archived: boolean): Promise<Topi
 
 /** Deletes the topic with its messages and attachments; null when done, else the text to show. */
 export async function deleteTopic(topic: Topic): Promise<string | null> {
-  const res = await api.topics[":id{[0-9]+}"].$delete({ param: { id: id(topic) } }).catch(() => null);
+  const res = await api.topics[":id"].$delete({ param: { id: id(topic) } }).catch(() => null);
   if (!res) return sidebarTexts.actionFailed;
   if (!res.ok) return errorMessage(res, sidebarTexts.actionFailed);
   removeTopic(topic.id);
@@ -82,7 +82,7 @@ function downloadName(disposition: string | null, topic: Topic): string {
  * the session's token, then handed to the browser's download. Null when done, else the text to show.
  */
 export async function downloadMarkdown(topic: Topic): Promise<string | null> {
-  const res = await api.topics[":id{[0-9]+}"].export.$get({ param: { id: id(topic) }, query: { format: "md" } }).catch(() => null);
+  const res = await api.topics[":id"].export.$get({ param: { id: id(topic) }, query: { format: "md" } }).catch(() => null);
   if (!res?.ok) return res ? errorMessage(res, topicMenuTexts.downloadFailed) : topicMenuTexts.downloadFailed;
   const url = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement("a"), { href: url, download: downloadName(res.headers.get("content-disposition"), topic) });

@@ -90,7 +90,7 @@ export const topicQuery = (user: string | null, id: string) =>
   queryOptions({
     queryKey: [...topicKey, user, id] as const,
     queryFn: async () => {
-      const res = await api.topics[":id{[0-9]+}"].$get({ param: { id } });
+      const res = await api.topics[":id"].$get({ param: { id } });
       if (!res.ok) throw new Error(await errorMessage(res, topicsTexts.loadFailed));
       return res.json();
     },

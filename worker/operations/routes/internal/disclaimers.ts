@@ -8,14 +8,7 @@ import { validate } from "../../../http/validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 import { jsonOf } from "../../../http/openapi";
 import { disclaimerSchema } from "../../../billing/schemas";
-
-const acceptBody = z.object({
-  version: z
-    .number({ error: "version должна быть числом" })
-    .int({ error: "version должна быть целым числом" })
-    .positive({ error: "Некорректная версия" })
-    .optional(),
-});
+import { disclaimerAcceptBody } from "../../../billing/routes/disclaimers";
 
 export const internalDisclaimers = new Hono<AppEnv>()
   .get(
@@ -40,7 +33,7 @@ export const internalDisclaimers = new Hono<AppEnv>()
       responses: { 200: jsonOf("{assistant_type, text, version, accepted}", disclaimerSchema), ...botUserMissing, 409: { description: "Условия изменились" } },
     }),
     validate("param", botParams.extend({ assistantType: z.string().max(64) })),
-    validate("json", acceptBody),
+    validate("json", disclaimerAcceptBody),
     asBotUser,
     async (c) => c.json(await acceptDisclaimer(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType, c.req.valid("json").version), 200),
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
-import { z } from "zod";
+import { flag } from "../../../http/fields";
 import { getDb } from "../../../db/client";
 import { userHistory, type HistoryDb } from "../../../db/history";
 import { messages } from "../../../db/history-schema";
@@ -11,12 +11,13 @@ import type { AppEnv } from "../../../env";
 import { newQuestion, sendToTopic, startTopicWithQuestion } from "../../../conversations/services/send";
 import { validate } from "../../../http/validate";
 import { sendBody } from "../../../conversations/routes/topic-streams";
+import { assistantTypeName } from "../../../conversations/fields";
 import { pathId } from "../../../http/params";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 const messageBody = sendBody.extend({
-  stream: z.boolean({ error: "stream должен быть true или false" }).default(true),
-  assistant_type: z.string({ error: "Укажите режим ассистента" }).trim().min(1, { error: "Укажите режим ассистента" }).max(64).default("explain_law"),
+  stream: flag("stream").default(true),
+  assistant_type: assistantTypeName.max(64).default("explain_law"),
 });
 
 /** The saved reply the session wrote before it closed the stream. */
@@ -30,7 +31,7 @@ async function savedReply(db: HistoryDb, topicId: number) {
 }
 
 export const internalMessages = new Hono<AppEnv>().post(
-  `${BOT_PATH}/:topicId{[0-9]+}`,
+  `${BOT_PATH}/:topicId`,
   describeRoute({
     tags: ["internal"],
     summary: "Вопрос от пользователя бота и ответ модели",

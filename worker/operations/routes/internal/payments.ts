@@ -13,7 +13,7 @@ import { pathId } from "../../../http/params";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 export const internalPayments = new Hono<AppEnv>().post(
-  `${BOT_PATH}/:subscriptionId{[0-9]+}`,
+  `${BOT_PATH}/:subscriptionId`,
   describeRoute({
     tags: ["internal"],
     summary: "Ссылка на оплату тарифа для пользователя бота",

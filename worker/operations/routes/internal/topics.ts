@@ -6,25 +6,14 @@ import { topics as topicsTable } from "../../../db/schema";
 import type { AppEnv } from "../../../env";
 import { activeProduct } from "../../../conversations/services/send";
 import { groupByDay, listTopics, publicTopic } from "../../../conversations/services/topics";
-import { TOPIC_TYPES } from "../../../settings";
 import { validate } from "../../../http/validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 import { jsonOf } from "../../../http/openapi";
 import { topicGroupSchema, topicSchema } from "../../../conversations/schemas";
+import { assistantTypeName, topicName, topicStatus, topicType } from "../../../conversations/fields";
 
-const listQuery = z.object({
-  status: z.enum(["active", "archived"], { error: "Статус чатов: active или archived" }).default("active"),
-  type: z.enum(TOPIC_TYPES, { error: "Тип чатов: law, gpt, estate или all" }).default("all"),
-});
-const createBody = z.object({
-  assistant_type: z.string({ error: "Укажите режим ассистента" }).trim().min(1, { error: "Укажите режим ассистента" }).max(64),
-  topic_name: z
-    .string({ error: "Название чата должно быть строкой" })
-    .trim()
-    .max(100, { error: "Название чата должно быть не длиннее 100 символов" })
-    .refine((name) => !/[\r\n\u2028\u2029]/.test(name), { error: "Название чата должно быть в одну строку" })
-    .optional(),
-});
+const listQuery = z.object({ status: topicStatus.default("active"), type: topicType.default("all") });
+const createBody = z.object({ assistant_type: assistantTypeName.max(64), topic_name: topicName.optional() });
 // A bot has no time zone of its own: its users are grouped by Moscow days, as the web's default.
 const TIME_ZONE = "Europe/Moscow";
 

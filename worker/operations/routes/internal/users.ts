@@ -8,6 +8,7 @@ import { BOT_USER_TEXTS, findOrCreateBotUser, linkBotUser, publicBotUser, requir
 import { enforceRateLimits, passwordFailureHits, refundRateLimits } from "../../../http/rate-limit";
 import { checkPassword } from "../../../accounts/services/users";
 import { validate } from "../../../http/validate";
+import { typedEmail } from "../../../http/fields";
 import { loginBody } from "../../../accounts/routes/users";
 import { BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
@@ -21,12 +22,7 @@ const optionalText = (field: string) =>
 const profileBody = z.object({
   name: optionalText("name"),
   username: optionalText("username"),
-  email: z
-    .string({ error: "email должен быть строкой" })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "Некорректный e-mail" }))
-    .optional(),
+  email: typedEmail(z.string({ error: "email должен быть строкой" })).optional(),
 });
 const userShape = "{user_id, email, name, created}";
 

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { accountChanges } from "./account-changes";
+import { accountData } from "./account-data";
+import { consent } from "./legal";
+import { oauth } from "./oauth";
+import { telegramAuth } from "./telegram-auth";
+import { users } from "./users";
+
+/** Everything under `/users`: the account, its sign-ins, its changes, its consent and its data. */
+export const userRoutes = new Hono<AppEnv>()
+  .route("/", users)
+  .route("/", accountChanges)
+  .route("/", oauth)
+  .route("/", telegramAuth)
+  .route("/", consent)
+  .route("/", accountData);

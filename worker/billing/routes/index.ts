@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { paymentRefunds } from "./payment-refunds";
+import { payments } from "./payments";
+import { sandboxCheckout } from "./sandbox-checkout";
+import { yookassaNotifications } from "./yookassa-notifications";
+
+/** Everything under `/payments`: ЮKassa's webhook, the sandbox checkout, the user's calls and the admin's refund. */
+export const paymentRoutes = new Hono<AppEnv>()
+  // Called by ЮKassa, not by a signed-in user.
+  .route("/", yookassaNotifications)
+  .route("/", sandboxCheckout)
+  .route("/", payments)
+  .route("/", paymentRefunds);
