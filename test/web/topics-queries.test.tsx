@@ -59,6 +59,7 @@ describe("the topic list (docs/product.md §4)", () => {
     await waitFor(() => expect(result.current.data).toEqual(groups));
     const [call] = api.callsTo("GET /topics/active/law");
     expect(call.query.get("tz")).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(call.query.get("topics_type")).toBe("law");
     expect(call.query.has("folder_id")).toBe(false);
     expect(call.headers.get("jwt-token")).toBe(anna);
   });
@@ -132,6 +133,17 @@ describe("the topic list (docs/product.md §4)", () => {
     it("a non-string detail, serialised", async () => {
       fakeApi({ "GET /topics/active/law": () => json({ detail: { code: 7 } }, 400) });
       await expect(fetchList()).rejects.toThrow('{"code":7}');
+    });
+
+    it("a list of strings as detail, serialised", async () => {
+      fakeApi({ "GET /topics/active/law": () => json({ detail: ["a", "b"] }, 400) });
+      await expect(fetchList()).rejects.toThrow('["a","b"]');
+    });
+
+    it("a 422's list of issues, as its messages (docs/product.md §10)", async () => {
+      const issues = [{ loc: ["query", "tz"], msg: "Неизвестный часовой пояс", type: "custom" }];
+      fakeApi({ "GET /topics/active/law": () => json({ detail: issues }, 422) });
+      await expect(fetchList()).rejects.toThrow(/^Неизвестный часовой пояс$/);
     });
 
     it("Ошибка {status}: {statusText} without a detail", async () => {

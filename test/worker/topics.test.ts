@@ -159,6 +159,23 @@ describe("GET /topics/{status}/{type}", () => {
     }
   });
 
+  it("reads topics_type: the path's type when they agree, 422 when they disagree", async () => {
+    const { userId, get } = await signedIn();
+    const law = await insertTopic(userId, { assistantType: "explain_law", updatedAt: 2000 });
+    await insertTopic(userId, { assistantType: "gpt", updatedAt: 1000 });
+    const ids = (groups: Group[]) => groups.flatMap((g) => g.topics.map((t) => t.id));
+    expect(ids(await list(get, "/topics/active/law?topics_type=law"))).toEqual([law]);
+    for (const path of ["/topics/active/law?topics_type=gpt", "/topics/active/all?topics_type=law", "/topics/active/law?topics_type=cats"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(422);
+      const [issue] = (await detailOf(res)) as Issue[];
+      expect(issue!.loc).toEqual(["query", "topics_type"]);
+      expect(issue!.msg).toMatch(cyrillic);
+    }
+    const res = await get("/topics/active/law?topics_type=gpt");
+    expect(((await detailOf(res)) as Issue[])[0]!.msg).toBe("topics_type должен совпадать с типом в пути");
+  });
+
   it("needs a signed-in caller", async () => {
     const res = await call("/topics/active/law");
     expect(res.status).toBe(401);

@@ -13,6 +13,10 @@ export type FormErrors<Field extends string = string> = {
   form: string | null;
 };
 
+/** A 422's list: every item an object with its message. */
+const isValidationList = (detail: unknown): detail is ValidationItem[] =>
+  Array.isArray(detail) && detail.every((item) => item && typeof item === "object" && typeof item.msg === "string");
+
 /** Reads `detail` from an error answer; null when the body is not JSON or has none. */
 export async function readDetail(res: ResponseLike): Promise<Detail | null> {
   try {
@@ -20,7 +24,8 @@ export async function readDetail(res: ResponseLike): Promise<Detail | null> {
     if (body && typeof body === "object" && "detail" in body) {
       const detail = (body as { detail: unknown }).detail;
       if (typeof detail === "string") return detail;
-      if (Array.isArray(detail)) return detail as ValidationItem[];
+      if (isValidationList(detail)) return detail;
+      // Anything else is shown serialised (docs/product.md §8), a list of plain strings included.
       if (detail != null) return JSON.stringify(detail);
     }
   } catch {

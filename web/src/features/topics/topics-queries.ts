@@ -25,10 +25,10 @@ const topicKey = ["topic"] as const;
 export type TopicPage = { groups: TopicGroup[]; next: string | null };
 
 /**
- * `GET /topics/{status}/{type}?tz=[&folder_id=][&cursor=]` (docs/conversations.md), the user's list
- * for `query`, page by page (docs/scale.md "Pages"). Moving to another list (a mode, the archive, a
- * folder) asks the server again, as a topic may have moved meanwhile; a screen that only reads the
- * list (the share dialog) does not.
+ * `GET /topics/{status}/{type}?topics_type={type}&tz=[&folder_id=][&cursor=]` (docs/conversations.md;
+ * `topics_type`: docs/product.md §7), the user's list for `query`, page by page (docs/scale.md
+ * "Pages"). Moving to another list (a mode, the archive, a folder) asks the server again, as a topic
+ * may have moved meanwhile; a screen that only reads the list (the share dialog) does not.
  */
 export const topicListQuery = (user: string | null, query: TopicQuery) =>
   infiniteQueryOptions({
@@ -45,6 +45,7 @@ async function fetchPage(query: TopicQuery, cursor: string | null): Promise<Topi
     .$get({
       param: { status: query.status, type: query.type },
       query: {
+        topics_type: query.type,
         tz: browserTimeZone(),
         ...(query.folderId != null ? { folder_id: String(query.folderId) } : {}),
         ...(cursor ? { cursor } : {}),
