@@ -14,7 +14,7 @@ const ID = payment().id;
 const defaults = { ...CHECKOUT_POLL };
 
 /** The Worker for /checkout: the payment answers the given states in turn (the last one repeats). */
-function server(states: (Partial<Payment> | number)[]) {
+function server(states: (Partial<Payment> | number)[], limits?: () => Response) {
   let reads = 0;
   let rows = [limitRow()];
   const api = fakeChatApi({
@@ -31,7 +31,7 @@ function server(states: (Partial<Payment> | number)[]) {
       return json(current);
     },
     "GET /subscriptions/:id": (_, { id }) => json(PLANS.find((p) => String(p.id) === id)),
-    "GET /limits": () => json(limitsOf(rows)),
+    "GET /limits": () => limits?.() ?? json(limitsOf(rows)),
   });
   return { ...api, reads: () => reads };
 }
@@ -65,6 +65,16 @@ afterEach(() => {
 });
 
 describe("/checkout", () => {
+  it("a success whose limits fail to load claims no «no subscriptions»", async () => {
+    const api = server([{ status: "succeeded", credited: true }], () => json({ detail: "Сбой" }, 500));
+    renderCheckout();
+    const done = await screen.findByTestId("checkout-succeeded");
+    await waitFor(() => expect(api.callsTo("GET", "/limits").length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(done).queryByText("У вас нет активных подписок.")).toBeNull();
+    expect(within(done).queryByText("Сбой")).toBeNull();
+  });
+
   it("waits while the payment is pending, then shows the plan, the amount, what was added and the new limit card", async () => {
     const api = server([{ status: "pending" }, { status: "waiting_for_capture" }, { status: "succeeded", credited: true }]);
     renderCheckout();

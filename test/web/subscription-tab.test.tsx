@@ -18,12 +18,14 @@ function server(
     payment?: () => Response | Promise<Response>;
     promo?: (name: string) => Response | Promise<Response>;
     payments?: ReturnType<typeof payment>[];
+    limits?: () => Response;
+    plans?: () => Response;
   } = {},
 ) {
   let rows = options.rows ?? [limitRow()];
   const api = fakeChatApi({
-    "GET /limits": () => json(limitsOf(rows)),
-    "GET /subscriptions": () => json(PLANS),
+    "GET /limits": () => options.limits?.() ?? json(limitsOf(rows)),
+    "GET /subscriptions": () => options.plans?.() ?? json(PLANS),
     "GET /payments": () => json(options.payments ?? []),
     "POST /payments/:id": () => options.payment?.() ?? json("https://pay.example.ru/checkout/abc"),
     "POST /promos/use/:name": (_, { name }) => options.promo?.(decodeURIComponent(name)) ?? json({}, 404),
@@ -121,6 +123,16 @@ describe("the active view", () => {
     expect(within(dialog).queryByTestId("limit-card")).toBeNull();
   });
 
+  it("limits that fail to load claim nothing: no cards, no «no subscriptions», no error", async () => {
+    const api = server({ limits: () => json({ detail: "Сбой" }, 500) });
+    const dialog = openTab("active");
+    await waitFor(() => expect(api.callsTo("GET", "/limits")).toHaveLength(1));
+    await waitFor(() => expect(dialog.querySelector(".rt-Spinner")).toBeNull());
+    expect(within(dialog).queryByText("У вас нет активных подписок.")).toBeNull();
+    expect(within(dialog).queryByTestId("limit-card")).toBeNull();
+    expect(within(dialog).queryByText("Сбой")).toBeNull();
+  });
+
   it("a pack without an end date says so instead of a date", async () => {
     server({ rows: [limitRow({ date_expire: null })] });
     const dialog = openTab();
@@ -147,6 +159,22 @@ describe("the available view", () => {
     act(() => useSettings.getState().openSettings("subscription", "available"));
     await screen.findByText("Стандарт");
     expect(api.callsTo("GET", "/subscriptions")).toHaveLength(1);
+  });
+
+  it("plans that fail to load claim nothing, and the next opening asks again", async () => {
+    let fail = true;
+    const api = server({ plans: () => (fail ? json({ detail: "Сбой" }, 500) : json(PLANS)) });
+    const dialog = openTab("available");
+    await waitFor(() => expect(api.callsTo("GET", "/subscriptions")).toHaveLength(1));
+    await waitFor(() => expect(dialog.querySelector(".rt-Spinner")).toBeNull());
+    expect(within(dialog).queryByText("Сейчас нет тарифов для покупки.")).toBeNull();
+    expect(within(dialog).queryByText("Сбой")).toBeNull();
+    expect(within(dialog).queryByTestId("plan-card")).toBeNull();
+
+    fail = false;
+    fireEvent.click(viewButton("Активные подписки"));
+    fireEvent.click(viewButton("Доступные подписки"));
+    expect(await screen.findAllByTestId("plan-card")).toHaveLength(PLANS.length);
   });
 
   it("shows each plan's price and requests as docs/product.md §9 words them", async () => {

@@ -16,5 +16,7 @@ export function ActiveLimits() {
         <Spinner size="3" />
       </Flex>
     );
-  return <LimitCards limits={query.data?.limits ?? []} />;
+  // A failed load knows nothing either: "no subscriptions" would be a claim it cannot make.
+  if (!query.data) return null;
+  return <LimitCards limits={query.data.limits} />;
 }

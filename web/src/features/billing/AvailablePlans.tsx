@@ -54,6 +54,8 @@ export function AvailablePlans() {
     setBuying(false);
   };
 
+  // A failed load says nothing (docs/product.md §8), not that there is nothing to buy; the next opening asks again.
+  if (query.isError && plans.length === 0) return null;
   if (plans.length === 0)
     return settled ? (
       <Text as="p" color="gray">

@@ -32,7 +32,7 @@ function Outcome({ icon, color, title, children }: { icon: ReactNode; color: Out
 }
 
 function Succeeded({ outcome }: { outcome: Extract<CheckoutOutcome, { kind: "succeeded" }> }) {
-  const limits = useLimits()?.limits ?? [];
+  const limits = useLimits()?.limits;
   const { plan, payment } = outcome;
   return (
     <Outcome icon={<CheckCircledIcon width="24" height="24" />} color="green" title={t.succeeded}>
@@ -50,7 +50,7 @@ function Succeeded({ outcome }: { outcome: Extract<CheckoutOutcome, { kind: "suc
       <Heading as="h3" size="3" mt="2">
         {t.yourLimits}
       </Heading>
-      <LimitCards limits={limits} />
+      {limits && <LimitCards limits={limits} />}
     </Outcome>
   );
 }
