@@ -292,6 +292,24 @@ describe("logout", () => {
     expect(api.callsTo("POST /users/token/refresh")).toHaveLength(0);
   });
 
+  it("clears local storage but the theme: the session, the picked mode and the D1 bookmarks go", async () => {
+    const { useAuth } = await loadStore();
+    const { useMode, MODE_STORAGE_KEY } = await import("../../web/src/features/modes/mode-store");
+    const { useTheme, THEME_STORAGE_KEY } = await import("../../web/src/features/account/theme-store");
+    const { markOutOfBandWrite, BOOKMARK_STORAGE_KEY } = await import("../../web/src/api/d1-bookmark");
+    fakeApi({ "POST /users/logout": () => json({ detail: "Вы вышли из аккаунта" }) });
+    useAuth.getState().login({ access_token: accessToken(900), refresh_token: "refresh-1", email: "anna@example.com", name: null });
+    useMode.getState().setMode("gpt");
+    useTheme.getState().setTheme("dark");
+    markOutOfBandWrite();
+    expect(Object.keys(localStorage).sort()).toEqual([AUTH_KEY, THEME_STORAGE_KEY, BOOKMARK_STORAGE_KEY, MODE_STORAGE_KEY].sort());
+
+    useAuth.getState().logout();
+    expect(Object.keys(localStorage)).toEqual([THEME_STORAGE_KEY]);
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe("dark");
+    expect(useMode.getState().mode).toBe("explain_law");
+  });
+
   it("still signs out locally when the server cannot be reached", async () => {
     const { useAuth } = await loadStore();
     vi.stubGlobal(

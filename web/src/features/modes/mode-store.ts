@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { ASSISTANT_TYPES, type AssistantType } from "../../../../worker/settings";
+import { forgetOnSignOut } from "../auth/forget-on-sign-out";
 
 // The modes and the topic type each falls under are the Worker's (worker/settings.ts), one list for both.
 export { ASSISTANT_TYPES, type AssistantType, topicTypeOf } from "../../../../worker/settings";
@@ -20,3 +21,9 @@ export const useMode = create<{ mode: AssistantType; setMode: (mode: AssistantTy
     set({ mode });
   },
 }));
+
+// The pick is the user's: the next one to sign in on this browser starts from the default (docs/product.md §4).
+forgetOnSignOut(() => {
+  localStorage.removeItem(MODE_STORAGE_KEY);
+  useMode.setState({ mode: DEFAULT_MODE });
+});
