@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { registerUser, signIn } from "./pages/registered-user";
 
 // docs/web.md "Routes and the access gate": the app's pages answer 200 at their paths (deep links
-// included); any other path answers HTTP 404 with the app's own not-found page.
+// included); any other path answers HTTP 404 with the app, which shows its not-found page to a
+// signed-in user and sends anyone else to Login.
 
-test("every page path answers 200; an unknown path 404 with the not-found page", async ({ page, request }) => {
+test("every page path answers 200; an unknown path 404, and Login when signed out", async ({ page, request }) => {
   for (const path of [
     "/",
     "/login",
@@ -34,11 +36,23 @@ test("every page path answers 200; an unknown path 404 with the not-found page",
   const deep = await page.goto("/recovery/abc");
   expect(deep?.status()).toBe(200);
   expect(page.url()).toMatch(/\/recovery\/abc$/);
+  // Signed out, the app behind that 404 sends the visitor to Login (docs/product.md §2, "Access gate").
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
-  await expect(page.getByText("Страница не найдена")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Вход" })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Страница не найдена")).toHaveCount(0);
   // Static files and the API are untouched.
   expect((await request.get("/favicon.svg")).status()).toBe(200);
   expect((await request.get("/api/v2/health")).status()).toBe(200);
   expect((await request.get("/api/v2/no-such-call")).status()).toBe(404);
+});
+
+test("signed in, an unknown path answers 404 with the not-found page, which leads back to Main", async ({ page, request }) => {
+  await signIn(page, await registerUser(request));
+  const res = await page.goto("/nonexistent/path");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Страница не найдена")).toBeVisible();
+  await expect(page).toHaveURL(/\/nonexistent\/path$/);
+  await expect(page.getByRole("link", { name: "На главную" })).toHaveAttribute("href", "/");
 });

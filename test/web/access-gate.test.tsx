@@ -180,4 +180,31 @@ describe("the real router", () => {
     await heading("Вход");
     expect(window.location.pathname).toBe("/login");
   });
+
+  async function renderApp(path: string) {
+    window.history.pushState({}, "", path);
+    vi.resetModules();
+    const { App } = await import("../../web/src/app/App");
+    render(<App />);
+  }
+  const notFound = () => screen.findByText("Страница не найдена", {}, { timeout: 3000 });
+
+  it("sends an anonymous unknown address to Login, and to the not-found page after signing in", async () => {
+    fakeApi({ "POST /users/login": () => json(record(), 200) });
+    await renderApp("/nonexistent/path");
+    await heading("Вход");
+    expect(window.location.pathname).toBe("/login");
+    expect(screen.queryByText("Страница не найдена")).toBeNull();
+    await signInThroughForm("anna@example.com", "correct-horse");
+    await notFound();
+    expect(window.location.pathname).toBe("/nonexistent/path");
+  });
+
+  it("shows a signed-in user the not-found page at an unknown address", async () => {
+    fakeApi({ "POST /users/token/refresh": refreshOk, "GET /users/self": self });
+    storeRecord(record());
+    await renderApp("/nonexistent/path");
+    await notFound();
+    expect(window.location.pathname).toBe("/nonexistent/path");
+  });
 });

@@ -34,7 +34,7 @@ const layout = (load: Load, children: RouteObject[]): RouteObject => {
 };
 
 // The routes of docs/product.md §2. Public auth pages send a signed-in user to Main; everything else but
-// /share sends an anonymous one to Login.
+// /share and the legal pages, an unknown address included, sends an anonymous one to Login.
 const routes: RouteObject[] = [
   {
     element: <AppShell />,
@@ -93,9 +93,10 @@ const routes: RouteObject[] = [
               page("/company", () => import("../features/companies/CompanyPage")),
             ],
           ),
+          // Signed in, an address the app has no page for is not found (the host answers it 404).
+          page("*", () => import("./NotFoundPage")),
         ],
       },
-      page("*", () => import("./NotFoundPage")),
     ],
   },
 ];
