@@ -48,7 +48,7 @@ test("every page path answers 200; an unknown path 404, and Login when signed ou
   expect((await request.get("/api/v2/no-such-call")).status()).toBe(404);
 });
 
-test("signed in, an unknown path answers 404 with the not-found page, which leads back to Main", async ({ page, request }) => {
+test("signed in, an unknown path is 404 with the not-found page, which links to Main", async ({ page, request }) => {
   await signIn(page, await registerUser(request));
   const res = await page.goto("/nonexistent/path");
   expect(res?.status()).toBe(404);

@@ -298,11 +298,13 @@ describe("logout", () => {
     const { useTheme, THEME_STORAGE_KEY } = await import("../../web/src/features/account/theme-store");
     const { markOutOfBandWrite, BOOKMARK_STORAGE_KEY } = await import("../../web/src/api/d1-bookmark");
     fakeApi({ "POST /users/logout": () => json({ detail: "Вы вышли из аккаунта" }) });
-    useAuth.getState().login({ access_token: accessToken(900), refresh_token: "refresh-1", email: "anna@example.com", name: null });
+    const record = { access_token: accessToken(900), refresh_token: "refresh-1", email: "a@example.com", name: null };
+    useAuth.getState().login(record);
     useMode.getState().setMode("gpt");
     useTheme.getState().setTheme("dark");
     markOutOfBandWrite();
-    expect(Object.keys(localStorage).sort()).toEqual([AUTH_KEY, THEME_STORAGE_KEY, BOOKMARK_STORAGE_KEY, MODE_STORAGE_KEY].sort());
+    const stored = [AUTH_KEY, THEME_STORAGE_KEY, BOOKMARK_STORAGE_KEY, MODE_STORAGE_KEY];
+    expect(Object.keys(localStorage).sort()).toEqual(stored.sort());
 
     useAuth.getState().logout();
     expect(Object.keys(localStorage)).toEqual([THEME_STORAGE_KEY]);
