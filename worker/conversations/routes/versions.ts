@@ -7,13 +7,13 @@ import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireSender, requireUser } from "../../accounts/middleware/auth";
+import { requireSignature, requireUser } from "../../accounts/middleware/auth";
 import { messageSchema } from "../schemas";
 import { signedAttachmentUrl } from "../services/attachments";
 import { switchBranch } from "../services/branch-switch";
 import { loadOwnHistory, publicMessages } from "../services/history";
 import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
-import { sendToTopic } from "../services/send";
+import { sendFromWeb } from "../turn/send-turn";
 import { keepAsIs, messageText, streamResponses } from "./topic-streams";
 
 // Another reply, an edited question, more of a cut reply, another branch (docs/conversations.md
@@ -38,11 +38,11 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireSender,
+    requireSignature,
     validate("param", messageParams),
     (c) => {
       const { id, messageId } = c.req.valid("param");
-      return sendToTopic(c.env, c.var.sender, id, { kind: "regenerate", messageId }, c.var.sessionCheck);
+      return sendFromWeb(c, { kind: "existing", id }, { kind: "regenerate", messageId });
     },
   )
   .post(
@@ -54,14 +54,14 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireSender,
+    requireSignature,
     validate("param", messageParams),
     jsonObjectBody,
     validate("json", editBody),
     (c) => {
       const { id, messageId } = c.req.valid("param");
       const { text, keep_as_is } = c.req.valid("json");
-      return sendToTopic(c.env, c.var.sender, id, { kind: "edit", messageId, text, keep: keep_as_is }, c.var.sessionCheck);
+      return sendFromWeb(c, { kind: "existing", id }, { kind: "edit", messageId, text, keep: keep_as_is });
     },
   )
   .post(
@@ -73,9 +73,9 @@ export const versions = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireSender,
+    requireSignature,
     validate("param", topicParams),
-    (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, { kind: "continue" }, c.var.sessionCheck),
+    (c) => sendFromWeb(c, { kind: "existing", id: c.req.valid("param").id }, { kind: "continue" }),
   )
   .put(
     "/:id{[0-9]+}/branch",
