@@ -100,13 +100,15 @@ export class TopicObject extends DurableObject<Env> {
     // The input gate holds other calls only while this one awaits the object's own storage, not D1
     // or the model: the topic is taken before the first await, so a second send finds it busy.
     const busy = this.turn.kind !== "idle";
-    if (!busy) this.record({ kind: "admitting", userId: request.user.id, shard: request.user.historyShard ?? 0 });
+    // Not stored yet: nothing is taken before the batch, and a storage write here would hold the
+    // batch's request back behind the output gate.
+    if (!busy) this.turn = { kind: "admitting", userId: request.user.id, shard: request.user.historyShard ?? 0 };
     let started: Started;
     try {
       started = await this.admit(request, busy);
     } catch (err) {
       if (!busy) await this.end("");
-      if (err instanceof ApiError) return { kind: "refused", status: err.status as 401, detail: err.detail };
+      if (err instanceof ApiError) return { kind: "refused", status: err.status, detail: err.detail };
       throw err;
     }
     return this.begin(started);
@@ -180,6 +182,8 @@ export class TopicObject extends DurableObject<Env> {
     const prepared = await prepareQuestion(db, h, topic, request.question, privacy, existing === null);
     if (busy) throw ApiError.conflict(REPLY_TEXTS.busy);
     if (!admission.charge) throw new ApiError(402, NO_REQUESTS_LEFT);
+    // Before the commit: a model not configured (503) writes nothing.
+    const model = chooseModel(this.env, product.model, prepared.hasImage);
     const answering = await prepared.commit();
     // The reply is unmasked with the topic's vault: this question's, or the one it had.
     const sealedVault = answering.vault ?? sealed ?? undefined;
@@ -198,7 +202,7 @@ export class TopicObject extends DurableObject<Env> {
       userId: topic.userId,
       shard,
       product,
-      model: chooseModel(this.env, product.model, prepared.hasImage),
+      model,
       charge: admission.charge,
       vault: sealedVault,
       continues: answering.continues,
@@ -234,17 +238,15 @@ export class TopicObject extends DurableObject<Env> {
   /** The model called, the sender a reader from the start; answers at the first chunk. */
   private async begin(started: Started): Promise<TurnAnswer> {
     const { job } = started;
-    this.ctx.storage.sql.exec("DELETE FROM chunks");
-    // A continuation streams the whole reply: the words already there come first.
+    // A continuation streams the whole reply: the words already there come first (the table is
+    // empty: every turn ends by clearing it).
     const seed = job.continues?.text;
     if (seed) this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (1, ?)", seed);
-    if (job.userMessageId !== undefined) this.record({ kind: "streaming", job: { ...job, userMessageId: job.userMessageId } });
     const live = new LiveReply(job.model.modelId, started.vault, seed);
     this.live = live;
     const body = live.attach();
     live.done = this.run(live, started);
     this.ctx.waitUntil(live.done);
-    await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
     await live.firstEvent;
     if (live.unsaved || live.failedEarly) {
       await body.cancel();
@@ -255,9 +257,10 @@ export class TopicObject extends DurableObject<Env> {
   }
 
   /**
-   * The model's request goes out first, then a new question is written (streaming from then on):
-   * written first, it held that request back ~10 ms locally (docs/scale.md "The first chunk"). A
-   * failed write stops the model, and the turn ends as it was admitted: the request given back.
+   * The model's request goes out first, then a new question is written and the turn recorded as
+   * streaming: written first, the question held that request back ~10 ms locally (docs/scale.md
+   * "The first chunk"). A failed write stops the model, and the turn ends as it was admitted: the
+   * request given back.
    */
   private async run(live: LiveReply, { job, prompt, ask }: Started): Promise<void> {
     let failure: unknown = null;
@@ -274,8 +277,10 @@ export class TopicObject extends DurableObject<Env> {
         timeout: MODEL_TIMEOUT,
         onError: () => {},
       });
+      // Storage writes wait for the model's request: the output gate would hold it back behind them.
+      await nextTask();
+      let userMessageId = job.userMessageId;
       if (ask) {
-        await nextTask();
         const written = await this.writeQuestion(ask.topic, job.shard, ask.question, ask.parentId);
         if (!written) {
           live.unsaved = true;
@@ -284,8 +289,10 @@ export class TopicObject extends DurableObject<Env> {
           return;
         }
         live.bookmarks = written.bookmarks;
-        this.record({ kind: "streaming", job: { ...job, userMessageId: written.id } });
+        userMessageId = written.id;
       }
+      this.record({ kind: "streaming", job: { ...job, userMessageId: userMessageId! } });
+      await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
       // Stop ends the loop at once, whether or not the provider notices the abort promptly.
       const { signal } = live.abort;
       const stopped = new Promise<"stopped">((resolve) =>

@@ -1,3 +1,4 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ModelChoice } from "../../ai/providers";
 import type { Charge } from "../../billing/services/limits";
 import type { ProductRow } from "../../billing/services/products";
@@ -22,7 +23,7 @@ export type TurnRequest = {
 
 /** What a send gets back: the live reply from its first chunk, or why there is none. */
 export type TurnAnswer =
-  | { kind: "refused"; status: 401 | 402 | 403 | 404 | 409 | 422 | 503; detail: string | ValidationIssue[] }
+  | { kind: "refused"; status: ContentfulStatusCode; detail: string | ValidationIssue[] }
   /** `bookmarks`: the X-D1-Bookmark of the question's write (docs/scale.md "Read replicas"). */
   | { kind: "streaming"; topicId: number; model: string; body: ReadableStream<Uint8Array>; bookmarks?: string }
   /** The model failed before its first token: the request was given back. */
