@@ -109,7 +109,7 @@ describe("two senders at once", () => {
     const before = await traces(account);
     const { sub, sid, ver, hs } = decodeJwt(account.record.access_token) as { sub: string; sid: string; ver: number; hs: number };
     const request = (text: string): TurnRequest => ({
-      session: { userId: Number(sub), sid, ver },
+      signIn: { userId: Number(sub), sid, ver },
       user: { id: Number(sub), historyShard: hs },
       topic: { kind: "existing", id: topicId },
       question: { kind: "new", text, attachmentIds: [] },

@@ -60,15 +60,15 @@ type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
  */
 export async function admit(db: Db, request: TurnRequest, objectId: string, take: boolean): Promise<Admission> {
   const userId = request.user.id;
-  const session = request.session ? [sessionUserQuery(db, request.session)] : [];
+  const signIn = request.signIn ? [sessionUserQuery(db, request.signIn)] : [];
   const topic =
     request.topic.kind === "new" ? openTopicQueries(db, userId, request.topic.assistantType, objectId) : ownTopicQueries(db, userId, request.topic.id);
   const charge = take ? takeRequestQueries(db, userId) : [];
-  const rows: unknown[] = await db.batch([...session, ...topic.queries, ...charge] as unknown as Batch);
-  const [first, second] = rows.slice(session.length, session.length + 2) as [never, never];
+  const rows: unknown[] = await db.batch([...signIn, ...topic.queries, ...charge] as unknown as Batch);
+  const [first, second] = rows.slice(signIn.length, signIn.length + 2) as [never, never];
   const opened = request.topic.kind === "new" ? (second as TopicRow[])[0] : undefined;
-  const taken = take ? chargeTaken(rows.slice(session.length + 2)) : undefined;
-  if (request.session && !sessionUserOf(request.session, rows[0] as never)) {
+  const taken = take ? chargeTaken(rows.slice(signIn.length + 2)) : undefined;
+  if (request.signIn && !sessionUserOf(request.signIn, rows[0] as never)) {
     return { refusal: ApiError.unauthorized(AUTH_TEXTS.revoked), opened, charge: taken };
   }
   try {

@@ -87,8 +87,8 @@ export const newQuestion = (body: SendInput) =>
 /** A send from the web (requireSignature): the caller's token names the sign-in session the turn checks. */
 export async function sendFromWeb(c: Context<AppEnv>, topic: TurnRequest["topic"], question: Question, opts?: { topicLine: boolean }) {
   const { caller } = c.var;
-  const session = { userId: caller.userId, sid: caller.sid, ver: caller.ver };
-  const res = await sendTurn(c.env, { session, user: { id: caller.userId, historyShard: caller.historyShard }, topic, question }, opts);
+  const signIn = { userId: caller.userId, sid: caller.sid, ver: caller.ver };
+  const res = await sendTurn(c.env, { signIn, user: { id: caller.userId, historyShard: caller.historyShard }, topic, question }, opts);
   c.set("turnChecked", true);
   return res;
 }

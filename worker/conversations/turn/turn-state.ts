@@ -13,7 +13,7 @@ import type { Question } from "../services/questions";
 /** A send, as the route hands it to the topic's object: validated, its token's signature checked. */
 export type TurnRequest = {
   /** The caller's sign-in session, checked in the turn's batch (none for the bots' API). */
-  session?: SessionToken;
+  signIn?: SessionToken;
   /** The sender and the history shard their chats are in (docs/scale.md "History shards"). */
   user: { id: number; historyShard: number | null };
   /** The caller's topic, or a new one in this mode (its object is addressed before it exists). */
