@@ -1,4 +1,3 @@
-import type { OncePart } from "./db/batch-parts";
 import type { User } from "./db/schema";
 
 /**
@@ -45,8 +44,9 @@ export type AppEnv = {
     userId: number;
     role: "user" | "admin";
     token: { sid: string; jti: string; exp: number };
-    /** Set by requireSender instead of `user`: who sends and their history shard, and the session check the send runs or joins to its batch. */
-    sender: { id: number; historyShard: number | null };
-    sessionCheck: OncePart<User>;
+    /** Set by requireSignature instead of `user`: who sends, the sign-in session their token names, their history shard. */
+    caller: { userId: number; sid: string; ver: number; historyShard: number | null };
+    /** Set by a send's handler once the topic's object has checked the caller's sign-in session. */
+    turnChecked: boolean;
   };
 };

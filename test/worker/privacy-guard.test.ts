@@ -179,7 +179,7 @@ describe("the topic's session", () => {
     completion.send("Смотрю");
     const res = await response;
     const topicId = Number(res.headers.get("x-topic-id"));
-    const stored = await runInDurableObject(await sessionOf(topicId), (_, state) => JSON.stringify(state.storage.kv.get("job")));
+    const stored = await runInDurableObject(await sessionOf(topicId), (_, state) => JSON.stringify(state.storage.kv.get("turn")));
     expect(stored).toContain(`"userMessageId"`);
     expect(stored).not.toContain("Продавец");
     for (const value of VALUES) expect(stored, value).not.toContain(value);

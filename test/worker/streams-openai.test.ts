@@ -293,11 +293,11 @@ describe("a topic deleted under a running reply", () => {
     expect(await savedMessages(topicId)).toEqual([]);
     const session = await sessionOf(topicId);
     const left = await runInDurableObject(session, async (_, state) => ({
-      job: state.storage.kv.get("job") ?? null,
+      turn: state.storage.kv.get("turn") ?? null,
       chunks: state.storage.sql.exec("SELECT count(*) AS n FROM chunks").one().n,
       alarm: await state.storage.getAlarm(),
     }));
-    expect(left).toEqual({ job: null, chunks: 0, alarm: null });
+    expect(left).toEqual({ turn: null, chunks: 0, alarm: null });
   });
 });
 

@@ -6,8 +6,7 @@ import type { User } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { type AccessClaims, verifyAccessToken } from "../services/tokens";
-import { findSessionUser, sessionUserPart } from "../services/users";
-import { mapPart, oncePart, type OncePart } from "../../db/batch-parts";
+import { findSessionUser } from "../services/users";
 
 export const AUTH_TEXTS = {
   missing: "Требуется авторизация",
@@ -33,12 +32,6 @@ function liveUser(user: User | undefined): User {
   if (!user) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
   return user;
 }
-
-/** A send's session check, always asked of D1: run alone, or joined to the send's own batch. */
-const sessionCheckOf = (c: Context<AppEnv>, claims: AccessClaims): OncePart<User> => {
-  const db = getDb(c.env.DB);
-  return oncePart(db.$client, () => mapPart(sessionUserPart(db, claims), liveUser));
-};
 
 function setCaller(c: Context<AppEnv>, claims: AccessClaims, role: AccessClaims["role"]) {
   c.set("userId", claims.userId);
@@ -77,29 +70,24 @@ export const requireCheckedUser = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * requireUser for a send (docs/scale.md "The first chunk"): the signature already proves who calls
- * and the token names their history shard, so the send starts at once and the session check's D1
- * read is `c.var.sessionCheck`, which the send runs beside its first reads or joins to its own
- * batch. The send waits for it before it keeps anything: its 401 comes before any other refusal,
- * and gives back what was taken meanwhile. `c.var.user` is not set; `c.var.sender` is. A token
- * signed without the shard is checked first, as requireUser does.
+ * requireUser for a send (docs/conversations.md "The turn"): only the token's signature and claims
+ * here; the topic's object checks the sign-in session in the turn's own D1 batch, before any other
+ * refusal (`c.var.caller`; the handler sets `c.var.turnChecked` once the object has answered). A
+ * refusal the object never saw (the body's 422) still waits for the check, so the 401 comes first.
+ * A token signed without the history shard is checked here first, as requireUser does.
  */
-export const requireSender = createMiddleware<AppEnv>(async (c, next) => {
+export const requireSignature = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await presentedClaims(c);
-  const check = sessionCheckOf(c, claims);
-  c.set("sessionCheck", check);
   if (claims.historyShard === undefined) {
-    const user = await check.run();
-    c.set("sender", user);
+    const user = await sessionUser(c, claims, false);
+    c.set("caller", { ...claims, historyShard: user.historyShard });
     setCaller(c, claims, user.role);
   } else {
-    c.set("sender", { id: claims.userId, historyShard: claims.historyShard });
+    c.set("caller", { ...claims, historyShard: claims.historyShard });
     setCaller(c, claims, claims.role);
   }
   await next();
-  // A refusal the send never reached (its body's 422) still comes after the caller's 401; and no
-  // answer goes out without the check, even from a handler that never asked for it.
-  await check.run();
+  if (!c.get("turnChecked")) await sessionUser(c, claims, false);
 });
 
 const adminRole = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { type BatchPart, mapPart, queryPart, runPart } from "../../db/batch-parts";
 import type { Db } from "../../db/client";
 import { sessions, type User, users } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -37,29 +36,37 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
 export async function findSessionUser(db: Db, token: SessionToken, { trustRecent = false } = {}): Promise<User | undefined> {
   const recent = trustRecent ? recentSessionUser(token) : undefined;
   if (recent) return recent;
-  return runPart(db.$client, sessionUserPart(db, token));
+  const rows = await sessionUserQuery(db, token);
+  return sessionUserOf(token, rows);
 }
 
-type SessionToken = { userId: number; sid: string; ver: number };
+export type SessionToken = { userId: number; sid: string; ver: number };
 
-/** findSessionUser's D1 read as a part of a larger batch (db/batch-parts.ts): always asks D1. */
-export function sessionUserPart(db: Db, token: SessionToken): BatchPart<User | undefined> {
-  const now = Date.now();
-  const query = db
+/** findSessionUser's D1 read, for a larger batch (the turn's: conversations/turn/admission.ts); always asks D1. */
+export function sessionUserQuery(db: Db, token: SessionToken) {
+  return db
     .select({ user: users, sessionExpiresAt: sessions.expiresAt })
     .from(users)
     .innerJoin(sessions, and(eq(sessions.id, token.sid), eq(sessions.userId, users.id)))
     .where(
-      and(eq(users.id, token.userId), eq(users.tokenVersion, token.ver), isNull(users.blockedAt), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(users.id, token.userId),
+        eq(users.tokenVersion, token.ver),
+        isNull(users.blockedAt),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, Date.now()),
+      ),
     );
-  return mapPart(queryPart(db.$client, query), ([row]) => {
-    if (!row) {
-      forgetSessionChecks({ sid: token.sid });
-      return undefined;
-    }
-    rememberSessionUser(token.sid, row.user, row.sessionExpiresAt, now);
-    return row.user;
-  });
+}
+
+/** The user sessionUserQuery's rows name, remembered for this isolate's next reads; undefined for a session ended. */
+export function sessionUserOf(token: SessionToken, [row]: { user: User; sessionExpiresAt: number }[]): User | undefined {
+  if (!row) {
+    forgetSessionChecks({ sid: token.sid });
+    return undefined;
+  }
+  rememberSessionUser(token.sid, row.user, row.sessionExpiresAt, Date.now());
+  return row.user;
 }
 
 // Verified against when the e-mail is unknown or has no password, so a miss costs the same scrypt

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
-import { type BatchPart, runPart } from "../../db/batch-parts";
 import type { Db } from "../../db/client";
 import { limits } from "../../db/schema";
 import { ApiError } from "../../http/errors";
@@ -29,25 +28,30 @@ export const startPackForNewUser = (db: Db) =>
     source: "start",
   });
 
-// Raw D1 statements: drizzle's batch cannot carry a raw query with parameters.
-const activeRow = (l: string) => `(${l}.date_expire IS NULL OR ${l}.date_expire > ?1) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
+// Raw SQL with the numbers written in: drizzle's batch cannot bind a raw query's parameters, and
+// these are integers of our own (`int` refuses anything else).
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return String(n);
+};
+const activeRow = (l: string, now: string) =>
+  `(${l}.date_expire IS NULL OR ${l}.date_expire > ${now}) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
 // An active unlimited row first (the oldest), then the counted row that expires first.
 const TAKE_ORDER = "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
-/** The rows of the company pools the user (?2) may take from: within their allowance, the pool's row active. */
-const poolRows = (m: string, l: string) =>
+/** The rows of the company pools the user may take from: within their allowance, the pool's row active. */
+const poolRows = (m: string, l: string, user: string, now: string) =>
   `FROM company_members ${m} JOIN limits ${l} ON ${l}.company_id = ${m}.company_id
-   WHERE ${m}.user_id = ?2 AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${activeRow(l)}`;
+   WHERE ${m}.user_id = ${user} AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${activeRow(l, now)}`;
 
 /**
  * Decrements the row named by the charge just inserted. Guarded by `changes() = 1` on the statement
  * before it (that INSERT, or the member's UPDATE that follows it): when nothing was written there,
  * `last_insert_rowid()` names some older row.
  */
-const decrementChargedRow = (d1: D1Database) =>
-  d1.prepare(`UPDATE limits SET available_requests = available_requests - 1
+const DECREMENT_CHARGED_ROW = `UPDATE limits SET available_requests = available_requests - 1
     WHERE changes() = 1 AND is_unlimited = 0 AND available_requests > 0
       AND id = (SELECT limit_id FROM request_charges WHERE id = last_insert_rowid())
-    RETURNING id`);
+    RETURNING id`;
 
 type Inserted = { id: number; limit_id: number; company_id: number | null };
 
@@ -60,48 +64,49 @@ type Inserted = { id: number; limit_id: number; company_id: number | null };
  * with one request left (or at allowance − 1) exactly one gets it. Every take writes a
  * `request_charges` row. 402 when nothing is left.
  */
-export const takeRequest = (db: Db, userId: number, now = Date.now()): Promise<Charge> => runPart(db.$client, takeRequestPart(db.$client, userId, now));
+export async function takeRequest(db: Db, userId: number, now = Date.now()): Promise<Charge> {
+  const [first, ...rest] = takeRequestQueries(db, userId, now);
+  const charge = chargeTaken(await db.batch([first!, ...rest]));
+  if (!charge) throw new ApiError(402, NO_REQUESTS_LEFT);
+  return charge;
+}
 
-/** takeRequest as a part of a larger batch (db/batch-parts.ts): its five statements stay together, in order. */
-export function takeRequestPart(d1: D1Database, userId: number, now = Date.now()): BatchPart<Charge> {
-  return {
-    statements: [
-      d1
-        .prepare(
-          `INSERT INTO request_charges (user_id, limit_id, created_at)
-         SELECT ?2, l.id, ?1 FROM limits l
-         WHERE l.user_id = ?2 AND ${activeRow("l")} AND NOT EXISTS (SELECT 1 ${poolRows("pm", "pl")})
+/** takeRequest's five statements, for a larger batch (the turn's: conversations/turn/admission.ts); in order. */
+export function takeRequestQueries(db: Db, userId: number, now = Date.now()) {
+  const [user, at] = [int(userId), int(now)];
+  return [
+    db.all<Inserted>(
+      sql.raw(`INSERT INTO request_charges (user_id, limit_id, created_at)
+         SELECT ${user}, l.id, ${at} FROM limits l
+         WHERE l.user_id = ${user} AND ${activeRow("l", at)} AND NOT EXISTS (SELECT 1 ${poolRows("pm", "pl", user, at)})
          ORDER BY ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id, company_id`,
-        )
-        .bind(now, userId),
-      decrementChargedRow(d1),
-      d1
-        .prepare(
-          `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
-         SELECT ?2, l.id, l.company_id, ?1 ${poolRows("m", "l")}
+         RETURNING id, limit_id, company_id`),
+    ),
+    db.all<{ id: number }>(sql.raw(DECREMENT_CHARGED_ROW)),
+    db.all<Inserted>(
+      sql.raw(`INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
+         SELECT ${user}, l.id, l.company_id, ${at} ${poolRows("m", "l", user, at)}
          ORDER BY m.id, ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id, company_id`,
-        )
-        .bind(now, userId),
-      d1
-        .prepare(
-          `UPDATE company_members SET used = used + 1
-         WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid())
-         RETURNING id`,
-        )
-        .bind(userId),
-      decrementChargedRow(d1),
-    ],
-    read: (results) => {
-      const [own, ownDecremented, pooled, , poolDecremented] = results as D1Result<Inserted>[];
-      const pool = pooled!.results[0];
-      if (pool) return { limitId: pool.limit_id, unlimited: !poolDecremented!.results[0], chargeId: pool.id, companyId: pool.company_id! };
-      const charge = own!.results[0];
-      if (!charge) throw new ApiError(402, NO_REQUESTS_LEFT);
-      return { limitId: charge.limit_id, unlimited: !ownDecremented!.results[0], chargeId: charge.id };
-    },
-  };
+         RETURNING id, limit_id, company_id`),
+    ),
+    db.all<{ id: number }>(
+      sql.raw(`UPDATE company_members SET used = used + 1
+         WHERE changes() = 1 AND user_id = ${user}
+           AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid())
+         RETURNING id`),
+    ),
+    db.all<{ id: number }>(sql.raw(DECREMENT_CHARGED_ROW)),
+  ] as const;
+}
+
+/** The charge takeRequestQueries' rows say was taken; null when nothing was left. */
+export function chargeTaken(rows: readonly unknown[]): Charge | null {
+  const [own, ownDecremented, pooled, , poolDecremented] = rows as Inserted[][];
+  const pool = pooled![0];
+  if (pool) return { limitId: pool.limit_id, unlimited: !poolDecremented![0], chargeId: pool.id, companyId: pool.company_id! };
+  const charge = own![0];
+  if (!charge) return null;
+  return { limitId: charge.limit_id, unlimited: !ownDecremented![0], chargeId: charge.id };
 }
 
 /**

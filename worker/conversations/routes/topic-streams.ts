@@ -3,21 +3,19 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import { userHistory } from "../../db/history";
-import { topics as topicsTable } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
-import { requireSender, requireUser } from "../../accounts/middleware/auth";
-import { activeProduct, newQuestion, sendToTopic, startTopicWithQuestion, STREAM_TEXTS, streamHeaders } from "../services/send";
+import { requireSignature, requireUser } from "../../accounts/middleware/auth";
+import { createTopic, UNKNOWN_MODE } from "../services/new-topic";
+import { newQuestion, sendFromWeb, streamHeaders } from "../turn/send-turn";
 import { REPLY_TEXTS, topicObject } from "../turn/topic-object";
 import { findOwnTopic, publicTopic } from "../services/topics";
-import { indexTitle } from "../search/index-writes";
-import { indexBody } from "../search/lexicon";
 import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
 import { topicSchema } from "../schemas";
 import { assistantTypeName, attachmentIds, keepAsIs, messageText, topicName } from "../fields";
 
-export { STREAM_TEXTS };
+export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: UNKNOWN_MODE } as const;
 
 const assistantType = assistantTypeName.max(64, { error: STREAM_TEXTS.unknownMode });
 
@@ -53,17 +51,9 @@ export const topicStreams = new Hono<AppEnv>()
     validate("query", newTopicQuery),
     async (c) => {
       const query = c.req.valid("query");
-      const db = getDb(c.env.DB);
-      const product = await activeProduct(db, query.assistant_type);
-      const [topic] = await db
-        .insert(topicsTable)
-        .values({ userId: c.var.userId, assistantType: product.assistantType, topicName: query.topic_name || null })
-        .returning();
-      if (topic!.topicName) {
-        const h = userHistory(c.env, c.var.user);
-        await h.batch(indexTitle(h, topic!, await indexBody(c.env.EXTRACTOR, topic!.topicName)));
-      }
-      return c.json(publicTopic(topic!), 201);
+      const input = { userId: c.var.userId, assistantType: query.assistant_type, topicName: query.topic_name };
+      const topic = await createTopic(getDb(c.env.DB), userHistory(c.env, c.var.user), c.env.EXTRACTOR, input);
+      return c.json(publicTopic(topic), 201);
     },
   )
   .post(
@@ -75,31 +65,28 @@ export const topicStreams = new Hono<AppEnv>()
       ...secured,
       responses: streamResponses,
     }),
-    requireSender,
+    requireSignature,
     validate("json", startBody),
-    async (c) => {
+    (c) => {
       const body = c.req.valid("json");
-      return startTopicWithQuestion(c.env, getDb(c.env.DB), c.var.sender, body.assistant_type, body.message, {
-        topicLine: true,
-        sessionCheck: c.var.sessionCheck,
-      });
+      return sendFromWeb(c, { kind: "new", assistantType: body.assistant_type }, newQuestion(body.message), { topicLine: true });
     },
   )
   .post(
     "/:id/start/stream",
     describeRoute({ tags: ["topics"], summary: "Первый вопрос в чате, созданном через /topics/new: ответ потоком", ...secured, responses: streamResponses }),
     validate("param", idParams),
-    requireSender,
+    requireSignature,
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
+    (c) => sendFromWeb(c, { kind: "existing", id: c.req.valid("param").id }, newQuestion(c.req.valid("json"))),
   )
   .post(
     "/:id/message/stream",
     describeRoute({ tags: ["topics"], summary: "Сообщение в чат: ответ потоком", ...secured, responses: streamResponses }),
     validate("param", idParams),
-    requireSender,
+    requireSignature,
     validate("json", sendBody),
-    (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, newQuestion(c.req.valid("json")), c.var.sessionCheck),
+    (c) => sendFromWeb(c, { kind: "existing", id: c.req.valid("param").id }, newQuestion(c.req.valid("json"))),
   )
   .get(
     "/:id/stream",

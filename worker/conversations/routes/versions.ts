@@ -7,13 +7,13 @@ import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { pathId } from "../../http/params";
 import { validate } from "../../http/validate";
-import { requireSender, requireUser } from "../../accounts/middleware/auth";
+import { requireSignature, requireUser } from "../../accounts/middleware/auth";
 import { messageSchema } from "../schemas";
 import { signedAttachmentUrl } from "../services/attachments";
 import { switchBranch } from "../services/branch-switch";
 import { loadOwnHistory, publicMessages } from "../services/history";
 import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
-import { sendToTopic } from "../services/send";
+import { sendFromWeb } from "../turn/send-turn";
 import { streamResponses } from "./topic-streams";
 import { keepAsIs, messageText } from "../fields";
 
@@ -40,10 +40,10 @@ export const versions = new Hono<AppEnv>()
       responses: streamResponses,
     }),
     validate("param", messageParams),
-    requireSender,
+    requireSignature,
     (c) => {
       const { id, messageId } = c.req.valid("param");
-      return sendToTopic(c.env, c.var.sender, id, { kind: "regenerate", messageId }, c.var.sessionCheck);
+      return sendFromWeb(c, { kind: "existing", id }, { kind: "regenerate", messageId });
     },
   )
   .post(
@@ -56,13 +56,13 @@ export const versions = new Hono<AppEnv>()
       responses: streamResponses,
     }),
     validate("param", messageParams),
-    requireSender,
+    requireSignature,
     jsonObjectBody,
     validate("json", editBody),
     (c) => {
       const { id, messageId } = c.req.valid("param");
       const { text, keep_as_is } = c.req.valid("json");
-      return sendToTopic(c.env, c.var.sender, id, { kind: "edit", messageId, text, keep: keep_as_is }, c.var.sessionCheck);
+      return sendFromWeb(c, { kind: "existing", id }, { kind: "edit", messageId, text, keep: keep_as_is });
     },
   )
   .post(
@@ -75,8 +75,8 @@ export const versions = new Hono<AppEnv>()
       responses: streamResponses,
     }),
     validate("param", topicParams),
-    requireSender,
-    (c) => sendToTopic(c.env, c.var.sender, c.req.valid("param").id, { kind: "continue" }, c.var.sessionCheck),
+    requireSignature,
+    (c) => sendFromWeb(c, { kind: "existing", id: c.req.valid("param").id }, { kind: "continue" }),
   )
   .put(
     "/:id/branch",

@@ -1,10 +1,13 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { type BatchPart, queryPart } from "../../db/batch-parts";
 import type { Db } from "../../db/client";
+import type { HistoryDb } from "../../db/history";
+import { messages } from "../../db/history-schema";
 import { products, topics } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
-import type { ProductRow } from "../../billing/services/products";
+import { findActiveProduct, type ProductRow } from "../../billing/services/products";
+import { indexTitle } from "../search/index-writes";
+import { indexBody, type Lexicon } from "../search/lexicon";
 import { guardOnColumn } from "./privacy-settings";
 import type { TopicRow } from "./topics";
 
@@ -15,13 +18,40 @@ export const unknownModeError = () => new ApiError(422, [{ loc: ["body", "assist
 /** A topic with its mode and whether the privacy guard is on in it, as a send reads them. */
 export type TopicWithMode = { topic: TopicRow; product: ProductRow; guardOn: boolean };
 
+export async function activeProduct(db: Db, type: string): Promise<ProductRow> {
+  const product = await findActiveProduct(db, type);
+  if (!product) throw unknownModeError();
+  return product;
+}
+
 /**
- * A topic started with its first question, as part of the send's one batch (docs/scale.md "The
- * first chunk"): the active mode (422), its terms (403) and the topic's row, written only when both
- * pass, with the session (`sessionId`) the send addressed before the topic existed; and whether the
- * privacy guard is on in the mode (docs/privacy.md).
+ * The one way a topic is made, empty, by the web (`POST /topics/new`) and the bots' API alike: in
+ * an active mode (422), its name (already trimmed and one line by the route's rule) indexed for the
+ * title search (docs/search.md). A send that starts a topic writes its row in the turn's batch
+ * (`openTopicQueries`), nameless: its first question names it.
  */
-export function openTopicPart(db: Db, userId: number, assistantType: string, sessionId: string): BatchPart<TopicWithMode> {
+export async function createTopic(
+  db: Db,
+  h: HistoryDb,
+  lexicon: Lexicon,
+  input: { userId: number; assistantType: string; topicName?: string },
+): Promise<TopicRow> {
+  const product = await activeProduct(db, input.assistantType);
+  const [topic] = await db
+    .insert(topics)
+    .values({ userId: input.userId, assistantType: product.assistantType, topicName: input.topicName || null })
+    .returning();
+  if (topic!.topicName) await h.batch(indexTitle(h, topic!, await indexBody(lexicon, topic!.topicName)));
+  return topic!;
+}
+
+/**
+ * A topic started with its first question, for the turn's one batch (docs/scale.md "The first
+ * chunk"): the active mode (422), its terms (403) and the topic's row, written only when both pass,
+ * addressed to the object that runs the turn (`objectId`, kept as `session_id`); and whether the
+ * privacy guard is on in the mode (docs/privacy.md). `read` takes the two queries' rows.
+ */
+export function openTopicQueries(db: Db, userId: number, assistantType: string, objectId: string) {
   const active = and(eq(products.assistantType, assistantType), eq(products.active, true));
   const now = Date.now();
   // An INSERT … SELECT names every column of the table, in its order.
@@ -36,37 +66,38 @@ export function openTopicPart(db: Db, userId: number, assistantType: string, ses
     shareHash: sql`NULL`.as("share_hash"),
     shareExpiresAt: sql`NULL`.as("share_expires_at"),
     shareReveal: sql`0`.as("share_reveal"),
-    sessionId: sql`${sessionId}`.as("session_id"),
+    sessionId: sql`${objectId}`.as("session_id"),
     createdAt: sql`${now}`.as("created_at"),
     updatedAt: sql`${now}`.as("updated_at"),
   };
-  const modes = queryPart(
-    db.$client,
-    db
-      .select({ product: getTableColumns(products), termsMet: termsMet(userId, assistantType), guardOn: guardOnColumn(userId, assistantType) })
-      .from(products)
-      .where(active),
-  );
-  const inserted = queryPart(
-    db.$client,
-    db
-      .insert(topics)
-      .select(
-        db
-          .select(row)
-          .from(products)
-          .where(and(active, termsMet(userId, assistantType))),
-      )
-      .returning(),
-  );
+  const modes = db
+    .select({ product: getTableColumns(products), termsMet: termsMet(userId, assistantType), guardOn: guardOnColumn(userId, assistantType) })
+    .from(products)
+    .where(active);
+  const inserted = db
+    .insert(topics)
+    .select(
+      db
+        .select(row)
+        .from(products)
+        .where(and(active, termsMet(userId, assistantType))),
+    )
+    .returning();
+  type Modes = Awaited<typeof modes>;
   return {
-    statements: [...modes.statements, ...inserted.statements],
-    read: ([modeResult, topicResult]) => {
-      const [mode] = modes.read([modeResult!]);
-      const [topic] = inserted.read([topicResult!]);
+    queries: [modes, inserted] as const,
+    read: (modeRows: Modes, topicRows: TopicRow[]): TopicWithMode => {
+      const [mode] = modeRows;
+      const [topic] = topicRows;
       if (!mode) throw unknownModeError();
       if (!mode.termsMet || !topic) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
       return { topic, product: mode.product, guardOn: Boolean(mode.guardOn) };
     },
   };
+}
+
+/** Deletes the user's new topic unless a message made it into its history. */
+export async function deleteEmptyTopic(db: Db, h: HistoryDb, topicId: number): Promise<void> {
+  const written = await h.select({ id: messages.id }).from(messages).where(eq(messages.topicId, topicId)).limit(1).get();
+  if (!written) await db.delete(topics).where(eq(topics.id, topicId));
 }

@@ -29,16 +29,16 @@ export type Question =
   | { kind: "continue" };
 
 /**
- * A new question checked but not written: the topic's session writes it beside the model call
- * (docs/scale.md "The first chunk"), after the leaf of the branch on screen, or first in a topic
- * just started (`newTopic`: no history to read). `text` is as the model sees it; `privacy`, when the
+ * A new question checked but not written: the topic's object writes it once the request is taken,
+ * after the leaf of the branch on screen, or first in a topic just started (`newTopic`: no history
+ * to read). `text` is as the model sees it; `privacy`, when the
  * guard hid anything, goes into the same shard batch (docs/privacy.md).
  */
 export type Ask = { text: string; attachmentIds: number[]; newTopic: boolean; privacy?: PrivacyWrite };
 
 /** What the reply is to, once the request is taken (the fields of a ReplyJob). */
 export type Answering = {
-  /** The question in the topic's history; for an `ask`, set by the session once it has written it. */
+  /** The question in the topic's history; for an `ask`, known once the topic's object has written it. */
   userMessageId?: number;
   ask?: Ask;
   /** The topic's privacy vault, sealed, when this question added to it (docs/privacy.md). */
@@ -50,9 +50,9 @@ export type Answering = {
 };
 
 /**
- * A question checked before anything is reserved or taken: whether it has images, and what the
- * reply answers once the request is taken (another reply, an edit, a continuation write their part
- * here; a new question is written by the session).
+ * A question checked before anything is written: whether it has images, and what the reply answers
+ * once the request is taken (another reply, an edit, a continuation write their part here; a new
+ * question is written by the topic's object).
  */
 export type PreparedQuestion = { hasImage: boolean; commit: () => Promise<Answering> };
 
@@ -90,11 +90,10 @@ async function cutReplyOf(db: HistoryDb, topicId: number): Promise<MessageRow | 
 }
 
 /**
- * The privacy guard's part of a send (docs/privacy.md): whether it is on for the mode and the
- * topic's sealed vault, read beside the other checks. A topic just started has no vault, and its id
- * (the vault is sealed for it) comes once its row is written.
+ * The privacy guard's part of a send (docs/privacy.md): whether it is on for the mode, and the
+ * topic's sealed vault (null before anything was hidden, and in a topic just started).
  */
-export type PrivacyContext = { env: Env; topicId: number | Promise<number>; on: Promise<boolean>; sealed: Promise<string | null> };
+export type PrivacyContext = { env: Env; topicId: number; on: boolean; sealed: string | null };
 
 /** What a question brings to the guard besides its text: its documents' texts and its files' names. */
 type QuestionFiles = { documents: GuardedDocument[]; filenames: string[] };
@@ -106,23 +105,22 @@ async function guard(
   files: QuestionFiles,
   keep: readonly string[] = [],
 ): Promise<(PrivacyWrite & { text: string }) | undefined> {
-  const [on, sealed] = await Promise.all([ctx.on, ctx.sealed]);
-  if (!on) return undefined;
-  const vault = sealed === null ? emptyVault() : await openedVault(ctx.env, sealed, await ctx.topicId);
+  if (!ctx.on) return undefined;
+  const vault = ctx.sealed === null ? emptyVault() : await openedVault(ctx.env, ctx.sealed, ctx.topicId);
   const guarded = guardQuestion(vault, text, files.documents, keep, files.filenames);
   if (guarded.masked.length === 0) return undefined;
   return {
     text: guarded.text,
     original: text,
     masked: guarded.masked,
-    sealed: await sealTopicVault(ctx.env, await ctx.topicId, guarded.vault),
+    sealed: await sealTopicVault(ctx.env, ctx.topicId, guarded.vault),
     documents: guarded.documents,
   };
 }
 
 /**
  * A new question: its attachments are the caller's and unsent (404/409/422), it and its documents
- * masked (docs/privacy.md); the session writes it (see `Ask`).
+ * masked (docs/privacy.md); the topic's object writes it (see `Ask`).
  */
 export async function prepareAsk(
   h: HistoryDb,
@@ -141,12 +139,19 @@ export async function prepareAsk(
 
 /**
  * Checks a question against the topic's history (in the owner's shard `h`) and says how to write it;
- * `db` is the main D1 the topic's row is in.
+ * `db` is the main D1 the topic's row is in; `newTopic`: the topic was opened by this send.
  */
-export async function prepareQuestion(db: Db, h: HistoryDb, topic: TopicRow, question: Question, privacy: PrivacyContext): Promise<PreparedQuestion> {
+export async function prepareQuestion(
+  db: Db,
+  h: HistoryDb,
+  topic: TopicRow,
+  question: Question,
+  privacy: PrivacyContext,
+  newTopic = false,
+): Promise<PreparedQuestion> {
   switch (question.kind) {
     case "new":
-      return prepareAsk(h, topic.userId, question, privacy, false);
+      return prepareAsk(h, topic.userId, question, privacy, newTopic);
     case "regenerate": {
       const [reply, leafId] = await Promise.all([messageInTopic(h, topic.id, question.messageId), leafIdOf(h, topic.id)]);
       if (reply.role !== "assistant" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.regenerateReplyOnly);

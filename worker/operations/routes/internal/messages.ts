@@ -2,13 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { flag } from "../../../http/fields";
-import { getDb } from "../../../db/client";
 import { userHistory, type HistoryDb } from "../../../db/history";
 import { messages } from "../../../db/history-schema";
 import { topicVault } from "../../../conversations/services/vaults";
 import { unmaskText } from "../../../privacy";
 import type { AppEnv } from "../../../env";
-import { newQuestion, sendToTopic, startTopicWithQuestion } from "../../../conversations/services/send";
+import { newQuestion, sendTurn } from "../../../conversations/turn/send-turn";
 import { validate } from "../../../http/validate";
 import { sendBody } from "../../../conversations/routes/topic-streams";
 import { assistantTypeName } from "../../../conversations/fields";
@@ -20,7 +19,7 @@ const messageBody = sendBody.extend({
   assistant_type: assistantTypeName.max(64).default("explain_law"),
 });
 
-/** The saved reply the session wrote before it closed the stream. */
+/** The saved reply the topic's object wrote before it closed the stream. */
 async function savedReply(db: HistoryDb, topicId: number) {
   return db
     .select({ text: messages.text, model: messages.model, state: messages.state })
@@ -55,17 +54,15 @@ export const internalMessages = new Hono<AppEnv>().post(
   async (c) => {
     const { topicId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const db = getDb(c.env.DB);
-    const res =
-      topicId === 0
-        ? await startTopicWithQuestion(c.env, db, c.var.user, body.assistant_type, body, { topicLine: false })
-        : await sendToTopic(c.env, c.var.user, topicId, newQuestion(body));
+    const topic = topicId === 0 ? { kind: "new" as const, assistantType: body.assistant_type } : { kind: "existing" as const, id: topicId };
+    const user = { id: c.var.user.id, historyShard: c.var.user.historyShard };
+    const res = await sendTurn(c.env, { user, topic, question: newQuestion(body) });
     if (body.stream || res.status !== 200 || !res.body) return res;
     const id = Number(res.headers.get("x-topic-id") ?? topicId);
     try {
       await res.text();
     } catch {
-      // The model broke off midway: the session saved what it wrote as a partial reply.
+      // The model broke off midway: the topic's object saved what it wrote as a partial reply.
     }
     const h = userHistory(c.env, c.var.user);
     const [reply, vault] = await Promise.all([savedReply(h, id), topicVault(c.env, h, id)]);

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../../db/client";
-import { topics as topicsTable } from "../../../db/schema";
+import { userHistory } from "../../../db/history";
 import type { AppEnv } from "../../../env";
-import { activeProduct } from "../../../conversations/services/send";
+import { createTopic } from "../../../conversations/services/new-topic";
 import { groupByDay, listTopics, publicTopic } from "../../../conversations/services/topics";
 import { validate } from "../../../http/validate";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
@@ -48,12 +48,8 @@ export const internalTopics = new Hono<AppEnv>()
     asBotUser,
     async (c) => {
       const body = c.req.valid("json");
-      const db = getDb(c.env.DB);
-      const product = await activeProduct(db, body.assistant_type);
-      const [topic] = await db
-        .insert(topicsTable)
-        .values({ userId: c.var.userId, assistantType: product.assistantType, topicName: body.topic_name || null })
-        .returning();
-      return c.json(publicTopic(topic!), 201);
+      const input = { userId: c.var.userId, assistantType: body.assistant_type, topicName: body.topic_name };
+      const topic = await createTopic(getDb(c.env.DB), userHistory(c.env, c.var.user), c.env.EXTRACTOR, input);
+      return c.json(publicTopic(topic), 201);
     },
   );
