@@ -70,11 +70,15 @@ function buildExtractor() {
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
   // Only this build's files: the dictionary's names carry their content's hash.
   rmSync(outdir, { recursive: true, force: true });
-  execFileSync(wrangler, ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/extractor/wrangler.toml"], {
-    cwd: root,
-    stdio: "ignore",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  execFileSync(
+    wrangler,
+    ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/extractor/wrangler.toml"],
+    {
+      cwd: root,
+      stdio: "ignore",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   return {
     name: "yasno-extractor",
     // The bundle and the dictionary's files written beside it (worker/extractor/wrangler.toml's rules).
@@ -96,11 +100,15 @@ async function buildShareScreenWorker() {
   await buildShareScreen();
   const outdir = path.join(root, "dist/share-screen-test");
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
-  execFileSync(wrangler, ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/share-screen/wrangler.toml"], {
-    cwd: root,
-    stdio: "ignore",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  execFileSync(
+    wrangler,
+    ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/share-screen/wrangler.toml"],
+    {
+      cwd: root,
+      stdio: "ignore",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   return {
     name: "yasno-share-screen",
     modules: true,

@@ -38,7 +38,12 @@ function mainHelp() {
 }
 
 function commandHelp(name, command) {
-  const lines = [`${name}: ${command.summary}`, "", "Использование:", ...command.usage.split("\n").map((l) => `  npm run admin -- ${l}`)];
+  const lines = [
+    `${name}: ${command.summary}`,
+    "",
+    "Использование:",
+    ...command.usage.split("\n").map((l) => `  npm run admin -- ${l}`),
+  ];
   if (command.details) lines.push("", command.details);
   if (!command.db) lines.push("", connection);
   return lines.join("\n");
@@ -54,7 +59,10 @@ async function main(argv) {
     parsed = parseArgs({ args, options: { ...common, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
     const option = /'(-[^']+)'/.exec(error.message)?.[1];
-    throw usage(`${option ? `Неизвестный или неполный параметр ${option}` : "Неверные параметры"}; справка: npm run admin -- ${name} --help`);
+    throw usage(
+      `${option ? `Неизвестный или неполный параметр ${option}` : "Неверные параметры"}; справка: npm run admin -- ` +
+        `${name} --help`,
+    );
   }
   const { values, positionals } = parsed;
   if (values.help) return console.log(commandHelp(name, command));

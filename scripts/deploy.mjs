@@ -42,16 +42,29 @@ const configPath = path.resolve(root, options.config ?? "wrangler.toml");
 const configFlag = options.config ? ["--config", configPath] : [];
 const project = options["project-name"] ?? process.env.YASNO_PAGES_PROJECT ?? "yasno";
 // A wrangler on PATH wins (npm run puts the project's own there first); else the project's own.
-const env = { ...process.env, PATH: `${process.env.PATH}${path.delimiter}${path.join(root, "node_modules/.bin")}`, WRANGLER_SEND_METRICS: "false" };
+const env = {
+  ...process.env,
+  PATH: `${process.env.PATH}${path.delimiter}${path.join(root, "node_modules/.bin")}`,
+  WRANGLER_SEND_METRICS: "false",
+};
 const fail = (message) => {
   console.error(`Ошибка: ${message}`);
   process.exit(1);
 };
 
 function run(command, args, { capture = false } = {}) {
-  const result = spawnSync(command, args, { cwd: root, env, encoding: "utf8", stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit" });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
   if (result.error) fail(`не запустился ${command}: ${result.error.message}`);
-  if (result.status !== 0) fail(`${command} ${args.join(" ")} завершился с кодом ${result.status}${capture ? `\n${result.stderr || result.stdout}` : ""}`);
+  if (result.status !== 0)
+    fail(
+      `${command} ${args.join(" ")} завершился с кодом ` +
+        `${result.status}${capture ? `\n${result.stderr || result.stdout}` : ""}`,
+    );
   return result.stdout;
 }
 
@@ -63,12 +76,17 @@ try {
 }
 const placeholders = placeholderProblems(config, envName);
 if (placeholders.length)
-  fail(`в wrangler.toml [env.${envName}] остались заглушки:\n  ${placeholders.join("\n  ")}\nВпишите id созданных ресурсов (docs/deploy.md).`);
+  fail(
+    `в wrangler.toml [env.${envName}] остались заглушки:\n  ${placeholders.join("\n  ")}\nВпишите id созданных ` +
+      `ресурсов (docs/deploy.md).`,
+  );
 
 console.log(`Проверка секретов Worker ${config.name ?? ""} (wrangler secret list --env ${envName})…`);
 let listed;
 try {
-  listed = JSON.parse(run("wrangler", ["secret", "list", "--env", envName, "--format", "json", ...configFlag], { capture: true }));
+  listed = JSON.parse(
+    run("wrangler", ["secret", "list", "--env", envName, "--format", "json", ...configFlag], { capture: true }),
+  );
 } catch {
   fail("wrangler secret list ответил не JSON: войдите в Cloudflare (wrangler login) и повторите");
 }

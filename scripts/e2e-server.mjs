@@ -23,7 +23,12 @@ const mail = await startFakeMail({ port: mailPort, apiKey: mailKey });
 const worker = startWorker({
   port,
   persistTo,
-  vars: { APP_URL: `http://localhost:${port}`, RATE_LIMIT_FACTOR: "100", MAIL_API_URL: `http://127.0.0.1:${mailPort}/emails`, MAIL_API_KEY: mailKey },
+  vars: {
+    APP_URL: `http://localhost:${port}`,
+    RATE_LIMIT_FACTOR: "100",
+    MAIL_API_URL: `http://127.0.0.1:${mailPort}/emails`,
+    MAIL_API_KEY: mailKey,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));
 worker.on("exit", (code) => {

@@ -37,7 +37,8 @@ function paradigmsOf(data) {
 
 const plain = (word) => word.replaceAll("ё", "е");
 /** What a reading makes a word: a given name, a surname, a patronymic or anything else (a place, a noun…). */
-const kindOf = (tag) => (tag.includes("Name") ? "given" : tag.includes("Surn") ? "surname" : tag.includes("Patr") ? "patronymic" : "other");
+const kindOf = (tag) =>
+  tag.includes("Name") ? "given" : tag.includes("Surn") ? "surname" : tag.includes("Patr") ? "patronymic" : "other";
 /** A given name in the nominative singular of a declined (not Fixd) lexeme, and its gender. */
 const GIVEN_NOMINATIVE = /^NOUN,anim,(masc|femn)(?:,Sgtm)?,Name sing,nomn$/;
 /** A surname in the nominative singular, a man's or one of either gender (Гейне, Гарсия), declined or not. */
@@ -73,7 +74,9 @@ function readDictionary() {
 
 function lists() {
   const { lexemes, kinds } = readDictionary();
-  const shipped = new Set(plain(readFileSync(path.join(root, "worker/privacy/given-names.ts"), "utf8").toLowerCase()).match(/[а-я]+/g));
+  const shipped = new Set(
+    plain(readFileSync(path.join(root, "worker/privacy/given-names.ts"), "utf8").toLowerCase()).match(/[а-я]+/g),
+  );
   const onlyOf = (kind, forms) => [...forms].every((form) => [...kinds.get(form)].every((k) => k === kind));
   const given = { m: [], f: [] };
   const surnames = new Set();

@@ -44,7 +44,9 @@ export type AppEnv = {
     userId: number;
     role: "user" | "admin";
     token: { sid: string; jti: string; exp: number };
-    /** Set by requireSignature instead of `user`: who sends, the sign-in session their token names, their history shard. */
+    /**
+     * Set by requireSignature instead of `user`: who sends, the sign-in session their token names, their history shard.
+     */
     caller: { userId: number; sid: string; ver: number; historyShard: number | null };
     /** Set by a send's handler once the topic's object has checked the caller's sign-in session. */
     turnChecked: boolean;

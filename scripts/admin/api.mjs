@@ -3,7 +3,8 @@ import { CliError } from "./errors.mjs";
 
 /** FastAPI-shaped 422 details are a list of {loc, msg}; everything else is one Russian sentence. */
 function describeDetail(detail) {
-  if (Array.isArray(detail)) return detail.map((d) => `${(d.loc ?? []).slice(1).join(".") || "запрос"}: ${d.msg}`).join("\n");
+  if (Array.isArray(detail))
+    return detail.map((d) => `${(d.loc ?? []).slice(1).join(".") || "запрос"}: ${d.msg}`).join("\n");
   return typeof detail === "string" ? detail : JSON.stringify(detail);
 }
 
@@ -14,7 +15,11 @@ async function send(baseUrl, method, path, { token, json, bookmark } = {}, shown
   if (json !== undefined) headers["content-type"] = "application/json";
   let res;
   try {
-    res = await fetch(new URL(`/api/v2${path}`, baseUrl), { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+    res = await fetch(new URL(`/api/v2${path}`, baseUrl), {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
   } catch {
     throw new CliError(`Сервер недоступен: ${shownUrl}`);
   }

@@ -32,7 +32,8 @@ const list = (value) =>
 const compact = (obj) => Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
 const action = (positionals, allowed, command) => {
   const [name, ...rest] = positionals;
-  if (!allowed.includes(name)) throw usage(`${command}: укажите действие (${allowed.join(" | ")}); подробнее: ${command} --help`);
+  if (!allowed.includes(name))
+    throw usage(`${command}: укажите действие (${allowed.join(" | ")}); подробнее: ${command} --help`);
   return [name, rest];
 };
 const idArg = (rest, what) => {
@@ -50,12 +51,16 @@ const s = { type: "string" };
 const flag = { type: "boolean" };
 const localDbOptions = { "persist-to": s, remote: flag, env: s };
 const dbTarget = (values, root) =>
-  values.remote ? { remote: true, env: values.env ?? "production" } : { persistTo: values["persist-to"] ?? `${root}/.wrangler/state` };
+  values.remote
+    ? { remote: true, env: values.env ?? "production" }
+    : { persistTo: values["persist-to"] ?? `${root}/.wrangler/state` };
 
 export const commands = {
   "create-admin": {
     summary: "создать администратора (или сделать им существующего пользователя)",
-    usage: "create-admin --email <e-mail> [--password <пароль>] [--name <имя>] [--remote [--env production] | --persist-to <папка>]",
+    usage:
+      "create-admin --email <e-mail> [--password <пароль>] [--name <имя>] [--remote [--env production] | " +
+      "--persist-to <папка>]",
     details:
       "Пишет прямо в базу через `wrangler d1 execute`: локально (состояние `npm start`, .wrangler/state)\n" +
       "или в рабочую базу с --remote. Без --password пароль придумывается и печатается один раз.",
@@ -76,7 +81,8 @@ export const commands = {
       } else {
         query(
           target,
-          `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, ${sqlString(values.name ?? "Администратор")}, ${hash}, 'admin')`,
+          `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, ` +
+            `${sqlString(values.name ?? "Администратор")}, ${hash}, 'admin')`,
         );
         console.log(`Создан администратор ${email}.`);
       }
@@ -88,7 +94,8 @@ export const commands = {
     summary: "тарифы: list | create | update <id>",
     usage:
       "plans list\n" +
-      "plans create --name <название> --price <рубли> --days <дней> (--requests <число> | --unlimited true) [--hidden]\n" +
+      "plans create --name <название> --price <рубли> --days <дней> (--requests <число> | --unlimited true) " +
+      "[--hidden]\n" +
       "plans update <id> [--name] [--price] [--days] [--requests] [--unlimited true|false] [--visible true|false]",
     options: { name: s, price: s, days: s, requests: s, unlimited: s, hidden: flag, visible: s },
     async run(ctx) {
@@ -98,7 +105,12 @@ export const commands = {
       if (act === "list") return print(ctx, await api.get("/subscriptions/"), (rows) => formatTable(rows, columns));
       const fields = compact({
         name: values.name,
-        price: values.price === undefined ? undefined : Number.isNaN(Number(values.price)) ? values.price : Number(values.price),
+        price:
+          values.price === undefined
+            ? undefined
+            : Number.isNaN(Number(values.price))
+              ? values.price
+              : Number(values.price),
         day_gap: int("days", values.days, { min: 1 }),
         requests_limit: int("requests", values.requests),
         is_unlimited: bool("unlimited", values.unlimited),
@@ -114,7 +126,9 @@ export const commands = {
 
   products: {
     summary: "режимы ассистента: list | update <id>",
-    usage: "products list\n" + "products update <id> [--title] [--description] [--model] [--system-prompt] [--active true|false]",
+    usage:
+      "products list\n" +
+      "products update <id> [--title] [--description] [--model] [--system-prompt] [--active true|false]",
     options: { title: s, description: s, model: s, "system-prompt": s, active: s },
     async run(ctx) {
       const { values, positionals, api } = ctx;
@@ -129,7 +143,9 @@ export const commands = {
         active: bool("active", values.active),
       });
       if (Object.keys(fields).length === 0)
-        throw usage("products update: укажите хотя бы одно поле (--title, --description, --model, --system-prompt, --active)");
+        throw usage(
+          "products update: укажите хотя бы одно поле (--title, --description, --model, --system-prompt, --active)",
+        );
       const product = await api.put(`/products/${idArg(rest, "режима")}`, fields);
       print(ctx, product, (p) => `Изменён режим:\n${formatTable([p], columns)}`);
     },
@@ -137,12 +153,25 @@ export const commands = {
 
   promos: {
     summary: "промокоды: list | create",
-    usage: "promos list\n" + "promos create --name <КОД> (--requests <число> | --plan <id тарифа>) [--days <дней>] [--max-uses <число>] [--expires <ISO 8601>]",
+    usage:
+      "promos list\n" +
+      "promos create --name <КОД> (--requests <число> | --plan <id тарифа>) [--days <дней>] [--max-uses <число>] " +
+      "[--expires <ISO 8601>]",
     options: { name: s, requests: s, plan: s, days: s, "max-uses": s, expires: s },
     async run(ctx) {
       const { values, positionals, api } = ctx;
       const [act] = action(positionals, ["list", "create"], "promos");
-      const columns = ["id", "name", "requests", "subscription_id", "day_gap", "uses", "max_uses", "expires_at", "active"];
+      const columns = [
+        "id",
+        "name",
+        "requests",
+        "subscription_id",
+        "day_gap",
+        "uses",
+        "max_uses",
+        "expires_at",
+        "active",
+      ];
       if (act === "list") return print(ctx, await api.get("/promos/"), (rows) => formatTable(rows, columns));
       const promo = await api.post(
         "/promos/",
@@ -186,25 +215,37 @@ export const commands = {
     details: 'Касается всех пользователей: команда так и говорит серверу ("target": "all").',
     options: { requests: s },
     async run(ctx) {
-      const result = await ctx.api.post("/limits/set_start_for_all/", compact({ target: "all", requests: int("requests", ctx.values.requests) }));
+      const result = await ctx.api.post(
+        "/limits/set_start_for_all/",
+        compact({ target: "all", requests: int("requests", ctx.values.requests) }),
+      );
       print(ctx, result, (r) => `Стартовый пакет обновлён у ${r.users} польз.`);
     },
   },
 
   legal: {
     summary: "юридические документы: list | show <offer|privacy|terms> | set <вид> --file <файл.md> [--title]",
-    usage: "legal list\n" + "legal show <offer|privacy|terms>\n" + "legal set <offer|privacy|terms> --file <файл.md> [--title <название>]",
+    usage:
+      "legal list\n" +
+      "legal show <offer|privacy|terms>\n" +
+      "legal set <offer|privacy|terms> --file <файл.md> [--title <название>]",
     details:
-      "set публикует новую редакцию (прежние остаются); принявшие соглашение или политику примут новую при следующем визите.\n" +
-      "Реквизиты оператора в тексте — {{operator_name}}, {{inn}}, {{ogrn}}, {{address}}, {{support_email}} — берутся из настроек.",
+      "set публикует новую редакцию (прежние остаются); принявшие соглашение или политику примут новую при " +
+      "следующем визите.\n" +
+      "Реквизиты оператора в тексте — {{operator_name}}, {{inn}}, {{ogrn}}, {{address}}, {{support_email}} — " +
+      "берутся из настроек.",
     options: { file: s, title: s },
     async run(ctx) {
       const { values, positionals, api } = ctx;
       const [act, rest] = action(positionals, ["list", "show", "set"], "legal");
-      if (act === "list") return print(ctx, await api.get("/legal/"), (rows) => formatTable(rows, ["kind", "version", "title", "updated_at"]));
+      if (act === "list")
+        return print(ctx, await api.get("/legal/"), (rows) =>
+          formatTable(rows, ["kind", "version", "title", "updated_at"]),
+        );
       const kind = rest[0];
       if (!["offer", "privacy", "terms"].includes(kind)) throw usage("Укажите документ: offer, privacy или terms");
-      if (act === "show") return print(ctx, await api.get(`/legal/${kind}`), (d) => `${d.title} · редакция ${d.version}\n\n${d.body}`);
+      if (act === "show")
+        return print(ctx, await api.get(`/legal/${kind}`), (d) => `${d.title} · редакция ${d.version}\n\n${d.body}`);
       const file = required("file", values.file);
       let body;
       try {
@@ -226,7 +267,10 @@ export const commands = {
     async run(ctx) {
       const { shards } = await ctx.api.get("/shards/");
       const totals = { names: 0, messages: 0 };
-      const pages = [{ kind: "names", shard: 0 }, ...shards.filter((s) => s.bound).map((s) => ({ kind: "messages", shard: s.id }))];
+      const pages = [
+        { kind: "names", shard: 0 },
+        ...shards.filter((s) => s.bound).map((s) => ({ kind: "messages", shard: s.id })),
+      ];
       for (const { kind, shard } of pages) {
         let after = 0;
         while (after !== null) {
@@ -261,10 +305,17 @@ export const commands = {
       }
       const id = Number(rest[0]);
       if (!Number.isInteger(id) || id < 0) throw usage("Укажите номер базы истории (целое число от 0)");
-      if (act === "add") return print(ctx, await api.post("/shards/", { id }), (r) => `База истории ${r.id} в каталоге: новые пользователи пойдут в неё.`);
+      if (act === "add")
+        return print(
+          ctx,
+          await api.post("/shards/", { id }),
+          (r) => `База истории ${r.id} в каталоге: новые пользователи пойдут в неё.`,
+        );
       const row = await api.patch(`/shards/${id}`, { open: act === "open" });
       print(ctx, row, (r) =>
-        r.open ? `База истории ${r.id} принимает новых пользователей.` : `База истории ${r.id} больше не принимает новых пользователей.`,
+        r.open
+          ? `База истории ${r.id} принимает новых пользователей.`
+          : `База истории ${r.id} больше не принимает новых пользователей.`,
       );
     },
   },
@@ -276,7 +327,10 @@ export const commands = {
     async run(ctx) {
       const { values, api } = ctx;
       if (values.text !== undefined && values.mode === undefined) throw usage("--text нужен вместе с --mode");
-      const result = await api.post("/disclaimers/set_for_all/", compact({ target: "all", assistant_type: values.mode, text: values.text }));
+      const result = await api.post(
+        "/disclaimers/set_for_all/",
+        compact({ target: "all", assistant_type: values.mode, text: values.text }),
+      );
       print(ctx, result, (rows) => `Условия обновлены:\n${formatTable(rows, ["assistant_type", "version"])}`);
     },
   },
@@ -284,7 +338,8 @@ export const commands = {
   notify: {
     summary: "уведомление всем или выбранным пользователям",
     usage: "notify --title <заголовок> --text <текст> (--emails a@x.ru,b@y.ru | --user-ids 1,2 | --all) [--by-email]",
-    details: "Кому — обязательно: --emails и/или --user-ids, либо --all — всем пользователям. --by-email — ещё и письмом.",
+    details:
+      "Кому — обязательно: --emails и/или --user-ids, либо --all — всем пользователям. --by-email — ещё и письмом.",
     options: { title: s, text: s, emails: s, "user-ids": s, all: flag, "by-email": flag },
     async run(ctx) {
       const { values, api } = ctx;
@@ -292,7 +347,8 @@ export const commands = {
       const emails = list(values.emails);
       const chosen = Boolean(userIds?.length || emails?.length);
       if (values.all && chosen) throw usage("--all — всем пользователям: без --emails и --user-ids");
-      if (!values.all && !chosen) throw usage("Укажите получателей: --emails, --user-ids или --all (всем пользователям)");
+      if (!values.all && !chosen)
+        throw usage("Укажите получателей: --emails, --user-ids или --all (всем пользователям)");
       const result = await api.post(
         "/notification/send/",
         compact({
@@ -309,7 +365,9 @@ export const commands = {
   block: {
     summary: "заблокировать пользователя: все его сессии заканчиваются, вход закрыт",
     usage: "block <id пользователя>",
-    details: "Блокировка заканчивает все сессии пользователя сразу; вход, обновление токена и бот отвечают «Аккаунт заблокирован». Снять: unblock <id>.",
+    details:
+      "Блокировка заканчивает все сессии пользователя сразу; вход, обновление токена и бот отвечают «Аккаунт " +
+      "заблокирован». Снять: unblock <id>.",
     options: {},
     async run(ctx) {
       const user = await ctx.api.post(`/users/${idArg(ctx.positionals, "пользователя")}/block`, {});
@@ -334,7 +392,8 @@ export const commands = {
     details: "По умолчанию — последние 7 дней по московскому времени.",
     options: { from: s, to: s },
     async run(ctx) {
-      const day = (offsetDays) => new Date(Date.now() + 3 * 3600_000 - offsetDays * 86400_000).toISOString().slice(0, 10);
+      const day = (offsetDays) =>
+        new Date(Date.now() + 3 * 3600_000 - offsetDays * 86400_000).toISOString().slice(0, 10);
       const to = ctx.values.to ?? day(0);
       const from = ctx.values.from ?? day(6);
       for (const [name, v] of [
@@ -343,7 +402,18 @@ export const commands = {
       ])
         if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw usage(`--${name}: дата в виде ГГГГ-ММ-ДД, а не «${v}»`);
       const rows = await ctx.api.get(`/statistics/common/daily?from=${from}&to=${to}`);
-      print(ctx, rows, (r) => formatTable(r, ["date", "new_users", "active_users", "topics", "messages", "requests_used", "payments", "revenue"]));
+      print(ctx, rows, (r) =>
+        formatTable(r, [
+          "date",
+          "new_users",
+          "active_users",
+          "topics",
+          "messages",
+          "requests_used",
+          "payments",
+          "revenue",
+        ]),
+      );
     },
   },
 
@@ -351,7 +421,8 @@ export const commands = {
     summary: "письма из локальной очереди (mail_outbox), новые первыми",
     usage: "outbox [--to <e-mail>] [--limit <число>] [--persist-to <папка>]",
     details:
-      "Локально письма не уходят, а ложатся в таблицу mail_outbox; команда их показывает. Ссылки и коды в ней скрыты («[скрыто]»): целиком письмо со ссылкой печатается в журнал Worker (npm start).",
+      "Локально письма не уходят, а ложатся в таблицу mail_outbox; команда их показывает. Ссылки и коды в ней " +
+      "скрыты («[скрыто]»): целиком письмо со ссылкой печатается в журнал Worker (npm start).",
     options: { to: s, limit: s, "persist-to": s },
     db: true,
     async run(ctx) {
@@ -364,7 +435,11 @@ export const commands = {
       );
       const mails = rows.map((r) => ({ ...r, created_at: new Date(Number(r.created_at)).toISOString() }));
       print(ctx, mails, (list) =>
-        list.length === 0 ? "Писем нет." : list.map((m) => `#${m.id} ${m.created_at} → ${m.to} [${m.status}]\nТема: ${m.subject}\n\n${m.text}\n`).join("\n"),
+        list.length === 0
+          ? "Писем нет."
+          : list
+              .map((m) => `#${m.id} ${m.created_at} → ${m.to} [${m.status}]\nТема: ${m.subject}\n\n${m.text}\n`)
+              .join("\n"),
       );
     },
   },

@@ -6,7 +6,9 @@ export const sqlString = (s) => `'${String(s).replaceAll("'", "''")}'`;
 
 /** `target`: {remote: true, env} for production, else {persistTo} of a local state folder. */
 export function query(target, sql) {
-  const where = target.remote ? ["--remote", "--env", target.env ?? "production"] : ["--local", "--persist-to", target.persistTo];
+  const where = target.remote
+    ? ["--remote", "--env", target.env ?? "production"]
+    : ["--local", "--persist-to", target.persistTo];
   let out;
   try {
     out = wrangler(["d1", "execute", "DB", ...where, "--json", "--command", sql]);

@@ -64,9 +64,11 @@ export async function benchAccounts() {
     const login = await load({ url: app, requests: loginRequests });
 
     const row = (name, r) =>
-      `| ${name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 0)} | ${fmt(r.p99, 0)} | ${fmt(r.rps / baseline.rps, 3)} | ${fmt(r.p99 / Math.max(baseline.p99, 1), 1)} |`;
+      `| ${name} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 0)} | ${fmt(r.p99, 0)} | ${fmt(r.rps / baseline.rps, 3)} | ` +
+      `${fmt(r.p99 / Math.max(baseline.p99, 1), 1)} |`;
     return [
-      `One password hash in workerd (scrypt N=2^14, r=8, p=5): **${fmt(hashMs)} ms** (median of ${HASH_SAMPLES} round trips to a Worker that hashes, minus the median of ${HASH_SAMPLES} to the same Worker not hashing).`,
+      `One password hash in workerd (scrypt N=2^14, r=8, p=5): **${fmt(hashMs)} ms** (median of ${HASH_SAMPLES} ` +
+        `round trips to a Worker that hashes, minus the median of ${HASH_SAMPLES} to the same Worker not hashing).`,
       "",
       "8 connections, 10 s each, through `wrangler dev` on this machine:",
       "",

@@ -46,10 +46,14 @@ export async function benchBundle() {
   try {
     const webOut = path.join(out, "web");
     const workerOut = path.join(out, "worker");
-    execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "-c", "web/vite.config.ts", "--outDir", webOut, "--logLevel", "warn"], {
-      cwd: root,
-      stdio: "inherit",
-    });
+    execFileSync(
+      path.join(root, "node_modules/.bin/vite"),
+      ["build", "-c", "web/vite.config.ts", "--outDir", webOut, "--logLevel", "warn"],
+      {
+        cwd: root,
+        stdio: "inherit",
+      },
+    );
     const bundles = {
       api: buildBundle(root, "wrangler.toml", workerOut),
       extractor: buildBundle(root, "worker/extractor/wrangler.toml", path.join(out, "extractor")),
@@ -59,31 +63,44 @@ export async function benchBundle() {
     };
     const size = (file) => ({ raw: statSync(file).size, gzip: gzipSize(file) });
     // The extractor's bundle is index.js and the search dictionary's Data modules wrangler writes beside it.
-    const extractorFiles = filesUnder(path.dirname(bundles.extractor)).filter((file) => /(\.js|\.dawg|\.array)$/.test(file));
+    const extractorFiles = filesUnder(path.dirname(bundles.extractor)).filter((file) =>
+      /(\.js|\.dawg|\.array)$/.test(file),
+    );
     const extractor = extractorFiles.map(size).reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }));
-    const sizes = { api: size(bundles.api), extractor, shareScreen: size(bundles.shareScreen), before: size(bundles.before) };
+    const sizes = {
+      api: size(bundles.api),
+      extractor,
+      shareScreen: size(bundles.shareScreen),
+      before: size(bundles.before),
+    };
     const cold = await measureColdStarts(bundles);
-    const workerRow = (name, s, c) => `| ${name} | ${kib(s.raw)} | **${kib(s.gzip)}** (${kb(s.gzip)}) | ${ms(c.p50)} | ${ms(c.p99)} |`;
+    const workerRow = (name, s, c) =>
+      `| ${name} | ${kib(s.raw)} | **${kib(s.gzip)}** (${kb(s.gzip)}) | ${ms(c.p50)} | ${ms(c.p99)} |`;
 
     const manifest = JSON.parse(readFileSync(path.join(webOut, ".vite/manifest.json"), "utf8"));
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-    // The entry is the start-up alone; what it imports at once (or after a prerendered first screen has painted) is the app's start.
+    // The entry is the start-up alone; what it imports at once (or after a prerendered first screen has painted) is the
+    // app's start.
     const start = closure(manifest, keyOf(manifest, "src/app/start"), closure(manifest, entry));
     const rows = Object.entries(ROUTES).map(([page, sources]) => {
       const chunks = new Set(start);
       for (const source of sources) closure(manifest, keyOf(manifest, source), chunks);
       const files = [...chunks].map((k) => path.join(webOut, manifest[k].file)).filter((f) => f.endsWith(".js"));
       const entryFiles = [...start].map((k) => manifest[k].file);
-      const entryGzip = entryFiles.filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + gzipSize(path.join(webOut, f)), 0);
+      const entryGzip = entryFiles
+        .filter((f) => f.endsWith(".js"))
+        .reduce((sum, f) => sum + gzipSize(path.join(webOut, f)), 0);
       const total = files.reduce((sum, f) => sum + gzipSize(f), 0);
       return `| ${page} | ${files.length} | ${kib(entryGzip)} | ${kib(total - entryGzip)} | **${kib(total)}** |`;
     });
 
     return [
-      "Sizes of `npm run build` output; gzip at level 9 (what the edge sends is brotli or gzip, usually a little smaller).",
+      "Sizes of `npm run build` output; gzip at level 9 (what the edge sends is brotli or gzip, usually a little " +
+        "smaller).",
       "",
       "Workers (`wrangler deploy --dry-run --env production`), and their cold start: a new workerd (Miniflare)",
-      "loading the bundle until its first answer (`/api/v2/health`, the extractor's and the share-screen's `/`), 12 times each:",
+      "loading the bundle until its first answer (`/api/v2/health`, the extractor's and the share-screen's `/`), " +
+        "12 times each:",
       "",
       "| Worker bundle | raw | gzip | cold start p50 ms | p99 ms |",
       "|---|---|---|---|---|",

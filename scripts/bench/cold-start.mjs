@@ -35,8 +35,13 @@ export function buildAtCommit(commit, outdir) {
   execFileSync("git", ["worktree", "add", "--detach", tree, commit], { cwd: root, stdio: "ignore" });
   try {
     const lockfile = (dir) => readFileSync(path.join(dir, "package-lock.json"), "utf8");
-    if (lockfile(tree) === lockfile(root)) symlinkSync(path.join(root, "node_modules"), path.join(tree, "node_modules"));
-    else execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: tree, stdio: "ignore" });
+    if (lockfile(tree) === lockfile(root))
+      symlinkSync(path.join(root, "node_modules"), path.join(tree, "node_modules"));
+    else
+      execFileSync("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"], {
+        cwd: tree,
+        stdio: "ignore",
+      });
     // wrangler.toml names the SPA's folder as assets; the Worker's bundle does not need it built.
     mkdirSync(path.join(tree, "web/dist"), { recursive: true });
     return buildBundle(tree, "wrangler.toml", outdir);
@@ -52,12 +57,19 @@ const apiBindings = {
   durableObjects: { TOPIC_OBJECT: "TopicObject" },
 };
 
-/** The bundle's modules when wrangler wrote Data modules beside it (the extractor's dictionary), else its entry alone. */
+/**
+ * The bundle's modules when wrangler wrote Data modules beside it (the extractor's dictionary), else its entry alone.
+ */
 function modulesOf(scriptPath) {
   const dir = path.dirname(scriptPath);
   const data = readdirSync(dir).filter((file) => /\.(dawg|array)$/.test(file));
   if (data.length === 0) return { scriptPath };
-  return { modules: [{ type: "ESModule", path: scriptPath }, ...data.map((file) => ({ type: "Data", path: path.join(dir, file) }))] };
+  return {
+    modules: [
+      { type: "ESModule", path: scriptPath },
+      ...data.map((file) => ({ type: "Data", path: path.join(dir, file) })),
+    ],
+  };
 }
 
 /** Milliseconds from a new Miniflare to the first answer of `url`, `SAMPLES` times. */

@@ -2,7 +2,16 @@
 // reading the model directly, and topic-list and history latency for a large account.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, workerSocket, wrangler } from "../lib/local.mjs";
+import {
+  migrate,
+  queryLocal,
+  root,
+  startWorker,
+  stopWorker,
+  waitForHealth,
+  workerSocket,
+  wrangler,
+} from "../lib/local.mjs";
 import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel, workerVarsFor } from "./fake-model.mjs";
 import { percentile, roundTrips } from "./http.mjs";
 import { FLOOR_STEPS, startSendFloor } from "./send-floor.mjs";
@@ -44,7 +53,8 @@ SELECT ${user}, 'Тема ' || i, CASE i % 3 WHEN 0 THEN 'explain_law' WHEN 1 TH
   wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
   const { userId, shard, topic } = queryLocal(
     persistTo,
-    `SELECT u.id AS userId, u.history_shard AS shard, max(t.id) AS topic FROM users u JOIN topics t ON t.user_id = u.id WHERE u.email = '${email}'`,
+    `SELECT u.id AS userId, u.history_shard AS shard, max(t.id) AS topic FROM users u JOIN topics t ON t.user_id = ` +
+      `u.id WHERE u.email = '${email}'`,
   )[0];
   writeFileSync(
     file,
@@ -109,7 +119,10 @@ export async function benchConversations() {
     /** The fake model read directly, timed by `timing` (every chunk, or the first only). */
     const direct = async (timing = timeChunks) => {
       const started = performance.now();
-      const res = await fetch(`http://127.0.0.1:${PORTS.model}/v1/chat/completions`, { method: "POST", body: JSON.stringify({ stream: true, messages: [] }) });
+      const res = await fetch(`http://127.0.0.1:${PORTS.model}/v1/chat/completions`, {
+        method: "POST",
+        body: JSON.stringify({ stream: true, messages: [] }),
+      });
       return timing(started, res, sseText);
     };
     // The same send to the Worker's own workerd socket, without wrangler dev's proxy in front.
@@ -127,8 +140,11 @@ export async function benchConversations() {
     await direct();
     await throughWorker();
     await throughWorker(socket);
-    const floorAdded = Object.fromEntries(["socket", "proxy"].flatMap((where) => FLOOR_STEPS.map(([route]) => [`${where} ${route}`, []])));
-    for (const where of ["socket", "proxy"]) for (const [route] of FLOOR_STEPS) await floorWorker.firstChunk(where, route);
+    const floorAdded = Object.fromEntries(
+      ["socket", "proxy"].flatMap((where) => FLOOR_STEPS.map(([route]) => [`${where} ${route}`, []])),
+    );
+    for (const where of ["socket", "proxy"])
+      for (const [route] of FLOOR_STEPS) await floorWorker.firstChunk(where, route);
     const firstByte = { direct: [], worker: [] };
     const gaps = { direct: [], worker: [] };
     const added = [];
@@ -184,42 +200,71 @@ export async function benchConversations() {
     const addLater = stats(addedAfterFirst);
     // The goal (issue 28): the product adds at most 1.2× what the floor's last step adds, at the socket.
     const keep = ["socket", "proxy"].map((where) => stats(floorAdded[`${where} /d1-do-keep`]));
-    const ratio = (product, floorStep) => `${fmt(product.p50 / floorStep.p50)}× p50, ${fmt(product.p99 / floorStep.p99)}× p99`;
+    const ratio = (product, floorStep) =>
+      `${fmt(product.p50 / floorStep.p50)}× p50, ${fmt(product.p99 / floorStep.p99)}× p99`;
     const floorRow = ([route, what]) => {
       const [socketStep, proxyStep] = ["socket", "proxy"].map((where) => stats(floorAdded[`${where} ${route}`]));
-      return `| ${what} (\`${route}\`) | ${fmt(socketStep.p50)} | ${fmt(socketStep.p99)} | ${fmt(proxyStep.p50)} | ${fmt(proxyStep.p99)} |`;
+      return (
+        `| ${what} (\`${route}\`) | ${fmt(socketStep.p50)} | ${fmt(socketStep.p99)} | ${fmt(proxyStep.p50)} | ` +
+        `${fmt(proxyStep.p99)} |`
+      );
     };
     return [
-      `A fake OpenAI-compatible model (scripts/bench/fake-model.mjs) sends ${CHUNKS} SSE chunks, the first after ${FIRST_CHUNK_MS} ms, then one every ${CHUNK_INTERVAL_MS} ms. ${RUNS} replies read directly from it and ${RUNS} through \`POST /api/v2/topics/start/stream/\` (Worker → TopicObject Durable Object → model), alternately, in one run:`,
+      `A fake OpenAI-compatible model (scripts/bench/fake-model.mjs) sends ${CHUNKS} SSE chunks, the first after ` +
+        `${FIRST_CHUNK_MS} ms, then one every ${CHUNK_INTERVAL_MS} ms. ${RUNS} replies read directly from it and ` +
+        `${RUNS} through \`POST /api/v2/topics/start/stream/\` (Worker → TopicObject Durable Object → model), ` +
+        `alternately, in one run:`,
       "",
       "| measure | direct p50 | direct p99 | through Worker + DO p50 | p99 | ratio p50 | ratio p99 |",
       "|---|---|---|---|---|---|---|",
-      `| time to first chunk, ms | ${fmt(fb.direct.p50)} | ${fmt(fb.direct.p99)} | ${fmt(fb.worker.p50)} | ${fmt(fb.worker.p99)} | ${fmt(fb.worker.p50 / fb.direct.p50)} | ${fmt(fb.worker.p99 / fb.direct.p99)} |`,
-      `| gap between chunks, ms | ${fmt(gap.direct.p50)} | ${fmt(gap.direct.p99)} | ${fmt(gap.worker.p50)} | ${fmt(gap.worker.p99)} | ${fmt(gap.worker.p50 / gap.direct.p50)} | ${fmt(gap.worker.p99 / gap.direct.p99)} |`,
+      `| time to first chunk, ms | ${fmt(fb.direct.p50)} | ${fmt(fb.direct.p99)} | ${fmt(fb.worker.p50)} | ` +
+        `${fmt(fb.worker.p99)} | ${fmt(fb.worker.p50 / fb.direct.p50)} | ${fmt(fb.worker.p99 / fb.direct.p99)} |`,
+      `| gap between chunks, ms | ${fmt(gap.direct.p50)} | ${fmt(gap.direct.p99)} | ${fmt(gap.worker.p50)} | ` +
+        `${fmt(gap.worker.p99)} | ${fmt(gap.worker.p50 / gap.direct.p50)} | ${fmt(gap.worker.p99 / gap.direct.p99)} |`,
       "",
-      `What the Worker and the Durable Object add to the first chunk (through − direct, each pair of runs): **${fmt(first.p50)} ms p50, ${fmt(first.p99)} ms p99** (the goal: ≤ 10 and ≤ 25, docs/scale.md "The first chunk"). It covers the token's signature; then one RPC to a new TopicObject, which runs one D1 batch (the sign-in session check, the mode, its terms, the new topic, a request taken), masks the question, calls the model and writes the question once the model's request is out (docs/conversations.md "The turn"). A route that does nothing (\`GET /api/v2/health\`, one after each pair) takes ${fmt(bare.p50)} ms p50, ${fmt(bare.p99)} ms p99 through the same \`wrangler dev\`: what reaching a Worker at all costs here.`,
+      `What the Worker and the Durable Object add to the first chunk (through − direct, each pair of runs): ` +
+        `**${fmt(first.p50)} ms p50, ${fmt(first.p99)} ms p99** (the goal: ≤ 10 and ≤ 25, docs/scale.md "The first ` +
+        `chunk"). It covers the token's signature; then one RPC to a new TopicObject, which runs one D1 batch (the ` +
+        `sign-in session check, the mode, its terms, the new topic, a request taken), masks the question, calls the model and writes the question once the model's request is out (docs/conversations.md "The turn"). A route that does nothing (\`GET /api/v2/health\`, one after each pair) takes ${fmt(bare.p50)} ms p50, ${fmt(bare.p99)} ms p99 through the same \`wrangler dev\`: what reaching a Worker at all costs here.`,
       "",
-      `\`wrangler dev\` serves through a proxy Worker in a second workerd process, which Cloudflare does not have. The same send to the Worker's own workerd socket (after each pair, against the same direct read): **${fmt(firstAtSocket.p50)} ms p50, ${fmt(firstAtSocket.p99)} ms p99** added; the route that does nothing there: ${fmt(bareAtSocket.p50)} ms p50, ${fmt(bareAtSocket.p99)} ms p99.`,
+      `\`wrangler dev\` serves through a proxy Worker in a second workerd process, which Cloudflare does not have. ` +
+        `The same send to the Worker's own workerd socket (after each pair, against the same direct read): ` +
+        `**${fmt(firstAtSocket.p50)} ms p50, ${fmt(firstAtSocket.p99)} ms p99** added; the route that does nothing ` +
+        `there: ${fmt(bareAtSocket.p50)} ms p50, ${fmt(bareAtSocket.p99)} ms p99.`,
       "",
-      `The floor of that send here: a Worker that does only what must come before the model, in the product's shape, and nothing else (scripts/bench/floor-worker.js: an HMAC token checked, one D1 batch of a session read and a request taken, a Durable Object per send calling the model and passing its body on, each step adding to the one before), ${RUNS} sends per step, each against its own direct read, in the same run. Added to the first chunk, ms:`,
+      `The floor of that send here: a Worker that does only what must come before the model, in the product's ` +
+        `shape, and nothing else (scripts/bench/floor-worker.js: an HMAC token checked, one D1 batch of a session ` +
+        `read and a request taken, a Durable Object per send calling the model and passing its body on, each step ` +
+        `adding to the one before), ${RUNS} sends per step, each against its own direct read, in the same run. Added to the first chunk, ms:`,
       "",
       "| the floor Worker's send | at its socket p50 | p99 | through wrangler dev p50 | p99 |",
       "|---|---|---|---|---|",
       ...FLOOR_STEPS.map(floorRow),
       "",
-      `The product's send against the floor's last step (\`/d1-do-keep\`), added to the first chunk in this run: **${ratio(firstAtSocket, keep[0])}** at the socket (${fmt(firstAtSocket.p50)} against ${fmt(keep[0].p50)} ms p50, ${fmt(firstAtSocket.p99)} against ${fmt(keep[0].p99)} p99), ${ratio(first, keep[1])} through \`wrangler dev\`; the goal is at most 1.2× at the socket, p50 and p99.`,
+      `The product's send against the floor's last step (\`/d1-do-keep\`), added to the first chunk in this run: ` +
+        `**${ratio(firstAtSocket, keep[0])}** at the socket (${fmt(firstAtSocket.p50)} against ${fmt(keep[0].p50)} ` +
+        `ms p50, ${fmt(firstAtSocket.p99)} against ${fmt(keep[0].p99)} p99), ${ratio(first, keep[1])} through ` +
+        `\`wrangler dev\`; the goal is at most 1.2× at the socket, p50 and p99.`,
       "",
-      `Delay the Worker and the Durable Object add to each chunk's arrival (through − direct, same chunk): median **${fmt(add.p50)} ms**, p99 **${fmt(add.p99)} ms**; most of it is the first chunk's head start. Counted from each stream's first chunk, the delay added to the later chunks is median **${fmt(addLater.p50)} ms**, p99 **${fmt(addLater.p99)} ms**: chunks are passed on as they come, not buffered.`,
+      `Delay the Worker and the Durable Object add to each chunk's arrival (through − direct, same chunk): median ` +
+        `**${fmt(add.p50)} ms**, p99 **${fmt(add.p99)} ms**; most of it is the first chunk's head start. Counted ` +
+        `from each stream's first chunk, the delay added to the later chunks is median **${fmt(addLater.p50)} ` +
+        `ms**, p99 **${fmt(addLater.p99)} ms**: chunks are passed on as they come, not buffered.`,
       "",
-      `Pages (docs/scale.md "Pages") for one user with ${TOPICS} topics and a topic of ${MESSAGES} messages (${LATENCY_SAMPLES} sequential requests each):`,
+      `Pages (docs/scale.md "Pages") for one user with ${TOPICS} topics and a topic of ${MESSAGES} messages ` +
+        `(${LATENCY_SAMPLES} sequential requests each):`,
       "",
       "| request | p50 ms | p99 ms |",
       "|---|---|---|",
-      `| \`GET /api/v2/topics/active/all\`: the first page (50 topics, grouped by day) | ${fmt(list.p50)} | ${fmt(list.p99)} |`,
-      `| the same, a page halfway down (\`?cursor=\` after ${TOPICS / 2} topics) | ${fmt(listDeep.p50)} | ${fmt(listDeep.p99)} |`,
+      `| \`GET /api/v2/topics/active/all\`: the first page (50 topics, grouped by day) | ${fmt(list.p50)} | ` +
+        `${fmt(list.p99)} |`,
+      `| the same, a page halfway down (\`?cursor=\` after ${TOPICS / 2} topics) | ${fmt(listDeep.p50)} | ` +
+        `${fmt(listDeep.p99)} |`,
       `| the same, \`?limit=200\` (the largest page) | ${fmt(listWhole.p50)} | ${fmt(listWhole.p99)} |`,
-      `| \`GET /api/v2/topics/{id}/history/\`: the newest page (50 of ${MESSAGES} messages) | ${fmt(history.p50)} | ${fmt(history.p99)} |`,
-      `| the same, a page halfway back (\`?cursor=\` ${MESSAGES / 2} messages up) | ${fmt(historyDeep.p50)} | ${fmt(historyDeep.p99)} |`,
+      `| \`GET /api/v2/topics/{id}/history/\`: the newest page (50 of ${MESSAGES} messages) | ${fmt(history.p50)} ` +
+        `| ${fmt(history.p99)} |`,
+      `| the same, a page halfway back (\`?cursor=\` ${MESSAGES / 2} messages up) | ${fmt(historyDeep.p50)} | ` +
+        `${fmt(historyDeep.p99)} |`,
     ].join("\n");
   } finally {
     await Promise.all([stopWorker(worker), floorWorker?.stop()]);

@@ -51,15 +51,19 @@ function seed({ main, shard }) {
   return now;
 }
 
-const TOPIC = `"id", "user_id", "topic_name", "assistant_type", "status", "folder_id", "pinned", "share_hash", "share_expires_at", "share_reveal", "session_id", "created_at", "updated_at"`;
+const TOPIC =
+  `"id", "user_id", "topic_name", "assistant_type", "status", "folder_id", "pinned", "share_hash", ` +
+  `"share_expires_at", "share_reveal", "session_id", "created_at", "updated_at"`;
 const TERMS = (type) => `NOT EXISTS (SELECT 1 FROM disclaimers d WHERE d.assistant_type = ${type}
     AND d.version IS NOT (SELECT a.version FROM disclaimer_acceptances a WHERE a.user_id = ? AND a.assistant_type = ${type}))`;
 const GUARD = (type) => `coalesce((SELECT ps.enabled FROM privacy_settings ps WHERE ps.user_id = ?
     AND ps.assistant_type = ${type}), 1)`;
-const ACTIVE = (l) => `(${l}.date_expire IS NULL OR ${l}.date_expire > ?1) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
+const ACTIVE = (l) =>
+  `(${l}.date_expire IS NULL OR ${l}.date_expire > ?1) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
 const POOL = (m, l) => `FROM company_members ${m} JOIN limits ${l} ON ${l}.company_id = ${m}.company_id
    WHERE ${m}.user_id = ?2 AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${ACTIVE(l)}`;
-const TAKE_ORDER = "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
+const TAKE_ORDER =
+  "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
 const DECREMENT = `UPDATE limits SET available_requests = available_requests - 1
     WHERE changes() = 1 AND is_unlimited = 0 AND available_requests > 0
       AND id = (SELECT limit_id FROM request_charges WHERE id = last_insert_rowid()) RETURNING id`;
@@ -72,7 +76,9 @@ const BRANCH = (start) => `(WITH RECURSIVE branch(id, depth) AS (
 const LEAF = "(SELECT leaf_message_id FROM topic_leaves WHERE topic_id = ?)";
 const NEWEST = `(SELECT max("messages"."id") FROM "messages" WHERE "messages"."topic_id" = ?)`;
 
-/** Each group: the database, its statements with their parameters, and how many round trips the Worker makes for them. */
+/**
+ * Each group: the database, its statements with their parameters, and how many round trips the Worker makes for them.
+ */
 function groups(now) {
   const day = new Date(now).toISOString().slice(0, 10);
   const historyPage = (start, startParams) => [
@@ -88,24 +94,34 @@ function groups(now) {
       `select "id", "parent_id" from "messages" where (+"messages"."user_id" = ? and (("messages"."topic_id" = ? and "messages"."parent_id" is null) or "messages"."parent_id" in ${BRANCH(start)}))`,
       [1, 1, ...startParams, 51],
     ],
-    [`select "sealed" from "topic_vaults" where ("topic_vaults"."topic_id" = ? and "topic_vaults"."user_id" = ?)`, [1, 1]],
+    [
+      `select "sealed" from "topic_vaults" where ("topic_vaults"."topic_id" = ? and "topic_vaults"."user_id" = ?)`,
+      [1, 1],
+    ],
   ];
   const shardWrite = (role, text, extra = []) => [
     [
-      `insert into "messages" ("id", "topic_id", "user_id", "role", "text", "state", "model", "parent_id", "created_at", "masked") values (null, ?, ?, ?, ?, ?, ?, ${LEAF}, ?, ?) returning "id"`,
+      `insert into "messages" ("id", "topic_id", "user_id", "role", "text", "state", "model", "parent_id", ` +
+        `"created_at", "masked") values (null, ?, ?, ?, ?, ?, ?, ${LEAF}, ?, ?) returning "id"`,
       [1, 1, role, text, "complete", role === "user" ? null : "bench", 1, now, null],
     ],
     ...extra,
     [
-      `insert into "topic_leaves" ("topic_id", "user_id", "leaf_message_id") values (?, ?, ${NEWEST}) on conflict ("topic_leaves"."topic_id") do update set "leaf_message_id" = ${NEWEST}`,
+      `insert into "topic_leaves" ("topic_id", "user_id", "leaf_message_id") values (?, ?, ${NEWEST}) on conflict ` +
+        `("topic_leaves"."topic_id") do update set "leaf_message_id" = ${NEWEST}`,
       [1, 1, 1, 1],
     ],
-    [`INSERT INTO search_index (rowid, owner, body, topic_id) VALUES (${NEWEST}, ?, ?, ?)`, [1, "u1", text.toLowerCase(), 1]],
+    [
+      `INSERT INTO search_index (rowid, owner, body, topic_id) VALUES (${NEWEST}, ?, ?, ?)`,
+      [1, "u1", text.toLowerCase(), 1],
+    ],
   ];
   const touch = (column) => [
     [`update "topics" set "updated_at" = ? where "topics"."id" = ?`, [now, 1]],
     [
-      `insert into "daily_activity" ("day", "user_id", "questions", "replies") values (?, ?, ?, ?) on conflict ("daily_activity"."day", "daily_activity"."user_id") do update set "${column}" = "daily_activity"."${column}" + 1`,
+      `insert into "daily_activity" ("day", "user_id", "questions", "replies") values (?, ?, ?, ?) on conflict ` +
+        `("daily_activity"."day", "daily_activity"."user_id") do update set "${column}" = ` +
+        `"daily_activity"."${column}" + 1`,
       [day, 1, column === "questions" ? 1 : 0, column === "replies" ? 1 : 0],
     ],
   ];
@@ -139,16 +155,20 @@ function groups(now) {
   ];
   const takeRequest = [
     [
-      `INSERT INTO request_charges (user_id, limit_id, created_at) SELECT ?2, l.id, ?1 FROM limits l WHERE l.user_id = ?2 AND ${ACTIVE("l")} AND NOT EXISTS (SELECT 1 ${POOL("pm", "pl")}) ORDER BY ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
+      `INSERT INTO request_charges (user_id, limit_id, created_at) SELECT ?2, l.id, ?1 FROM limits l WHERE ` +
+        `l.user_id = ?2 AND ${ACTIVE("l")} AND NOT EXISTS (SELECT 1 ${POOL("pm", "pl")}) ORDER BY ${TAKE_ORDER} ` +
+        `LIMIT 1 RETURNING id, limit_id, company_id`,
       [now, 1],
     ],
     [DECREMENT, []],
     [
-      `INSERT INTO request_charges (user_id, limit_id, company_id, created_at) SELECT ?2, l.id, l.company_id, ?1 ${POOL("m", "l")} ORDER BY m.id, ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
+      `INSERT INTO request_charges (user_id, limit_id, company_id, created_at) SELECT ?2, l.id, l.company_id, ?1 ` +
+        `${POOL("m", "l")} ORDER BY m.id, ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
       [now, 1],
     ],
     [
-      `UPDATE company_members SET used = used + 1 WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid()) RETURNING id`,
+      `UPDATE company_members SET used = used + 1 WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT ` +
+        `company_id FROM request_charges WHERE id = last_insert_rowid()) RETURNING id`,
       [1],
     ],
     [DECREMENT, []],
@@ -177,7 +197,12 @@ function groups(now) {
         [`select "share_hash" from "topics" where "topics"."id" = ?`, [1]],
       ],
     ],
-    ["a topic's send: its vault", "shard", 1, [[`select "sealed" from "topic_vaults" where "topic_vaults"."topic_id" = ?`, [1]]]],
+    [
+      "a topic's send: its vault",
+      "shard",
+      1,
+      [[`select "sealed" from "topic_vaults" where "topic_vaults"."topic_id" = ?`, [1]]],
+    ],
     [
       "a topic's send: the branch above the leaf (200 messages)",
       "shard",
@@ -193,14 +218,20 @@ function groups(now) {
         ],
       ],
     ],
-    ["the question: message, leaf, search index", "shard", 1, shardWrite("user", "Какой залог брать за квартиру, и можно ли его не возвращать?")],
+    [
+      "the question: message, leaf, search index",
+      "shard",
+      1,
+      shardWrite("user", "Какой залог брать за квартиру, и можно ли его не возвращать?"),
+    ],
     [
       "the question with values hidden: and the vault",
       "shard",
       1,
       shardWrite("user", "Звоните [ФИО 1] на [Телефон 1]", [
         [
-          `insert into "topic_vaults" ("topic_id", "user_id", "sealed") values (?, ?, ?) on conflict ("topic_vaults"."topic_id") do update set "sealed" = ?`,
+          `insert into "topic_vaults" ("topic_id", "user_id", "sealed") values (?, ?, ?) on conflict ` +
+            `("topic_vaults"."topic_id") do update set "sealed" = ?`,
           [1, 1, `v1.${"x".repeat(300)}`, `v1.${"x".repeat(300)}`],
         ],
       ]),
@@ -241,7 +272,12 @@ function groups(now) {
       ],
     ],
     ["a page of history (50 of 1,000): the newest", "shard", 1, historyPage(LEAF, [1])],
-    ["the same, halfway back (a cursor)", "shard", 1, historyPage("(SELECT id FROM messages WHERE id = ? AND topic_id = ?)", [OTHER_MESSAGES + 500, 1])],
+    [
+      "the same, halfway back (a cursor)",
+      "shard",
+      1,
+      historyPage("(SELECT id FROM messages WHERE id = ? AND topic_id = ?)", [OTHER_MESSAGES + 500, 1]),
+    ],
   ];
 }
 
@@ -270,7 +306,10 @@ export async function benchD1Time() {
   });
   for (const db of Object.values(dbs)) db.close();
   return [
-    `The SQLite time of each group of statements the Worker sends (scripts/bench/d1-time.mjs: its statements, taken from a recording D1 binding), ${RUNS} runs each, each run one transaction as a D1 batch is, with node:sqlite on the local databases made from migrations/, durable commits off (the database's work, not this machine's disk). The main D1 holds one user with ${TOPICS.toLocaleString("en")} topics; the shard ${MESSAGES.toLocaleString("en")} messages of theirs in one topic (one branch) and ${OTHER_MESSAGES.toLocaleString("en")} of others, all in the search index:`,
+    `The SQLite time of each group of statements the Worker sends (scripts/bench/d1-time.mjs: its statements, ` +
+      `taken from a recording D1 binding), ${RUNS} runs each, each run one transaction as a D1 batch is, with ` +
+      `node:sqlite on the local databases made from migrations/, durable commits off (the database's work, not ` +
+      `this machine's disk). The main D1 holds one user with ${TOPICS.toLocaleString("en")} topics; the shard ${MESSAGES.toLocaleString("en")} messages of theirs in one topic (one branch) and ${OTHER_MESSAGES.toLocaleString("en")} of others, all in the search index:`,
     "",
     "| database | what | statements (round trips) | p50 ms | p99 ms |",
     "|---|---|---|---|---|",

@@ -10,7 +10,10 @@ const chunkText = (i) => `часть-${String(i).padStart(3, "0")} `;
 export const fullText = () => Array.from({ length: CHUNKS }, (_, i) => chunkText(i)).join("");
 
 /** `reply` shapes every answer: its chunks, the first after `firstMs`, then one every `intervalMs`. */
-export function startFakeModel(port, reply = { chunks: CHUNKS, firstMs: FIRST_CHUNK_MS, intervalMs: CHUNK_INTERVAL_MS }) {
+export function startFakeModel(
+  port,
+  reply = { chunks: CHUNKS, firstMs: FIRST_CHUNK_MS, intervalMs: CHUNK_INTERVAL_MS },
+) {
   const server = createServer((req, res) => {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       res.writeHead(404).end();
@@ -41,7 +44,10 @@ export function startFakeModel(port, reply = { chunks: CHUNKS, firstMs: FIRST_CH
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
-/** The Worker's vars that send its model calls to the fake model on `port`, with no retries and no rate limits in the way. */
+/**
+ * The Worker's vars that send its model calls to the fake model on `port`, with no retries and no rate limits in the
+ * way.
+ */
 export const workerVarsFor = (port) => ({
   AI_PROVIDER: "openai",
   OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,

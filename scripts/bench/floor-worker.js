@@ -8,7 +8,13 @@ const encoder = new TextEncoder();
 
 async function verified(env, token) {
   const [body, signature] = token.split(".");
-  const key = await crypto.subtle.importKey("raw", encoder.encode(env.SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(env.SECRET),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  );
   const bytes = Uint8Array.from(atob(signature), (c) => c.charCodeAt(0));
   return crypto.subtle.verify("HMAC", key, bytes, encoder.encode(body));
 }
@@ -17,7 +23,9 @@ async function verified(env, token) {
 function checkAndTake(db) {
   return db.batch([
     db.prepare("SELECT id FROM sessions WHERE id = ?1 AND ended = 0").bind(1),
-    db.prepare("UPDATE limits SET available = available - 1 WHERE user_id = ?1 AND available > 0 RETURNING available").bind(1),
+    db
+      .prepare("UPDATE limits SET available = available - 1 WHERE user_id = ?1 AND available > 0 RETURNING available")
+      .bind(1),
   ]);
 }
 
@@ -26,7 +34,10 @@ export class Relay extends DurableObject {
     return true;
   }
 
-  /** The model's body as it comes; with `keep`, each chunk first kept in the object's SQLite, as the product's session keeps it. */
+  /**
+   * The model's body as it comes; with `keep`, each chunk first kept in the object's SQLite, as the product's session
+   * keeps it.
+   */
   async start(modelUrl, keep = false) {
     const res = await fetch(modelUrl, { method: "POST", body: JSON.stringify({ stream: true, messages: [] }) });
     if (!keep) return res.body;

@@ -7,7 +7,12 @@ export function load({ url, connections = 8, duration = 10, requests, headers })
       if (err) return reject(err);
       const bad = result.non2xx + result.errors + result.timeouts;
       if (bad > 0) return reject(new Error(`${url}: ${bad} неуспешных ответов из ${result.requests.total}`));
-      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total });
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        total: result.requests.total,
+      });
     });
   });
 }

@@ -23,7 +23,9 @@ async function api(base, method, url, { token, body } = {}) {
 /** A user, a topic with the demo model's reply, and its share link: the page a visitor opens. */
 async function sharedTopicPath(base) {
   const { access_token: token } = await (
-    await api(base, "POST", "/users/", { body: { email: "lighthouse@bench.local", password: "bench-password-1", consent: true } })
+    await api(base, "POST", "/users/", {
+      body: { email: "lighthouse@bench.local", password: "bench-password-1", consent: true },
+    })
   ).json();
   const stream = await api(base, "POST", "/topics/start/stream/", {
     token,
@@ -46,10 +48,17 @@ function blockingByCpuTime(tracePath) {
   const paint = events.find((e) => e.name === "firstContentfulPaint");
   if (!paint) return null;
   const navigation = events.find(
-    (e) => e.name === "navigationStart" && e.pid === paint.pid && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL,
+    (e) =>
+      e.name === "navigationStart" &&
+      e.pid === paint.pid &&
+      e.args?.data?.isLoadingMainFrame &&
+      e.args.data.documentLoaderURL,
   );
   return events
-    .filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === paint.pid && e.tid === navigation?.tid && e.ts >= paint.ts)
+    .filter(
+      (e) =>
+        e.name === "RunTask" && e.ph === "X" && e.pid === paint.pid && e.tid === navigation?.tid && e.ts >= paint.ts,
+    )
     .reduce((sum, e) => sum + Math.max(0, (4 * (e.tdur ?? e.dur)) / 1000 - 50), 0);
 }
 
@@ -113,7 +122,10 @@ export async function benchLighthouse() {
     const rows = pages.map(([name, pagePath]) => {
       const r = medianRun(base + pagePath);
       const cpu = r.tbtCpu === null ? "–" : r.tbtCpu.toFixed(0);
-      return `| ${name} | **${r.score.toFixed(0)}** (${r.scores.join(", ")}) | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ${r.tbt.toFixed(0)} | ${cpu} | ${r.cls.toFixed(3)} | ${seconds(r.si)} |`;
+      return (
+        `| ${name} | **${r.score.toFixed(0)}** (${r.scores.join(", ")}) | ${seconds(r.fcp)} | ` +
+        `${seconds(r.lcp)} | ${r.tbt.toFixed(0)} | ${cpu} | ${r.cls.toFixed(3)} | ${seconds(r.si)} |`
+      );
     });
     const version = execFileSync(lighthouseBin, ["--version"], { encoding: "utf8" }).trim();
     return [

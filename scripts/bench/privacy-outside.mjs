@@ -26,9 +26,15 @@ const xorshift = (seed) => {
 // (-а, -я) ending, surnames with a common Russian ending (-ов/-ев/-ин, -ский/-цкий, -енко, -ук/-юк,
 // -ян; -ова/-ина/-ская for women). Adjectival surnames (-ой, -ый) are left out, as the detector
 // leaves them out on purpose (docs/privacy.md).
-const MALE_GIVEN_POOL = listed("names_male", "name").filter((n) => /^[А-ЯЁ][а-яё]{3,9}$/.test(n) && /[бвгдзклмнпрстфхй]$/.test(n));
-const FEMALE_GIVEN_POOL = listed("names_female", "name").filter((n) => /^[А-ЯЁ][а-яё]{3,9}$/.test(n) && /[ая]$/.test(n));
-const MALE_SURNAME_POOL = listed("surnames_male", "surname").filter((n) => /^[А-ЯЁ][а-яё]{3,12}$/.test(n) && /(?:[оеё]в|[иы]н|[сц]кий|енко|[ую]к|ян)$/.test(n));
+const MALE_GIVEN_POOL = listed("names_male", "name").filter(
+  (n) => /^[А-ЯЁ][а-яё]{3,9}$/.test(n) && /[бвгдзклмнпрстфхй]$/.test(n),
+);
+const FEMALE_GIVEN_POOL = listed("names_female", "name").filter(
+  (n) => /^[А-ЯЁ][а-яё]{3,9}$/.test(n) && /[ая]$/.test(n),
+);
+const MALE_SURNAME_POOL = listed("surnames_male", "surname").filter(
+  (n) => /^[А-ЯЁ][а-яё]{3,12}$/.test(n) && /(?:[оеё]в|[иы]н|[сц]кий|енко|[ую]к|ян)$/.test(n),
+);
 const FEMALE_SURNAME_POOL = listed("surnames_female", "surname").filter(
   (n) => /^[А-ЯЁ][а-яё]{3,12}$/.test(n) && /(?:[оеё]ва|[иы]на|[сц]кая|енко|[ую]к|ян)$/.test(n),
 );
@@ -44,7 +50,10 @@ const COMMON_FEMALE = `Анастасия Мария Анна Виктория �
 const WORD_SURNAMES = `Зима Кот Орёл Волк Мороз Соловей Гусь Лебедь Сокол Жук Чиж Бык Заяц Голубь Сорока Коваль Мельник
 Гончар Кравец Бондарь Ткач Король Щука Дуб Ветер Борода Галка`.split(/\s+/);
 /** Short and foreign surnames, declined by petrovich as it can. */
-const SHORT_SURNAMES = "Ким Цой Пак Ли Хан Тен Шмидт Мюллер Вагнер Шульц Браун Фишер Бах Гейне Шнайдер Нгуен Гарсия Лопес Кох Вебер".split(" ");
+const SHORT_SURNAMES =
+  "Ким Цой Пак Ли Хан Тен Шмидт Мюллер Вагнер Шульц Браун Фишер Бах Гейне Шнайдер Нгуен Гарсия Лопес Кох Вебер".split(
+    " ",
+  );
 /** Fathers' names, male and female, with the -ич forms of names in -а/-я. */
 const PATRONYMICS = [
   ["Иванович", "Ивановна"],
@@ -119,11 +128,17 @@ function person(rng, pick) {
   const female = rng() < 0.5;
   const roll = rng();
   const outsideGiven = roll < 0.35;
-  const given = outsideGiven ? pick(female ? FEMALE_GIVEN_POOL : MALE_GIVEN_POOL) : pick(female ? COMMON_FEMALE : COMMON_MALE);
+  const given = outsideGiven
+    ? pick(female ? FEMALE_GIVEN_POOL : MALE_GIVEN_POOL)
+    : pick(female ? COMMON_FEMALE : COMMON_MALE);
   const surnameRoll = rng();
   const surnameKind = surnameRoll < 0.2 ? "word" : surnameRoll < 0.4 ? "short" : "common";
   const surname =
-    surnameKind === "word" ? pick(WORD_SURNAMES) : surnameKind === "short" ? pick(SHORT_SURNAMES) : pick(female ? FEMALE_SURNAME_POOL : MALE_SURNAME_POOL);
+    surnameKind === "word"
+      ? pick(WORD_SURNAMES)
+      : surnameKind === "short"
+        ? pick(SHORT_SURNAMES)
+        : pick(female ? FEMALE_SURNAME_POOL : MALE_SURNAME_POOL);
   const middle = pick(PATRONYMICS)[female ? 1 : 0];
   return { gender: female ? "female" : "male", first: given, middle, last: surname, outsideGiven, surnameKind };
 }
@@ -162,10 +177,15 @@ function nameSentence(rng, pick) {
     [frame, grammarCase] = pick(NAME_FRAMES);
   }
   // A lower-case or capitals name is full: without a patronymic nothing tells it from words.
-  const value = write(nameText(rng, p, grammarCase, tags.includes("lower-case") || tags.includes("capitals") ? "full" : shape));
+  const value = write(
+    nameText(rng, p, grammarCase, tags.includes("lower-case") || tags.includes("capitals") ? "full" : shape),
+  );
   if (tags.includes("lower-case") || tags.includes("capitals")) tags[0] = "full";
   const at = frame.indexOf("{N}");
-  return { text: frame.replace("{N}", value), truth: [{ kind: "name", start: at, end: at + value.length, tags: tags.filter(Boolean) }] };
+  return {
+    text: frame.replace("{N}", value),
+    truth: [{ kind: "name", start: at, end: at + value.length, tags: tags.filter(Boolean) }],
+  };
 }
 
 // Numbers: check digits computed here from the published rules.
@@ -235,19 +255,45 @@ function disguise(rng, digits, sizes) {
 const NUMBER_MAKERS = [
   [
     "inn",
-    ["ИНН {V}", "номер ИНН {V}", "ИНН физического лица номер {V}", "идентификационный номер налогоплательщика {V}", "мой ИНН: {V}"],
+    [
+      "ИНН {V}",
+      "номер ИНН {V}",
+      "ИНН физического лица номер {V}",
+      "идентификационный номер налогоплательщика {V}",
+      "мой ИНН: {V}",
+    ],
     (rng) => [innOf(rng, 12), [12]],
   ],
   ["inn", ["ИНН организации {V}", "ИНН {V}, КПП 770101001", "ИНН покупателя — {V}"], (rng) => [innOf(rng, 10), [10]]],
   [
     "ogrn",
-    ["ОГРН {V}", "Основной государственный регистрационный номер {V}", "основной государственный регистрационный номер (ОГРН) {V}"],
+    [
+      "ОГРН {V}",
+      "Основной государственный регистрационный номер {V}",
+      "основной государственный регистрационный номер (ОГРН) {V}",
+    ],
     (rng) => [ogrnOf(rng, false), [13]],
   ],
-  ["ogrn", ["ОГРНИП {V}", "основной государственный регистрационный номер индивидуального предпринимателя {V}"], (rng) => [ogrnOf(rng, true), [15]]],
-  ["snils", ["СНИЛС {V}", "страховой номер индивидуального лицевого счёта {V}", "номер СНИЛС: {V}"], (rng) => [snilsOf(rng), [3, 3, 3, 2]]],
-  ["card", ["карта {V}", "перевёл на карту {V}", "номер карты {V}", "списали с карты № {V}"], (rng) => [cardOf(rng), [4, 4, 4, 4]]],
-  ["phone", ["тел. +{V}", "звоните: +{V}", "мой номер {V}", "телефон {V}", "контактный телефон 8{V}"], (rng) => [`7${phoneOf(rng)}`, [1, 3, 3, 2, 2]]],
+  [
+    "ogrn",
+    ["ОГРНИП {V}", "основной государственный регистрационный номер индивидуального предпринимателя {V}"],
+    (rng) => [ogrnOf(rng, true), [15]],
+  ],
+  [
+    "snils",
+    ["СНИЛС {V}", "страховой номер индивидуального лицевого счёта {V}", "номер СНИЛС: {V}"],
+    (rng) => [snilsOf(rng), [3, 3, 3, 2]],
+  ],
+  [
+    "card",
+    ["карта {V}", "перевёл на карту {V}", "номер карты {V}", "списали с карты № {V}"],
+    (rng) => [cardOf(rng), [4, 4, 4, 4]],
+  ],
+  [
+    "phone",
+    ["тел. +{V}", "звоните: +{V}", "мой номер {V}", "телефон {V}", "контактный телефон 8{V}"],
+    (rng) => [`7${phoneOf(rng)}`, [1, 3, 3, 2, 2]],
+  ],
 ];
 
 function numberSentence(rng, pick) {
@@ -273,9 +319,16 @@ function numberSentence(rng, pick) {
 function accountSentence(rng, pick) {
   const bik = pick(BIKS);
   const value = accountOf(rng, bik);
-  const frame = pick(["Расчётный счёт {V} в ПАО Сбербанк, БИК {B}.", "р/с {V}, БИК {B}", "Оплату прошу перечислить на счёт {V} (БИК {B})."]);
+  const frame = pick([
+    "Расчётный счёт {V} в ПАО Сбербанк, БИК {B}.",
+    "р/с {V}, БИК {B}",
+    "Оплату прошу перечислить на счёт {V} (БИК {B}).",
+  ]);
   const at = frame.indexOf("{V}");
-  return { text: frame.replace("{V}", value).replace("{B}", bik), truth: [{ kind: "account", start: at, end: at + 20, tags: ["plain"] }] };
+  return {
+    text: frame.replace("{V}", value).replace("{B}", bik),
+    truth: [{ kind: "account", start: at, end: at + 20, tags: ["plain"] }],
+  };
 }
 
 function passportSentence(rng, pick) {
@@ -287,14 +340,20 @@ function passportSentence(rng, pick) {
     ["серия и номер паспорта {V}", `${series} ${number}`],
   ]);
   const at = frame.indexOf("{V}");
-  return { text: `${frame.replace("{V}", value)}.`, truth: [{ kind: "passport", start: at, end: at + value.length, tags: ["plain"] }] };
+  return {
+    text: `${frame.replace("{V}", value)}.`,
+    truth: [{ kind: "passport", start: at, end: at + value.length, tags: ["plain"] }],
+  };
 }
 
 function emailSentence(rng, pick) {
   const value = `${pick(["ivanova", "a.petrov", "zakaz-2024", "info"])}${Math.floor(rng() * 100)}@${pick(["mail.ru", "yandex.ru", "почта.рф", "firm.com"])}`;
   const frame = pick(["Ответ направьте на {V}.", "E-mail для связи: {V}", "Пишите мне на {V}, пожалуйста."]);
   const at = frame.indexOf("{V}");
-  return { text: frame.replace("{V}", value), truth: [{ kind: "email", start: at, end: at + value.length, tags: ["plain"] }] };
+  return {
+    text: frame.replace("{V}", value),
+    truth: [{ kind: "email", start: at, end: at + value.length, tags: ["plain"] }],
+  };
 }
 
 /** What must not be found: a phone-like 11 digits after an order or a statistics code, and the like. */
@@ -347,8 +406,10 @@ export function outsideSet(size, seed = 27) {
       const lead = !text ? "" : /[.!?]$/.test(text) ? " " : "\n";
       let sentence = part.text;
       // Sentences after the first open with a capital, as written; a name in lower case stays as it is.
-      if (!CAPITALISED.test(sentence) && !part.truth.some((t) => t.tags.includes("lower-case"))) sentence = sentence[0].toUpperCase() + sentence.slice(1);
-      for (const t of part.truth) truth.push({ ...t, start: text.length + lead.length + t.start, end: text.length + lead.length + t.end });
+      if (!CAPITALISED.test(sentence) && !part.truth.some((t) => t.tags.includes("lower-case")))
+        sentence = sentence[0].toUpperCase() + sentence.slice(1);
+      for (const t of part.truth)
+        truth.push({ ...t, start: text.length + lead.length + t.start, end: text.length + lead.length + t.end });
       text += lead + sentence;
     }
     samples.push({ text, truth });
@@ -377,7 +438,8 @@ export function scoreOutside(samples, detect) {
         r.truths++;
         if (hit) r.correct++;
       }
-      if (!hit && t.kind === "name" && found.some((f) => f.kind === "name" && f.start < t.end && t.start < f.end)) partial++;
+      if (!hit && t.kind === "name" && found.some((f) => f.kind === "name" && f.start < t.end && t.start < f.end))
+        partial++;
     }
     for (const f of found) {
       const r = row(kinds, f.kind);
@@ -388,8 +450,15 @@ export function scoreOutside(samples, detect) {
   const order = ["passport", "snils", "inn", "ogrn", "card", "account", "phone", "email", "name"];
   const byKind = [...kinds]
     .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
-    .map(([kind, r]) => ({ kind, ...r, precision: r.found ? r.correct / r.found : 1, recall: r.truths ? r.correct / r.truths : 1 }));
-  const byTag = [...tags].sort(([a], [b]) => a.localeCompare(b)).map(([tag, r]) => ({ tag, truths: r.truths, recall: r.correct / r.truths }));
+    .map(([kind, r]) => ({
+      kind,
+      ...r,
+      precision: r.found ? r.correct / r.found : 1,
+      recall: r.truths ? r.correct / r.truths : 1,
+    }));
+  const byTag = [...tags]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([tag, r]) => ({ tag, truths: r.truths, recall: r.correct / r.truths }));
   return { byKind, byTag, partial };
 }
 

@@ -21,7 +21,13 @@ const RUNS = 7;
 const BEFORE = "16d3b16";
 
 async function bundle(entry) {
-  const result = await build({ stdin: { contents: entry, resolveDir: root, loader: "ts" }, bundle: true, format: "esm", platform: "neutral", write: false });
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+  });
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-privacy-"));
   const file = path.join(dir, "privacy.mjs");
   writeFileSync(file, result.outputFiles[0].text);
@@ -36,10 +42,19 @@ const loadModules = () =>
   bundle(`export { detect } from ${JSON.stringify(path.join(root, "worker/privacy/detect.ts"))};
 export { generateSet, score, scoreTable, PRECISION_GOAL, recallGoal } from ${JSON.stringify(path.join(root, "test/worker/privacy-set.ts"))};`);
 
-/** What detect() and all it imports weigh minified and gzipped (level 9), as the Worker and the web app's privacy chunk carry it. */
+/**
+ * What detect() and all it imports weigh minified and gzipped (level 9), as the Worker and the web app's privacy chunk
+ * carry it.
+ */
 async function gzipOf(detectPath) {
   const entry = `export { detect } from ${JSON.stringify(detectPath)};`;
-  const result = await build({ stdin: { contents: entry, resolveDir: root, loader: "ts" }, bundle: true, minify: true, format: "esm", write: false });
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: "ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    write: false,
+  });
   return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
 }
 
@@ -47,9 +62,14 @@ async function gzipOf(detectPath) {
 async function loadBefore() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-privacy-before-"));
   try {
-    execFileSync("tar", ["-x", "-C", dir], { input: execFileSync("git", ["archive", BEFORE, "worker/privacy"], { cwd: root }) });
+    execFileSync("tar", ["-x", "-C", dir], {
+      input: execFileSync("git", ["archive", BEFORE, "worker/privacy"], { cwd: root }),
+    });
     const detectPath = path.join(dir, "worker/privacy/detect.ts");
-    return { detect: (await bundle(`export { detect } from ${JSON.stringify(detectPath)};`)).detect, gzip: await gzipOf(detectPath) };
+    return {
+      detect: (await bundle(`export { detect } from ${JSON.stringify(detectPath)};`)).detect,
+      gzip: await gzipOf(detectPath),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -69,12 +89,18 @@ function outsideReport(detect, detectBefore) {
   const kinds = byKind.map(
     (k) =>
       `| ${k.kind} | ${k.truths} | ${k.found} | ${k.correct} | ${k.precision.toFixed(3)} | ${k.recall.toFixed(3)} | ` +
-      `${kindBefore(k).precision.toFixed(3)} / ${kindBefore(k).recall.toFixed(3)} | ${kindGoal(k)} | ${kindMet(k) ? "yes" : "**no**"} |`,
+      `${kindBefore(k).precision.toFixed(3)} / ${kindBefore(k).recall.toFixed(3)} | ${kindGoal(k)} | ` +
+      `${kindMet(k) ? "yes" : "**no**"} |`,
   );
   const tags = byTag.map(
-    (t) => `| ${t.tag} | ${t.truths} | ${t.recall.toFixed(3)} | ${tagBefore(t)} | ${OUTSIDE_GOALS.tags[t.tag] ?? ""} | ${tagMet(t) ? "" : "**no**"} |`,
+    (t) =>
+      `| ${t.tag} | ${t.truths} | ${t.recall.toFixed(3)} | ${tagBefore(t)} | ${OUTSIDE_GOALS.tags[t.tag] ?? ""} | ` +
+      `${tagMet(t) ? "" : "**no**"} |`,
   );
-  const unmet = [...byKind.filter((k) => !kindMet(k)).map((k) => k.kind), ...byTag.filter((t) => !tagMet(t)).map((t) => t.tag)];
+  const unmet = [
+    ...byKind.filter((k) => !kindMet(k)).map((k) => k.kind),
+    ...byTag.filter((t) => !tagMet(t)).map((t) => t.tag),
+  ];
   return `${OUTSIDE_SIZE.toLocaleString("en")} texts of the outside set (scripts/bench/privacy-outside.mjs, seed 27): given names and surnames from the russian_name package (${OUTSIDE_POOLS.maleGiven.toLocaleString("en")} male and ${OUTSIDE_POOLS.femaleGiven.toLocaleString("en")} female given names, ${OUTSIDE_POOLS.maleSurnames.toLocaleString("en")} and ${OUTSIDE_POOLS.femaleSurnames.toLocaleString("en")} surnames after filtering) and hand lists of common names, word surnames and short or foreign ones, declined by petrovich or lvovich; sentences from contract, letter and complaint templates; numbers written with dots, double spaces, full-width digits, zero-width characters, spelled-out names of ИНН, ОГРН and СНИЛС, 7XXXXXXXXXX phones; look-alikes after «заказ», «ОКТМО», «ОКПО», «КБК». A find counts when its kind and span are exactly the truth's, so a name found in part is a miss and a wrong find.
 
 | kind | in the set | found | correct | precision | recall | before (${BEFORE}): precision / recall | recall goal | goals met |
@@ -127,13 +153,16 @@ export async function benchPrivacy() {
   const questionsMsBefore = timeDetect((all) => all.map((q) => detectBefore(q)), questions);
   const questionsKb = Buffer.byteLength(questions.join("")) / 1024;
 
-  return `### The generated set
+  return (
+    `### The generated set
 
 ${SET_SIZE.toLocaleString("en")} generated texts (seed 2026; 2–5 sentences each: valid values of every kind in the ways people write them, the same with a check digit off, look-alikes such as contract numbers, sums, dates, articles of law, codes and capitalised words that are not names). A find counts as correct when its kind and its span are exactly the truth's.
 
 ${scoreTable(scores)}
 
-Before issue 27 (${BEFORE}), on the same texts: ${scoresBefore.map((b) => `${b.kind} ${b.precision.toFixed(3)} / ${b.recall.toFixed(3)}`).join(", ")} (precision / recall).
+Before issue 27 (${BEFORE}), on the same texts: ${scoresBefore
+      .map((b) => `${b.kind} ${b.precision.toFixed(3)} / ` + `${b.recall.toFixed(3)}`)
+      .join(", ")} (precision / recall).
 
 Goals of issue 14 (recall ≥ 0.99 for the checksummed kinds, ≥ 0.9 for the rest, precision ≥ 0.95): **${goalsMet ? "met" : "NOT met"}**. The set is made from the same rules the detector was written to (docs/privacy.md), so it measures that the rules hold together, not how real texts behave; its misses are the cases docs/privacy.md leaves out on purpose.
 
@@ -150,5 +179,7 @@ Speed of \`detect()\` on Node ${process.version} (median of ${RUNS} runs after o
 | one document of ${DOCUMENT_CHARS.toLocaleString("en")} characters (${found} values found) | ${documentKb.toFixed(0)} KB | ${documentMs.toFixed(1)} | ${(documentKb / documentMs).toFixed(1)} | ${documentMsBefore.toFixed(1)} |
 | ${questions.length} short texts, one call each | ${questionsKb.toFixed(0)} KB | ${questionsMs.toFixed(1)} | ${(questionsKb / questionsMs).toFixed(1)} | ${questionsMsBefore.toFixed(1)} |
 
-\`detect()\` with all it imports, minified and gzipped (level 9): ${(gzipNow / 1024).toFixed(1)} KiB (before issue 27: ${(gzipBefore / 1024).toFixed(1)} KiB).`;
+\`detect()\` with all it imports, minified and gzipped (level 9): ${(gzipNow / 1024).toFixed(1)} KiB (before issue ` +
+    `27: ${(gzipBefore / 1024).toFixed(1)} KiB).`
+  );
 }

@@ -50,7 +50,9 @@ for (const [name, run] of suites) {
   const body = await run();
   console.log(body);
   const how = `\`npm run bench -- ${name.toLowerCase()}\`, load average ${load} at the start`;
-  sections.push(`## ${name}\n\nRun on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${how}).\n\n${body}\n`);
+  sections.push(
+    `## ${name}\n\nRun on ${new Date().toISOString().slice(0, 10)} at commit ${commit} (${how}).\n\n${body}\n`,
+  );
 }
 
 const doc = `# Benchmarks

@@ -47,7 +47,12 @@ function hunspellSample() {
     const [kind, flag, strip, add, condition] = line.trim().split(/\s+/);
     if (kind !== "SFX" || condition === undefined) continue;
     const zero = (affix) => (affix === "0" ? "" : normal(affix));
-    rules.push({ flag, strip: zero(strip), add: zero(add), condition: new RegExp(`${condition === "." ? "" : normal(condition)}$`) });
+    rules.push({
+      flag,
+      strip: zero(strip),
+      add: zero(add),
+      condition: new RegExp(`${condition === "." ? "" : normal(condition)}$`),
+    });
   }
   const byClass = { verbs: [], nouns: [], adjectives: [] };
   const short = [];
@@ -64,18 +69,25 @@ function hunspellSample() {
   const formsOf = ({ lemma, flags }) => {
     const forms = new Set([lemma]);
     for (const r of rules) {
-      if (flags.includes(r.flag) && lemma.endsWith(r.strip) && r.condition.test(lemma)) forms.add(lemma.slice(0, lemma.length - r.strip.length) + r.add);
+      if (flags.includes(r.flag) && lemma.endsWith(r.strip) && r.condition.test(lemma))
+        forms.add(lemma.slice(0, lemma.length - r.strip.length) + r.add);
     }
     return [...forms];
   };
-  const lexemes = Object.fromEntries(Object.entries(byClass).map(([kind, list]) => [kind, pick(list).map((e) => ({ lemma: e.lemma, forms: formsOf(e) }))]));
+  const lexemes = Object.fromEntries(
+    Object.entries(byClass).map(([kind, list]) => [
+      kind,
+      pick(list).map((e) => ({ lemma: e.lemma, forms: formsOf(e) })),
+    ]),
+  );
   return { lexemes, short };
 }
 
 /** The text words each one-word query finds: by the Worker's rule (lemmas), or by the stems' rule before it. */
 function finders(words, terms) {
   const byTerm = new Map();
-  for (const word of words) for (const term of terms.get(word).terms) byTerm.set(term, [...(byTerm.get(term) ?? []), word]);
+  for (const word of words)
+    for (const term of terms.get(word).terms) byTerm.set(term, [...(byTerm.get(term) ?? []), word]);
   const stems = words.map((word) => [stemOf(word), word]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const firstAtLeast = (stem) => {
     let [low, high] = [0, stems.length];
@@ -142,5 +154,11 @@ export async function searchQuality() {
     });
     figures[rule] = { recall, unrelated: share(strays.length, queries.length) };
   }
-  return { figures, lexemes: PER_CLASS, words: words.length, short: short.length, queries: words.length - short.length };
+  return {
+    figures,
+    lexemes: PER_CLASS,
+    words: words.length,
+    short: short.length,
+    queries: words.length - short.length,
+  };
 }

@@ -37,7 +37,10 @@ function templates() {
 
 const quote = (text) => `'${text.replaceAll("'", "''")}'`;
 
-/** The user's topics (main D1), and their messages and index rows (the user's history shard), written straight into the databases. */
+/**
+ * The user's topics (main D1), and their messages and index rows (the user's history shard), written straight into the
+ * databases.
+ */
 async function seed(persistTo, email) {
   const texts = templates();
   const bodies = await indexBodies(localLexicon(), texts);
@@ -54,7 +57,8 @@ SELECT ${user}, 'Тема ' || i, CASE i % 3 WHEN 0 THEN 'explain_law' WHEN 1 TH
   wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
   const { userId, shard, first } = queryLocal(
     persistTo,
-    `SELECT u.id AS userId, u.history_shard AS shard, min(t.id) AS first FROM users u JOIN topics t ON t.user_id = u.id WHERE u.email = '${email}'`,
+    `SELECT u.id AS userId, u.history_shard AS shard, min(t.id) AS first FROM users u JOIN topics t ON t.user_id = ` +
+      `u.id WHERE u.email = '${email}'`,
   )[0];
   const values = texts.map((t, i) => `(${i}, ${quote(t)}, ${quote(bodies[i])})`).join(",\n");
   const perTopic = MESSAGES / TOPICS;
@@ -90,10 +94,14 @@ const pct = (share) => `${(share * 100).toFixed(1)}%`;
 async function qualityRows() {
   const { figures, lexemes, words, queries } = await searchQuality();
   const row = (name, f) =>
-    `| ${name} | ${f.recall.verbs.share.toFixed(3)} | ${f.recall.nouns.share.toFixed(3)} | ${f.recall.adjectives.share.toFixed(3)} | ${pct(f.unrelated)} |`;
+    `| ${name} | ${f.recall.verbs.share.toFixed(3)} | ${f.recall.nouns.share.toFixed(3)} | ` +
+    `${f.recall.adjectives.share.toFixed(3)} | ${pct(f.unrelated)} |`;
   const { recall } = figures.lemmas;
   return [
-    `Word forms from hunspell's Russian dictionary (dictionary-ru), not the one search uses: ${lexemes} lemmas each of verbs, nouns and adjectives drawn at random (seed 27), each with every form its suffix rules make, and the dictionary's short words without rules (за, на, суд…): ${words.toLocaleString("en")} words. Pair recall: of the ordered pairs of one lemma's forms (${recall.verbs.pairs.toLocaleString("en")} verb, ${recall.nouns.pairs.toLocaleString("en")} noun, ${recall.adjectives.pairs.toLocaleString("en")} adjective pairs), the share where a query in form A finds a text in form B. Unrelated: of the ${queries.toLocaleString("en")} forms as queries, the share that find a word of none of their lemmas.`,
+    `Word forms from hunspell's Russian dictionary (dictionary-ru), not the one search uses: ${lexemes} lemmas ` +
+      `each of verbs, nouns and adjectives drawn at random (seed 27), each with every form its suffix rules make, ` +
+      `and the dictionary's short words without rules (за, на, суд…): ${words.toLocaleString("en")} words. Pair ` +
+      `recall: of the ordered pairs of one lemma's forms (${recall.verbs.pairs.toLocaleString("en")} verb, ${recall.nouns.pairs.toLocaleString("en")} noun, ${recall.adjectives.pairs.toLocaleString("en")} adjective pairs), the share where a query in form A finds a text in form B. Unrelated: of the ${queries.toLocaleString("en")} forms as queries, the share that find a word of none of their lemmas.`,
     "",
     "| rule | verbs | nouns | adjectives | unrelated |",
     "|---|---|---|---|---|",
@@ -121,7 +129,11 @@ export async function benchSearch() {
     if (registered.status !== 201) throw new Error(`регистрация: ${registered.status}`);
     await seed(persistTo, email);
     const { access_token: token } = await (
-      await fetch(`${app}/api/v2/users/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) })
+      await fetch(`${app}/api/v2/users/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      })
     ).json();
     const rows = [];
     for (const [what, q] of QUERIES) {
@@ -133,13 +145,16 @@ export async function benchSearch() {
     return [
       ...quality,
       "",
-      `One user with ${TOPICS.toLocaleString("en")} topics and ${MESSAGES.toLocaleString("en")} messages (45 words each, from a law-and-property vocabulary), all in the search index; ${SAMPLES} sequential \`GET /api/v2/topics/search?q=\` each, through the Worker on local D1:`,
+      `One user with ${TOPICS.toLocaleString("en")} topics and ${MESSAGES.toLocaleString("en")} messages (45 words ` +
+        `each, from a law-and-property vocabulary), all in the search index; ${SAMPLES} sequential \`GET ` +
+        `/api/v2/topics/search?q=\` each, through the Worker on local D1:`,
       "",
       "| query | hits (max 20) | p50 ms | p99 ms |",
       "|---|---|---|---|",
       ...rows,
       "",
-      "The time grows with the number of matching messages: FTS5 ranks every match (bm25) before the best 20 are taken, so a word found in most of the 100,000 messages is the worst case; a rare word costs little.",
+      "The time grows with the number of matching messages: FTS5 ranks every match (bm25) before the best 20 are " +
+        "taken, so a word found in most of the 100,000 messages is the worst case; a rare word costs little.",
     ].join("\n");
   } finally {
     await stopWorker(worker);

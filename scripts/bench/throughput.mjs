@@ -34,13 +34,18 @@ async function sender(app, token, deadline, out) {
   while (performance.now() < deadline) {
     const fresh = topic === null || asked === SENDS_PER_TOPIC;
     const started = performance.now();
-    const res = await fetch(fresh ? `${app}/api/v2/topics/start/stream/` : `${app}/api/v2/topics/${topic}/message/stream/`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(
-        fresh ? { message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" } : { text: "А если на год?", attachments: [] },
-      ),
-    });
+    const res = await fetch(
+      fresh ? `${app}/api/v2/topics/start/stream/` : `${app}/api/v2/topics/${topic}/message/stream/`,
+      {
+        method: "POST",
+        headers,
+        body: JSON.stringify(
+          fresh
+            ? { message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" }
+            : { text: "А если на год?", attachments: [] },
+        ),
+      },
+    );
     const body = await res.text();
     if (res.status !== 200) {
       out.errors.push(`${res.status} ${body}`);
@@ -94,20 +99,29 @@ export async function benchThroughput() {
       const elapsed = (performance.now() - started) / 1000;
       for (const error of new Set(out.errors)) console.error(`${count} отправителей: ${error}`);
       rows.push(
-        `| ${count} | ${out.times.length} | **${fmt(out.times.length / elapsed)}** | ${fmt(percentile(out.times, 50))} | ${fmt(percentile(out.times, 99))} | ${out.errors.length} |`,
+        `| ${count} | ${out.times.length} | **${fmt(out.times.length / elapsed)}** | ` +
+          `${fmt(percentile(out.times, 50))} | ${fmt(percentile(out.times, 99))} | ${out.errors.length} |`,
       );
     }
-    const [{ shards }] = queryLocal(persistTo, "SELECT count(DISTINCT history_shard) AS shards FROM users WHERE email LIKE 'bench-send-%'");
+    const [{ shards }] = queryLocal(
+      persistTo,
+      "SELECT count(DISTINCT history_shard) AS shards FROM users WHERE email LIKE 'bench-send-%'",
+    );
     if (shards !== 1) throw new Error(`пользователи в ${shards} шардах, а нужен один`);
     const [{ messages }] = queryLocal(persistTo, "SELECT count(*) AS messages FROM messages", "HISTORY_0");
     return [
-      `Concurrent senders through the Worker (\`POST /topics/start/stream/\`, then ${SENDS_PER_TOPIC - 1} × \`POST /topics/{id}/message/stream/\` in that topic, and again), each send read to its end, for ${SECONDS} s per row; every user in one history shard; a fake model answering ${REPLY.chunks} chunks ${REPLY.intervalMs} ms apart, the first after ${REPLY.firstMs} ms:`,
+      `Concurrent senders through the Worker (\`POST /topics/start/stream/\`, then ${SENDS_PER_TOPIC - 1} × \`POST ` +
+        `/topics/{id}/message/stream/\` in that topic, and again), each send read to its end, for ${SECONDS} s per ` +
+        `row; every user in one history shard; a fake model answering ${REPLY.chunks} chunks ${REPLY.intervalMs} ` +
+        `ms apart, the first after ${REPLY.firstMs} ms:`,
       "",
       "| senders | sends completed | sends/s | p50 ms per send | p99 ms | refused |",
       "|---|---|---|---|---|---|",
       ...rows,
       "",
-      `The shard holds ${messages} messages at the end. Locally the Worker, every session and every D1 database run in one workerd process on this machine's cores, shared with the load generator and the fake model: where sends/s stops growing is that process's CPU, not D1's write limit (docs/scale.md "Capacity").`,
+      `The shard holds ${messages} messages at the end. Locally the Worker, every session and every D1 database ` +
+        `run in one workerd process on this machine's cores, shared with the load generator and the fake model: ` +
+        `where sends/s stops growing is that process's CPU, not D1's write limit (docs/scale.md "Capacity").`,
     ].join("\n");
   } finally {
     await stopWorker(worker);

@@ -15,7 +15,13 @@ const TEN_MB = 10 * 1024 * 1024;
 async function loadModules() {
   const entry = `export { audioLength } from ${JSON.stringify(path.join(root, "worker/conversations/services/audio-length/index.ts"))};
 export * from ${JSON.stringify(path.join(root, "test/worker/fixtures/audio.ts"))};`;
-  const result = await build({ stdin: { contents: entry, resolveDir: root, loader: "ts" }, bundle: true, format: "esm", platform: "neutral", write: false });
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+  });
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-voice-"));
   const file = path.join(dir, "voice.mjs");
   writeFileSync(file, result.outputFiles[0].text);
@@ -62,8 +68,12 @@ function webmOf(m, packetBytes, total) {
   const block = m.simpleBlock(0, packet);
   const perCluster = Math.floor(total / block.length / 100) + 1;
   const clusters = [];
-  for (let i = 0; i < 100; i++) clusters.push(m.ebml([0x1f, 0x43, 0xb6, 0x75], m.ebml([0xe7], [0]), ...new Array(perCluster).fill(block)));
-  const tracks = m.ebml([0x16, 0x54, 0xae, 0x6b], m.ebml([0xae], m.ebml([0xd7], [1]), m.ebml([0x86], m.ascii("A_OPUS"))));
+  for (let i = 0; i < 100; i++)
+    clusters.push(m.ebml([0x1f, 0x43, 0xb6, 0x75], m.ebml([0xe7], [0]), ...new Array(perCluster).fill(block)));
+  const tracks = m.ebml(
+    [0x16, 0x54, 0xae, 0x6b],
+    m.ebml([0xae], m.ebml([0xd7], [1]), m.ebml([0x86], m.ascii("A_OPUS"))),
+  );
   return m.concat(m.webmHeader(), m.ebml([0x18, 0x53, 0x80, 0x67], tracks, ...clusters));
 }
 
@@ -77,7 +87,11 @@ export async function benchVoice() {
     ["MP3, 128 kbit/s frames of 417 bytes", m.makeMp3((TEN_MB / 417) * (1152 / 44_100)), "mp3"],
     ["WAV, 16 kHz 16-bit mono", m.makeWav(Math.floor(TEN_MB / 32_000)), "wav"],
     ["M4A, fragmented (Safari), a fragment a second for 180 s", m.makeFragmentedM4a(180), "m4a"],
-    ["random bytes after a WebM header (refused)", m.concat(m.webmHeader(), crypto.getRandomValues(new Uint8Array(65_536))), "webm"],
+    [
+      "random bytes after a WebM header (refused)",
+      m.concat(m.webmHeader(), crypto.getRandomValues(new Uint8Array(65_536))),
+      "webm",
+    ],
   ];
   const rows = cases.map(([name, bytes, format]) => {
     const ms = timeJudge(m.audioLength, bytes, format);

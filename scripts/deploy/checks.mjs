@@ -18,12 +18,16 @@ export function placeholderProblems(env, envName = "production") {
   for (const db of env.d1_databases ?? []) {
     if (placeholder(db.database_id))
       problems.push(
-        `D1 ${db.binding} (${db.database_name}): database_id — заглушка «${db.database_id ?? ""}»; создайте базу: wrangler d1 create ${db.database_name}`,
+        `D1 ${db.binding} (${db.database_name}): database_id — заглушка «${db.database_id ?? ""}»; создайте базу: ` +
+          `wrangler d1 create ${db.database_name}`,
       );
   }
   for (const kv of env.kv_namespaces ?? []) {
     if (placeholder(kv.id))
-      problems.push(`KV ${kv.binding}: id — заглушка «${kv.id ?? ""}»; создайте: wrangler kv namespace create ${kv.binding} --env ${envName}`);
+      problems.push(
+        `KV ${kv.binding}: id — заглушка «${kv.id ?? ""}»; создайте: wrangler kv namespace create ${kv.binding} ` +
+          `--env ${envName}`,
+      );
   }
   return problems;
 }
@@ -36,10 +40,14 @@ export function requiredSecrets(vars = {}) {
     ["INTERNAL_TOKEN", "внутренний API для чат-ботов"],
   ];
   if (vars.PAYMENT_PROVIDER === "yookassa") {
-    needed.push(["YOOKASSA_SHOP_ID", "PAYMENT_PROVIDER = yookassa"], ["YOOKASSA_SECRET_KEY", "PAYMENT_PROVIDER = yookassa"]);
+    needed.push(
+      ["YOOKASSA_SHOP_ID", "PAYMENT_PROVIDER = yookassa"],
+      ["YOOKASSA_SECRET_KEY", "PAYMENT_PROVIDER = yookassa"],
+    );
   }
   if (vars.MAIL_API_URL) needed.push(["MAIL_API_KEY", `MAIL_API_URL = ${vars.MAIL_API_URL}`]);
-  if (vars.AI_PROVIDER === "openai") needed.push(["OPENAI_BASE_URL", "AI_PROVIDER = openai"], ["OPENAI_MODEL", "AI_PROVIDER = openai"]);
+  if (vars.AI_PROVIDER === "openai")
+    needed.push(["OPENAI_BASE_URL", "AI_PROVIDER = openai"], ["OPENAI_MODEL", "AI_PROVIDER = openai"]);
   return needed.map(([name, reason]) => ({ name, reason }));
 }
 

@@ -18,8 +18,10 @@ export function startFakeMail({ port, apiKey }) {
       const to = (url.searchParams.get("to") ?? "").toLowerCase();
       return answer(200, letters.filter((l) => l.to.some((t) => t.toLowerCase() === to)).reverse());
     }
-    if (req.method !== "POST" || url.pathname !== "/emails") return answer(404, { statusCode: 404, name: "not_found", message: "Not found" });
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return answer(403, { statusCode: 403, name: "invalid_api_key", message: "API key is invalid" });
+    if (req.method !== "POST" || url.pathname !== "/emails")
+      return answer(404, { statusCode: 404, name: "not_found", message: "Not found" });
+    if (req.headers.authorization !== `Bearer ${apiKey}`)
+      return answer(403, { statusCode: 403, name: "invalid_api_key", message: "API key is invalid" });
     let raw = "";
     req.setEncoding("utf8");
     req.on("data", (chunk) => (raw += chunk));
@@ -30,8 +32,18 @@ export function startFakeMail({ port, apiKey }) {
       } catch {
         return answer(422, { statusCode: 422, name: "validation_error", message: "Invalid JSON" });
       }
-      if (!letter.from || !Array.isArray(letter.to) || letter.to.length === 0 || !letter.subject || !(letter.text || letter.html)) {
-        return answer(422, { statusCode: 422, name: "validation_error", message: "Missing `from`, `to`, `subject` or body" });
+      if (
+        !letter.from ||
+        !Array.isArray(letter.to) ||
+        letter.to.length === 0 ||
+        !letter.subject ||
+        !(letter.text || letter.html)
+      ) {
+        return answer(422, {
+          statusCode: 422,
+          name: "validation_error",
+          message: "Missing `from`, `to`, `subject` or body",
+        });
       }
       const id = randomUUID();
       letters.push({ id, ...letter, created_at: new Date().toISOString() });

@@ -11,7 +11,13 @@ const wranglerBin = path.join(root, "node_modules/.bin/wrangler");
 const quietEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true", NO_COLOR: "1" };
 
 export function wrangler(args, options = {}) {
-  return execFileSync(wranglerBin, args, { cwd: root, env: quietEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options });
+  return execFileSync(wranglerBin, args, {
+    cwd: root,
+    env: quietEnv,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    ...options,
+  });
 }
 
 /** Local secrets live in .dev.vars (git-ignored), each made once with random bytes; one missing is added. */
@@ -27,7 +33,10 @@ export function ensureDevVars() {
 }
 
 export function buildWeb() {
-  execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "-c", "web/vite.config.ts", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  execFileSync(path.join(root, "node_modules/.bin/vite"), ["build", "-c", "web/vite.config.ts", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }
 
 /** The history shards bound in wrangler.toml for local runs (docs/scale.md "History shards"). */
@@ -36,9 +45,19 @@ export const LOCAL_SHARDS = [0, 1];
 /** The main D1 and every local history shard migrated, and every shard in the directory, open. */
 export function migrate(persistTo) {
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  for (const shard of LOCAL_SHARDS) wrangler(["d1", "migrations", "apply", `HISTORY_${shard}`, "--local", "--persist-to", persistTo]);
+  for (const shard of LOCAL_SHARDS)
+    wrangler(["d1", "migrations", "apply", `HISTORY_${shard}`, "--local", "--persist-to", persistTo]);
   const rows = LOCAL_SHARDS.map((shard) => `(${shard}, 1)`).join(", ");
-  wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", `INSERT OR IGNORE INTO history_shards (id, open) VALUES ${rows}`]);
+  wrangler([
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    persistTo,
+    "--command",
+    `INSERT OR IGNORE INTO history_shards (id, open) VALUES ${rows}`,
+  ]);
 }
 
 /** The rows one SQL statement answers from a local database (the main D1 unless `database` names a binding). */
@@ -58,7 +77,8 @@ export function seedAdmin(persistTo, email = "admin@yasno.local", password = ran
   if (admins > 0) return null;
   queryLocal(
     persistTo,
-    `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, 'Администратор', ${sqlString(hashPassword(password))}, 'admin')`,
+    `INSERT INTO users (email, name, password_hash, role) VALUES (${sqlString(email)}, 'Администратор', ` +
+      `${sqlString(hashPassword(password))}, 'admin')`,
   );
   return { email, password };
 }
@@ -76,20 +96,36 @@ const devFlags = (port) => [
   "warn",
 ];
 
-// The API Worker first (it gets the port), then the Workers it binds to: the document reader and the share page's renderer.
-const appConfigs = ["-c", "wrangler.toml", "-c", "worker/extractor/wrangler.toml", "-c", "worker/share-screen/wrangler.toml"];
+// The API Worker first (it gets the port), then the Workers it binds to: the document reader and the share page's
+// renderer.
+const appConfigs = [
+  "-c",
+  "wrangler.toml",
+  "-c",
+  "worker/extractor/wrangler.toml",
+  "-c",
+  "worker/share-screen/wrangler.toml",
+];
 
 const varFlagsOf = (vars) => Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 
 /** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
 export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {
-  return spawn(wranglerBin, ["dev", ...appConfigs, ...devFlags(port), "--persist-to", persistTo, ...varFlagsOf(vars)], { cwd: root, env: quietEnv, stdio });
+  return spawn(wranglerBin, ["dev", ...appConfigs, ...devFlags(port), "--persist-to", persistTo, ...varFlagsOf(vars)], {
+    cwd: root,
+    env: quietEnv,
+    stdio,
+  });
 }
 
 /** Another Worker by its own config (the benchmarks' baselines); `persistTo` for one with storage. */
 export function startWranglerConfig(configPath, port, { persistTo, vars = {} } = {}) {
   const extra = [...(persistTo ? ["--persist-to", persistTo] : []), ...varFlagsOf(vars)];
-  return spawn(wranglerBin, ["dev", "-c", configPath, ...devFlags(port), ...extra], { cwd: root, env: quietEnv, stdio: "ignore" });
+  return spawn(wranglerBin, ["dev", "-c", configPath, ...devFlags(port), ...extra], {
+    cwd: root,
+    env: quietEnv,
+    stdio: "ignore",
+  });
 }
 
 export function stopWorker(child) {

@@ -4,7 +4,11 @@ import { recoveryLinkFor } from "./pages/mail-outbox";
 import { MainLayoutPage } from "./pages/main-layout";
 
 let counter = 0;
-const newUser = (name = "Анна") => ({ name, email: `auth-${Date.now().toString(36)}-${++counter}@example.com`, password: "first-password-1" });
+const newUser = (name = "Анна") => ({
+  name,
+  email: `auth-${Date.now().toString(36)}-${++counter}@example.com`,
+  password: "first-password-1",
+});
 
 /** Signed in, on Main: the header shows who it is. */
 async function expectInApp(page: Page, name: string) {
@@ -12,7 +16,10 @@ async function expectInApp(page: Page, name: string) {
   await expect(new MainLayoutPage(page).headerName).toHaveText(name);
 }
 
-test("register, sign out, sign in, recover the password by mail and sign in with the new one", async ({ page, request }) => {
+test("register, sign out, sign in, recover the password by mail and sign in with the new one", async ({
+  page,
+  request,
+}) => {
   const user = newUser("Анна Смирнова");
   const main = new MainLayoutPage(page);
   const login = new LoginPage(page);
@@ -73,7 +80,10 @@ test("a used recovery link leads to the invalid-link page", async ({ page, reque
 });
 
 // /user, not /chat: a user without chats is sent on from /chat to Main by the landing rule.
-test("the access gate: anonymous /user goes to Login and back after sign-in; signed-in /login goes to Main", async ({ page, request }) => {
+test("the access gate: anonymous /user goes to Login and back after sign-in; signed-in /login goes to Main", async ({
+  page,
+  request,
+}) => {
   const user = newUser("Борис");
   expect((await request.post("/api/v2/users/", { data: { ...user, consent: true } })).status()).toBe(201);
   const login = new LoginPage(page);

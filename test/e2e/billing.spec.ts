@@ -36,68 +36,74 @@ async function expiryOf(request: APIRequestContext, user: RegisteredUser, source
   return `до ${day}.${month}.${year}`;
 }
 
-test("out of requests → the box disables → a pack bought through the sandbox → /checkout shows the new limit → sending works again", async ({
+test(
+  "out of requests → the box disables → a pack bought through the sandbox → /checkout shows the new limit → " +
+    "sending works again",
+  async ({ page, request }) => {
+    const user = await userWithOneRequest(page, request);
+    const chat = new ChatPage(page);
+    await runOutOfRequests(chat);
+
+    // A Russian hint under the box, and a way to buy: straight to the plans.
+    const hint = page.getByRole("status").filter({ hasText: "Запросы закончились" });
+    await expect(hint).toBeVisible();
+    await hint.getByRole("button", { name: "Обновить план" }).click();
+    const plans = SubscriptionPanel.inModal(page);
+    await expect(plans.view("Доступные подписки")).toHaveAttribute("aria-checked", "true");
+    await expect(plans.plan("Стандарт")).toContainText("490 ₽ / 30 дней");
+    await expect(plans.plan("Стандарт")).toContainText("100 Запросов");
+    await expect(plans.plan("Безлимит")).toContainText("1 990 ₽ / 30 дней");
+    await expect(plans.plan("Безлимит")).toContainText("Безлимитное количество запросов");
+
+    // The payment page opens in a new tab; the payer pays there and comes back to /checkout.
+    const tab = await plans.buy("Стандарт");
+    const sandbox = new SandboxCheckoutPage(tab);
+    await sandbox.expectShown("Стандарт");
+    await expect(sandbox.amount).toContainText("490");
+    await sandbox.pay();
+
+    const checkout = new CheckoutPage(tab);
+    await expect(checkout.succeeded.getByRole("heading", { name: "Оплата прошла" })).toBeVisible();
+    await expect(checkout.succeeded).toContainText("Тариф «Стандарт»");
+    await expect(checkout.added).toHaveText("Начислено запросов: 100, на 30 дней");
+    // The pack is named after the plan bought (docs/billing.md "Balance").
+    const card = checkout.limitCards.filter({
+      has: tab.getByTestId("limit-name").getByText("Стандарт", { exact: true }),
+    });
+    await expect(card).toContainText("Доступные запросы: 100 из 100");
+    await expect(card.getByTestId("limit-expiry")).toHaveText(await expiryOf(request, user, "subscription"));
+
+    // Back in the chat, sending works again.
+    await checkout.toChat.click();
+    const paidChat = new ChatPage(tab);
+    await expect(paidChat.textbox).toBeEnabled();
+    await paidChat.ask("А если чек потерян, но есть выписка из банка?");
+    await expect(paidChat.assistantMessages.last()).toContainText("Это демо-модель «Ясно».", { timeout: 30_000 });
+    await expect(paidChat.textbox).toBeEnabled();
+
+    // The first tab, shown again, reads the limits anew: its box is free too.
+    await page.reload();
+    await expect(chat.textbox).toBeEnabled();
+    await expect(page.getByRole("status").filter({ hasText: "Запросы закончились" })).toHaveCount(0);
+
+    // The payment history names what was bought, and its receipt opens (docs/billing.md "Payments").
+    await page.goto("/subscription");
+    const row = page.getByTestId("payment-row").first();
+    await expect(row).toContainText("Стандарт");
+    await expect(row).toContainText("490 ₽");
+    await expect(row.getByTestId("payment-status")).toHaveText("оплачен");
+    const receiptTab = page.waitForEvent("popup");
+    await row.getByRole("link", { name: "Чек" }).click();
+    const receipt = await receiptTab;
+    await expect(receipt.getByTestId("receipt-item")).toHaveText("Пакет запросов «Стандарт» сервиса «Ясно»");
+    await expect(receipt.getByTestId("receipt-email")).toHaveText(user.email);
+  },
+);
+
+test("a payment canceled in the sandbox grants nothing: /checkout says so and the box stays disabled", async ({
   page,
   request,
 }) => {
-  const user = await userWithOneRequest(page, request);
-  const chat = new ChatPage(page);
-  await runOutOfRequests(chat);
-
-  // A Russian hint under the box, and a way to buy: straight to the plans.
-  const hint = page.getByRole("status").filter({ hasText: "Запросы закончились" });
-  await expect(hint).toBeVisible();
-  await hint.getByRole("button", { name: "Обновить план" }).click();
-  const plans = SubscriptionPanel.inModal(page);
-  await expect(plans.view("Доступные подписки")).toHaveAttribute("aria-checked", "true");
-  await expect(plans.plan("Стандарт")).toContainText("490 ₽ / 30 дней");
-  await expect(plans.plan("Стандарт")).toContainText("100 Запросов");
-  await expect(plans.plan("Безлимит")).toContainText("1 990 ₽ / 30 дней");
-  await expect(plans.plan("Безлимит")).toContainText("Безлимитное количество запросов");
-
-  // The payment page opens in a new tab; the payer pays there and comes back to /checkout.
-  const tab = await plans.buy("Стандарт");
-  const sandbox = new SandboxCheckoutPage(tab);
-  await sandbox.expectShown("Стандарт");
-  await expect(sandbox.amount).toContainText("490");
-  await sandbox.pay();
-
-  const checkout = new CheckoutPage(tab);
-  await expect(checkout.succeeded.getByRole("heading", { name: "Оплата прошла" })).toBeVisible();
-  await expect(checkout.succeeded).toContainText("Тариф «Стандарт»");
-  await expect(checkout.added).toHaveText("Начислено запросов: 100, на 30 дней");
-  // The pack is named after the plan bought (docs/billing.md "Balance").
-  const card = checkout.limitCards.filter({ has: tab.getByTestId("limit-name").getByText("Стандарт", { exact: true }) });
-  await expect(card).toContainText("Доступные запросы: 100 из 100");
-  await expect(card.getByTestId("limit-expiry")).toHaveText(await expiryOf(request, user, "subscription"));
-
-  // Back in the chat, sending works again.
-  await checkout.toChat.click();
-  const paidChat = new ChatPage(tab);
-  await expect(paidChat.textbox).toBeEnabled();
-  await paidChat.ask("А если чек потерян, но есть выписка из банка?");
-  await expect(paidChat.assistantMessages.last()).toContainText("Это демо-модель «Ясно».", { timeout: 30_000 });
-  await expect(paidChat.textbox).toBeEnabled();
-
-  // The first tab, shown again, reads the limits anew: its box is free too.
-  await page.reload();
-  await expect(chat.textbox).toBeEnabled();
-  await expect(page.getByRole("status").filter({ hasText: "Запросы закончились" })).toHaveCount(0);
-
-  // The payment history names what was bought, and its receipt opens (docs/billing.md "Payments").
-  await page.goto("/subscription");
-  const row = page.getByTestId("payment-row").first();
-  await expect(row).toContainText("Стандарт");
-  await expect(row).toContainText("490 ₽");
-  await expect(row.getByTestId("payment-status")).toHaveText("оплачен");
-  const receiptTab = page.waitForEvent("popup");
-  await row.getByRole("link", { name: "Чек" }).click();
-  const receipt = await receiptTab;
-  await expect(receipt.getByTestId("receipt-item")).toHaveText("Пакет запросов «Стандарт» сервиса «Ясно»");
-  await expect(receipt.getByTestId("receipt-email")).toHaveText(user.email);
-});
-
-test("a payment canceled in the sandbox grants nothing: /checkout says so and the box stays disabled", async ({ page, request }) => {
   await userWithOneRequest(page, request);
   const chat = new ChatPage(page);
   await runOutOfRequests(chat);

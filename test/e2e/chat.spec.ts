@@ -2,10 +2,15 @@ import { expect, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat";
 import { acceptDisclaimers, registerUser, signIn } from "./pages/registered-user";
 
-const ONE_DOCUMENT = "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.";
+const ONE_DOCUMENT =
+  "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в " +
+  "ближайшее время.";
 
 // The smallest valid PNG (1×1, transparent): the Worker judges a file by its bytes.
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 const txt = (name: string, text: string) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text, "utf-8") });
 
 test.describe("the chat view", () => {
@@ -16,7 +21,9 @@ test.describe("the chat view", () => {
     await signIn(page, user);
   });
 
-  test("a question in a new chat: the reply grows while it streams and the URL becomes /chat/<id>", async ({ page }) => {
+  test("a question in a new chat: the reply grows while it streams and the URL becomes /chat/<id>", async ({
+    page,
+  }) => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
     await expect(page.getByTestId("chat-start")).toBeVisible();
@@ -56,7 +63,8 @@ test.describe("the chat view", () => {
     await chat.recordStreamLengths({ persist: true });
     // A question of many short words: the demo model repeats it, so its reply runs longer.
     await chat.ask(
-      "Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне делать, куда идти, как быть и как мне вернуть за них все мои деньги?",
+      "Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне " +
+        "делать, куда идти, как быть и как мне вернуть за них все мои деньги?",
     );
     await expect(page).toHaveURL(/\/chat\/\d+$/);
     await expect(chat.streaming).toContainText("демо-модель");
@@ -81,7 +89,8 @@ test.describe("the chat view", () => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
     await chat.ask(
-      "Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне делать, куда идти, как быть и как мне вернуть за них все мои деньги?",
+      "Я на днях купил в том же магазине у дома два новых телефона, но оба не работают и не включаются. Что мне " +
+        "делать, куда идти, как быть и как мне вернуть за них все мои деньги?",
     );
     await expect(chat.streaming).toContainText("демо-модель");
     await chat.stopButton.click();
@@ -154,7 +163,9 @@ test.describe("the chat view", () => {
   test("a file the server refuses shows its reason", async ({ page }) => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
-    await chat.fileInput.setInputFiles([{ name: "программа.pdf", mimeType: "application/pdf", buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]) }]);
+    await chat.fileInput.setInputFiles([
+      { name: "программа.pdf", mimeType: "application/pdf", buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]) },
+    ]);
     await expect(chat.fileChips).toContainText("Неподдерживаемый тип файла");
   });
 

@@ -6,11 +6,18 @@ import { adminApi } from "./pages/subscription";
 // docs/operations.md "Companies" in the real app: an owner invites a colleague on /company, the
 // colleague accepts in the bell and then sends from the company's pool.
 
-test("an owner invites a colleague who accepts in the bell, then sends from the company's pool", async ({ page, browser, request }) => {
+test("an owner invites a colleague who accepts in the bell, then sends from the company's pool", async ({
+  page,
+  browser,
+  request,
+}) => {
   const owner = await registerUser(request, "Ольга");
   const colleague = await registerUser(request, "Иван");
   await acceptDisclaimers(request, colleague);
-  const created = await request.post("/api/v2/companies/", { headers: { "jwt-token": owner.record.access_token }, data: { name: "Ромашка" } });
+  const created = await request.post("/api/v2/companies/", {
+    headers: { "jwt-token": owner.record.access_token },
+    data: { name: "Ромашка" },
+  });
   expect(created.status()).toBe(201);
   const company = (await created.json()) as { id: number };
   await (await adminApi(request)).grantCompany(company.id, 20);
@@ -46,7 +53,9 @@ test("an owner invites a colleague who accepts in the bell, then sends from the 
   await expect(chat.assistantMessages.last()).toContainText("Настоящие ответы появятся", { timeout: 30_000 });
   await expect(other.getByTestId("balance-chip")).toContainText("Осталось 4 запроса · от компании «Ромашка»");
   await page.reload();
-  await expect(page.getByTestId("company-member").filter({ hasText: colleague.email })).toContainText("израсходовано 1");
+  await expect(page.getByTestId("company-member").filter({ hasText: colleague.email })).toContainText(
+    "израсходовано 1",
+  );
   await expect(page.getByTestId("page-company").getByTestId("limit-card")).toContainText("Доступные запросы: 19 из 20");
   await context.close();
 });

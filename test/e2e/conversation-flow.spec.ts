@@ -6,7 +6,11 @@ import { SidebarPage } from "./pages/sidebar";
 
 // The whole path in one go, the way a user walks it: ask, watch the reply grow, find the
 // topic under «Сегодня», rename it, share it, and open the link without an account.
-test("ask → the reply streams → the topic is under «Сегодня» → rename → share → read signed out", async ({ page, request, browser }) => {
+test("ask → the reply streams → the topic is under «Сегодня» → rename → share → read signed out", async ({
+  page,
+  request,
+  browser,
+}) => {
   const user = await registerUser(request);
   await signIn(page, user);
   const chat = new ChatPage(page);

@@ -27,7 +27,8 @@ test("every page path answers 200; an unknown path 404, and Login when signed ou
   for (const path of ["/no-such-page", "/chat/1/2", "/wp-login.php", "/assets/missing.js"]) {
     expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
-  // A share link that shows nothing is 404 too, with the share page, which says so (a shared one is 200: prerender.spec.ts).
+  // A share link that shows nothing is 404 too, with the share page, which says so (a shared one is 200:
+  // prerender.spec.ts).
   const share = await request.get("/share/xyz", { maxRedirects: 0 });
   expect(share.status()).toBe(404);
   expect(share.headers()["content-type"]).toContain("text/html");

@@ -3,7 +3,10 @@ import { MainLayoutPage } from "./pages/main-layout";
 import { registerUser, signIn } from "./pages/registered-user";
 import { adminApi, SubscriptionPanel } from "./pages/subscription";
 
-test("a wrong promo code shows «Неверный промокод»; a right one (made by the admin) raises the count, once", async ({ page, request }) => {
+test("a wrong promo code shows «Неверный промокод»; a right one (made by the admin) raises the count, once", async ({
+  page,
+  request,
+}) => {
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
   await (await adminApi(request)).createPromo(code, 25);
   await signIn(page, await registerUser(request));

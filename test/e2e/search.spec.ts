@@ -6,7 +6,10 @@ import { createTopic } from "./pages/sidebar";
 // docs/conversations.md "Search" in the real app: Ctrl+K, a word form, a hit opening its chat at
 // the message with the words highlighted.
 
-test("Ctrl+K finds a chat by another form of a word and opens it at the message, the words highlighted", async ({ page, request }) => {
+test("Ctrl+K finds a chat by another form of a word and opens it at the message, the words highlighted", async ({
+  page,
+  request,
+}) => {
   const user = await registerUser(request);
   await createTopic(request, user, "Можно ли досрочно расторгнуть договор аренды квартиры?");
   await createTopic(request, user, "Как вернуть товар в магазин?");

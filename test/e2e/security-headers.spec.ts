@@ -10,7 +10,9 @@ async function watchViolations(page: Page) {
   await page.exposeFunction("__reportViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   page.on("console", (message) => {
@@ -26,7 +28,8 @@ test.describe("security headers on the SPA (the production build on the real Wor
       const response = await page.goto(path);
       expect(response!.status()).toBe(200);
       const headers = response!.headers();
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()], name).toBe(value);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(headers[name.toLowerCase()], name).toBe(value);
       await expect(page.locator("#root")).not.toBeEmpty();
       await expect(page.getByRole("heading").first()).toBeVisible();
       expect(seen.violations).toEqual([]);
@@ -34,30 +37,37 @@ test.describe("security headers on the SPA (the production build on the real Wor
     });
   }
 
-  test("/share/<hash>: the same policy, no Referer at all, and the shared history renders with no CSP violation", async ({ request, browser }) => {
-    const user = await registerUser(request);
-    const topicId = await createTopic(request, user, "Что такое залог?");
-    const shared = await request.post(`/api/v2/topics/${topicId}/share/`, { headers: { "jwt-token": user.record.access_token } });
-    expect(shared.status()).toBe(200);
-    const { hash } = (await shared.json()) as { hash: string };
+  test(
+    "/share/<hash>: the same policy, no Referer at all, and the shared history renders with no CSP " + "violation",
+    async ({ request, browser }) => {
+      const user = await registerUser(request);
+      const topicId = await createTopic(request, user, "Что такое залог?");
+      const shared = await request.post(`/api/v2/topics/${topicId}/share/`, {
+        headers: { "jwt-token": user.record.access_token },
+      });
+      expect(shared.status()).toBe(200);
+      const { hash } = (await shared.json()) as { hash: string };
 
-    const guest = await browser.newContext({ locale: "ru-RU" });
-    const guestPage = await guest.newPage();
-    const seen = await watchViolations(guestPage);
-    const response = await guestPage.goto(`/share/${hash}`);
-    const headers = response!.headers();
-    expect(headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["permissions-policy"]).toBe(SECURITY_HEADERS["Permissions-Policy"]);
-    expect(headers["referrer-policy"]).toBe("no-referrer");
-    await expect(guestPage.getByRole("heading", { level: 1, name: "Что такое залог?" })).toBeVisible();
-    await expect(guestPage.getByTestId("message-assistant")).not.toBeEmpty();
-    expect(seen.violations).toEqual([]);
-    // And the policy does hold: an image from another host, however it got in, is not fetched.
-    await guestPage.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<img src="https://tracker.example/pixel.png" alt="">'));
-    await expect.poll(() => seen.violations).toEqual(["img-src https://tracker.example/pixel.png"]);
-    await guest.close();
-  });
+      const guest = await browser.newContext({ locale: "ru-RU" });
+      const guestPage = await guest.newPage();
+      const seen = await watchViolations(guestPage);
+      const response = await guestPage.goto(`/share/${hash}`);
+      const headers = response!.headers();
+      expect(headers["content-security-policy"]).toBe(CONTENT_SECURITY_POLICY);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["permissions-policy"]).toBe(SECURITY_HEADERS["Permissions-Policy"]);
+      expect(headers["referrer-policy"]).toBe("no-referrer");
+      await expect(guestPage.getByRole("heading", { level: 1, name: "Что такое залог?" })).toBeVisible();
+      await expect(guestPage.getByTestId("message-assistant")).not.toBeEmpty();
+      expect(seen.violations).toEqual([]);
+      // And the policy does hold: an image from another host, however it got in, is not fetched.
+      await guestPage.evaluate(() =>
+        document.body.insertAdjacentHTML("beforeend", '<img src="https://tracker.example/pixel.png" alt="">'),
+      );
+      await expect.poll(() => seen.violations).toEqual(["img-src https://tracker.example/pixel.png"]);
+      await guest.close();
+    },
+  );
 
   test("the built index.html has no inline script", async ({ request }) => {
     const html = await (await request.get("/")).text();
@@ -74,14 +84,18 @@ test.describe("security headers on the SPA (the production build on the real Wor
     }
   });
 
-  test("the API docs page runs its inline script under its own nonce policy, with no CSP violation", async ({ page }) => {
+  test("the API docs page runs its inline script under its own nonce policy, with no CSP violation", async ({
+    page,
+  }) => {
     const seen = await watchViolations(page);
     // The Swagger UI bundle comes from its CDN, which this machine may not reach: the inline start-up
     // script still runs (it sets window.onload) when its nonce is accepted.
     await page.route("https://cdn.jsdelivr.net/**", (route) =>
       route.fulfill({
         contentType: route.request().url().endsWith(".js") ? "text/javascript" : "text/css",
-        body: route.request().url().endsWith(".js") ? "window.SwaggerUIBundle = (o) => { document.title = 'swagger:' + o.url; return {}; };" : "",
+        body: route.request().url().endsWith(".js")
+          ? "window.SwaggerUIBundle = (o) => { document.title = 'swagger:' + o.url; return {}; };"
+          : "",
       }),
     );
     const response = await page.goto("/api/v2/docs");

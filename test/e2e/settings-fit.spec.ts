@@ -22,7 +22,10 @@ async function expectInView(page: Page, element: Locator, container: Locator) {
 }
 
 for (const width of [1280, 375]) {
-  test(`at ${width} px: a wrong promo's error, the support button and «Купить» are in the visible window`, async ({ page, request }) => {
+  test(`at ${width} px: a wrong promo's error, the support button and «Купить» are in the visible window`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width, height: width === 375 ? 667 : 800 });
     const user = await registerUser(request);
     const admin = await adminApi(request);

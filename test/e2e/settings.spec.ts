@@ -7,7 +7,10 @@ import { SettingsLayoutPage } from "./pages/settings-layout";
 import { SubscriptionPanel } from "./pages/subscription";
 
 test.describe("header and settings modal", () => {
-  test("the header shows the name and its first letter; the modal changes the name and the header follows", async ({ page, request }) => {
+  test("the header shows the name and its first letter; the modal changes the name and the header follows", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, await registerUser(request, "анна"));
     const main = new MainLayoutPage(page);
     await main.goto("/");
@@ -81,14 +84,19 @@ test.describe("header and settings modal", () => {
     await save.click();
     await expect(field.getByLabel("Новый пароль")).toHaveCount(0);
 
-    const login = await request.post("/api/v2/users/login", { data: { email: user.email, password: "новый-пароль-1" } });
+    const login = await request.post("/api/v2/users/login", {
+      data: { email: user.email, password: "новый-пароль-1" },
+    });
     expect(login.status()).toBe(200);
     // This tab stays signed in with the token the change handed back.
     await page.reload();
     await expect(main.headerName).toHaveText("Глеб");
   });
 
-  test("a new e-mail asks for the current password and takes effect once the link mailed to it is opened", async ({ page, request }) => {
+  test("a new e-mail asks for the current password and takes effect once the link mailed to it is opened", async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request, "Дина");
     const next = `new-${user.email}`;
     await signIn(page, user);
@@ -104,17 +112,24 @@ test.describe("header and settings modal", () => {
     await expect(field).toContainText(user.email);
 
     // The old address is told, the new one gets the link; opening it applies the change.
-    await expect.poll(async () => (await lettersTo(request, user.email)).map((l) => l.subject)).toContain("Запрошена смена e-mail в «Ясно»");
+    await expect
+      .poll(async () => (await lettersTo(request, user.email)).map((l) => l.subject))
+      .toContain("Запрошена смена e-mail в «Ясно»");
     await page.goto(await linkFor(request, next, "/email/confirm/"));
     await expect(page.getByRole("heading", { name: "E-mail подтверждён" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText(`Теперь e-mail вашего аккаунта — ${next}.`);
-    await expect.poll(async () => (await lettersTo(request, user.email)).map((l) => l.subject)).toContain("E-mail аккаунта «Ясно» изменён");
+    await expect
+      .poll(async () => (await lettersTo(request, user.email)).map((l) => l.subject))
+      .toContain("E-mail аккаунта «Ясно» изменён");
     await page.getByRole("link", { name: "Перейти в Ясно" }).click();
     await main.openSettings();
     await expect(main.field("E-mail")).toContainText(next);
   });
 
-  test("the subscription tab shows the limits; closing the modal resets its view; «Выйти» signs out to Login", async ({ page, request }) => {
+  test("the subscription tab shows the limits; closing the modal resets its view; «Выйти» signs out to Login", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, await registerUser(request));
     const main = new MainLayoutPage(page);
     await main.goto("/");
@@ -141,7 +156,10 @@ test.describe("header and settings modal", () => {
 });
 
 test.describe("settings layout", () => {
-  test("the sidebar shows the user, highlights the page and leads home and between sections", async ({ page, request }) => {
+  test("the sidebar shows the user, highlights the page and leads home and between sections", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, await registerUser(request, "Дарья"));
     const settings = new SettingsLayoutPage(page);
     await settings.goto("/user");
@@ -170,36 +188,40 @@ test.describe("settings layout", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
-    test("the drawer opens with ☰ and a swipe from the left edge, and closes with a tap outside, a left swipe and an item", async ({ page, request }) => {
-      await signIn(page, await registerUser(request, "Ева"));
-      const settings = new SettingsLayoutPage(page);
-      await settings.goto("/user");
-      const box = await settings.topBar.boundingBox();
-      expect(box && Math.round(box.height)).toBe(60);
-      await expect(settings.nav).toBeHidden();
+    test(
+      "the drawer opens with ☰ and a swipe from the left edge, and closes with a tap outside, a left swipe and " +
+        "an item",
+      async ({ page, request }) => {
+        await signIn(page, await registerUser(request, "Ева"));
+        const settings = new SettingsLayoutPage(page);
+        await settings.goto("/user");
+        const box = await settings.topBar.boundingBox();
+        expect(box && Math.round(box.height)).toBe(60);
+        await expect(settings.nav).toBeHidden();
 
-      await settings.menuButton.tap();
-      await expect(settings.nav).toBeVisible();
-      await expect(settings.nav.getByTestId("settings-user")).toContainText("Ева");
-      await page.touchscreen.tap(340, 500);
-      await expect(settings.nav).toBeHidden();
+        await settings.menuButton.tap();
+        await expect(settings.nav).toBeVisible();
+        await expect(settings.nav.getByTestId("settings-user")).toContainText("Ева");
+        await page.touchscreen.tap(340, 500);
+        await expect(settings.nav).toBeHidden();
 
-      // Not from the edge, or not far enough: nothing happens.
-      await settings.swipe({ x: 80, y: 400 }, { x: 300, y: 400 });
-      await settings.swipe({ x: 5, y: 400 }, { x: 90, y: 400 });
-      await expect(settings.nav).toBeHidden();
+        // Not from the edge, or not far enough: nothing happens.
+        await settings.swipe({ x: 80, y: 400 }, { x: 300, y: 400 });
+        await settings.swipe({ x: 5, y: 400 }, { x: 90, y: 400 });
+        await expect(settings.nav).toBeHidden();
 
-      await settings.swipe({ x: 5, y: 400 }, { x: 220, y: 410 });
-      await expect(settings.nav).toBeVisible();
-      await settings.swipe({ x: 250, y: 400 }, { x: 60, y: 395 });
-      await expect(settings.nav).toBeHidden();
+        await settings.swipe({ x: 5, y: 400 }, { x: 220, y: 410 });
+        await expect(settings.nav).toBeVisible();
+        await settings.swipe({ x: 250, y: 400 }, { x: 60, y: 395 });
+        await expect(settings.nav).toBeHidden();
 
-      await settings.swipe({ x: 3, y: 300 }, { x: 200, y: 300 });
-      await expect(settings.nav).toBeVisible();
-      await settings.link("Управление подпиской").tap();
-      await expect(page).toHaveURL(/\/subscription$/);
-      await expect(settings.nav).toBeHidden();
-    });
+        await settings.swipe({ x: 3, y: 300 }, { x: 200, y: 300 });
+        await expect(settings.nav).toBeVisible();
+        await settings.link("Управление подпиской").tap();
+        await expect(page).toHaveURL(/\/subscription$/);
+        await expect(settings.nav).toBeHidden();
+      },
+    );
 
     test("touches within 20 px of either edge have their default action prevented", async ({ page, request }) => {
       await signIn(page, await registerUser(request));
@@ -208,9 +230,16 @@ test.describe("settings layout", () => {
       const prevented = await page.evaluate(() => {
         const touchAt = (x: number) => {
           const touch = new Touch({ identifier: x, target: document.body, clientX: x, clientY: 300 });
-          const event = new TouchEvent("touchstart", { touches: [touch], changedTouches: [touch], bubbles: true, cancelable: true });
+          const event = new TouchEvent("touchstart", {
+            touches: [touch],
+            changedTouches: [touch],
+            bubbles: true,
+            cancelable: true,
+          });
           document.body.dispatchEvent(event);
-          document.body.dispatchEvent(new TouchEvent("touchend", { changedTouches: [touch], bubbles: true, cancelable: true }));
+          document.body.dispatchEvent(
+            new TouchEvent("touchend", { changedTouches: [touch], bubbles: true, cancelable: true }),
+          );
           return event.defaultPrevented;
         };
         return [touchAt(2), touchAt(20), touchAt(21), touchAt(187), touchAt(354), touchAt(355), touchAt(373)];

@@ -4,7 +4,11 @@ import { SharePage } from "./pages/share";
 import { createTopic, SidebarPage } from "./pages/sidebar";
 
 test.describe("sharing a topic", () => {
-  test("the link opens the history in a signed-out browser; revoking it closes it", async ({ page, request, browser }) => {
+  test("the link opens the history in a signed-out browser; revoking it closes it", async ({
+    page,
+    request,
+    browser,
+  }) => {
     const user = await registerUser(request);
     await createTopic(request, user, "Что такое залог?");
     await signIn(page, user);
@@ -33,7 +37,9 @@ test.describe("sharing a topic", () => {
     await share.dialog.getByRole("button", { name: "Отключить ссылку" }).click();
     await expect(share.dialog.getByText("Ссылка отключена")).toBeVisible();
     await guestPage.reload();
-    await expect(guestPage.getByTestId("share-error")).toHaveText("Ошибка загрузки сообщения, повторите попытку позже.");
+    await expect(guestPage.getByTestId("share-error")).toHaveText(
+      "Ошибка загрузки сообщения, повторите попытку позже.",
+    );
     await guest.close();
   });
 });

@@ -3,7 +3,10 @@ import { registerUser, signIn } from "./pages/registered-user";
 import { createTopic, SidebarPage } from "./pages/sidebar";
 
 test.describe("conversations sidebar", () => {
-  test("a topic made through the API shows under Сегодня; renaming it through the menu sticks", async ({ page, request }) => {
+  test("a topic made through the API shows under Сегодня; renaming it through the menu sticks", async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request);
     const id = await createTopic(request, user, "Можно ли вернуть товар без чека?");
     await signIn(page, user);
@@ -25,7 +28,11 @@ test.describe("conversations sidebar", () => {
     await expect(sidebar.group("Сегодня").getByRole("link", { name: "Возврат товара" })).toBeVisible();
   });
 
-  test("Ctrl+B collapses and expands the sidebar; the sidebar_state cookie keeps it across a reload", async ({ page, request, context }) => {
+  test("Ctrl+B collapses and expands the sidebar; the sidebar_state cookie keeps it across a reload", async ({
+    page,
+    request,
+    context,
+  }) => {
     const user = await registerUser(request);
     await createTopic(request, user, "Можно ли расторгнуть договор аренды досрочно?");
     await signIn(page, user);
@@ -62,7 +69,10 @@ test.describe("conversations sidebar", () => {
   test.describe("on a 375 px phone", () => {
     test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-    test("the sidebar is a drawer: ☰ opens it, the backdrop closes it, picking a topic closes it", async ({ page, request }) => {
+    test("the sidebar is a drawer: ☰ opens it, the backdrop closes it, picking a topic closes it", async ({
+      page,
+      request,
+    }) => {
       const user = await registerUser(request);
       await createTopic(request, user, "Как оформить налоговый вычет?");
       await signIn(page, user);

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { MainLayoutPage } from "./pages/main-layout";
 import { registerUser, signIn } from "./pages/registered-user";
 
-test("the theme is light by default, the header menu switches it, and the choice survives a reload", async ({ page, request }) => {
+test("the theme is light by default, the header menu switches it, and the choice survives a reload", async ({
+  page,
+  request,
+}) => {
   await signIn(page, await registerUser(request));
   const main = new MainLayoutPage(page);
   await main.goto("/");

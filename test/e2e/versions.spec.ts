@@ -8,7 +8,10 @@ import { createTopic } from "./pages/sidebar";
 const END = "Настоящие ответы появятся";
 
 test.describe("versions and continue", () => {
-  test("another reply is a second version: ‹ 1/2 › switches back, and the choice is kept after a reload", async ({ page, request }) => {
+  test("another reply is a second version: ‹ 1/2 › switches back, and the choice is kept after a reload", async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request);
     const id = await createTopic(request, user, "Что такое аренда?");
     await signIn(page, user);
@@ -29,7 +32,10 @@ test.describe("versions and continue", () => {
     await expect(chat.versionOf(chat.assistantMessages.last())).toHaveText("1/2");
   });
 
-  test("an edited question is a new version with its own reply; the old one is a click away", async ({ page, request }) => {
+  test("an edited question is a new version with its own reply; the old one is a click away", async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request);
     const id = await createTopic(request, user, "Что такое аренда?");
     await signIn(page, user);
@@ -52,7 +58,9 @@ test.describe("versions and continue", () => {
     await signIn(page, await registerUser(request));
     const chat = new ChatPage(page);
     await chat.startNewChat("gpt");
-    await chat.ask("Расскажи подробно, как выбрать квартиру для покупки и на что смотреть при осмотре, в документах и у продавца");
+    await chat.ask(
+      "Расскажи подробно, как выбрать квартиру для покупки и на что смотреть при осмотре, в документах и у продавца",
+    );
     await expect(chat.streaming).toContainText("демо-модель");
     await chat.stopButton.click();
     const cut = chat.assistantMessages.last();

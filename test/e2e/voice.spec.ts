@@ -7,7 +7,10 @@ import { registerUser, signIn } from "./pages/registered-user";
 
 test.use({ permissions: ["microphone"] });
 
-test("a voice question: recorded, transcribed into the box, sent with its recording, which plays from history", async ({ page, request }) => {
+test("a voice question: recorded, transcribed into the box, sent with its recording, which plays from history", async ({
+  page,
+  request,
+}) => {
   await signIn(page, await registerUser(request));
   const chat = new ChatPage(page);
   await chat.startNewChat("gpt");

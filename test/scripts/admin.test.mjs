@@ -16,10 +16,14 @@ let worker;
 /** Runs `node scripts/admin.mjs …`; never throws, answers {code, stdout, stderr}. */
 async function cli(...args) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(root, "scripts/admin.mjs"), ...args], {
-      cwd: root,
-      env: { ...process.env, YASNO_ADMIN_TOKEN: "", YASNO_ADMIN_URL: "" },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [path.join(root, "scripts/admin.mjs"), ...args],
+      {
+        cwd: root,
+        env: { ...process.env, YASNO_ADMIN_TOKEN: "", YASNO_ADMIN_URL: "" },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     return { code: error.code, stdout: error.stdout, stderr: error.stderr };
@@ -28,7 +32,11 @@ async function cli(...args) {
 
 async function api(pathname, { token, json, method } = {}) {
   const headers = { ...(token ? { "jwt-token": token } : {}), ...(json ? { "content-type": "application/json" } : {}) };
-  const res = await fetch(`${url}/api/v2${pathname}`, { method: method ?? (json ? "POST" : "GET"), headers, body: json && JSON.stringify(json) });
+  const res = await fetch(`${url}/api/v2${pathname}`, {
+    method: method ?? (json ? "POST" : "GET"),
+    headers,
+    body: json && JSON.stringify(json),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -40,14 +48,27 @@ before(async () => {
   mkdirSync(path.join(root, "web/dist"), { recursive: true });
   migrate(persistTo);
   // The first admin is made by the CLI itself, straight in the local database.
-  const made = await cli("create-admin", "--email", admin.email, "--password", admin.password, "--persist-to", persistTo);
+  const made = await cli(
+    "create-admin",
+    "--email",
+    admin.email,
+    "--password",
+    admin.password,
+    "--persist-to",
+    persistTo,
+  );
   assert.equal(made.code, 0, made.stderr);
   assert.match(made.stdout, /Создан администратор cli-admin@example\.test/);
   worker = startWorker({
     port,
     persistTo,
     stdio: "ignore",
-    vars: { APP_URL: url, JWT_SECRET: "admin-cli-test-secret-0123456789abcdef", INTERNAL_TOKEN: "admin-cli-internal", RATE_LIMIT_FACTOR: "100" },
+    vars: {
+      APP_URL: url,
+      JWT_SECRET: "admin-cli-test-secret-0123456789abcdef",
+      INTERNAL_TOKEN: "admin-cli-internal",
+      RATE_LIMIT_FACTOR: "100",
+    },
   });
   await waitForHealth(port, 120_000);
 });
@@ -139,22 +160,59 @@ describe("against the local Worker", () => {
   });
 
   test("a plan the server refuses shows its Russian reason and exits 1", async () => {
-    const { code, stderr } = await cli("plans", "create", ...asAdmin(), "--name", "Без срока", "--price", "10", "--days", "0", "--requests", "5");
+    const { code, stderr } = await cli(
+      "plans",
+      "create",
+      ...asAdmin(),
+      "--name",
+      "Без срока",
+      "--price",
+      "10",
+      "--days",
+      "0",
+      "--requests",
+      "5",
+    );
     assert.equal(code, 2);
     assert.match(stderr, /--days: нужно целое число не меньше 1/);
-    const server = await cli("plans", "create", ...asAdmin(), "--name", "", "--price", "10", "--days", "5", "--requests", "5");
+    const server = await cli(
+      "plans",
+      "create",
+      ...asAdmin(),
+      "--name",
+      "",
+      "--price",
+      "10",
+      "--days",
+      "5",
+      "--requests",
+      "5",
+    );
     assert.equal(server.code, 1);
     assert.match(server.stderr, /Ошибка 422: name: Название тарифа не может быть пустым/);
   });
 
   test("creates a promo that a user can then use", async () => {
-    const { code, stderr } = await cli("promos", "create", ...asAdmin(), "--name", "cli-promo", "--requests", "9", "--max-uses", "3");
+    const { code, stderr } = await cli(
+      "promos",
+      "create",
+      ...asAdmin(),
+      "--name",
+      "cli-promo",
+      "--requests",
+      "9",
+      "--max-uses",
+      "3",
+    );
     assert.equal(code, 0, stderr);
     const token = await login(admin.email, admin.password);
     const promos = (await api("/promos/", { token })).body;
     const promo = promos.find((p) => p.name === "CLI-PROMO");
     assert.ok(promo, "the promo is in the list");
-    assert.deepEqual({ requests: promo.requests, max_uses: promo.max_uses, uses: promo.uses }, { requests: 9, max_uses: 3, uses: 0 });
+    assert.deepEqual(
+      { requests: promo.requests, max_uses: promo.max_uses, uses: promo.uses },
+      { requests: 9, max_uses: 3, uses: 0 },
+    );
   });
 
   test("grants requests to a user by e-mail", async () => {
@@ -162,7 +220,17 @@ describe("against the local Worker", () => {
     assert.equal((await api("/users/", { json: { ...user, consent: true } })).status, 201);
     const userToken = await login(user.email, user.password);
     const before = (await api("/limits/", { token: userToken })).body.available_requests;
-    const { code, stdout, stderr } = await cli("limits", "grant", ...asAdmin(), "--user", user.email, "--requests", "40", "--days", "10");
+    const { code, stdout, stderr } = await cli(
+      "limits",
+      "grant",
+      ...asAdmin(),
+      "--user",
+      user.email,
+      "--requests",
+      "40",
+      "--days",
+      "10",
+    );
     assert.equal(code, 0, stderr);
     assert.match(stdout, new RegExp(`Доступно запросов: ${before + 40}`));
     const limits = (await api("/limits/", { token: userToken })).body;
@@ -171,7 +239,15 @@ describe("against the local Worker", () => {
   });
 
   test("an unknown user for a grant is the server's 404 text", async () => {
-    const { code, stderr } = await cli("limits", "grant", ...asAdmin(), "--user", "nobody@example.test", "--requests", "1");
+    const { code, stderr } = await cli(
+      "limits",
+      "grant",
+      ...asAdmin(),
+      "--user",
+      "nobody@example.test",
+      "--requests",
+      "1",
+    );
     assert.equal(code, 1);
     assert.match(stderr, /Пользователь не найден/);
   });
@@ -186,13 +262,31 @@ describe("against the local Worker", () => {
   test("a user who is not an admin is told so", async () => {
     const user = { email: "cli-plain@example.test", password: "cli-plain-password" };
     await api("/users/", { json: { ...user, consent: true } });
-    const { code, stderr } = await cli("promos", "list", "--url", url, "--email", user.email, "--password", user.password);
+    const { code, stderr } = await cli(
+      "promos",
+      "list",
+      "--url",
+      url,
+      "--email",
+      user.email,
+      "--password",
+      user.password,
+    );
     assert.equal(code, 1);
     assert.match(stderr, /Недостаточно прав/);
   });
 
   test("a wrong password fails the login", async () => {
-    const { code, stderr } = await cli("plans", "list", "--url", url, "--email", admin.email, "--password", "wrong-password");
+    const { code, stderr } = await cli(
+      "plans",
+      "list",
+      "--url",
+      url,
+      "--email",
+      admin.email,
+      "--password",
+      "wrong-password",
+    );
     assert.equal(code, 1);
     assert.match(stderr, /Вход не удался: Неверный e-mail или пароль/);
   });
@@ -206,8 +300,18 @@ describe("against the local Worker", () => {
   test("sends a notice to a chosen user only, and that user has it", async () => {
     const chosen = { email: "cli-notified@example.test", password: "cli-notified-password" };
     const other = { email: "cli-other@example.test", password: "cli-other-password" };
-    for (const u of [chosen, other]) assert.equal((await api("/users/", { json: { ...u, consent: true } })).status, 201);
-    const { code, stderr } = await cli("notify", ...asAdmin(), "--title", "Новости", "--text", "Мы обновились", "--emails", chosen.email);
+    for (const u of [chosen, other])
+      assert.equal((await api("/users/", { json: { ...u, consent: true } })).status, 201);
+    const { code, stderr } = await cli(
+      "notify",
+      ...asAdmin(),
+      "--title",
+      "Новости",
+      "--text",
+      "Мы обновились",
+      "--emails",
+      chosen.email,
+    );
     assert.equal(code, 0, stderr);
     const inbox = async (u) => (await api("/notifications/", { token: await login(u.email, u.password) })).body;
     assert.deepEqual(
@@ -249,7 +353,15 @@ describe("against the local Worker", () => {
 
   test("reads the local mail outbox", async () => {
     await fetch(`${url}/api/v2/users/password/forgot?email=cli-user%40example.test`, { method: "POST" });
-    const { code, stdout, stderr } = await cli("outbox", "--persist-to", persistTo, "--to", "cli-user@example.test", "--limit", "1");
+    const { code, stdout, stderr } = await cli(
+      "outbox",
+      "--persist-to",
+      persistTo,
+      "--to",
+      "cli-user@example.test",
+      "--limit",
+      "1",
+    );
     assert.equal(code, 0, stderr);
     assert.match(stdout, /→ cli-user@example\.test/);
     assert.match(stdout, /recovery|восстанов/i);
@@ -259,13 +371,31 @@ describe("against the local Worker", () => {
     const none = await cli("notify", ...asAdmin(), "--title", "Кому?", "--text", "Никому");
     assert.equal(none.code, 2);
     assert.match(none.stderr, /Укажите получателей: --emails, --user-ids или --all/);
-    const both = await cli("notify", ...asAdmin(), "--title", "Кому?", "--text", "Всем и Анне", "--all", "--emails", "cli-anna@example.test");
+    const both = await cli(
+      "notify",
+      ...asAdmin(),
+      "--title",
+      "Кому?",
+      "--text",
+      "Всем и Анне",
+      "--all",
+      "--emails",
+      "cli-anna@example.test",
+    );
     assert.equal(both.code, 2);
     assert.match(both.stderr, /--all — всем пользователям: без --emails и --user-ids/);
 
     const user = { email: "cli-everyone@example.test", password: "cli-everyone-password" };
     assert.equal((await api("/users/", { json: { ...user, consent: true } })).status, 201);
-    const { code, stdout, stderr } = await cli("notify", ...asAdmin(), "--title", "Всем из консоли", "--text", "Объявление", "--all");
+    const { code, stdout, stderr } = await cli(
+      "notify",
+      ...asAdmin(),
+      "--title",
+      "Всем из консоли",
+      "--text",
+      "Объявление",
+      "--all",
+    );
     assert.equal(code, 0, stderr);
     assert.match(stdout, /получателей \d+/);
     const inbox = (await api("/notifications/", { token: await login(user.email, user.password) })).body;

@@ -39,7 +39,14 @@ function config(name, replace = {}) {
 }
 
 const secrets = (...names) => JSON.stringify(names.map((name) => ({ name, type: "secret_text" })));
-const allSecrets = secrets("JWT_SECRET", "PRIVACY_KEY", "INTERNAL_TOKEN", "YOOKASSA_SHOP_ID", "YOOKASSA_SECRET_KEY", "MAIL_API_KEY");
+const allSecrets = secrets(
+  "JWT_SECRET",
+  "PRIVACY_KEY",
+  "INTERNAL_TOKEN",
+  "YOOKASSA_SHOP_ID",
+  "YOOKASSA_SECRET_KEY",
+  "MAIL_API_KEY",
+);
 
 function deploy(args, fakeSecrets = "[]") {
   rmSync(callsFile, { force: true });
@@ -75,7 +82,10 @@ test("an all-zero id is a placeholder too", () => {
 });
 
 test("names the missing secrets production needs (YooKassa and mail included)", () => {
-  const { code, stderr, calls } = deploy(["--dry-run", "--config", config("prod.toml")], secrets("JWT_SECRET", "YOOKASSA_SHOP_ID"));
+  const { code, stderr, calls } = deploy(
+    ["--dry-run", "--config", config("prod.toml")],
+    secrets("JWT_SECRET", "YOOKASSA_SHOP_ID"),
+  );
   assert.equal(code, 1);
   const listed = stderr
     .split("\n")
@@ -83,7 +93,9 @@ test("names the missing secrets production needs (YooKassa and mail included)", 
     .map((l) => l.trim().split(" ")[0]);
   assert.deepEqual(listed, ["PRIVACY_KEY", "INTERNAL_TOKEN", "YOOKASSA_SECRET_KEY", "MAIL_API_KEY"]);
   assert.match(stderr, /wrangler secret put <ИМЯ> --env production/);
-  assert.deepEqual(calls, [`wrangler secret list --env production --format json --config ${path.join(dir, "prod.toml")}`]);
+  assert.deepEqual(calls, [
+    `wrangler secret list --env production --format json --config ${path.join(dir, "prod.toml")}`,
+  ]);
 });
 
 test("without YooKassa and a mail API only the signing key and the internal token are needed", () => {
@@ -112,21 +124,25 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.equal(calls.length, 1);
 });
 
-test("a real run builds, migrates the main D1 and every history shard, deploys the document reader, the share page's renderer, the Worker and then the SPA, in that order", () => {
-  const file = config("prod.toml");
-  const { code, calls } = deploy(["--config", file], allSecrets);
-  assert.equal(code, 0);
-  assert.deepEqual(calls, [
-    `wrangler secret list --env production --format json --config ${file}`,
-    "npm run build",
-    `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
-    `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
-    `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
-    `wrangler deploy --env production --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
-    `wrangler deploy --env production --config ${file}`,
-    "wrangler pages deploy web/dist --project-name yasno",
-  ]);
-});
+test(
+  "a real run builds, migrates the main D1 and every history shard, deploys the document reader, the share " +
+    "page's renderer, the Worker and then the SPA, in that order",
+  () => {
+    const file = config("prod.toml");
+    const { code, calls } = deploy(["--config", file], allSecrets);
+    assert.equal(code, 0);
+    assert.deepEqual(calls, [
+      `wrangler secret list --env production --format json --config ${file}`,
+      "npm run build",
+      `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
+      `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
+      `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
+      `wrangler deploy --env production --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
+      `wrangler deploy --env production --config ${file}`,
+      "wrangler pages deploy web/dist --project-name yasno",
+    ]);
+  },
+);
 
 test("not signed in to Cloudflare (no JSON from wrangler) is said plainly", () => {
   const { code, stderr } = deploy(["--dry-run", "--config", config("prod.toml")], "You are not authenticated.");

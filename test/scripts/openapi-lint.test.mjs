@@ -44,11 +44,15 @@ test("the OpenAPI document passes Redocly's recommended rules", async () => {
   assert.equal(res.status, 200);
   writeFileSync(documentFile, await res.text());
   const cli = path.join(root, "node_modules/@redocly/cli/bin/cli.js");
-  const run = await promisify(execFile)(process.execPath, [cli, "lint", documentFile, "--config", path.join(root, "redocly.yaml"), "--format=json"], {
-    cwd: root,
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error) => error);
+  const run = await promisify(execFile)(
+    process.execPath,
+    [cli, "lint", documentFile, "--config", path.join(root, "redocly.yaml"), "--format=json"],
+    {
+      cwd: root,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  ).catch((error) => error);
   const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{")));
   const problems = report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`);
   assert.deepEqual(
@@ -66,7 +70,11 @@ test("every operation declares its security, and validation failures are documen
   for (const operation of operations) {
     assert.ok(Array.isArray(operation.security), `${operation.operationId} declares no security`);
     // A validator's failure is our 422, never the generator's default 400 shape.
-    assert.notEqual(operation.responses["400"]?.description, "Validation Error", `${operation.operationId} documents a 400 the API never sends`);
+    assert.notEqual(
+      operation.responses["400"]?.description,
+      "Validation Error",
+      `${operation.operationId} documents a 400 the API never sends`,
+    );
   }
   const login = document.paths["/api/v2/users/login"].post;
   assert.deepEqual(login.security, []);

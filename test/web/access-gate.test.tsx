@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accessToken, fakeApi, json, storeRecord } from "./auth-fakes";
 import { renderAuthApp } from "./auth-render";
 
-const record = (name = "Анна") => ({ access_token: accessToken(900), refresh_token: "refresh-1", email: "anna@example.com", name });
+const record = (name = "Анна") => ({
+  access_token: accessToken(900),
+  refresh_token: "refresh-1",
+  email: "anna@example.com",
+  name,
+});
 const refreshOk = () => json({ access_token: accessToken(900), refresh_token: "refresh-2" });
 const self = () => json({ id: 1, email: "anna@example.com", name: "Анна", role: "user" });
 const heading = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 3000 });
@@ -24,7 +29,10 @@ afterEach(() => {
 describe("the access gate", () => {
   it("shows the full-screen loader until the stored auth has been refreshed", async () => {
     let answerRefresh!: (res: Response) => void;
-    fakeApi({ "POST /users/token/refresh": () => new Promise((resolve) => (answerRefresh = resolve)), "GET /users/self": self });
+    fakeApi({
+      "POST /users/token/refresh": () => new Promise((resolve) => (answerRefresh = resolve)),
+      "GET /users/self": self,
+    });
     storeRecord(record());
     await renderAuthApp("/chat");
     expect(await screen.findByRole("status", { name: "Загрузка" })).toBeTruthy();
@@ -90,11 +98,18 @@ describe("the access gate", () => {
   });
 
   it("after a silent sign-out (expired session) comes back to the page", async () => {
-    fakeApi({ "POST /users/token/refresh": refreshOk, "GET /users/self": self, "POST /users/login": () => json(record()) });
+    fakeApi({
+      "POST /users/token/refresh": refreshOk,
+      "GET /users/self": self,
+      "POST /users/login": () => json(record()),
+    });
     storeRecord(record());
     const { useAuth } = await renderAuthApp("/chat/42");
     await heading("Чат");
-    fakeApi({ "POST /users/token/refresh": () => json({ detail: "Сеанс завершён, войдите снова" }, 401), "POST /users/login": () => json(record()) });
+    fakeApi({
+      "POST /users/token/refresh": () => json({ detail: "Сеанс завершён, войдите снова" }, 401),
+      "POST /users/login": () => json(record()),
+    });
     await act(() => useAuth.getState().refresh());
     await heading("Вход");
     await signInThroughForm("anna@example.com", "correct-horse");
@@ -115,12 +130,19 @@ describe("the access gate", () => {
 describe("the external sign-in return", () => {
   it("signs in with the tokens in the query, stays on a protected page and removes them from the URL", async () => {
     const access = accessToken(900);
-    const api = fakeApi({ "GET /users/self": () => json({ id: 3, email: "ivan@yandex.ru", name: "Иван", role: "user" }) });
+    const api = fakeApi({
+      "GET /users/self": () => json({ id: 3, email: "ivan@yandex.ru", name: "Иван", role: "user" }),
+    });
     const { useAuth } = await renderAuthApp(`/chat/9?access_token=${access}&refresh_token=r-9&mode=law`);
     await heading("Чат");
     expect(shownLocation()).toBe("/chat/9?mode=law");
     expect(api.callsTo("GET /users/self")[0].headers.get("jwt-token")).toBe(access);
-    expect(useAuth.getState().record).toEqual({ access_token: access, refresh_token: "r-9", email: "ivan@yandex.ru", name: "Иван" });
+    expect(useAuth.getState().record).toEqual({
+      access_token: access,
+      refresh_token: "r-9",
+      email: "ivan@yandex.ru",
+      name: "Иван",
+    });
   });
 
   it("goes to Main when the tokens land on a sign-in page", async () => {
@@ -157,7 +179,10 @@ describe("the external sign-in return", () => {
   it("signs in with #tgAuthResult through /users/tg/auth", async () => {
     const widget = { id: 77, first_name: "Пётр", auth_date: 1772445600, hash: "c".repeat(64) };
     const encoded = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(widget))));
-    const api = fakeApi({ "GET /users/tg/auth": () => json({ access_token: accessToken(900), refresh_token: "r-tg", email: null, name: "Пётр" }) });
+    const api = fakeApi({
+      "GET /users/tg/auth": () =>
+        json({ access_token: accessToken(900), refresh_token: "r-tg", email: null, name: "Пётр" }),
+    });
     const { router } = await renderAuthApp(`/login#tgAuthResult=${encoded}`);
     await heading("Главная");
     expect(router.state.location.hash).toBe("");

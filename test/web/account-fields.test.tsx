@@ -35,23 +35,42 @@ function fakeServer(
       return json({ id: 1, role: "user", created_at: "2025-01-01T00:00:00Z", ...user });
     }
     if (method === "POST" && url.pathname === "/api/v2/users/self/code") {
-      if (user.has_password !== false) return json({ detail: "У аккаунта есть пароль: подтвердите изменение текущим паролем" }, 400);
+      if (user.has_password !== false)
+        return json({ detail: "У аккаунта есть пароль: подтвердите изменение текущим паролем" }, 400);
       return json({ detail: "Мы отправили код на ваш e-mail" });
     }
     if (method === "PATCH" && /^\/api\/v2\/users\/?$/.test(url.pathname)) {
       if (options.patchDown) throw new TypeError("Failed to fetch");
-      if (options.checkProof && (body.password !== undefined || (body.email !== undefined && body.email !== user.email))) {
+      if (
+        options.checkProof &&
+        (body.password !== undefined || (body.email !== undefined && body.email !== user.email))
+      ) {
         const [field, expected, wrong] =
-          user.has_password === false ? ["code", CODE, "Неверный или устаревший код"] : ["current_password", CURRENT, "Неверный текущий пароль"];
+          user.has_password === false
+            ? ["code", CODE, "Неверный или устаревший код"]
+            : ["current_password", CURRENT, "Неверный текущий пароль"];
         if (body[field] === undefined)
-          return json({ detail: [{ loc: ["body", field], msg: field === "code" ? "Введите код из письма" : "Введите текущий пароль", type: "missing" }] }, 422);
+          return json(
+            {
+              detail: [
+                {
+                  loc: ["body", field],
+                  msg: field === "code" ? "Введите код из письма" : "Введите текущий пароль",
+                  type: "missing",
+                },
+              ],
+            },
+            422,
+          );
         if (body[field] !== expected) return json({ detail: wrong }, 403);
         if (body.email !== undefined) return json({ id: 1, role: "user", ...user, pending_email: body.email });
       }
       if (body.email === "taken@example.com") return json({ detail: TAKEN }, 409);
-      if (body.email === "anna@localhost") return json({ detail: [{ loc: ["body", "email"], msg: "Некорректный e-mail", type: "invalid_format" }] }, 422);
+      if (body.email === "anna@localhost")
+        return json({ detail: [{ loc: ["body", "email"], msg: "Некорректный e-mail", type: "invalid_format" }] }, 422);
       if (body.password !== undefined) {
-        if (options.passwordStatus) return json({ detail: "Пароль должен быть не короче 8 символов" }, options.passwordStatus);
+        if (options.passwordStatus)
+          return json({ detail: "Пароль должен быть не короче 8 символов" }, options.passwordStatus);
         return json({ id: 1, role: "user", ...user, access_token: "access-2" });
       }
       if (body.name !== undefined) user.name = body.name;
@@ -84,7 +103,10 @@ async function editAndSave(name: string, value: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "old@example.com", name: null } });
+  useAuth.setState({
+    status: "authenticated",
+    record: { access_token: "access-1", refresh_token: "refresh-1", email: "old@example.com", name: null },
+  });
 });
 afterEach(() => {
   cleanup();
@@ -120,7 +142,12 @@ describe("account fields", () => {
     await editAndSave("Имя", "Анна Петровна");
     expect(within(field("Имя")).getByText("Анна Петровна")).toBeTruthy();
     expect(server.patches()).toEqual([
-      { method: "PATCH", path: expect.stringMatching(/^\/api\/v2\/users\/?$/), token: "access-1", body: { name: "Анна Петровна" } },
+      {
+        method: "PATCH",
+        path: expect.stringMatching(/^\/api\/v2\/users\/?$/),
+        token: "access-1",
+        body: { name: "Анна Петровна" },
+      },
     ]);
     expect(useAuth.getState().record?.name).toBe("Анна Петровна");
     expect(JSON.parse(localStorage.getItem("yasno-auth") ?? "{}").name).toBe("Анна Петровна");
@@ -137,7 +164,9 @@ describe("account fields", () => {
 
     // Editing again starts from the server value and hides the old error.
     fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Изменить" }));
-    expect((within(field("E-mail")).getByRole("textbox", { name: "E-mail" }) as HTMLInputElement).value).toBe("anna@example.com");
+    expect((within(field("E-mail")).getByRole("textbox", { name: "E-mail" }) as HTMLInputElement).value).toBe(
+      "anna@example.com",
+    );
     expect(within(field("E-mail")).queryByRole("alert")).toBeNull();
   });
 
@@ -154,7 +183,9 @@ describe("account fields", () => {
     await renderPanel();
     await editAndSave("Имя", "Другая");
     expect(within(field("Имя")).getByText("Анна")).toBeTruthy();
-    expect(within(field("Имя")).getByRole("alert").textContent).toBe("Не удалось сохранить изменения, повторите попытку позже.");
+    expect(within(field("Имя")).getByRole("alert").textContent).toBe(
+      "Не удалось сохранить изменения, повторите попытку позже.",
+    );
   });
 
   it("cancel leaves edit mode without a call", async () => {
@@ -243,7 +274,11 @@ describe("password field", () => {
     fireEvent.click(inputs().save);
     await waitFor(() => expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull());
     expect(server.patches()[0].body).toEqual({ password: "новый-пароль" });
-    expect(useAuth.getState().record).toMatchObject({ access_token: "access-2", refresh_token: "refresh-1", email: "anna@example.com" });
+    expect(useAuth.getState().record).toMatchObject({
+      access_token: "access-2",
+      refresh_token: "refresh-1",
+      email: "anna@example.com",
+    });
   });
 });
 
@@ -261,37 +296,46 @@ describe("the owner's proof", () => {
     fireEvent.click(passwordInputs().save);
   };
 
-  it("a password change sends the current password; a wrong one is said under the field and the form stays", async () => {
-    const server = fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
-    await renderPanel();
-    changePassword("Текущий пароль", "не-тот");
-    expect((await within(field("Пароль")).findByRole("alert")).textContent).toBe("Неверный текущий пароль");
-    expect(passwordInputs().password.value).toBe("новый-пароль");
-    expect(useAuth.getState().record?.access_token).toBe("access-1");
+  it(
+    "a password change sends the current password; a wrong one is said under the field and the form " + "stays",
+    async () => {
+      const server = fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
+      await renderPanel();
+      changePassword("Текущий пароль", "не-тот");
+      expect((await within(field("Пароль")).findByRole("alert")).textContent).toBe("Неверный текущий пароль");
+      expect(passwordInputs().password.value).toBe("новый-пароль");
+      expect(useAuth.getState().record?.access_token).toBe("access-1");
 
-    fireEvent.change(within(field("Пароль")).getByLabelText("Текущий пароль"), { target: { value: CURRENT } });
-    fireEvent.click(passwordInputs().save);
-    await waitFor(() => expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull());
-    expect(server.patches().map((p) => p.body)).toEqual([
-      { password: "новый-пароль", current_password: "не-тот" },
-      { password: "новый-пароль", current_password: CURRENT },
-    ]);
-    expect(useAuth.getState().record?.access_token).toBe("access-2");
-  });
+      fireEvent.change(within(field("Пароль")).getByLabelText("Текущий пароль"), { target: { value: CURRENT } });
+      fireEvent.click(passwordInputs().save);
+      await waitFor(() => expect(within(field("Пароль")).queryByLabelText("Новый пароль")).toBeNull());
+      expect(server.patches().map((p) => p.body)).toEqual([
+        { password: "новый-пароль", current_password: "не-тот" },
+        { password: "новый-пароль", current_password: CURRENT },
+      ]);
+      expect(useAuth.getState().record?.access_token).toBe("access-2");
+    },
+  );
 
-  it("an e-mail change asks for the current password and says the letter went to the new address; the old address stays", async () => {
-    const server = fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
-    await renderPanel();
-    fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Изменить" }));
-    fireEvent.change(within(field("E-mail")).getByRole("textbox", { name: "E-mail" }), { target: { value: "new@example.com" } });
-    fireEvent.change(within(field("E-mail")).getByLabelText("Текущий пароль"), { target: { value: CURRENT } });
-    fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Сохранить" }));
-    const notice = await within(field("E-mail")).findByRole("status");
-    expect(notice.textContent).toMatch(/^Мы отправили письмо на новый адрес new@example\.com/);
-    expect(within(field("E-mail")).getByText("anna@example.com")).toBeTruthy();
-    expect(server.patches()[0]!.body).toEqual({ email: "new@example.com", current_password: CURRENT });
-    expect(useAuth.getState().record?.email).toBe("anna@example.com");
-  });
+  it(
+    "an e-mail change asks for the current password and says the letter went to the new address; the old address " +
+      "stays",
+    async () => {
+      const server = fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
+      await renderPanel();
+      fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Изменить" }));
+      fireEvent.change(within(field("E-mail")).getByRole("textbox", { name: "E-mail" }), {
+        target: { value: "new@example.com" },
+      });
+      fireEvent.change(within(field("E-mail")).getByLabelText("Текущий пароль"), { target: { value: CURRENT } });
+      fireEvent.click(within(field("E-mail")).getByRole("button", { name: "Сохранить" }));
+      const notice = await within(field("E-mail")).findByRole("status");
+      expect(notice.textContent).toMatch(/^Мы отправили письмо на новый адрес new@example\.com/);
+      expect(within(field("E-mail")).getByText("anna@example.com")).toBeTruthy();
+      expect(server.patches()[0]!.body).toEqual({ email: "new@example.com", current_password: CURRENT });
+      expect(useAuth.getState().record?.email).toBe("anna@example.com");
+    },
+  );
 
   it("without the current password the e-mail field says what is missing", async () => {
     fakeServer({ email: "anna@example.com", name: "Анна" }, { checkProof: true });
@@ -306,8 +350,12 @@ describe("the owner's proof", () => {
     fireEvent.click(within(field("Пароль")).getByRole("button", { name: "Изменить" }));
     expect(within(field("Пароль")).queryByLabelText("Текущий пароль")).toBeNull();
     fireEvent.click(within(field("Пароль")).getByRole("button", { name: "Получить код" }));
-    expect((await within(field("Пароль")).findByRole("status")).textContent).toBe("Мы отправили код на ваш e-mail. Он действует 10 минут.");
-    expect(server.calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", path: "/api/v2/users/self/code", token: "access-1", body: null }]);
+    expect((await within(field("Пароль")).findByRole("status")).textContent).toBe(
+      "Мы отправили код на ваш e-mail. Он действует 10 минут.",
+    );
+    expect(server.calls.filter((c) => c.method === "POST")).toEqual([
+      { method: "POST", path: "/api/v2/users/self/code", token: "access-1", body: null },
+    ]);
 
     fireEvent.change(passwordInputs().password, { target: { value: "новый-пароль" } });
     fireEvent.change(passwordInputs().repeat, { target: { value: "новый-пароль" } });

@@ -13,7 +13,8 @@ function screenNaming(hrefs: string) {
 }
 
 const asideLinks = () => [...document.querySelectorAll<HTMLLinkElement>("link[data-app-styles]")];
-const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
+const settled = (promise: Promise<unknown>) =>
+  Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 20))]);
 
 afterEach(() => {
   document.head.innerHTML = "";

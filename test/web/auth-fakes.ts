@@ -28,13 +28,19 @@ export const json = (data: unknown, status = 200) => Response.json(data, { statu
 
 /** An access token as the Worker shapes it (the web app only reads `exp`, so no real signature). */
 export function accessToken(expiresInSeconds: number, nowMs = Date.now(), id = "a", sub = "1"): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   const exp = Math.floor(nowMs / 1000) + expiresInSeconds;
   return `${part({ alg: "HS256", typ: "JWT" })}.${part({ sub, role: "user", jti: id, exp })}.c2lnbmF0dXJl`;
 }
 
 export const AUTH_KEY = "yasno-auth";
 
-export function storeRecord(record: { access_token: string; refresh_token: string; email?: string | null; name?: string | null }) {
+export function storeRecord(record: {
+  access_token: string;
+  refresh_token: string;
+  email?: string | null;
+  name?: string | null;
+}) {
   localStorage.setItem(AUTH_KEY, JSON.stringify({ email: null, name: null, ...record }));
 }

@@ -63,7 +63,9 @@ describe("Login", () => {
     await renderAuthApp("/login");
     await heading("Вход");
     fireEvent.click(screen.getByRole("button", { name: "Войти" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Нет связи с сервером. Проверьте подключение и повторите попытку.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Нет связи с сервером. Проверьте подключение и повторите попытку.",
+    );
 
     cleanup();
     vi.stubGlobal(
@@ -77,7 +79,9 @@ describe("Login", () => {
   });
 
   it("links to Forgot and to Register, and offers the providers the Worker has configured", async () => {
-    fakeApi({ "GET /users/auth/providers": () => json({ providers: ["vk", "google", "yandex"], telegram_bot_id: null }) });
+    fakeApi({
+      "GET /users/auth/providers": () => json({ providers: ["vk", "google", "yandex"], telegram_bot_id: null }),
+    });
     await renderAuthApp("/login");
     await heading("Вход");
     expect(screen.getByRole("link", { name: "Забыли пароль?" }).getAttribute("href")).toBe("/forgot");
@@ -100,7 +104,9 @@ const consent = () => screen.getByRole("checkbox", { name: /Я принимаю 
 
 describe("Register", () => {
   it("sends name, e-mail and password and shows a taken e-mail under the e-mail field", async () => {
-    const api = fakeApi({ "POST /users": () => json({ detail: "Пользователь с данным email уже зарегистрирован" }, 409) });
+    const api = fakeApi({
+      "POST /users": () => json({ detail: "Пользователь с данным email уже зарегистрирован" }, 409),
+    });
     await renderAuthApp("/register");
     await heading("Регистрация");
     type("Имя", "  Анна ");
@@ -109,7 +115,12 @@ describe("Register", () => {
     fireEvent.click(consent());
     fireEvent.click(screen.getByRole("button", { name: "Создать аккаунт" }));
     await waitFor(() => expect(errorOf("E-mail")).toBe("Пользователь с данным email уже зарегистрирован"));
-    expect(api.callsTo("POST /users")[0].body).toEqual({ name: "Анна", email: "anna@example.com", password: "long-enough", consent: true });
+    expect(api.callsTo("POST /users")[0].body).toEqual({
+      name: "Анна",
+      email: "anna@example.com",
+      password: "long-enough",
+      consent: true,
+    });
   });
 
   it("signs the new user in and goes to Main", async () => {
@@ -167,7 +178,10 @@ describe("Register-v2", () => {
 
 describe("Forgot", () => {
   it("asks for the mail and shows the confirmation", async () => {
-    const api = fakeApi({ "POST /users/password/forgot": () => json({ detail: "Если аккаунт с таким e-mail существует, мы отправили письмо" }) });
+    const api = fakeApi({
+      "POST /users/password/forgot": () =>
+        json({ detail: "Если аккаунт с таким e-mail существует, мы отправили письмо" }),
+    });
     await renderAuthApp("/forgot");
     await heading("Восстановление пароля");
     type("E-mail", "anna@example.com");
@@ -178,7 +192,10 @@ describe("Forgot", () => {
   });
 
   it("shows the server's message under the e-mail field", async () => {
-    fakeApi({ "POST /users/password/forgot": () => json({ detail: [{ loc: ["query", "email"], msg: "Некорректный e-mail", type: "invalid_format" }] }, 422) });
+    fakeApi({
+      "POST /users/password/forgot": () =>
+        json({ detail: [{ loc: ["query", "email"], msg: "Некорректный e-mail", type: "invalid_format" }] }, 422),
+    });
     await renderAuthApp("/forgot");
     await heading("Восстановление пароля");
     type("E-mail", "anna");
@@ -249,7 +266,10 @@ describe("Recovery", () => {
   });
 
   it("sends a used or expired link to /recovery-invalid, which leads to Forgot", async () => {
-    fakeApi({ "POST /users/password/recovery": () => json({ detail: "Ссылка для восстановления недействительна или устарела" }, 400) });
+    fakeApi({
+      "POST /users/password/recovery": () =>
+        json({ detail: "Ссылка для восстановления недействительна или устарела" }, 400),
+    });
     await renderAuthApp("/recovery/old");
     await heading("Новый пароль");
     type("Новый пароль", "new-password-1");
@@ -262,7 +282,12 @@ describe("Recovery", () => {
   it("keeps a too short password on the page with the server's message under it", async () => {
     fakeApi({
       "POST /users/password/recovery": () =>
-        json({ detail: [{ loc: ["body", "password"], msg: "Пароль должен быть не короче 8 символов", type: "too_small" }] }, 422),
+        json(
+          {
+            detail: [{ loc: ["body", "password"], msg: "Пароль должен быть не короче 8 символов", type: "too_small" }],
+          },
+          422,
+        ),
     });
     await renderAuthApp("/recovery/tok");
     await heading("Новый пароль");

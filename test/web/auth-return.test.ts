@@ -26,8 +26,16 @@ describe("readAuthReturn", () => {
   });
 
   it("reads a failure from /login?status= (409 and others) and clears it", () => {
-    expect(readAuthReturn(at("/login?status=409"))).toEqual({ result: { kind: "failed", status: 409 }, search: "", hash: "" });
-    expect(readAuthReturn(at("/login?status=502"))).toEqual({ result: { kind: "failed", status: 502 }, search: "", hash: "" });
+    expect(readAuthReturn(at("/login?status=409"))).toEqual({
+      result: { kind: "failed", status: 409 },
+      search: "",
+      hash: "",
+    });
+    expect(readAuthReturn(at("/login?status=502"))).toEqual({
+      result: { kind: "failed", status: 502 },
+      search: "",
+      hash: "",
+    });
     expect(readAuthReturn(at("/login?status=oops"))?.result).toEqual({ kind: "failed", status: null });
   });
 
@@ -38,7 +46,11 @@ describe("readAuthReturn", () => {
   });
 
   it("treats half a token pair as a failed sign-in", () => {
-    expect(readAuthReturn(at("/?access_token=A"))).toEqual({ result: { kind: "failed", status: null }, search: "", hash: "" });
+    expect(readAuthReturn(at("/?access_token=A"))).toEqual({
+      result: { kind: "failed", status: null },
+      search: "",
+      hash: "",
+    });
   });
 
   it("decodes #tgAuthResult into the widget's fields, names in Cyrillic included, and drops the hash", () => {
@@ -72,7 +84,9 @@ describe("readAuthReturn", () => {
   it("reports a Telegram failure for a result that is not the widget's JSON", () => {
     expect(readAuthReturn(at("/login#tgAuthResult=false"))?.result).toEqual({ kind: "telegram-failed" });
     expect(readAuthReturn(at("/login#tgAuthResult=%%%"))?.result).toEqual({ kind: "telegram-failed" });
-    expect(readAuthReturn(at(`/login#tgAuthResult=${telegramEncode({ id: 1, auth_date: 2 })}`))?.result).toEqual({ kind: "telegram-failed" });
+    expect(readAuthReturn(at(`/login#tgAuthResult=${telegramEncode({ id: 1, auth_date: 2 })}`))?.result).toEqual({
+      kind: "telegram-failed",
+    });
   });
 });
 

@@ -37,9 +37,13 @@ describe("refresh scheduling", () => {
   it("refreshes 30 s before the access token expires, with both tokens, and schedules the next one", async () => {
     const { useAuth } = await loadStore();
     const second = accessToken(900, NOW + 870_000, "second");
-    const api = fakeApi({ "POST /users/token/refresh": () => json({ access_token: second, refresh_token: "refresh-2" }) });
+    const api = fakeApi({
+      "POST /users/token/refresh": () => json({ access_token: second, refresh_token: "refresh-2" }),
+    });
     const first = accessToken(900);
-    useAuth.getState().login({ access_token: first, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" });
+    useAuth
+      .getState()
+      .login({ access_token: first, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" });
 
     await vi.advanceTimersByTimeAsync(900_000 - 30_000 - 1);
     expect(api.calls).toHaveLength(0);
@@ -48,8 +52,16 @@ describe("refresh scheduling", () => {
     expect(call.headers.get("jwt-token")).toBe(first);
     expect(call.headers.get("refresh-token")).toBe("refresh-1");
 
-    expect(useAuth.getState().record).toEqual({ access_token: second, refresh_token: "refresh-2", email: "anna@example.com", name: "Анна" });
-    expect(JSON.parse(localStorage.getItem(AUTH_KEY)!)).toMatchObject({ access_token: second, refresh_token: "refresh-2" });
+    expect(useAuth.getState().record).toEqual({
+      access_token: second,
+      refresh_token: "refresh-2",
+      email: "anna@example.com",
+      name: "Анна",
+    });
+    expect(JSON.parse(localStorage.getItem(AUTH_KEY)!)).toMatchObject({
+      access_token: second,
+      refresh_token: "refresh-2",
+    });
 
     // The new token is refreshed 30 s before its own expiry, 15 minutes on.
     await vi.advanceTimersByTimeAsync(900_000 - 30_000 - 1);
@@ -69,7 +81,10 @@ describe("refresh scheduling", () => {
 
   it("waits at least 1 s when the token expires within the 30 s lead, or has no exp", async () => {
     const { useAuth, refreshDelay } = await loadStore();
-    const api = fakeApi({ "POST /users/token/refresh": () => json({ access_token: accessToken(900, NOW + 1000), refresh_token: "refresh-2" }) });
+    const api = fakeApi({
+      "POST /users/token/refresh": () =>
+        json({ access_token: accessToken(900, NOW + 1000), refresh_token: "refresh-2" }),
+    });
     useAuth.getState().login({ access_token: accessToken(10), refresh_token: "refresh-1", email: null, name: null });
     await vi.advanceTimersByTimeAsync(999);
     expect(api.calls).toHaveLength(0);
@@ -85,7 +100,9 @@ describe("refresh scheduling", () => {
   it("signs out silently when the refresh fails: storage and cached answers cleared, no logout call", async () => {
     const { useAuth, cacheAnswer, cached } = await loadStore();
     const api = fakeApi({ "POST /users/token/refresh": () => json({ detail: "Сеанс завершён, войдите снова" }, 401) });
-    useAuth.getState().login({ access_token: accessToken(60), refresh_token: "refresh-1", email: "anna@example.com", name: null });
+    useAuth
+      .getState()
+      .login({ access_token: accessToken(60), refresh_token: "refresh-1", email: "anna@example.com", name: null });
     cacheAnswer();
     expect(localStorage.getItem(AUTH_KEY)).not.toBeNull();
 
@@ -110,7 +127,9 @@ describe("refresh scheduling", () => {
     expect(useAuth.getState()).toMatchObject({ status: "authenticated", record: { refresh_token: "refresh-1" } });
     expect(localStorage.getItem(AUTH_KEY)).not.toBeNull();
 
-    const api = fakeApi({ "POST /users/token/refresh": () => json({ access_token: accessToken(900), refresh_token: "refresh-2" }) });
+    const api = fakeApi({
+      "POST /users/token/refresh": () => json({ access_token: accessToken(900), refresh_token: "refresh-2" }),
+    });
     await vi.advanceTimersByTimeAsync(REFRESH_RETRY_MS);
     expect(api.callsTo("POST /users/token/refresh")).toHaveLength(1);
     expect(useAuth.getState().record?.refresh_token).toBe("refresh-2");
@@ -130,7 +149,9 @@ describe("refresh scheduling", () => {
 
   it("sends one refresh however many callers ask at once", async () => {
     const { useAuth } = await loadStore();
-    const api = fakeApi({ "POST /users/token/refresh": () => json({ access_token: accessToken(900), refresh_token: "refresh-2" }) });
+    const api = fakeApi({
+      "POST /users/token/refresh": () => json({ access_token: accessToken(900), refresh_token: "refresh-2" }),
+    });
     useAuth.getState().login({ access_token: accessToken(900), refresh_token: "refresh-1", email: null, name: null });
     const results = await Promise.all([useAuth.getState().refresh(), useAuth.getState().refresh()]);
     expect(results).toEqual([true, true]);
@@ -166,7 +187,12 @@ describe("start", () => {
       "POST /users/token/refresh": () => json({ access_token: fresh, refresh_token: "refresh-2" }),
       "GET /users/self": () => json({ id: 1, email: "anna@example.com", name: "Анна Петрова", role: "user" }),
     });
-    storeRecord({ access_token: accessToken(-100), refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" });
+    storeRecord({
+      access_token: accessToken(-100),
+      refresh_token: "refresh-1",
+      email: "anna@example.com",
+      name: "Анна",
+    });
 
     const first = useAuth.getState().start();
     expect(useAuth.getState().start()).toBe(first);
@@ -209,7 +235,9 @@ describe("external sign-in return", () => {
   it("signs in with the tokens from the URL and the user fetched with them", async () => {
     const { useAuth } = await loadStore();
     const access = accessToken(900);
-    const api = fakeApi({ "GET /users/self": () => json({ id: 7, email: "ivan@yandex.ru", name: "Иван", role: "user" }) });
+    const api = fakeApi({
+      "GET /users/self": () => json({ id: 7, email: "ivan@yandex.ru", name: "Иван", role: "user" }),
+    });
     await useAuth.getState().start({ kind: "tokens", access_token: access, refresh_token: "refresh-x" });
     expect(api.callsTo("GET /users/self")[0].headers.get("jwt-token")).toBe(access);
     expect(useAuth.getState()).toMatchObject({
@@ -224,7 +252,9 @@ describe("external sign-in return", () => {
     const { useAuth } = await loadStore();
     fakeApi({
       "GET /users/self": ({ headers }) =>
-        headers.get("jwt-token") === "bogus" ? json({ detail: "Недействительный токен" }, 401) : json({ email: "a@b.ru", name: null }),
+        headers.get("jwt-token") === "bogus"
+          ? json({ detail: "Недействительный токен" }, 401)
+          : json({ email: "a@b.ru", name: null }),
       "POST /users/token/refresh": () => json({ access_token: accessToken(900), refresh_token: "refresh-2" }),
     });
     storeRecord({ access_token: accessToken(600), refresh_token: "refresh-1" });
@@ -258,12 +288,18 @@ describe("external sign-in return", () => {
   it("sends the Telegram widget's fields to /users/tg/auth unchanged and signs in with the answer", async () => {
     const { useAuth } = await loadStore();
     const access = accessToken(900);
-    const api = fakeApi({ "GET /users/tg/auth": () => json({ access_token: access, refresh_token: "refresh-tg", email: null, name: "Пётр" }) });
+    const api = fakeApi({
+      "GET /users/tg/auth": () =>
+        json({ access_token: access, refresh_token: "refresh-tg", email: null, name: "Пётр" }),
+    });
     const data = { id: "4242", first_name: "Пётр", username: "petr", auth_date: "1772445600", hash: "ab".repeat(32) };
     await useAuth.getState().start({ kind: "telegram", data });
     const [call] = api.callsTo("GET /users/tg/auth");
     expect(Object.fromEntries(call.query)).toEqual(data);
-    expect(useAuth.getState()).toMatchObject({ status: "authenticated", record: { access_token: access, refresh_token: "refresh-tg", name: "Пётр" } });
+    expect(useAuth.getState()).toMatchObject({
+      status: "authenticated",
+      record: { access_token: access, refresh_token: "refresh-tg", name: "Пётр" },
+    });
   });
 
   it("shows the Telegram error when the server refuses the widget's data", async () => {
@@ -279,7 +315,9 @@ describe("logout", () => {
     const { useAuth, cacheAnswer, cached } = await loadStore();
     const api = fakeApi({ "POST /users/logout": () => json({ detail: "Вы вышли из аккаунта" }) });
     const access = accessToken(900);
-    useAuth.getState().login({ access_token: access, refresh_token: "refresh-1", email: "anna@example.com", name: null });
+    useAuth
+      .getState()
+      .login({ access_token: access, refresh_token: "refresh-1", email: "anna@example.com", name: null });
     cacheAnswer();
     useAuth.getState().logout();
     expect(useAuth.getState()).toMatchObject({ status: "anonymous", record: null, endedBy: "user" });
@@ -333,12 +371,18 @@ describe("typed client", () => {
     const server = fakeApi({
       "POST /users/token/refresh": () => json({ access_token: fresh, refresh_token: "refresh-2" }),
       "GET /users/self": ({ headers }) =>
-        headers.get("jwt-token") === fresh ? json({ email: "anna@example.com", name: "Анна" }) : json({ detail: "Сеанс завершён, войдите снова" }, 401),
+        headers.get("jwt-token") === fresh
+          ? json({ email: "anna@example.com", name: "Анна" })
+          : json({ detail: "Сеанс завершён, войдите снова" }, 401),
     });
     useAuth.getState().login({ access_token: retired, refresh_token: "refresh-1", email: null, name: null });
     const res = await api.users.self.$get();
     expect(res.status).toBe(200);
-    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /users/self", "POST /users/token/refresh", "GET /users/self"]);
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "GET /users/self",
+      "POST /users/token/refresh",
+      "GET /users/self",
+    ]);
   });
 
   it("leaves an anonymous 401 (a wrong password) alone", async () => {

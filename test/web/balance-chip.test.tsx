@@ -50,14 +50,22 @@ it("is amber at 3 or fewer, red at none, plain above", () => {
 });
 
 it("names the last day of an unlimited pack", () => {
-  const unlimited = { available_requests: 0, is_unlimited: true, limits: [row({ is_unlimited: true, date_expire: "2026-12-12T21:00:00.000Z" })], pool: null };
+  const unlimited = {
+    available_requests: 0,
+    is_unlimited: true,
+    limits: [row({ is_unlimited: true, date_expire: "2026-12-12T21:00:00.000Z" })],
+    pool: null,
+  };
   expect(balanceOf(unlimited).text).toBe("Безлимит до 12.12.2026");
   expect(balanceOf({ ...unlimited, limits: [row({ is_unlimited: true })] }).text).toBe("Безлимит");
 });
 
 it("says when the requests come from the company's pool, which is spent first", () => {
   const pool = { company_id: 3, company_name: "Ромашка", available_requests: 40, is_unlimited: false };
-  expect(balanceOf({ ...limits(0), pool })).toEqual({ text: "Осталось 40 запросов · от компании «Ромашка»", tone: "normal" });
+  expect(balanceOf({ ...limits(0), pool })).toEqual({
+    text: "Осталось 40 запросов · от компании «Ромашка»",
+    tone: "normal",
+  });
   expect(balanceOf({ ...limits(0), pool: { ...pool, available_requests: 2 } }).tone).toBe("low");
   expect(outOfRequests({ ...limits(0), pool })).toBe(false);
   expect(outOfRequests({ ...limits(0), pool: { ...pool, available_requests: 0 } })).toBe(true);

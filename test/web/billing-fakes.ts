@@ -6,10 +6,12 @@ import type { Disclaimer } from "../../web/src/features/billing/disclaimers-quer
 import { type Limits, type LimitRow, limitsQuery } from "../../web/src/features/billing/limits-queries";
 
 /** The signed-in user's limits as the app has them cached (what the composer and the settings show). */
-export const cachedLimits = () => queryClient.getQueryData(limitsQuery(userKeyOf(useAuth.getState().record?.access_token)).queryKey);
+export const cachedLimits = () =>
+  queryClient.getQueryData(limitsQuery(userKeyOf(useAuth.getState().record?.access_token)).queryKey);
 
 /** Puts limits into the cache, as an answer of `GET /limits/` would. */
-export const cacheLimits = (limits: Limits) => queryClient.setQueryData(limitsQuery(userKeyOf(useAuth.getState().record?.access_token)).queryKey, limits);
+export const cacheLimits = (limits: Limits) =>
+  queryClient.setQueryData(limitsQuery(userKeyOf(useAuth.getState().record?.access_token)).queryKey, limits);
 
 /** Plans as `GET /subscriptions/` answers them (docs/billing.md), cheapest first. */
 export const PLANS: Plan[] = [
@@ -53,7 +55,10 @@ export const payment = (patch: Partial<Payment> = {}): Payment => ({
 
 export const disclaimer = (assistant_type: string, accepted = false): Disclaimer => ({
   assistant_type,
-  text: assistant_type === "explain_law" ? "Ответы ассистента не являются юридической консультацией." : "Ответы ассистента не заменяют консультацию риелтора.",
+  text:
+    assistant_type === "explain_law"
+      ? "Ответы ассистента не являются юридической консультацией."
+      : "Ответы ассистента не заменяют консультацию риелтора.",
   version: 1,
   accepted,
 });

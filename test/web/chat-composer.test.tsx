@@ -8,7 +8,9 @@ import { useSettings } from "../../web/src/features/account/settings-store";
 import { fakeChatApi, json, limits, replyStream } from "./chat-fakes";
 import { disclaimersSettled, renderChat, resetStores, signIn } from "./chat-render";
 
-const ONE_DOCUMENT = "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.";
+const ONE_DOCUMENT =
+  "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в " +
+  "ближайшее время.";
 
 const textbox = () => screen.getByRole("textbox", { name: "Сообщение" }) as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole("button", { name: "Отправить" }) as HTMLButtonElement;
@@ -22,10 +24,20 @@ function server(options: { available?: number; upload?: (form: FormData) => Resp
   const reply = replyStream();
   const api = fakeChatApi({
     "GET /limits": () => json(limits(options.available ?? 5)),
-    "GET /products": () => json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "default" }]),
+    "GET /products": () =>
+      json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "default" }]),
     "POST /attachments/upload": (call) =>
       options.upload?.(call.form!) ??
-      json({ attachment_id: nextId++, filename: (call.form!.get("file") as File).name, content_type: "document", mime_type: "application/pdf", size: 10 }, 201),
+      json(
+        {
+          attachment_id: nextId++,
+          filename: (call.form!.get("file") as File).name,
+          content_type: "document",
+          mime_type: "application/pdf",
+          size: 10,
+        },
+        201,
+      ),
     "POST /topics/start/stream": () => reply.response(),
   });
   return { ...api, reply };
@@ -42,11 +54,26 @@ afterEach(() => {
 
 describe("composer rules (docs/product.md §5)", () => {
   it("send is disabled for an empty text, while loading and with no requests; the box only for the last two", () => {
-    expect(composerRules({ text: "", loading: false, outOfRequests: false })).toEqual({ sendDisabled: true, inputDisabled: false });
-    expect(composerRules({ text: "   \n", loading: false, outOfRequests: false })).toEqual({ sendDisabled: true, inputDisabled: false });
-    expect(composerRules({ text: "Вопрос", loading: false, outOfRequests: false })).toEqual({ sendDisabled: false, inputDisabled: false });
-    expect(composerRules({ text: "Вопрос", loading: true, outOfRequests: false })).toEqual({ sendDisabled: true, inputDisabled: true });
-    expect(composerRules({ text: "Вопрос", loading: false, outOfRequests: true })).toEqual({ sendDisabled: true, inputDisabled: true });
+    expect(composerRules({ text: "", loading: false, outOfRequests: false })).toEqual({
+      sendDisabled: true,
+      inputDisabled: false,
+    });
+    expect(composerRules({ text: "   \n", loading: false, outOfRequests: false })).toEqual({
+      sendDisabled: true,
+      inputDisabled: false,
+    });
+    expect(composerRules({ text: "Вопрос", loading: false, outOfRequests: false })).toEqual({
+      sendDisabled: false,
+      inputDisabled: false,
+    });
+    expect(composerRules({ text: "Вопрос", loading: true, outOfRequests: false })).toEqual({
+      sendDisabled: true,
+      inputDisabled: true,
+    });
+    expect(composerRules({ text: "Вопрос", loading: false, outOfRequests: true })).toEqual({
+      sendDisabled: true,
+      inputDisabled: true,
+    });
   });
 
   it("Enter sends, Shift+Enter does not, nor does Enter while composing", () => {
@@ -89,7 +116,10 @@ describe("the composer", () => {
 
     expect(fireEvent.keyDown(textbox(), { key: "Enter" })).toBe(false);
     await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
-    expect(api.callsTo("POST", "/topics/start/stream")[0].body).toEqual({ message: { text: "Первая строка", attachments: [] }, assistant_type: "explain_law" });
+    expect(api.callsTo("POST", "/topics/start/stream")[0].body).toEqual({
+      message: { text: "Первая строка", attachments: [] },
+      assistant_type: "explain_law",
+    });
   });
 
   it("Enter does not send without a signed-in token", async () => {
@@ -191,7 +221,8 @@ describe("attachments", () => {
           ? json(
               {
                 detail:
-                  "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)",
+                  "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, " +
+                  "DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)",
               },
               415,
             )
@@ -212,6 +243,8 @@ describe("attachments", () => {
     server({ upload: () => json({ detail: "Файл слишком большой: максимум 20 МБ" }, 413) });
     renderChat("/chat");
     attach(file("большой.pdf", "application/pdf"));
-    await waitFor(() => expect(screen.getByTestId("file-chip").textContent).toContain("Файл слишком большой: максимум 20 МБ"));
+    await waitFor(() =>
+      expect(screen.getByTestId("file-chip").textContent).toContain("Файл слишком большой: максимум 20 МБ"),
+    );
   });
 });

@@ -34,7 +34,15 @@ export function fakeChatApi(routes: Record<string, Handler>) {
     const path = url.pathname.replace(/^\/api\/v2/, "").replace(/\/$/, "") || "/";
     const form = init?.body instanceof FormData ? init.body : null;
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    const call: ChatCall = { method, path, query: url.searchParams, headers: new Headers(init?.headers), body, form, signal: init?.signal ?? null };
+    const call: ChatCall = {
+      method,
+      path,
+      query: url.searchParams,
+      headers: new Headers(init?.headers),
+      body,
+      form,
+      signal: init?.signal ?? null,
+    };
     calls.push(call);
     for (const route of table) {
       const match = route.method === method ? route.regex.exec(path) : null;
@@ -43,7 +51,10 @@ export function fakeChatApi(routes: Record<string, Handler>) {
     return Response.json({ detail: "Не найдено" }, { status: 404 });
   });
   vi.stubGlobal("fetch", fetchMock);
-  return { calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  return {
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
 }
 
 /**
@@ -63,7 +74,8 @@ export function replyStream(headers: Record<string, string> = { "X-Model": "yasn
     },
   });
   return {
-    response: () => new Response(stream, { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } }),
+    response: () =>
+      new Response(stream, { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } }),
     push: (text: string) => controller.enqueue(encoder.encode(text)),
     pushBytes: (bytes: Uint8Array) => controller.enqueue(bytes),
     close: () => controller.close(),
@@ -94,6 +106,16 @@ export const message = (id: number, role: "user" | "assistant", text: string, ex
 export const limits = (available: number, is_unlimited = false): Limits => ({
   available_requests: available,
   is_unlimited,
-  limits: [{ id: 1, requests: 10, available_requests: available, is_unlimited, date_expire: null, source: "start", name: null }],
+  limits: [
+    {
+      id: 1,
+      requests: 10,
+      available_requests: available,
+      is_unlimited,
+      date_expire: null,
+      source: "start",
+      name: null,
+    },
+  ],
   pool: null,
 });

@@ -8,16 +8,20 @@ import { renderChat, resetStores, signIn } from "./chat-render";
 
 function server(options: { refuse?: boolean; feedback?: "up" | "down" | null } = {}) {
   const answer = () =>
-    options.refuse ? json({ detail: "Сбой" }, 500) : json({ message_id: 2, rating: "up", comment: null, updated_at: "2025-05-01T10:00:00Z" });
+    options.refuse
+      ? json({ detail: "Сбой" }, 500)
+      : json({ message_id: 2, rating: "up", comment: null, updated_at: "2025-05-01T10:00:00Z" });
   return fakeChatApi({
     "GET /limits": () => json(limits(5)),
     "GET /products": () => json([]),
     "GET /topics/active/law": () => json([]),
     "GET /disclaimers": () => json([]),
-    "GET /topics/7/history": () => json([message(1, "user", "Вопрос"), message(2, "assistant", "Ответ", { feedback: options.feedback ?? null })]),
+    "GET /topics/7/history": () =>
+      json([message(1, "user", "Вопрос"), message(2, "assistant", "Ответ", { feedback: options.feedback ?? null })]),
     "GET /topics/7/stream": () => new Response(null, { status: 204 }),
     "POST /topics/7/messages/2/feedback": answer,
-    "DELETE /topics/7/messages/2/feedback": () => (options.refuse ? json({ detail: "Сбой" }, 500) : new Response(null, { status: 204 })),
+    "DELETE /topics/7/messages/2/feedback": () =>
+      options.refuse ? json({ detail: "Сбой" }, 500) : new Response(null, { status: 204 }),
   });
 }
 
@@ -66,7 +70,10 @@ it("👎 offers a comment, sent with the rating", async () => {
   fireEvent.change(comment, { target: { value: "  Норма устарела  " } });
   fireEvent.click(screen.getByRole("button", { name: "Отправить отзыв" }));
   await waitFor(() => expect(api.callsTo("POST", "/topics/7/messages/2/feedback")).toHaveLength(2));
-  expect(api.callsTo("POST", "/topics/7/messages/2/feedback").map((c) => c.body)).toEqual([{ rating: "down" }, { rating: "down", comment: "Норма устарела" }]);
+  expect(api.callsTo("POST", "/topics/7/messages/2/feedback").map((c) => c.body)).toEqual([
+    { rating: "down" },
+    { rating: "down", comment: "Норма устарела" },
+  ]);
   expect(await screen.findByText("Спасибо, это поможет сделать ответы лучше.")).toBeTruthy();
 });
 

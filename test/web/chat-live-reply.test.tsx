@@ -94,7 +94,8 @@ describe("a reply that ends", () => {
     });
     renderChat("/chat/7");
     await screen.findByText("Ответ седьмого");
-    const count = (testId: string, text: string) => screen.queryAllByTestId(testId).filter((m) => m.textContent?.includes(text)).length;
+    const count = (testId: string, text: string) =>
+      screen.queryAllByTestId(testId).filter((m) => m.textContent?.includes(text)).length;
     // What each committed render showed: the question, the reply (streaming or ended).
     const seen: [number, number][] = [];
     const look = () => {

@@ -24,35 +24,42 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it("shows the picked mode by a new chat's composer; another one picked there is the mode the chat starts in", async () => {
-  const reply = replyStream();
-  const api = fakeChatApi({
-    "GET /limits": () => json(limits(5)),
-    "GET /products": () => json(products),
-    "GET /topics/active/law": () => json([]),
-    "GET /topics/active/estate": () => json([]),
-    "POST /topics/start/stream": () => reply.response(),
-    "GET /topics/:id/history": () => json([]),
-  });
-  renderChat("/chat");
-  const chip = await screen.findByRole("button", { name: "Режим: Объясни закон. Сменить режим нового чата" });
-  expect(document.title).toBe("Новый чат — Ясно");
-  fireEvent.keyDown(chip, { key: "Enter" });
-  fireEvent.click(await screen.findByRole("menuitemradio", { name: "Недвижимость" }));
-  expect(useMode.getState().mode).toBe("explain_estate");
-  expect(localStorage.getItem("yasno-model")).toBe("explain_estate");
-  expect(await screen.findByRole("button", { name: "Режим: Недвижимость. Сменить режим нового чата" })).toBeTruthy();
+it(
+  "shows the picked mode by a new chat's composer; another one picked there is the mode the chat starts " + "in",
+  async () => {
+    const reply = replyStream();
+    const api = fakeChatApi({
+      "GET /limits": () => json(limits(5)),
+      "GET /products": () => json(products),
+      "GET /topics/active/law": () => json([]),
+      "GET /topics/active/estate": () => json([]),
+      "POST /topics/start/stream": () => reply.response(),
+      "GET /topics/:id/history": () => json([]),
+    });
+    renderChat("/chat");
+    const chip = await screen.findByRole("button", { name: "Режим: Объясни закон. Сменить режим нового чата" });
+    expect(document.title).toBe("Новый чат — Ясно");
+    fireEvent.keyDown(chip, { key: "Enter" });
+    fireEvent.click(await screen.findByRole("menuitemradio", { name: "Недвижимость" }));
+    expect(useMode.getState().mode).toBe("explain_estate");
+    expect(localStorage.getItem("yasno-model")).toBe("explain_estate");
+    expect(await screen.findByRole("button", { name: "Режим: Недвижимость. Сменить режим нового чата" })).toBeTruthy();
 
-  await disclaimersSettled();
-  fireEvent.change(screen.getByRole("textbox", { name: "Сообщение" }), { target: { value: "Как проверить квартиру?" } });
-  fireEvent.click(screen.getByRole("button", { name: "Отправить" }));
-  await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
-  expect((api.callsTo("POST", "/topics/start/stream")[0]!.body as { assistant_type: string }).assistant_type).toBe("explain_estate");
-  reply.push("topic_id: 9\nОтвет");
-  reply.close();
-  // Once the chat has a topic, its mode is the topic's: the chip goes.
-  await waitFor(() => expect(screen.queryByTestId("mode-chip")).toBeNull());
-});
+    await disclaimersSettled();
+    fireEvent.change(screen.getByRole("textbox", { name: "Сообщение" }), {
+      target: { value: "Как проверить квартиру?" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Отправить" }));
+    await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
+    expect((api.callsTo("POST", "/topics/start/stream")[0]!.body as { assistant_type: string }).assistant_type).toBe(
+      "explain_estate",
+    );
+    reply.push("topic_id: 9\nОтвет");
+    reply.close();
+    // Once the chat has a topic, its mode is the topic's: the chip goes.
+    await waitFor(() => expect(screen.queryByTestId("mode-chip")).toBeNull());
+  },
+);
 
 it("is not there in an existing topic", async () => {
   fakeChatApi({

@@ -30,9 +30,15 @@ export function resetStores() {
  * The sidebar is there with `query`'s list loaded (`groups`), as beside the chat in the app: a new
  * topic or a finished reply makes it ask again. Returns the unsubscribe.
  */
-export function sidebarShowing(groups: unknown[] = [], query: TopicQuery = { status: "active", type: "law", folderId: null }) {
+export function sidebarShowing(
+  groups: unknown[] = [],
+  query: TopicQuery = { status: "active", type: "law", folderId: null },
+) {
   const options = topicListQuery(userKeyOf(useAuth.getState().record?.access_token), query);
-  queryClient.setQueryData(options.queryKey, { pages: [{ groups: groups as TopicGroup[], next: null }], pageParams: [null] });
+  queryClient.setQueryData(options.queryKey, {
+    pages: [{ groups: groups as TopicGroup[], next: null }],
+    pageParams: [null],
+  });
   return new InfiniteQueryObserver(queryClient, options).subscribe(() => {});
 }
 

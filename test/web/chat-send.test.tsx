@@ -28,71 +28,89 @@ afterEach(() => {
 });
 
 describe("sending in a new chat (docs/product.md §4)", () => {
-  it("uploads, starts the topic in the picked mode, strips the marker, moves to /chat/<id>, streams, then reloads the list and the limits", async () => {
-    const reply = replyStream();
-    let history: unknown[] = [];
-    const api = fakeChatApi({
-      "GET /limits": () => json(limits(5)),
-      "GET /products": () => json([]),
-      "GET /topics/active/law": () => json([]),
-      "POST /attachments/upload": () => json({ attachment_id: 31, filename: "иск.pdf", content_type: "document", mime_type: "application/pdf", size: 10 }, 201),
-      "POST /topics/start/stream": () => reply.response(),
-      "GET /topics/:id/history": () => json(history),
-    });
-    localStorage.setItem("yasno-model", "explain_estate");
-    const { useMode } = await import("../../web/src/features/modes/mode-store");
-    useMode.getState().setMode("explain_estate");
-    const router = renderChat("/chat");
-    expect(screen.getByTestId("chat-start")).toBeTruthy();
-    await disclaimersSettled();
+  it(
+    "uploads, starts the topic in the picked mode, strips the marker, moves to /chat/<id>, streams, then reloads " +
+      "the list and the limits",
+    async () => {
+      const reply = replyStream();
+      let history: unknown[] = [];
+      const api = fakeChatApi({
+        "GET /limits": () => json(limits(5)),
+        "GET /products": () => json([]),
+        "GET /topics/active/law": () => json([]),
+        "POST /attachments/upload": () =>
+          json(
+            {
+              attachment_id: 31,
+              filename: "иск.pdf",
+              content_type: "document",
+              mime_type: "application/pdf",
+              size: 10,
+            },
+            201,
+          ),
+        "POST /topics/start/stream": () => reply.response(),
+        "GET /topics/:id/history": () => json(history),
+      });
+      localStorage.setItem("yasno-model", "explain_estate");
+      const { useMode } = await import("../../web/src/features/modes/mode-store");
+      useMode.getState().setMode("explain_estate");
+      const router = renderChat("/chat");
+      expect(screen.getByTestId("chat-start")).toBeTruthy();
+      await disclaimersSettled();
 
-    fireEvent.change(screen.getByTestId("composer-file-input"), { target: { files: [new File(["%PDF-"], "иск.pdf", { type: "application/pdf" })] } });
-    type("  Как проверить квартиру?  ");
-    fireEvent.click(sendButton());
+      fireEvent.change(screen.getByTestId("composer-file-input"), {
+        target: { files: [new File(["%PDF-"], "иск.pdf", { type: "application/pdf" })] },
+      });
+      type("  Как проверить квартиру?  ");
+      fireEvent.click(sendButton());
 
-    // At once: the box is empty, the question is on screen, the tray is clear.
-    expect(textbox().value).toBe("");
-    expect(screen.getByTestId("message-user").textContent).toContain("Как проверить квартиру?");
-    expect(screen.getByTestId("message-user").textContent).toContain("иск.pdf");
-    expect(screen.queryByTestId("attachment-tray")).toBeNull();
-    expect(screen.queryByTestId("chat-start")).toBeNull();
+      // At once: the box is empty, the question is on screen, the tray is clear.
+      expect(textbox().value).toBe("");
+      expect(screen.getByTestId("message-user").textContent).toContain("Как проверить квартиру?");
+      expect(screen.getByTestId("message-user").textContent).toContain("иск.pdf");
+      expect(screen.queryByTestId("attachment-tray")).toBeNull();
+      expect(screen.queryByTestId("chat-start")).toBeNull();
 
-    await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
-    // The file went up before the stream started.
-    expect(api.calls.findIndex((c) => c.path === "/attachments/upload")).toBeLessThan(api.calls.findIndex((c) => c.path === "/topics/start/stream"));
-    expect(api.callsTo("POST", "/topics/start/stream")[0].body).toEqual({
-      message: { text: "Как проверить квартиру?", attachments: [31] },
-      assistant_type: "explain_estate",
-    });
+      await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
+      // The file went up before the stream started.
+      expect(api.calls.findIndex((c) => c.path === "/attachments/upload")).toBeLessThan(
+        api.calls.findIndex((c) => c.path === "/topics/start/stream"),
+      );
+      expect(api.callsTo("POST", "/topics/start/stream")[0].body).toEqual({
+        message: { text: "Как проверить квартиру?", attachments: [31] },
+        assistant_type: "explain_estate",
+      });
 
-    const limitCallsBefore = api.callsTo("GET", "/limits").length;
-    // The marker line arrives split in three.
-    reply.push("topic_");
-    reply.push("id: 5");
-    reply.push("7\nПроверьте ");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/chat/57"));
-    expect(router.state.historyAction).toBe("REPLACE");
-    await waitFor(() => expect(streamingText()).toBe("Проверьте"));
-    expect(api.callsTo("GET", "/topics/active/law").length).toBeGreaterThanOrEqual(1);
-    // Moving to /chat/57 did not reload the chat: no history call while the reply streams.
-    expect(api.callsTo("GET", "/topics/57/history")).toHaveLength(0);
+      const limitCallsBefore = api.callsTo("GET", "/limits").length;
+      // The marker line arrives split in three.
+      reply.push("topic_");
+      reply.push("id: 5");
+      reply.push("7\nПроверьте ");
+      await waitFor(() => expect(router.state.location.pathname).toBe("/chat/57"));
+      expect(router.state.historyAction).toBe("REPLACE");
+      await waitFor(() => expect(streamingText()).toBe("Проверьте"));
+      expect(api.callsTo("GET", "/topics/active/law").length).toBeGreaterThanOrEqual(1);
+      // Moving to /chat/57 did not reload the chat: no history call while the reply streams.
+      expect(api.callsTo("GET", "/topics/57/history")).toHaveLength(0);
 
-    reply.push("документы");
-    await waitFor(() => expect(streamingText()).toBe("Проверьте документы"));
-    expect(document.body.textContent).not.toContain("topic_id");
+      reply.push("документы");
+      await waitFor(() => expect(streamingText()).toBe("Проверьте документы"));
+      expect(document.body.textContent).not.toContain("topic_id");
 
-    history = [message(1, "user", "Как проверить квартиру?"), message(2, "assistant", "Проверьте документы")];
-    reply.close();
-    await waitFor(() => expect(screen.getByTestId("message-assistant").textContent).toContain("Проверьте документы"));
-    expect(screen.queryByTestId("message-streaming")).toBeNull();
-    // No modes listed here: the brand, never the model's id.
-    expect(screen.getByTestId("message-model").textContent).toBe("Модель: Ясно");
-    await waitFor(() => expect(api.callsTo("GET", "/limits").length).toBeGreaterThan(limitCallsBefore));
-    await waitFor(() => expect(api.callsTo("GET", "/topics/57/history")).toHaveLength(1));
-    expect(textbox().disabled).toBe(false);
-    expect(router.state.location.pathname).toBe("/chat/57");
-    useMode.getState().setMode("explain_law");
-  });
+      history = [message(1, "user", "Как проверить квартиру?"), message(2, "assistant", "Проверьте документы")];
+      reply.close();
+      await waitFor(() => expect(screen.getByTestId("message-assistant").textContent).toContain("Проверьте документы"));
+      expect(screen.queryByTestId("message-streaming")).toBeNull();
+      // No modes listed here: the brand, never the model's id.
+      expect(screen.getByTestId("message-model").textContent).toBe("Модель: Ясно");
+      await waitFor(() => expect(api.callsTo("GET", "/limits").length).toBeGreaterThan(limitCallsBefore));
+      await waitFor(() => expect(api.callsTo("GET", "/topics/57/history")).toHaveLength(1));
+      expect(textbox().disabled).toBe(false);
+      expect(router.state.location.pathname).toBe("/chat/57");
+      useMode.getState().setMode("explain_law");
+    },
+  );
 
   it("a failed send shows the assistant-style «Упс, что-то пошло не так...» and frees the box", async () => {
     const api = fakeChatApi({
@@ -121,19 +139,25 @@ describe("sending in a new chat (docs/product.md §4)", () => {
     expect((await screen.findByTestId("message-notice")).textContent).toBe("Упс, что-то пошло не так...");
   });
 
-  it("a model that fails before its first word (502) keeps the new topic: the chat moves to it and says so", async () => {
-    fakeChatApi({
-      "GET /limits": () => json(limits(5)),
-      "GET /products": () => json([]),
-      "POST /topics/start/stream": () =>
-        new Response(JSON.stringify({ detail: "Модель не ответила" }), { status: 502, headers: { "X-Topic-Id": "8", "Content-Type": "application/json" } }),
-    });
-    const router = renderChat("/chat");
-    type("Вопрос");
-    fireEvent.click(sendButton());
-    expect((await screen.findByTestId("message-notice")).textContent).toBe("Упс, что-то пошло не так...");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/chat/8"));
-  });
+  it(
+    "a model that fails before its first word (502) keeps the new topic: the chat moves to it and says " + "so",
+    async () => {
+      fakeChatApi({
+        "GET /limits": () => json(limits(5)),
+        "GET /products": () => json([]),
+        "POST /topics/start/stream": () =>
+          new Response(JSON.stringify({ detail: "Модель не ответила" }), {
+            status: 502,
+            headers: { "X-Topic-Id": "8", "Content-Type": "application/json" },
+          }),
+      });
+      const router = renderChat("/chat");
+      type("Вопрос");
+      fireEvent.click(sendButton());
+      expect((await screen.findByTestId("message-notice")).textContent).toBe("Упс, что-то пошло не так...");
+      await waitFor(() => expect(router.state.location.pathname).toBe("/chat/8"));
+    },
+  );
 });
 
 describe("sending in an existing chat", () => {
@@ -235,7 +259,10 @@ describe("sending in an existing chat", () => {
 
 describe("opening a topic", () => {
   it("a history that fails to load: «Ошибка загрузки сообщения, повторите попытку позже.»", async () => {
-    fakeChatApi({ "GET /limits": () => json(limits(5)), "GET /topics/9/history": () => json({ detail: "Чат не найден" }, 404) });
+    fakeChatApi({
+      "GET /limits": () => json(limits(5)),
+      "GET /topics/9/history": () => json({ detail: "Чат не найден" }, 404),
+    });
     renderChat("/chat/9");
     expect((await screen.findByRole("alert")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");
   });
@@ -327,7 +354,9 @@ describe("signing out", () => {
     });
     renderChat("/chat/4");
     await screen.findByText("Вопрос");
-    fireEvent.change(screen.getByTestId("composer-file-input"), { target: { files: [new File(["x"], "a.txt", { type: "text/plain" })] } });
+    fireEvent.change(screen.getByTestId("composer-file-input"), {
+      target: { files: [new File(["x"], "a.txt", { type: "text/plain" })] },
+    });
     const { useAuth } = await import("../../web/src/features/auth/auth-store");
     useAuth.getState().logout();
     expect(useTurn.getState()).toMatchObject({ topicId: null, local: [], running: false, streaming: null });

@@ -18,7 +18,10 @@ describe("the topic_id marker of a new topic's stream", () => {
 
   it("is taken off however the stream is split into two chunks", () => {
     for (let cut = 0; cut <= stream.length; cut++) {
-      expect(throughMarker([stream.slice(0, cut), stream.slice(cut)]), `cut at ${cut}`).toEqual({ shown: "Здравствуйте! Это ответ.", topicId: "42" });
+      expect(throughMarker([stream.slice(0, cut), stream.slice(cut)]), `cut at ${cut}`).toEqual({
+        shown: "Здравствуйте! Это ответ.",
+        topicId: "42",
+      });
     }
   });
 
@@ -49,7 +52,10 @@ describe("the topic_id marker of a new topic's stream", () => {
   });
 
   it("a later line that looks like the marker is the reply's text", () => {
-    expect(throughMarker(["topic_id: 1\nтекст\ntopic_id: 2\n"])).toEqual({ shown: "текст\ntopic_id: 2\n", topicId: "1" });
+    expect(throughMarker(["topic_id: 1\nтекст\ntopic_id: 2\n"])).toEqual({
+      shown: "текст\ntopic_id: 2\n",
+      topicId: "1",
+    });
   });
 
   it("a stream that ends right after the marker line shows nothing", () => {

@@ -6,8 +6,14 @@ import { renderChat, resetStores, signIn } from "./chat-render";
 // docs/conversations.md "Versions" and "Continue" in the chat view: another reply, an edited
 // question, ‹ n/m › to switch versions, and going on from a cut reply.
 
-const first = [message(1, "user", "Вопрос"), message(2, "assistant", "Ответ первый", { version: 1, version_ids: [2, 5] })];
-const second = [message(1, "user", "Вопрос"), message(5, "assistant", "Ответ второй", { version: 2, version_ids: [2, 5] })];
+const first = [
+  message(1, "user", "Вопрос"),
+  message(2, "assistant", "Ответ первый", { version: 1, version_ids: [2, 5] }),
+];
+const second = [
+  message(1, "user", "Вопрос"),
+  message(5, "assistant", "Ответ второй", { version: 2, version_ids: [2, 5] }),
+];
 
 function server(history: () => unknown[], routes: Parameters<typeof fakeChatApi>[0] = {}) {
   return fakeChatApi({
@@ -60,7 +66,9 @@ it("«Другой ответ» streams a new reply in the old one's place, then
 });
 
 it("a regenerate refused for lack of requests says so and keeps the old reply", async () => {
-  server(() => first, { "POST /topics/7/messages/2/regenerate/stream": () => json({ detail: "Лимит запросов исчерпан" }, 402) });
+  server(() => first, {
+    "POST /topics/7/messages/2/regenerate/stream": () => json({ detail: "Лимит запросов исчерпан" }, 402),
+  });
   renderChat("/chat/7");
   await screen.findByText("Ответ первый");
   fireEvent.click(screen.getByTestId("message-regenerate"));
@@ -79,7 +87,10 @@ it("«Изменить вопрос» edits in place and sends the new text as a
   const editor = screen.getByLabelText("Новый текст вопроса");
   expect((editor as HTMLTextAreaElement).value).toBe("Вопрос");
   // Unchanged text is not sent.
-  expect(within(screen.getByTestId("question-editor")).getByRole("button", { name: "Отправить" })).toHaveProperty("disabled", true);
+  expect(within(screen.getByTestId("question-editor")).getByRole("button", { name: "Отправить" })).toHaveProperty(
+    "disabled",
+    true,
+  );
   fireEvent.change(editor, { target: { value: "Вопрос получше" } });
   fireEvent.keyDown(editor, { key: "Enter" });
   await waitFor(() => expect(api.callsTo("POST", "/topics/7/messages/1/edit/stream")).toHaveLength(1));
@@ -119,7 +130,12 @@ it("«Продолжить ответ» under a cut reply at the end replaces it
 });
 
 it("offers to continue only the last reply", async () => {
-  server(() => [message(1, "user", "В1"), message(2, "assistant", "Обрыв", { state: "partial" }), message(3, "user", "В2"), message(4, "assistant", "Целый")]);
+  server(() => [
+    message(1, "user", "В1"),
+    message(2, "assistant", "Обрыв", { state: "partial" }),
+    message(3, "user", "В2"),
+    message(4, "assistant", "Целый"),
+  ]);
   renderChat("/chat/7");
   await screen.findByText("Целый");
   expect(screen.queryByTestId("message-continue")).toBeNull();

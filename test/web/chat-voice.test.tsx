@@ -46,7 +46,17 @@ function server(transcribe: () => Response = () => json({ text: "Можно ли
     "GET /products": () => json([]),
     "GET /disclaimers": () => json([]),
     "POST /attachments/upload": (call) =>
-      json({ attachment_id: 31, filename: (call.form!.get("file") as File).name, content_type: "audio", mime_type: "audio/webm", size: 4, url: "/f/31" }, 201),
+      json(
+        {
+          attachment_id: 31,
+          filename: (call.form!.get("file") as File).name,
+          content_type: "audio",
+          mime_type: "audio/webm",
+          size: 4,
+          url: "/f/31",
+        },
+        201,
+      ),
     "POST /attachments/31/transcribe": transcribe,
   });
 }
@@ -94,7 +104,9 @@ it("says so when the microphone is not allowed", async () => {
   renderChat("/chat");
   await disclaimersSettled();
   fireEvent.click(screen.getByRole("button", { name: "Записать вопрос голосом" }));
-  expect(await screen.findByText("Нет доступа к микрофону: разрешите его в настройках браузера и попробуйте снова.")).toBeTruthy();
+  expect(
+    await screen.findByText("Нет доступа к микрофону: разрешите его в настройках браузера и попробуйте снова."),
+  ).toBeTruthy();
 });
 
 it("a failed transcription says why and leaves the box as it was", async () => {
@@ -105,6 +117,8 @@ it("a failed transcription says why and leaves the box as it was", async () => {
   fireEvent.click(screen.getByRole("button", { name: "Записать вопрос голосом" }));
   await screen.findByRole("status", { name: "Идёт запись" });
   await act(async () => FakeRecorder.last!.stop());
-  expect(await screen.findByText("Не удалось распознать речь: попробуйте ещё раз или напишите вопрос текстом")).toBeTruthy();
+  expect(
+    await screen.findByText("Не удалось распознать речь: попробуйте ещё раз или напишите вопрос текстом"),
+  ).toBeTruthy();
   expect((screen.getByRole("textbox", { name: "Сообщение" }) as HTMLTextAreaElement).value).toBe("");
 });

@@ -26,7 +26,13 @@ function server(states: (Partial<Payment> | number)[], limits?: () => Response) 
       if (current.credited)
         rows = [
           limitRow(),
-          limitRow({ id: 5, source: "subscription", requests: 100, available_requests: 100, date_expire: new Date(2026, 11, 21, 12).toISOString() }),
+          limitRow({
+            id: 5,
+            source: "subscription",
+            requests: 100,
+            available_requests: 100,
+            date_expire: new Date(2026, 11, 21, 12).toISOString(),
+          }),
         ];
       return json(current);
     },
@@ -75,22 +81,29 @@ describe("/checkout", () => {
     expect(within(done).queryByText("Сбой")).toBeNull();
   });
 
-  it("waits while the payment is pending, then shows the plan, the amount, what was added and the new limit card", async () => {
-    const api = server([{ status: "pending" }, { status: "waiting_for_capture" }, { status: "succeeded", credited: true }]);
-    renderCheckout();
-    expect(screen.getByTestId("checkout-pending").textContent).toContain("Проверяем оплату…");
-    const done = await screen.findByTestId("checkout-succeeded");
-    expect(within(done).getByRole("heading", { name: "Оплата прошла" })).toBeTruthy();
-    expect(within(done).getByText("Тариф «Стандарт»")).toBeTruthy();
-    expect(within(done).getByText("Сумма: 490,50 ₽")).toBeTruthy();
-    expect(within(done).getByTestId("checkout-added").textContent).toBe("Начислено запросов: 100, на 30 дней");
-    expect(within(done).getAllByTestId("limit-card")).toHaveLength(2);
-    expect(api.reads()).toBe(3);
-    // The limits were read after the payment became final, so the composer knows too.
-    const lastPayment = api.calls.findLastIndex((c) => c.path.startsWith("/payments/"));
-    expect(api.calls.findLastIndex((c) => c.path === "/limits")).toBeGreaterThan(lastPayment);
-    expect(cachedLimits()?.available_requests).toBe(103);
-  });
+  it(
+    "waits while the payment is pending, then shows the plan, the amount, what was added and the new limit " + "card",
+    async () => {
+      const api = server([
+        { status: "pending" },
+        { status: "waiting_for_capture" },
+        { status: "succeeded", credited: true },
+      ]);
+      renderCheckout();
+      expect(screen.getByTestId("checkout-pending").textContent).toContain("Проверяем оплату…");
+      const done = await screen.findByTestId("checkout-succeeded");
+      expect(within(done).getByRole("heading", { name: "Оплата прошла" })).toBeTruthy();
+      expect(within(done).getByText("Тариф «Стандарт»")).toBeTruthy();
+      expect(within(done).getByText("Сумма: 490,50 ₽")).toBeTruthy();
+      expect(within(done).getByTestId("checkout-added").textContent).toBe("Начислено запросов: 100, на 30 дней");
+      expect(within(done).getAllByTestId("limit-card")).toHaveLength(2);
+      expect(api.reads()).toBe(3);
+      // The limits were read after the payment became final, so the composer knows too.
+      const lastPayment = api.calls.findLastIndex((c) => c.path.startsWith("/payments/"));
+      expect(api.calls.findLastIndex((c) => c.path === "/limits")).toBeGreaterThan(lastPayment);
+      expect(cachedLimits()?.available_requests).toBe(103);
+    },
+  );
 
   it("a succeeded payment whose grant is not written yet is waited for", async () => {
     const api = server([
@@ -105,7 +118,9 @@ describe("/checkout", () => {
   it("an unlimited plan says so", async () => {
     server([{ status: "succeeded", credited: true, subscription_id: 4, amount: 1990 }]);
     renderCheckout();
-    expect((await screen.findByTestId("checkout-added")).textContent).toBe("Безлимитное количество запросов на 30 дней");
+    expect((await screen.findByTestId("checkout-added")).textContent).toBe(
+      "Безлимитное количество запросов на 30 дней",
+    );
     // The matcher folds the no-break space of "1 990" into a plain one.
     expect(screen.getByText("Сумма: 1 990 ₽")).toBeTruthy();
   });
@@ -133,10 +148,19 @@ describe("/checkout", () => {
 
   it('a payment still pending after the window says so, and "Проверить ещё раз" reads it again', async () => {
     Object.assign(CHECKOUT_POLL, { attempts: 3 });
-    const api = server([{ status: "pending" }, { status: "pending" }, { status: "pending" }, { status: "succeeded", credited: true }]);
+    const api = server([
+      { status: "pending" },
+      { status: "pending" },
+      { status: "pending" },
+      { status: "succeeded", credited: true },
+    ]);
     renderCheckout();
     const waiting = await screen.findByTestId("checkout-waiting");
-    expect(within(waiting).getByText("Платёж ещё обрабатывается. Обычно это занимает пару минут: проверьте ещё раз чуть позже.")).toBeTruthy();
+    expect(
+      within(waiting).getByText(
+        "Платёж ещё обрабатывается. Обычно это занимает пару минут: проверьте ещё раз чуть позже.",
+      ),
+    ).toBeTruthy();
     expect(api.reads()).toBe(3);
     fireEvent.click(within(waiting).getByRole("button", { name: "Проверить ещё раз" }));
     await screen.findByTestId("checkout-succeeded");

@@ -16,13 +16,23 @@ const company = (extra: object = {}) => ({
   owner_id: 1,
   created_at: "2026-11-01T10:00:00.000Z",
   my_role: "owner",
-  limits: limitsOf([limitRow({ id: 9, source: "subscription", name: "Стандарт", requests: 100, available_requests: 80 })]),
+  limits: limitsOf([
+    limitRow({ id: 9, source: "subscription", name: "Стандарт", requests: 100, available_requests: 80 }),
+  ]),
   employees: [
     { id: 1, user_id: 1, email: "owner@example.test", name: "Ольга", role: "owner", allowance: null, used: 5 },
     { id: 2, user_id: 2, email: "ivan@example.test", name: null, role: "member", allowance: 10, used: 3 },
   ],
   invitations: [
-    { id: 7, email: "petr@example.test", role: "member", allowance: null, status: "pending", created_at: "2026-11-20T10:00:00.000Z", responded_at: null },
+    {
+      id: 7,
+      email: "petr@example.test",
+      role: "member",
+      allowance: null,
+      status: "pending",
+      created_at: "2026-11-20T10:00:00.000Z",
+      responded_at: null,
+    },
   ],
   ...extra,
 });
@@ -73,7 +83,16 @@ it("shows the pool, the people with their use, and the invitations; resends and 
       ]),
     "GET /companies/3/payments": () => json([payment({ plan_name: "Стандарт", status: "succeeded", credited: true })]),
     "POST /companies/3/employees": (call) =>
-      json({ id: 7, status: "pending", created_at: "2026-11-24T10:00:00.000Z", responded_at: null, ...(call.body as object) }, 201),
+      json(
+        {
+          id: 7,
+          status: "pending",
+          created_at: "2026-11-24T10:00:00.000Z",
+          responded_at: null,
+          ...(call.body as object),
+        },
+        201,
+      ),
     "DELETE /companies/3/invitations/7": () => new Response(null, { status: 204 }),
     "PATCH /companies/3/2": () => json({}),
   });
@@ -91,7 +110,11 @@ it("shows the pool, the people with their use, and the invitations; resends and 
 
   // Every invitation with its state: sent again unless accepted, withdrawn only while pending.
   const invitationRows = await screen.findAllByTestId("company-invitation");
-  expect(invitationRows.map((r) => within(r).getByTestId("invitation-status").textContent)).toEqual(["ожидает ответа", "отклонено", "принято"]);
+  expect(invitationRows.map((r) => within(r).getByTestId("invitation-status").textContent)).toEqual([
+    "ожидает ответа",
+    "отклонено",
+    "принято",
+  ]);
   expect(within(invitationRows[1]!).queryByRole("button", { name: "Отозвать" })).toBeNull();
   expect(within(invitationRows[2]!).queryByRole("button", { name: "Отправить ещё раз" })).toBeNull();
   // The company's purchases.
@@ -99,7 +122,11 @@ it("shows the pool, the people with their use, and the invitations; resends and 
   const invitation = invitationRows[0]!;
   fireEvent.click(within(invitation).getByRole("button", { name: "Отправить ещё раз" }));
   await waitFor(() => expect(api.callsTo("POST", "/companies/3/employees")).toHaveLength(1));
-  expect(api.callsTo("POST", "/companies/3/employees")[0]!.body).toEqual({ email: "petr@example.test", role: "member", allowance: null });
+  expect(api.callsTo("POST", "/companies/3/employees")[0]!.body).toEqual({
+    email: "petr@example.test",
+    role: "member",
+    allowance: null,
+  });
   fireEvent.click(within(invitation).getByRole("button", { name: "Отозвать" }));
   await waitFor(() => expect(api.callsTo("DELETE", "/companies/3/invitations/7")).toHaveLength(1));
 

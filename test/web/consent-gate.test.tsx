@@ -8,7 +8,12 @@ import { Providers } from "./providers";
 // docs/legal.md "Consent": a new version of the documents (or an account from a first external
 // sign-in) is accepted before anything else; the box is never ticked in advance.
 
-const state = (required: boolean, accepted_at: string | null = "2026-11-01T10:00:00.000Z") => ({ required, terms_version: 2, privacy_version: 1, accepted_at });
+const state = (required: boolean, accepted_at: string | null = "2026-11-01T10:00:00.000Z") => ({
+  required,
+  terms_version: 2,
+  privacy_version: 1,
+  accepted_at,
+});
 
 beforeEach(() => {
   resetStores();

@@ -13,7 +13,8 @@ const LATEST = "00000000-00000030-00000000-00000000000000000000000000000000";
 const SHARD = "00000000-00000005-00000000-00000000000000000000000000000000";
 
 /** An answer as the Worker gives it, with the bookmarks of what it did. */
-const answer = (bookmark: string | null, data: unknown = {}) => Response.json(data, { headers: bookmark ? { [HEADER]: bookmark } : {} });
+const answer = (bookmark: string | null, data: unknown = {}) =>
+  Response.json(data, { headers: bookmark ? { [HEADER]: bookmark } : {} });
 
 const selfCall = () => api.users.self.$get();
 
@@ -28,29 +29,32 @@ afterEach(() => {
 });
 
 describe("the session's D1 bookmarks (docs/scale.md, «Read replicas»)", () => {
-  it("sends back the bookmarks it got, keeping the newer one of each database, and keeps them over a reload", async () => {
-    let next: string | null = `DB=${OLD}`;
-    const server = fakeChatApi({ "GET /users/self": () => answer(next) });
+  it(
+    "sends back the bookmarks it got, keeping the newer one of each database, and keeps them over a " + "reload",
+    async () => {
+      let next: string | null = `DB=${OLD}`;
+      const server = fakeChatApi({ "GET /users/self": () => answer(next) });
 
-    await selfCall();
-    expect(server.calls[0].headers.has(HEADER)).toBe(false);
-    next = `DB=${NEW};HISTORY_0=${SHARD}`;
-    await selfCall();
-    expect(server.calls[1].headers.get(HEADER)).toBe(`DB=${OLD}`);
-    // An answer that overtook a newer one on the way, and one with nothing usable, change nothing.
-    next = `DB=${OLD}`;
-    await selfCall();
-    next = "DB=garbage;HISTORY_0";
-    await selfCall();
-    next = null;
-    await selfCall();
-    expect(server.calls.at(-1)!.headers.get(HEADER)).toBe(`DB=${NEW};HISTORY_0=${SHARD}`);
+      await selfCall();
+      expect(server.calls[0].headers.has(HEADER)).toBe(false);
+      next = `DB=${NEW};HISTORY_0=${SHARD}`;
+      await selfCall();
+      expect(server.calls[1].headers.get(HEADER)).toBe(`DB=${OLD}`);
+      // An answer that overtook a newer one on the way, and one with nothing usable, change nothing.
+      next = `DB=${OLD}`;
+      await selfCall();
+      next = "DB=garbage;HISTORY_0";
+      await selfCall();
+      next = null;
+      await selfCall();
+      expect(server.calls.at(-1)!.headers.get(HEADER)).toBe(`DB=${NEW};HISTORY_0=${SHARD}`);
 
-    vi.resetModules();
-    const reloaded = await import("../../web/src/api/client");
-    await reloaded.api.users.self.$get();
-    expect(server.calls.at(-1)!.headers.get(HEADER)).toBe(`DB=${NEW};HISTORY_0=${SHARD}`);
-  });
+      vi.resetModules();
+      const reloaded = await import("../../web/src/api/client");
+      await reloaded.api.users.self.$get();
+      expect(server.calls.at(-1)!.headers.get(HEADER)).toBe(`DB=${NEW};HISTORY_0=${SHARD}`);
+    },
+  );
 
   it("after a reply's stream ends, reads at the primary until an answer brings a newer bookmark", async () => {
     const reply = replyStream({ "X-Model": "yasno-demo", [HEADER]: `DB=${NEW}` });
@@ -78,7 +82,9 @@ describe("the session's D1 bookmarks (docs/scale.md, «Read replicas»)", () => 
     await waitFor(() => expect(server.callsTo("GET", "/topics/7/history")).toHaveLength(2));
     expect(server.callsTo("GET", "/topics/7/history")[1].headers.get(HEADER)).toBe("*=first-primary");
 
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(BOOKMARK_STORAGE_KEY)!).bookmarks).toBe(`*=first-primary;DB=${LATEST}`));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(BOOKMARK_STORAGE_KEY)!).bookmarks).toBe(`*=first-primary;DB=${LATEST}`),
+    );
     await selfCall();
     expect(server.callsTo("GET", "/users/self")[0].headers.get(HEADER)).toBe(`*=first-primary;DB=${LATEST}`);
   });
@@ -105,27 +111,36 @@ describe("the session's D1 bookmarks (docs/scale.md, «Read replicas»)", () => 
     expect(server.callsTo("GET", "/limits")[0].headers.get(HEADER)).toBe("*=first-primary");
   });
 
-  it("reads at the primary after a reply route refuses: the topic session may have given the request back", async () => {
-    const server = fakeChatApi({
-      "POST /topics/7/continue/stream": () => Response.json({ detail: "Упс" }, { status: 502, headers: { [HEADER]: `DB=${NEW}` } }),
-      "GET /limits": () => answer(null, limits(5)),
-    });
-    const { chatApi } = await import("../../web/src/features/chat/chat-api");
-    expect((await chatApi.continueReply("7")).status).toBe(502);
-    await api.limits.$get();
-    expect(server.callsTo("GET", "/limits")[0].headers.get(HEADER)).toBe("*=first-primary");
-  });
+  it(
+    "reads at the primary after a reply route refuses: the topic session may have given the request " + "back",
+    async () => {
+      const server = fakeChatApi({
+        "POST /topics/7/continue/stream": () =>
+          Response.json({ detail: "Упс" }, { status: 502, headers: { [HEADER]: `DB=${NEW}` } }),
+        "GET /limits": () => answer(null, limits(5)),
+      });
+      const { chatApi } = await import("../../web/src/features/chat/chat-api");
+      expect((await chatApi.continueReply("7")).status).toBe(502);
+      await api.limits.$get();
+      expect(server.callsTo("GET", "/limits")[0].headers.get(HEADER)).toBe("*=first-primary");
+    },
+  );
 
   it("reads at the primary after an external sign-in, whose session was made in a redirect", async () => {
     useAuth.setState({ status: "loading", record: null });
-    const server = fakeChatApi({ "GET /users/self": () => answer(`DB=${NEW}`, { email: "anna@example.com", name: "Анна" }) });
+    const server = fakeChatApi({
+      "GET /users/self": () => answer(`DB=${NEW}`, { email: "anna@example.com", name: "Анна" }),
+    });
     await useAuth.getState().start({ kind: "tokens", access_token: "access-2", refresh_token: "refresh-2" });
     expect(useAuth.getState().status).toBe("authenticated");
     expect(server.callsTo("GET", "/users/self")[0].headers.get(HEADER)).toBe("*=first-primary");
   });
 
   it("forgets the bookmarks at sign-out", async () => {
-    const server = fakeChatApi({ "GET /users/self": () => answer(`DB=${NEW}`), "POST /users/logout": () => answer(null) });
+    const server = fakeChatApi({
+      "GET /users/self": () => answer(`DB=${NEW}`),
+      "POST /users/logout": () => answer(null),
+    });
     await selfCall();
     expect(JSON.parse(localStorage.getItem(BOOKMARK_STORAGE_KEY)!).bookmarks).toBe(`DB=${NEW}`);
     useAuth.getState().logout();

@@ -35,13 +35,15 @@ function server(options: { accepted?: string[]; acceptStatus?: number; list?: ()
     "POST /disclaimers/:type/accept": (call, { type }) => {
       if (options.acceptStatus) return json({ detail: "Внутренняя ошибка сервера" }, options.acceptStatus);
       const item = items.find((d) => d.assistant_type === type)!;
-      if ((call.body as { version?: number }).version !== item.version) return json({ detail: "Условия изменились: прочитайте их ещё раз" }, 409);
+      if ((call.body as { version?: number }).version !== item.version)
+        return json({ detail: "Условия изменились: прочитайте их ещё раз" }, 409);
       item.accepted = true;
       return json(item);
     },
     "POST /topics/start/stream": (call) => {
       const mode = (call.body as { assistant_type: string }).assistant_type;
-      if (items.some((d) => d.assistant_type === mode && !d.accepted)) return json({ detail: "Примите условия использования режима" }, 403);
+      if (items.some((d) => d.assistant_type === mode && !d.accepted))
+        return json({ detail: "Примите условия использования режима" }, 403);
       const reply = replyStream();
       reply.push(`topic_id: ${++topic}\nОтвет`);
       reply.close();
@@ -59,7 +61,10 @@ function server(options: { accepted?: string[]; acceptStatus?: number; list?: ()
   return {
     ...api,
     sends: () => api.calls.filter((c) => c.method === "POST" && c.path.includes("/stream")),
-    /** An admin's `POST /disclaimers/set_for_all/`: a new version (with a new text, if given) that everyone accepts again. */
+    /**
+     * An admin's `POST /disclaimers/set_for_all/`: a new version (with a new text, if given) that everyone accepts
+     * again.
+     */
     resetForAll: (text?: string) =>
       items.forEach((d) => {
         d.accepted = false;
@@ -80,23 +85,26 @@ afterEach(() => {
 });
 
 describe("the disclaimer before the first message in a mode", () => {
-  it('shows the mode\'s terms instead of sending; "Отмена" keeps the message in the box and sends nothing', async () => {
-    const api = server();
-    renderChat("/chat");
-    await disclaimersSettled();
-    ask("Как вернуть товар?");
-    const terms = await screen.findByRole("alertdialog", { name: "Условия использования режима" });
-    expect(within(terms).getByText(LAW_TEXT)).toBeTruthy();
-    expect(within(terms).getByText("Юридический помощник")).toBeTruthy();
-    expect(textbox().value).toBe("Как вернуть товар?");
-    expect(screen.queryByTestId("message-user")).toBeNull();
+  it(
+    'shows the mode\'s terms instead of sending; "Отмена" keeps the message in the box and sends ' + "nothing",
+    async () => {
+      const api = server();
+      renderChat("/chat");
+      await disclaimersSettled();
+      ask("Как вернуть товар?");
+      const terms = await screen.findByRole("alertdialog", { name: "Условия использования режима" });
+      expect(within(terms).getByText(LAW_TEXT)).toBeTruthy();
+      expect(within(terms).getByText("Юридический помощник")).toBeTruthy();
+      expect(textbox().value).toBe("Как вернуть товар?");
+      expect(screen.queryByTestId("message-user")).toBeNull();
 
-    fireEvent.click(within(terms).getByRole("button", { name: "Отмена" }));
-    await waitFor(() => expect(dialog()).toBeNull());
-    expect(textbox().value).toBe("Как вернуть товар?");
-    expect(api.sends()).toHaveLength(0);
-    expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(0);
-  });
+      fireEvent.click(within(terms).getByRole("button", { name: "Отмена" }));
+      await waitFor(() => expect(dialog()).toBeNull());
+      expect(textbox().value).toBe("Как вернуть товар?");
+      expect(api.sends()).toHaveLength(0);
+      expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(0);
+    },
+  );
 
   it('"Принимаю" accepts the terms and sends the message; the next message goes straight away', async () => {
     const api = server();
@@ -114,7 +122,10 @@ describe("the disclaimer before the first message in a mode", () => {
     expect(api.calls.findIndex((c) => c.path === "/disclaimers/explain_law/accept")).toBeLessThan(
       api.calls.findIndex((c) => c.path === "/topics/start/stream"),
     );
-    expect(api.sends()[0].body).toEqual({ message: { text: "Как вернуть товар?", attachments: [] }, assistant_type: "explain_law" });
+    expect(api.sends()[0].body).toEqual({
+      message: { text: "Как вернуть товар?", attachments: [] },
+      assistant_type: "explain_law",
+    });
     expect(dialog()).toBeNull();
     await waitFor(() => expect(api.callsTo("GET", "/topics/41/history")).toHaveLength(1));
     cleanup();
@@ -192,24 +203,29 @@ describe("the disclaimer before the first message in a mode", () => {
     expect(api.sends()).toHaveLength(0);
   });
 
-  it("a send the server refuses for the terms (reset by an admin meanwhile) says so, and the next send shows them", async () => {
-    const api = server({ accepted: ["explain_law"] });
-    renderChat("/chat");
-    await disclaimersSettled();
-    api.resetForAll();
-    ask("Вопрос");
-    expect(await screen.findByText("Чтобы отправить сообщение в этом режиме, примите его условия использования.")).toBeTruthy();
-    await waitFor(() => expect(api.callsTo("GET", "/disclaimers")).toHaveLength(2));
-    await disclaimersSettled();
-    await waitFor(() => expect(textbox().disabled).toBe(false));
+  it(
+    "a send the server refuses for the terms (reset by an admin meanwhile) says so, and the next send shows " + "them",
+    async () => {
+      const api = server({ accepted: ["explain_law"] });
+      renderChat("/chat");
+      await disclaimersSettled();
+      api.resetForAll();
+      ask("Вопрос");
+      expect(
+        await screen.findByText("Чтобы отправить сообщение в этом режиме, примите его условия использования."),
+      ).toBeTruthy();
+      await waitFor(() => expect(api.callsTo("GET", "/disclaimers")).toHaveLength(2));
+      await disclaimersSettled();
+      await waitFor(() => expect(textbox().disabled).toBe(false));
 
-    ask("Вопрос ещё раз");
-    const terms = await screen.findByRole("alertdialog");
-    expect(within(terms).getByText(LAW_TEXT)).toBeTruthy();
-    fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
-    await waitFor(() => expect(api.sends()).toHaveLength(2));
-    expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(1);
-  });
+      ask("Вопрос ещё раз");
+      const terms = await screen.findByRole("alertdialog");
+      expect(within(terms).getByText(LAW_TEXT)).toBeTruthy();
+      fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
+      await waitFor(() => expect(api.sends()).toHaveLength(2));
+      expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(1);
+    },
+  );
 
   it("terms changed while they were open: the new text is shown to be accepted, then the message goes", async () => {
     const api = server();
@@ -219,11 +235,16 @@ describe("the disclaimer before the first message in a mode", () => {
     const terms = await screen.findByRole("alertdialog");
     api.resetForAll("Новая редакция условий юридического режима.");
     fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
-    expect(await within(terms).findByText("Условия только что обновились: прочитайте новую редакцию и примите её.")).toBeTruthy();
+    expect(
+      await within(terms).findByText("Условия только что обновились: прочитайте новую редакцию и примите её."),
+    ).toBeTruthy();
     expect(within(terms).getByText("Новая редакция условий юридического режима.")).toBeTruthy();
     expect(api.sends()).toHaveLength(0);
     fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
     await waitFor(() => expect(api.sends()).toHaveLength(1));
-    expect(api.callsTo("POST", "/disclaimers/explain_law/accept").map((c) => c.body)).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(api.callsTo("POST", "/disclaimers/explain_law/accept").map((c) => c.body)).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
   });
 });

@@ -14,7 +14,11 @@ function fakeServer(answer: { status: number; body: unknown }) {
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), "http://localhost");
-      calls.push({ method: (init?.method ?? "GET").toUpperCase(), path: url.pathname, body: typeof init?.body === "string" ? JSON.parse(init.body) : null });
+      calls.push({
+        method: (init?.method ?? "GET").toUpperCase(),
+        path: url.pathname,
+        body: typeof init?.body === "string" ? JSON.parse(init.body) : null,
+      });
       return Response.json(answer.body, { status: answer.status });
     }),
   );
@@ -22,7 +26,9 @@ function fakeServer(answer: { status: number; body: unknown }) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: "/email/confirm/:token", element: <EmailConfirm /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: "/email/confirm/:token", element: <EmailConfirm /> }], {
+    initialEntries: [path],
+  });
   render(
     <Providers>
       <RouterProvider router={router} />
@@ -38,7 +44,10 @@ afterEach(() => {
 
 describe("the e-mail confirmation page", () => {
   it("applies the link's token and says the new address; a signed-in record follows it", async () => {
-    useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "old@example.com", name: null } });
+    useAuth.setState({
+      status: "authenticated",
+      record: { access_token: "access-1", refresh_token: "refresh-1", email: "old@example.com", name: null },
+    });
     const calls = fakeServer({ status: 200, body: { detail: "E-mail изменён", email: "new@example.com" } });
     renderAt("/email/confirm/tok-1");
     expect(await screen.findByRole("heading", { name: "E-mail подтверждён" })).toBeTruthy();

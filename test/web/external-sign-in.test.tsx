@@ -6,7 +6,11 @@ import { renderAuthApp } from "./auth-render";
 const PROVIDERS = "GET /users/auth/providers";
 const heading = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 3000 });
 /** The external sign-in buttons on the page, in order: [data-provider, href]. */
-const buttons = () => [...document.querySelectorAll<HTMLAnchorElement>("a[data-provider]")].map((a) => [a.dataset.provider, a.getAttribute("href")]);
+const buttons = () =>
+  [...document.querySelectorAll<HTMLAnchorElement>("a[data-provider]")].map((a) => [
+    a.dataset.provider,
+    a.getAttribute("href"),
+  ]);
 const answer =
   (providers: string[], telegram_bot_id: string | null = null) =>
   () =>
@@ -57,7 +61,12 @@ describe("external sign-in buttons", () => {
     await screen.findByRole("link", { name: "Telegram" });
     const origin = window.location.origin;
     const telegram = new URL("https://oauth.telegram.org/auth");
-    telegram.search = new URLSearchParams({ bot_id: "123456", origin, request_access: "write", return_to: `${origin}/chat/42` }).toString();
+    telegram.search = new URLSearchParams({
+      bot_id: "123456",
+      origin,
+      request_access: "write",
+      return_to: `${origin}/chat/42`,
+    }).toString();
     expect(buttons()).toEqual([
       ["telegram", telegram.toString()],
       ["google", "/api/v2/users/auth/google?next=%2Fchat%2F42"],
@@ -92,7 +101,10 @@ describe("external sign-in buttons", () => {
   it.each([
     ["a server error", () => json({ detail: "Внутренняя ошибка сервера" }, 500)],
     ["no connection", () => Promise.reject(new TypeError("Failed to fetch"))],
-    ["an answer that is not JSON", () => new Response("<!doctype html><title>Ясно</title>", { headers: { "content-type": "text/html" } })],
+    [
+      "an answer that is not JSON",
+      () => new Response("<!doctype html><title>Ясно</title>", { headers: { "content-type": "text/html" } }),
+    ],
   ])("are absent after %s, and the password form still signs in", async (_, failure) => {
     const providers = held(failure);
     fakeApi({ [PROVIDERS]: providers.handler, "POST /users/login": () => json(record) });
@@ -119,7 +131,8 @@ describe("external sign-in buttons", () => {
   it("are asked for again on the next sign-in page after a failed answer", async () => {
     const first = held(() => json({ detail: "Сервис недоступен" }, 503));
     const api = fakeApi({
-      [PROVIDERS]: () => (api.callsTo(PROVIDERS).length === 1 ? first.handler() : json({ providers: ["google"], telegram_bot_id: null })),
+      [PROVIDERS]: () =>
+        api.callsTo(PROVIDERS).length === 1 ? first.handler() : json({ providers: ["google"], telegram_bot_id: null }),
     });
     await renderAuthApp("/login");
     await heading("Вход");

@@ -11,6 +11,8 @@ describe("importPerIcon (the build's one module per Radix icon)", () => {
 
   it("reads an import written over several lines and leaves other imports alone", () => {
     const source = 'import {\n  BellIcon,\n} from "@radix-ui/react-icons";\nimport { Button } from "@radix-ui/themes";';
-    expect(importPerIcon(source)).toBe('import { BellIcon } from "@radix-ui/react-icons?icon=BellIcon";\nimport { Button } from "@radix-ui/themes";');
+    expect(importPerIcon(source)).toBe(
+      'import { BellIcon } from "@radix-ui/react-icons?icon=BellIcon";\nimport { Button } from "@radix-ui/themes";',
+    );
   });
 });

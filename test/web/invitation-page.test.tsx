@@ -14,7 +14,11 @@ function fakeServer(answer: (call: Call) => { status: number; body?: unknown }) 
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), "http://localhost");
-      const call = { method: (init?.method ?? "GET").toUpperCase(), path: url.pathname, body: typeof init?.body === "string" ? JSON.parse(init.body) : null };
+      const call = {
+        method: (init?.method ?? "GET").toUpperCase(),
+        path: url.pathname,
+        body: typeof init?.body === "string" ? JSON.parse(init.body) : null,
+      };
       calls.push(call);
       const { status, body } = answer(call);
       return status === 204 ? new Response(null, { status }) : Response.json(body, { status });
@@ -40,7 +44,10 @@ function renderAt(path: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: null } });
+  useAuth.setState({
+    status: "authenticated",
+    record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: null },
+  });
 });
 afterEach(() => {
   cleanup();
@@ -59,11 +66,15 @@ describe("the invitation page", () => {
   });
 
   it("«Отклонить» declines by the token; a link that is not the user's says so", async () => {
-    const calls = fakeServer((call) => (call.path.endsWith("/decline") ? { status: 204 } : { status: 404, body: { detail: "Приглашение не найдено" } }));
+    const calls = fakeServer((call) =>
+      call.path.endsWith("/decline") ? { status: 204 } : { status: 404, body: { detail: "Приглашение не найдено" } },
+    );
     renderAt("/invitations/tok-2");
     fireEvent.click(screen.getByRole("button", { name: "Отклонить" }));
     expect((await screen.findByRole("status")).textContent).toBe("Приглашение отклонено.");
-    expect(calls).toEqual([{ method: "POST", path: "/api/v2/companies/invitations/decline", body: { token: "tok-2" } }]);
+    expect(calls).toEqual([
+      { method: "POST", path: "/api/v2/companies/invitations/decline", body: { token: "tok-2" } },
+    ]);
 
     cleanup();
     renderAt("/invitations/tok-3");
@@ -74,13 +85,27 @@ describe("the invitation page", () => {
   it("lists the pending invitations and answers each one", async () => {
     const calls = fakeServer((call) =>
       call.method === "GET"
-        ? { status: 200, body: [{ id: 3, company: { id: 1, name: "Ромашка" }, role: "member", allowance: null, created_at: "2026-01-01T00:00:00.000Z" }] }
+        ? {
+            status: 200,
+            body: [
+              {
+                id: 3,
+                company: { id: 1, name: "Ромашка" },
+                role: "member",
+                allowance: null,
+                created_at: "2026-01-01T00:00:00.000Z",
+              },
+            ],
+          }
         : { status: 200, body: { id: 1, name: "Ромашка" } },
     );
     renderAt("/invitations");
     expect(await screen.findByText("«Ромашка»")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Принять" }));
     expect((await screen.findByRole("status")).textContent).toBe("Готово: вы сотрудник компании «Ромашка».");
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /api/v2/companies/invitations", "POST /api/v2/companies/invitations/3/accept"]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "GET /api/v2/companies/invitations",
+      "POST /api/v2/companies/invitations/3/accept",
+    ]);
   });
 });

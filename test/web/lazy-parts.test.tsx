@@ -18,7 +18,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-// docs/web.md "Loaded when used": tooltips without Radix's popper; menus come with their code the first time they are reached.
+// docs/web.md "Loaded when used": tooltips without Radix's popper; menus come with their code the first time they are
+// reached.
 
 it("a hint shows at once while the pointer or focus is on its trigger, and never replaces the trigger", async () => {
   render(
@@ -50,7 +51,14 @@ it("a hint shows at once while the pointer or focus is on its trigger, and never
 it("a hint goes on the side asked for, or the opposite one when it does not fit, inside the window", () => {
   const view = { width: 400, height: 300 };
   const bubble = { width: 120, height: 24 };
-  const rect = (left: number, top: number) => ({ left, top, right: left + 32, bottom: top + 32, width: 32, height: 32 });
+  const rect = (left: number, top: number) => ({
+    left,
+    top,
+    right: left + 32,
+    bottom: top + 32,
+    width: 32,
+    height: 32,
+  });
   // Room above: above, centred on the trigger (4 px and the 5 px arrow between).
   expect(placeHint(rect(180, 100), bubble, "top", view)).toMatchObject({ side: "top", left: 136, top: 100 - 9 - 24 });
   // A trigger at the top edge: below it instead.
@@ -84,7 +92,11 @@ it("a menu opens on the first press, by pointer or by Enter, and works as Radix'
   };
   const { unmount } = render(
     <Theme>
-      <OpenOnFirstPress load={load} props={{ onPick: (item: string) => picked.push(item) }} trigger={<button type="button">Действия</button>} />
+      <OpenOnFirstPress
+        load={load}
+        props={{ onPick: (item: string) => picked.push(item) }}
+        trigger={<button type="button">Действия</button>}
+      />
     </Theme>,
   );
   const trigger = screen.getByRole("button", { name: "Действия" });
@@ -99,7 +111,11 @@ it("a menu opens on the first press, by pointer or by Enter, and works as Radix'
 
   render(
     <Theme>
-      <OpenOnFirstPress load={load} props={{ onPick: () => undefined }} trigger={<button type="button">Действия</button>} />
+      <OpenOnFirstPress
+        load={load}
+        props={{ onPick: () => undefined }}
+        trigger={<button type="button">Действия</button>}
+      />
     </Theme>,
   );
   // Hovering only loads: the menu waits for the press.

@@ -17,20 +17,26 @@ afterEach(() => {
 // Query listens: dispatched here the same way.
 const wrapper = ({ children }: { children: ReactNode }) => <Providers>{children}</Providers>;
 
-it("a tab shown again reads the limits anew (a pack bought in another tab shows up), only for a signed-in user", async () => {
-  let available = 0;
-  const api = fakeChatApi({ "GET /limits": () => json(limitsOf([limitRow({ available_requests: available })])) });
-  useAuth.setState({ status: "anonymous", record: null });
-  const { result } = renderHook(() => useLimits(), { wrapper });
-  act(() => void document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
-  expect(api.callsTo("GET", "/limits")).toHaveLength(0);
+it(
+  "a tab shown again reads the limits anew (a pack bought in another tab shows up), only for a signed-in " + "user",
+  async () => {
+    let available = 0;
+    const api = fakeChatApi({ "GET /limits": () => json(limitsOf([limitRow({ available_requests: available })])) });
+    useAuth.setState({ status: "anonymous", record: null });
+    const { result } = renderHook(() => useLimits(), { wrapper });
+    act(() => void document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+    expect(api.callsTo("GET", "/limits")).toHaveLength(0);
 
-  act(() =>
-    useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } }),
-  );
-  await waitFor(() => expect(result.current?.available_requests).toBe(0));
-  available = 100;
-  expect(document.visibilityState).toBe("visible");
-  act(() => void document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
-  await waitFor(() => expect(result.current?.available_requests).toBe(100));
-});
+    act(() =>
+      useAuth.setState({
+        status: "authenticated",
+        record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" },
+      }),
+    );
+    await waitFor(() => expect(result.current?.available_requests).toBe(0));
+    available = 100;
+    expect(document.visibilityState).toBe("visible");
+    act(() => void document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+    await waitFor(() => expect(result.current?.available_requests).toBe(100));
+  },
+);

@@ -49,8 +49,15 @@ describe("landingDecision (docs/product.md §2 Main landing, as docs/web.md read
   });
 
   it("the archive or a folder says nothing about the main list", () => {
-    expect(landingDecision({ ...base, topics: { ...loaded(0), query: { status: "archived", type: "law", folderId: null } } })).toBe("stay");
-    expect(landingDecision({ ...base, topics: { ...loaded(0), query: { status: "active", type: "law", folderId: 3 } } })).toBe("stay");
+    expect(
+      landingDecision({
+        ...base,
+        topics: { ...loaded(0), query: { status: "archived", type: "law", folderId: null } },
+      }),
+    ).toBe("stay");
+    expect(
+      landingDecision({ ...base, topics: { ...loaded(0), query: { status: "active", type: "law", folderId: 3 } } }),
+    ).toBe("stay");
   });
 });
 

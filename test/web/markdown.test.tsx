@@ -16,7 +16,8 @@ afterEach(cleanup);
 describe("assistant replies as Markdown", () => {
   it("renders GFM: headings, lists, tables, code, strikethrough", () => {
     const root = renderMarkdown(
-      "## Итог\n\n- первый\n- второй\n\n| Срок | Сумма |\n|---|---|\n| 10 дней | 5 000 ₽ |\n\n```js\nconst a = 1;\n```\n\n~~старое~~",
+      "## Итог\n\n- первый\n- второй\n\n| Срок | Сумма |\n|---|---|\n| 10 дней | 5 000 ₽ |\n\n```js\nconst a = " +
+        "1;\n```\n\n~~старое~~",
     );
     expect(screen.getByRole("heading", { level: 2, name: "Итог" })).toBeTruthy();
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["первый", "второй"]);
@@ -50,18 +51,24 @@ describe("assistant replies as Markdown", () => {
   });
 
   it("never loads an image from a reply: it is a link «Изображение: <alt>» opening in a new tab", () => {
-    const root = renderMarkdown("Смотрите: ![схема сделки](https://tracker.example/pixel.png?u=1) и ![](https://cdn.example/a.png)");
+    const root = renderMarkdown(
+      "Смотрите: ![схема сделки](https://tracker.example/pixel.png?u=1) и ![](https://cdn.example/a.png)",
+    );
     expect(root.querySelector("img")).toBeNull();
     const named = screen.getByRole("link", { name: "Изображение: схема сделки" });
     expect(named.getAttribute("href")).toBe("https://tracker.example/pixel.png?u=1");
     expect(named.getAttribute("target")).toBe("_blank");
     expect(named.getAttribute("rel")).toBe("noopener noreferrer nofollow");
     // No alt: the host it would have come from says what it is.
-    expect(screen.getByRole("link", { name: "Изображение: cdn.example" }).getAttribute("href")).toBe("https://cdn.example/a.png");
+    expect(screen.getByRole("link", { name: "Изображение: cdn.example" }).getAttribute("href")).toBe(
+      "https://cdn.example/a.png",
+    );
   });
 
   it("an image inside a link becomes the link's text (no link in a link), and a javascript: image is no link", () => {
-    const root = renderMarkdown("[![логотип](https://img.example/l.png)](https://example.ru) ![x](javascript:alert(1))");
+    const root = renderMarkdown(
+      "[![логотип](https://img.example/l.png)](https://example.ru) ![x](javascript:alert(1))",
+    );
     expect(root.querySelector("img")).toBeNull();
     expect(root.querySelector("a a")).toBeNull();
     const outer = screen.getByRole("link", { name: "Изображение: логотип" });
@@ -104,7 +111,14 @@ describe("the message list", () => {
         <MessageList
           messages={[
             { id: 1, role: "user", text: "**не жирный** <b>тоже</b>", attachments: [] },
-            { id: 2, role: "assistant", text: "Ответ **жирный**", model: "yasno-demo", state: "partial", attachments: [] },
+            {
+              id: 2,
+              role: "assistant",
+              text: "Ответ **жирный**",
+              model: "yasno-demo",
+              state: "partial",
+              attachments: [],
+            },
           ]}
           modelTitle="Ясно · Объясни закон"
         />
@@ -132,7 +146,13 @@ describe("the message list", () => {
               text: "Посмотрите",
               attachments: [
                 { id: 5, filename: "фото.png", content_type: "image", url: "/api/v2/share/h/attachments/5" },
-                { id: 6, filename: "договор.pdf", content_type: "document", size: 2048, url: "/api/v2/share/h/attachments/6" },
+                {
+                  id: 6,
+                  filename: "договор.pdf",
+                  content_type: "document",
+                  size: 2048,
+                  url: "/api/v2/share/h/attachments/6",
+                },
               ],
             },
             { id: 2, role: "assistant", text: "Готово", model: "yasno-demo", attachments: [] },

@@ -4,10 +4,20 @@ import { afterEach, expect, it, vi } from "vitest";
 import { NotificationBell } from "../../web/src/features/notifications/NotificationBell";
 import { useAuth } from "../../web/src/features/auth/auth-store";
 import { queryClient } from "../../web/src/api/query-client";
-import { NOTIFICATIONS_POLL_MS, type Notice, unreadNoticesQuery } from "../../web/src/features/notifications/notifications-queries";
+import {
+  NOTIFICATIONS_POLL_MS,
+  type Notice,
+  unreadNoticesQuery,
+} from "../../web/src/features/notifications/notifications-queries";
 import { fakeApi } from "./auth-fakes";
 
-const notice = (id: number, title: string): Notice => ({ id, title, text: `Текст: ${title}`, created_at: "2025-05-04T09:00:00.000Z", read: false });
+const notice = (id: number, title: string): Notice => ({
+  id,
+  title,
+  text: `Текст: ${title}`,
+  created_at: "2025-05-04T09:00:00.000Z",
+  read: false,
+});
 
 /** The Worker's notices of one user: unread ones listed with the count in X-Unread-Count. */
 function fakeNotices(initial: Notice[]) {
@@ -38,7 +48,10 @@ function fakeNotices(initial: Notice[]) {
 }
 
 const signIn = () =>
-  useAuth.setState({ status: "authenticated", record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } });
+  useAuth.setState({
+    status: "authenticated",
+    record: { access_token: "access-1", refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" },
+  });
 
 afterEach(() => {
   cleanup();

@@ -43,7 +43,9 @@ it("the topic list: the next page by its cursor, a day continued on it joined to
             "c1",
           ),
   });
-  const { result } = renderHook(() => useTopicList(), { wrapper: ({ children }: { children: ReactNode }) => <Providers>{children}</Providers> });
+  const { result } = renderHook(() => useTopicList(), {
+    wrapper: ({ children }: { children: ReactNode }) => <Providers>{children}</Providers>,
+  });
   await waitFor(() => expect(result.current.hasNextPage).toBe(true));
   expect(result.current.data?.map((g) => g.date)).toEqual([null, "2025-03-11"]);
   await act(() => result.current.fetchNextPage());
@@ -91,7 +93,8 @@ it("the chat: scrolling near the top loads the older page", async () => {
     "GET /topics/active/law": () => json([]),
     "GET /disclaimers": () => json([]),
     "GET /topics/7/stream": () => new Response(null, { status: 204 }),
-    "GET /topics/7/history": (call) => (call.query.get("cursor") ? page([message(1, "user", "Раньше")]) : page([message(2, "assistant", "Позже")], "1")),
+    "GET /topics/7/history": (call) =>
+      call.query.get("cursor") ? page([message(1, "user", "Раньше")]) : page([message(2, "assistant", "Позже")], "1"),
   });
   renderChat("/chat/7");
   await screen.findByText("Позже");

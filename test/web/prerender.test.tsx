@@ -50,7 +50,9 @@ describe("whenFirstScreenPainted: the app starts once the prerendered first scre
       disconnect() {}
     }
     vi.stubGlobal("PerformanceObserver", FakeObserver);
-    vi.spyOn(performance, "getEntriesByName").mockImplementation((name) => painted.filter((e) => e.name === name) as PerformanceEntryList);
+    vi.spyOn(performance, "getEntriesByName").mockImplementation(
+      (name) => painted.filter((e) => e.name === name) as PerformanceEntryList,
+    );
     return {
       paint() {
         painted.push({ name: "first-contentful-paint" });

@@ -18,7 +18,8 @@ function server(enabled = true) {
   const reply = replyStream();
   const api = fakeChatApi({
     "GET /limits": () => json(limits(5)),
-    "GET /products": () => json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "default" }]),
+    "GET /products": () =>
+      json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "default" }]),
     "GET /privacy/settings": () =>
       json([
         { assistant_type: "explain_law", enabled },
@@ -63,29 +64,32 @@ describe("the composer's notice", () => {
     await waitFor(() => expect(screen.queryByTestId("privacy-notice")).toBeNull());
   });
 
-  it("a switch sends that value as is: the notice counts it out and the send carries its key in keep_as_is", async () => {
-    const api = server();
-    renderChat("/chat");
-    await disclaimersSettled();
-    fireEvent.change(textbox(), { target: { value: QUESTION } });
-    await summary();
-    fireEvent.click(screen.getByRole("button", { name: "Что скроем" }));
-    const list = await screen.findByTestId("privacy-items");
-    const keep = within(list).getByRole("switch", { name: "Отправить как есть: Телефон +7 916 123-45-67" });
-    expect(keep.getAttribute("aria-checked")).toBe("false");
-    fireEvent.click(keep);
-    expect(keep.getAttribute("aria-checked")).toBe("true");
-    expect((await summary()).textContent).toBe("Скроем от модели: паспорт, телефон");
+  it(
+    "a switch sends that value as is: the notice counts it out and the send carries its key in " + "keep_as_is",
+    async () => {
+      const api = server();
+      renderChat("/chat");
+      await disclaimersSettled();
+      fireEvent.change(textbox(), { target: { value: QUESTION } });
+      await summary();
+      fireEvent.click(screen.getByRole("button", { name: "Что скроем" }));
+      const list = await screen.findByTestId("privacy-items");
+      const keep = within(list).getByRole("switch", { name: "Отправить как есть: Телефон +7 916 123-45-67" });
+      expect(keep.getAttribute("aria-checked")).toBe("false");
+      fireEvent.click(keep);
+      expect(keep.getAttribute("aria-checked")).toBe("true");
+      expect((await summary()).textContent).toBe("Скроем от модели: паспорт, телефон");
 
-    fireEvent.click(screen.getByRole("button", { name: "Отправить" }));
-    await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
-    expect(api.callsTo("POST", "/topics/start/stream")[0]!.body).toEqual({
-      message: { text: QUESTION, attachments: [], keep_as_is: ["phone:79161234567"] },
-      assistant_type: "explain_law",
-    });
-    // The box is empty and the notice gone with the text.
-    expect(screen.queryByTestId("privacy-notice")).toBeNull();
-  });
+      fireEvent.click(screen.getByRole("button", { name: "Отправить" }));
+      await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
+      expect(api.callsTo("POST", "/topics/start/stream")[0]!.body).toEqual({
+        message: { text: QUESTION, attachments: [], keep_as_is: ["phone:79161234567"] },
+        assistant_type: "explain_law",
+      });
+      // The box is empty and the notice gone with the text.
+      expect(screen.queryByTestId("privacy-notice")).toBeNull();
+    },
+  );
 
   it("nothing kept: the send has no keep_as_is", async () => {
     const api = server();
@@ -95,7 +99,10 @@ describe("the composer's notice", () => {
     await summary();
     fireEvent.click(screen.getByRole("button", { name: "Отправить" }));
     await waitFor(() => expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(1));
-    expect(api.callsTo("POST", "/topics/start/stream")[0]!.body).toEqual({ message: { text: QUESTION, attachments: [] }, assistant_type: "explain_law" });
+    expect(api.callsTo("POST", "/topics/start/stream")[0]!.body).toEqual({
+      message: { text: QUESTION, attachments: [] },
+      assistant_type: "explain_law",
+    });
   });
 
   it("is not shown in a mode where the user turned the guard off", async () => {

@@ -7,7 +7,8 @@ import { Providers } from "./providers";
 
 // The settings' «Приватность» tab: the guard per mode (docs/privacy.md "What the user sees").
 
-const switchOf = (mode: string) => screen.findByRole("switch", { name: `Скрывать персональные данные от модели: ${mode}` });
+const switchOf = (mode: string) =>
+  screen.findByRole("switch", { name: `Скрывать персональные данные от модели: ${mode}` });
 
 /** The Worker with the guard on in both modes; `put` answers the change (held by the test when it wants). */
 function server(put: () => Response | Promise<Response>) {
@@ -70,7 +71,9 @@ describe("the privacy settings", () => {
     await waitFor(() => expect(law.getAttribute("aria-checked")).toBe("false"));
     await act(async () => answer.answer(new Response(null, { status: 503 })));
     await waitFor(() => expect(law.getAttribute("aria-checked")).toBe("true"));
-    expect((await screen.findByRole("alert")).textContent).toBe("Не удалось сохранить настройку, повторите попытку позже.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Не удалось сохранить настройку, повторите попытку позже.",
+    );
   });
 
   it("a network failure goes back too", async () => {
@@ -78,7 +81,9 @@ describe("the privacy settings", () => {
     render(<Providers>{<PrivacySettings />}</Providers>);
     const general = await switchOf("Общий");
     fireEvent.click(general);
-    expect((await screen.findByRole("alert")).textContent).toBe("Не удалось сохранить настройку, повторите попытку позже.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Не удалось сохранить настройку, повторите попытку позже.",
+    );
     expect(general.getAttribute("aria-checked")).toBe("true");
   });
 });

@@ -19,7 +19,9 @@ it("no responsive prop is given for a breakpoint whose styles the build drops", 
 it("no component whose styles the build drops is imported", () => {
   const imported = new Set(
     sources.flatMap((s) =>
-      [...s.text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@radix-ui\/themes"/g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim().split(/\s/)[0]!)),
+      [...s.text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"@radix-ui\/themes"/g)].flatMap((m) =>
+        m[1]!.split(",").map((n) => n.trim().split(/\s/)[0]!),
+      ),
     ),
   );
   expect(imported.has("Flex") && imported.has("Text")).toBe(true);

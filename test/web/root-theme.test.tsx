@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { RootTheme } from "../../web/src/ui/RootTheme";
 
 function ContextShown() {
-  const { onAppearanceChange, onAccentColorChange, onGrayColorChange, onPanelBackgroundChange, onRadiusChange, onScalingChange, ...values } = useThemeContext();
+  const {
+    onAppearanceChange,
+    onAccentColorChange,
+    onGrayColorChange,
+    onPanelBackgroundChange,
+    onRadiusChange,
+    onScalingChange,
+    ...values
+  } = useThemeContext();
   return <span>{JSON.stringify(values)}</span>;
 }
 

@@ -33,7 +33,11 @@ function server(history: unknown[], hits: unknown[] = [hit()]) {
     "GET /topics/search": (call) => (call.query.get("q") ? json(hits) : json({ detail: "Введите, что найти" }, 422)),
     "GET /topics/7/history": () => json(history),
     "GET /topics/7/stream": () => new Response(null, { status: 204 }),
-    "PUT /topics/7/branch": () => json([message(1, "user", "Вопрос"), message(2, "assistant", "Срок аренды 11 месяцев", { version: 1, version_ids: [2, 3] })]),
+    "PUT /topics/7/branch": () =>
+      json([
+        message(1, "user", "Вопрос"),
+        message(2, "assistant", "Срок аренды 11 месяцев", { version: 1, version_ids: [2, 3] }),
+      ]),
   });
 }
 
@@ -85,27 +89,34 @@ it("reads a snippet's marks as text, never as HTML", () => {
   ]);
 });
 
-it("Ctrl+K opens the search; typing finds hits with the words marked; a hit opens its chat at the message", async () => {
-  const api = server([message(1, "user", "Вопрос"), message(2, "assistant", "Срок аренды 11 месяцев")]);
-  const router = renderApp();
-  fireEvent.keyDown(window, { key: "k", ctrlKey: true });
-  const field = await screen.findByLabelText("Что найти");
-  expect(screen.getByText("Ищем во всех чатах и в архиве; формы слова и ё не важны.")).toBeTruthy();
-  fireEvent.change(field, { target: { value: "аренда" } });
-  const found = await screen.findByTestId("search-hit");
-  expect(api.callsTo("GET", "/topics/search").at(-1)!.query.get("q")).toBe("аренда");
-  expect(within(found).getByText("Договор аренды")).toBeTruthy();
-  expect(within(found).getByText("В архиве")).toBeTruthy();
-  expect(found.querySelector("mark")!.textContent).toBe("аренды");
-  expect(found.textContent).toContain("<11>");
+it(
+  "Ctrl+K opens the search; typing finds hits with the words marked; a hit opens its chat at the " + "message",
+  async () => {
+    const api = server([message(1, "user", "Вопрос"), message(2, "assistant", "Срок аренды 11 месяцев")]);
+    const router = renderApp();
+    fireEvent.keyDown(window, { key: "k", ctrlKey: true });
+    const field = await screen.findByLabelText("Что найти");
+    expect(screen.getByText("Ищем во всех чатах и в архиве; формы слова и ё не важны.")).toBeTruthy();
+    fireEvent.change(field, { target: { value: "аренда" } });
+    const found = await screen.findByTestId("search-hit");
+    expect(api.callsTo("GET", "/topics/search").at(-1)!.query.get("q")).toBe("аренда");
+    expect(within(found).getByText("Договор аренды")).toBeTruthy();
+    expect(within(found).getByText("В архиве")).toBeTruthy();
+    expect(found.querySelector("mark")!.textContent).toBe("аренды");
+    expect(found.textContent).toContain("<11>");
 
-  fireEvent.click(found);
-  await waitFor(() => expect(router.state.location.pathname).toBe("/chat/7"));
-  expect(new URLSearchParams(router.state.location.search)).toEqual(new URLSearchParams({ q: "аренда", m: "2", w: "аренды" }));
-  await screen.findByText("Срок аренды 11 месяцев");
-  await waitFor(() => expect(document.querySelector('[data-message-id="2"]')!.classList.contains("message--found")).toBe(true));
-  expect(api.callsTo("PUT", "/topics/7/branch")).toHaveLength(0);
-});
+    fireEvent.click(found);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/chat/7"));
+    expect(new URLSearchParams(router.state.location.search)).toEqual(
+      new URLSearchParams({ q: "аренда", m: "2", w: "аренды" }),
+    );
+    await screen.findByText("Срок аренды 11 месяцев");
+    await waitFor(() =>
+      expect(document.querySelector('[data-message-id="2"]')!.classList.contains("message--found")).toBe(true),
+    );
+    expect(api.callsTo("PUT", "/topics/7/branch")).toHaveLength(0);
+  },
+);
 
 it("says when nothing is found", async () => {
   server([], []);
@@ -116,9 +127,14 @@ it("says when nothing is found", async () => {
 });
 
 it("a hit in another version of a message shows that message's branch", async () => {
-  const api = server([message(1, "user", "Вопрос"), message(3, "assistant", "Другой ответ", { version: 2, version_ids: [2, 3] })]);
+  const api = server([
+    message(1, "user", "Вопрос"),
+    message(3, "assistant", "Другой ответ", { version: 2, version_ids: [2, 3] }),
+  ]);
   renderApp("/chat/7?q=аренда&m=2");
   await screen.findByText("Срок аренды 11 месяцев");
   expect(api.callsTo("PUT", "/topics/7/branch")[0]!.body).toEqual({ message_id: 2 });
-  await waitFor(() => expect(document.querySelector('[data-message-id="2"]')!.classList.contains("message--found")).toBe(true));
+  await waitFor(() =>
+    expect(document.querySelector('[data-message-id="2"]')!.classList.contains("message--found")).toBe(true),
+  );
 });

@@ -53,7 +53,10 @@ describe("settings modal store (docs/product.md §4)", () => {
       "fetch",
       vi.fn(async () => Response.json({})),
     );
-    useAuth.setState({ status: "authenticated", record: { access_token: "a", refresh_token: "r", email: "a@example.com", name: null } });
+    useAuth.setState({
+      status: "authenticated",
+      record: { access_token: "a", refresh_token: "r", email: "a@example.com", name: null },
+    });
     state().openSettings("subscription", "available");
     useAuth.getState().logout();
     expect(state()).toMatchObject({ open: false, tab: "account", view: "active" });

@@ -55,8 +55,22 @@ describe("/share/:hash (read-only shared history)", () => {
               model: null,
               created_at: "2025-03-12T09:00:00Z",
               attachments: [
-                { id: 5, filename: "фото.png", content_type: "image", mime_type: "image/png", size: 10, url: "/api/v2/share/h4sh/attachments/5" },
-                { id: 6, filename: "договор.pdf", content_type: "document", mime_type: "application/pdf", size: 2048, url: "/api/v2/share/h4sh/attachments/6" },
+                {
+                  id: 5,
+                  filename: "фото.png",
+                  content_type: "image",
+                  mime_type: "image/png",
+                  size: 10,
+                  url: "/api/v2/share/h4sh/attachments/5",
+                },
+                {
+                  id: 6,
+                  filename: "договор.pdf",
+                  content_type: "document",
+                  mime_type: "application/pdf",
+                  size: 2048,
+                  url: "/api/v2/share/h4sh/attachments/6",
+                },
               ],
             },
             {
@@ -88,41 +102,51 @@ describe("/share/:hash (read-only shared history)", () => {
     expect(call.headers.get("jwt-token")).toBeNull();
   });
 
-  it("an image in a shared reply is not loaded (a link instead), and its links leave without opener or Referer", async () => {
-    fakeChatApi({
-      "GET /products": () => json([]),
-      "GET /share/topic/history/:hash": () =>
-        json({
-          topic_name: "Картинки",
-          assistant_type: "gpt",
-          messages: [
-            {
-              id: 1,
-              role: "assistant",
-              text: "![план квартиры](https://tracker.example/p.png?share=h4sh) и [источник](https://example.ru/law)",
-              state: "complete",
-              model: "yasno-demo",
-              created_at: "2025-03-12T09:00:05Z",
-              attachments: [],
-            },
-          ],
-        }),
-    });
-    renderShare("h4sh");
-    const image = await screen.findByRole("link", { name: "Изображение: план квартиры" });
-    expect(document.querySelector('img[src^="https://tracker.example"]')).toBeNull();
-    expect(image.getAttribute("href")).toBe("https://tracker.example/p.png?share=h4sh");
-    for (const link of [image, screen.getByRole("link", { name: "источник" })]) {
-      expect(link.getAttribute("target")).toBe("_blank");
-      expect(link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
-    }
-  });
+  it(
+    "an image in a shared reply is not loaded (a link instead), and its links leave without opener or " + "Referer",
+    async () => {
+      fakeChatApi({
+        "GET /products": () => json([]),
+        "GET /share/topic/history/:hash": () =>
+          json({
+            topic_name: "Картинки",
+            assistant_type: "gpt",
+            messages: [
+              {
+                id: 1,
+                role: "assistant",
+                text: "![план квартиры](https://tracker.example/p.png?share=h4sh) и [источник](https://example.ru/law)",
+                state: "complete",
+                model: "yasno-demo",
+                created_at: "2025-03-12T09:00:05Z",
+                attachments: [],
+              },
+            ],
+          }),
+      });
+      renderShare("h4sh");
+      const image = await screen.findByRole("link", { name: "Изображение: план квартиры" });
+      expect(document.querySelector('img[src^="https://tracker.example"]')).toBeNull();
+      expect(image.getAttribute("href")).toBe("https://tracker.example/p.png?share=h4sh");
+      for (const link of [image, screen.getByRole("link", { name: "источник" })]) {
+        expect(link.getAttribute("target")).toBe("_blank");
+        expect(link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+      }
+    },
+  );
 
   it("an unknown or revoked link shows the history error text of docs/product.md §8", async () => {
-    fakeChatApi({ "GET /share/topic/history/:hash": () => json({ detail: "Ссылка не найдена" }, 404), "GET /products": () => json([]) });
+    fakeChatApi({
+      "GET /share/topic/history/:hash": () => json({ detail: "Ссылка не найдена" }, 404),
+      "GET /products": () => json([]),
+    });
     renderShare("gone");
-    expect((await screen.findByTestId("share-error")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");
-    expect(within(screen.getByTestId("page-share")).getAllByRole("link", { name: "Попробовать Ясно" }).length).toBeGreaterThan(0);
+    expect((await screen.findByTestId("share-error")).textContent).toBe(
+      "Ошибка загрузки сообщения, повторите попытку позже.",
+    );
+    expect(
+      within(screen.getByTestId("page-share")).getAllByRole("link", { name: "Попробовать Ясно" }).length,
+    ).toBeGreaterThan(0);
   });
 
   it("a network failure shows the same text", async () => {
@@ -131,7 +155,9 @@ describe("/share/:hash (read-only shared history)", () => {
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
     renderShare("any");
-    expect((await screen.findByTestId("share-error")).textContent).toBe("Ошибка загрузки сообщения, повторите попытку позже.");
+    expect((await screen.findByTestId("share-error")).textContent).toBe(
+      "Ошибка загрузки сообщения, повторите попытку позже.",
+    );
   });
 
   it("a long chat comes by pages: the first, then the next one below it from the cursor, until the last", async () => {
@@ -165,8 +191,12 @@ describe("/share/:hash (read-only shared history)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
     expect(await screen.findByText("Сообщение 5")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Показать ещё" })).toBeNull();
-    expect(screen.getAllByText(/^Сообщение \d$/).map((e) => e.textContent)).toEqual([1, 2, 3, 4, 5].map((n) => `Сообщение ${n}`));
-    const asked = api.callsTo("GET", "/share/topic/history/long").map((c) => [c.query.get("limit"), c.query.get("cursor")]);
+    expect(screen.getAllByText(/^Сообщение \d$/).map((e) => e.textContent)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `Сообщение ${n}`),
+    );
+    const asked = api
+      .callsTo("GET", "/share/topic/history/long")
+      .map((c) => [c.query.get("limit"), c.query.get("cursor")]);
     expect(asked).toEqual([
       ["50", null],
       ["50", "2"],
@@ -180,17 +210,38 @@ describe("/share/:hash (read-only shared history)", () => {
       "GET /products": () => json([]),
       "GET /share/topic/history/:hash": (call) => {
         if (!call.query.get("cursor")) {
-          const first = { id: 1, role: "user", text: "Первый вопрос", state: "complete", model: null, created_at: "2025-03-12T09:00:00Z", attachments: [] };
-          return Response.json({ topic_name: "Чат", assistant_type: "gpt", messages: [first] }, { headers: { "X-Next-Cursor": "1" } });
+          const first = {
+            id: 1,
+            role: "user",
+            text: "Первый вопрос",
+            state: "complete",
+            model: null,
+            created_at: "2025-03-12T09:00:00Z",
+            attachments: [],
+          };
+          return Response.json(
+            { topic_name: "Чат", assistant_type: "gpt", messages: [first] },
+            { headers: { "X-Next-Cursor": "1" } },
+          );
         }
         if (fail) return json({ detail: "Слишком много запросов, повторите через минуту" }, 429);
-        const second = { id: 2, role: "assistant", text: "Ответ на него", state: "complete", model: null, created_at: "2025-03-12T09:00:01Z", attachments: [] };
+        const second = {
+          id: 2,
+          role: "assistant",
+          text: "Ответ на него",
+          state: "complete",
+          model: null,
+          created_at: "2025-03-12T09:00:01Z",
+          attachments: [],
+        };
         return json({ topic_name: "Чат", assistant_type: "gpt", messages: [second] });
       },
     });
     renderShare("retry");
     fireEvent.click(await screen.findByRole("button", { name: "Показать ещё" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Не удалось загрузить продолжение чата, попробуйте ещё раз.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Не удалось загрузить продолжение чата, попробуйте ещё раз.",
+    );
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
     expect(await screen.findByText("Ответ на него")).toBeTruthy();
@@ -198,7 +249,10 @@ describe("/share/:hash (read-only shared history)", () => {
   });
 
   it("an untitled topic with no messages", async () => {
-    fakeChatApi({ "GET /share/topic/history/:hash": () => json({ topic_name: null, assistant_type: "gpt", messages: [] }), "GET /products": () => json([]) });
+    fakeChatApi({
+      "GET /share/topic/history/:hash": () => json({ topic_name: null, assistant_type: "gpt", messages: [] }),
+      "GET /products": () => json([]),
+    });
     renderShare("empty");
     expect(await screen.findByRole("heading", { level: 1, name: "Без названия" })).toBeTruthy();
     expect(screen.getByText("В этом чате пока нет сообщений.")).toBeTruthy();
@@ -208,7 +262,17 @@ describe("/share/:hash (read-only shared history)", () => {
 describe("a share page whose HTML came with its conversation (the Worker rendered it)", () => {
   const data: ShareScreenData = {
     hash: "h4sh",
-    products: [{ id: 1, assistant_type: "explain_law", title: "Юрист", description: "", model: "demo", model_title: "Ясно · Юрист", active: true }],
+    products: [
+      {
+        id: 1,
+        assistant_type: "explain_law",
+        title: "Юрист",
+        description: "",
+        model: "demo",
+        model_title: "Ясно · Юрист",
+        active: true,
+      },
+    ],
     history: {
       topic_name: "Договор аренды",
       assistant_type: "explain_law",
@@ -221,13 +285,22 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
           model: null,
           created_at: "2025-03-12T09:00:00Z",
           attachments: [
-            { id: 6, filename: "договор.pdf", content_type: "document", mime_type: "application/pdf", size: 2048, url: "/api/v2/share/h4sh/attachments/6" },
+            {
+              id: 6,
+              filename: "договор.pdf",
+              content_type: "document",
+              mime_type: "application/pdf",
+              size: 2048,
+              url: "/api/v2/share/h4sh/attachments/6",
+            },
           ],
         },
         {
           id: 2,
           role: "assistant",
-          text: '**Главное:** срок аренды\n\n| Пункт | Риск |\n|---|---|\n| 4.1 | высокий |\n\n```json\n{ "a": 1 }\n```\n\n![план](https://example.ru/p.png)',
+          text:
+            '**Главное:** срок аренды\n\n| Пункт | Риск |\n|---|---|\n| 4.1 | высокий |\n\n```json\n{ "a": 1 ' +
+            "}\n```\n\n![план](https://example.ru/p.png)",
           state: "partial",
           model: "yasno-demo",
           created_at: "2025-03-12T09:00:05Z",
@@ -251,7 +324,9 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     queryClient.clear();
   });
 
-  /** Elements, their attributes (a style as the browser reads it) and text; no comments (the server's text separators). */
+  /**
+   * Elements, their attributes (a style as the browser reads it) and text; no comments (the server's text separators).
+   */
   function canonical(node: Node): unknown {
     if (node.nodeType === Node.TEXT_NODE) return node.textContent;
     if (!(node instanceof Element)) return null;
@@ -268,7 +343,9 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
   /** The share page at /share/h4sh, over the screen the Worker rendered (screenElement). */
   async function renderSharePage() {
     const { default: Page } = await sharePageReady();
-    const router = createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] });
+    const router = createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], {
+      initialEntries: ["/share/h4sh"],
+    });
     render(
       <QueryClientProvider client={queryClient}>
         <RootTheme appearance="light">
@@ -278,44 +355,64 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     );
   }
 
-  it("the app's first render is the page as rendered, Markdown and the mode's name included, without asking the API", async () => {
-    const api = fakeChatApi({});
-    await renderSharePage();
-    // At once, in the first render: no loading dots, no text as written before the renderer.
-    expect(screen.getByRole("heading", { level: 1, name: "Договор аренды" })).toBeTruthy();
-    expect(screen.getByText("Главное:").tagName).toBe("STRONG");
-    expect(screen.getByText("Юрист")).toBeTruthy();
-    expect(screen.queryByRole("status", { name: "Загрузка" })).toBeNull();
-    expect(api.callsTo("GET", "/share/topic/history/h4sh")).toHaveLength(0);
-    expect(api.callsTo("GET", "/products")).toHaveLength(0);
+  it(
+    "the app's first render is the page as rendered, Markdown and the mode's name included, without asking the " +
+      "API",
+    async () => {
+      const api = fakeChatApi({});
+      await renderSharePage();
+      // At once, in the first render: no loading dots, no text as written before the renderer.
+      expect(screen.getByRole("heading", { level: 1, name: "Договор аренды" })).toBeTruthy();
+      expect(screen.getByText("Главное:").tagName).toBe("STRONG");
+      expect(screen.getByText("Юрист")).toBeTruthy();
+      expect(screen.queryByRole("status", { name: "Загрузка" })).toBeNull();
+      expect(api.callsTo("GET", "/share/topic/history/h4sh")).toHaveLength(0);
+      expect(api.callsTo("GET", "/products")).toHaveLength(0);
 
-    // And it is the server's render of the same data, element for element.
-    const { html, title } = await renderShareScreen(data);
-    expect(title).toBe("Договор аренды — Ясно");
-    const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
-    expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
-  });
+      // And it is the server's render of the same data, element for element.
+      const { html, title } = await renderShareScreen(data);
+      expect(title).toBe("Договор аренды — Ясно");
+      const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
+      expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
+    },
+  );
 
-  it("a first screen with more to come: the same render, the button included, and the next page from its cursor", async () => {
-    const long: ShareScreenData = { ...data, next: "2" };
-    screenElement!.innerHTML = `<script type="application/json" id="share-screen">${JSON.stringify(long)}</script>`;
-    const later = { id: 3, role: "user", text: "Ещё вопрос", state: "complete", model: null, created_at: "2025-03-12T09:01:00Z", attachments: [] };
-    const api = fakeChatApi({ "GET /share/topic/history/:hash": () => json({ ...data.history, messages: [later] }) });
-    await renderSharePage();
-    const { html } = await renderShareScreen(long);
-    const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
-    expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
-    expect(server.querySelector('[data-testid="share-more"]')).not.toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
-    expect(await screen.findByText("Ещё вопрос")).toBeTruthy();
-    expect(api.callsTo("GET", "/share/topic/history/h4sh").map((c) => c.query.get("cursor"))).toEqual(["2"]);
-  });
+  it(
+    "a first screen with more to come: the same render, the button included, and the next page from its " + "cursor",
+    async () => {
+      const long: ShareScreenData = { ...data, next: "2" };
+      screenElement!.innerHTML = `<script type="application/json" id="share-screen">${JSON.stringify(long)}</script>`;
+      const later = {
+        id: 3,
+        role: "user",
+        text: "Ещё вопрос",
+        state: "complete",
+        model: null,
+        created_at: "2025-03-12T09:01:00Z",
+        attachments: [],
+      };
+      const api = fakeChatApi({ "GET /share/topic/history/:hash": () => json({ ...data.history, messages: [later] }) });
+      await renderSharePage();
+      const { html } = await renderShareScreen(long);
+      const server = new DOMParser().parseFromString(html, "text/html").querySelector('[data-testid="page-share"]')!;
+      expect(canonical(screen.getByTestId("page-share"))).toEqual(canonical(server));
+      expect(server.querySelector('[data-testid="share-more"]')).not.toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
+      expect(await screen.findByText("Ещё вопрос")).toBeTruthy();
+      expect(api.callsTo("GET", "/share/topic/history/h4sh").map((c) => c.query.get("cursor"))).toEqual(["2"]);
+    },
+  );
 
-  /** The screen as the Worker fills it from `shown`, with a mark on one reply's rendered text that only the screen has. */
+  /**
+   * The screen as the Worker fills it from `shown`, with a mark on one reply's rendered text that only the screen has.
+   */
   async function screenWithMarkedReply(shown: ShareScreenData, messageId: number) {
     const { html } = await renderShareScreen(shown);
-    screenElement!.innerHTML = `${html}<script type="application/json" id="share-screen">${JSON.stringify(shown)}</script>`;
-    screenElement!.querySelector(`[data-message-id="${messageId}"] > .markdown strong`)!.setAttribute("data-from-screen", "");
+    screenElement!.innerHTML =
+      `${html}<script type="application/json" ` + `id="share-screen">${JSON.stringify(shown)}</script>`;
+    screenElement!
+      .querySelector(`[data-message-id="${messageId}"] > .markdown strong`)!
+      .setAttribute("data-from-screen", "");
   }
 
   /** The page as the app starts it: made ready while the screen is there, rendered once it has gone. */
@@ -326,7 +423,11 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
     render(
       <QueryClientProvider client={queryClient}>
         <RootTheme appearance="light">
-          <RouterProvider router={createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], { initialEntries: ["/share/h4sh"] })} />
+          <RouterProvider
+            router={createMemoryRouter([{ path: "/share/:hash", element: <Page /> }], {
+              initialEntries: ["/share/h4sh"],
+            })}
+          />
         </RootTheme>
       </QueryClientProvider>,
     );
@@ -334,7 +435,10 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
 
   it("a reply the server rendered without a code block is shown as rendered, the renderer not run for it", async () => {
     const reply = { ...data.history.messages[1], id: 3, text: "**Срок** аренды — [ГК РФ](https://example.ru/gk)" };
-    await screenWithMarkedReply({ ...data, history: { ...data.history, messages: [data.history.messages[0], reply] } }, 3);
+    await screenWithMarkedReply(
+      { ...data, history: { ...data.history, messages: [data.history.messages[0], reply] } },
+      3,
+    );
     await renderReadyPage();
     expect(screen.getByText("Срок").hasAttribute("data-from-screen")).toBe(true);
     expect(screen.getByRole("link", { name: "ГК РФ" }).getAttribute("rel")).toBe("noopener noreferrer nofollow");

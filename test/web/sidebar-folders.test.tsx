@@ -4,8 +4,14 @@ import { fakeChatApi } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(new Date());
-const folder = (id: number, name: string) => ({ id, name, assistant_type: "explain_law", created_at: "2025-03-12T09:00:00Z" });
+const today = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(new Date());
+const folder = (id: number, name: string) => ({
+  id,
+  name,
+  assistant_type: "explain_law",
+  created_at: "2025-03-12T09:00:00Z",
+});
 
 /** A tiny Worker for folders: its state changes with the calls, as the real one's does. */
 function fakeFolderWorker() {
@@ -25,7 +31,9 @@ function fakeFolderWorker() {
       return json(created, 201);
     },
     "PATCH /folders/:id": (call, params) => {
-      folders = folders.map((f) => (f.id === Number(params.id) ? { ...f, name: (call.body as { name: string }).name } : f));
+      folders = folders.map((f) =>
+        f.id === Number(params.id) ? { ...f, name: (call.body as { name: string }).name } : f,
+      );
       return json(folders.find((f) => f.id === Number(params.id)));
     },
     "DELETE /folders/:id": (_, params) => {
@@ -82,7 +90,10 @@ describe("folders in the sidebar", () => {
   it("renames a folder in place", async () => {
     fakeFolderWorker();
     renderMainLayout("/");
-    fireEvent.pointerDown(await screen.findByRole("button", { name: "Действия с папкой: Работа" }), { button: 0, ctrlKey: false });
+    fireEvent.pointerDown(await screen.findByRole("button", { name: "Действия с папкой: Работа" }), {
+      button: 0,
+      ctrlKey: false,
+    });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Переименовать" }));
     const input = await screen.findByRole("textbox", { name: "Переименовать" });
     fireEvent.change(input, { target: { value: "Личное" } });
@@ -93,7 +104,10 @@ describe("folders in the sidebar", () => {
   it("deleting a folder asks first and keeps its topics", async () => {
     const worker = fakeFolderWorker();
     renderMainLayout("/");
-    fireEvent.pointerDown(await screen.findByRole("button", { name: "Действия с папкой: Работа" }), { button: 0, ctrlKey: false });
+    fireEvent.pointerDown(await screen.findByRole("button", { name: "Действия с папкой: Работа" }), {
+      button: 0,
+      ctrlKey: false,
+    });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Удалить" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Удалить папку?" });
     expect(dialog.textContent).toContain("Чаты из неё останутся в списке.");

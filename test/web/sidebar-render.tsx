@@ -40,7 +40,10 @@ export function stubViewport(width: number) {
 }
 
 export function signIn(token = "access-1") {
-  useAuth.setState({ status: "authenticated", record: { access_token: token, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" } });
+  useAuth.setState({
+    status: "authenticated",
+    record: { access_token: token, refresh_token: "refresh-1", email: "anna@example.com", name: "Анна" },
+  });
 }
 
 /** Fresh sidebar, menu and settings stores (module state), no cached answers and no cookie. */

@@ -1,6 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { isToggleShortcut, readSidebarCookie, SIDEBAR_COOKIE_MAX_AGE, useSidebar, writeSidebarCookie } from "../../web/src/features/topics/sidebar-state";
+import {
+  isToggleShortcut,
+  readSidebarCookie,
+  SIDEBAR_COOKIE_MAX_AGE,
+  useSidebar,
+  writeSidebarCookie,
+} from "../../web/src/features/topics/sidebar-state";
 import { menuAnchor } from "../../web/src/features/topics/topic-menu";
 import { useSettings } from "../../web/src/features/account/settings-store";
 import { useMode } from "../../web/src/features/modes/mode-store";
@@ -8,14 +14,16 @@ import { fakeChatApi } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(new Date());
 
 /** The Worker for the sidebar: the picked mode's list, no folders, the four products. */
 function fakeSidebarApi(groups: unknown[], more: Parameters<typeof fakeChatApi>[0] = {}) {
   return fakeChatApi({
     "GET /topics/active/law": () => json(groups),
     "GET /folders/explain_law": () => json([]),
-    "GET /products": () => json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "demo" }]),
+    "GET /products": () =>
+      json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "demo" }]),
     ...more,
   });
 }
@@ -55,7 +63,15 @@ describe("the sidebar_state cookie (docs/product.md §9)", () => {
 });
 
 describe("Ctrl/Cmd+B", () => {
-  const key = (init: Partial<KeyboardEvent>) => ({ key: "b", code: "KeyB", ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init });
+  const key = (init: Partial<KeyboardEvent>) => ({
+    key: "b",
+    code: "KeyB",
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...init,
+  });
 
   it("is Ctrl+B or Cmd+B, on any layout, and nothing else", () => {
     expect(isToggleShortcut(key({ ctrlKey: true }))).toBe(true);
@@ -122,7 +138,11 @@ describe("the topic list", () => {
     ]);
     renderMainLayout("/chat/3");
     const groups = await screen.findAllByTestId("topic-group");
-    expect(groups.map((g) => g.querySelector(".topic-group__label")?.textContent ?? null)).toEqual([null, "Сегодня", "31.01.2020"]);
+    expect(groups.map((g) => g.querySelector(".topic-group__label")?.textContent ?? null)).toEqual([
+      null,
+      "Сегодня",
+      "31.01.2020",
+    ]);
     expect(
       within(groups[1])
         .getAllByRole("link")
@@ -142,7 +162,9 @@ describe("the topic list", () => {
 
   it("shows the server's detail when the list fails, and loads again on retry", async () => {
     let fail = true;
-    fakeSidebarApi([], { "GET /topics/active/law": () => (fail ? json({ detail: "Сервис недоступен" }, 503) : json([])) });
+    fakeSidebarApi([], {
+      "GET /topics/active/law": () => (fail ? json({ detail: "Сервис недоступен" }, 503) : json([])),
+    });
     renderMainLayout("/");
     expect((await screen.findByTestId("topics-error")).textContent).toBe("Сервис недоступен");
     fail = false;
@@ -227,7 +249,8 @@ describe("the topic menu", () => {
 
     it("a refusal shows the server's detail under the input and keeps it open", async () => {
       const { input } = await startRename({
-        "PATCH /topics": () => json({ detail: [{ loc: ["body", "topic_name"], msg: "Название не длиннее 100 символов" }] }, 422),
+        "PATCH /topics": () =>
+          json({ detail: [{ loc: ["body", "topic_name"], msg: "Название не длиннее 100 символов" }] }, 422),
       });
       fireEvent.change(input, { target: { value: "Новое" } });
       fireEvent.keyDown(input, { key: "Enter" });
@@ -273,7 +296,10 @@ describe("the topic menu", () => {
     });
     const saved: { name: string; text: Promise<string> }[] = [];
     // jsdom has no object URLs: these stand in for the browser's, for this test only.
-    Object.defineProperty(URL, "createObjectURL", { value: (blob: Blob) => `blob:${saved.push({ name: "", text: blob.text() })}`, configurable: true });
+    Object.defineProperty(URL, "createObjectURL", {
+      value: (blob: Blob) => `blob:${saved.push({ name: "", text: blob.text() })}`,
+      configurable: true,
+    });
     Object.defineProperty(URL, "revokeObjectURL", { value: () => {}, configurable: true });
     onTestFinished(() => {
       Reflect.deleteProperty(URL, "createObjectURL");
@@ -295,7 +321,9 @@ describe("the topic menu", () => {
   });
 
   it("'Скачать в Markdown' that fails says so above the list", async () => {
-    fakeSidebarApi([{ date: today(), topics: [topic(1)] }], { "GET /topics/:id/export": () => json({ detail: "Чат не найден" }, 404) });
+    fakeSidebarApi([{ date: today(), topics: [topic(1)] }], {
+      "GET /topics/:id/export": () => json({ detail: "Чат не найден" }, 404),
+    });
     renderMainLayout("/");
     fireEvent.click(await screen.findByRole("button", { name: "Действия с чатом: Вопрос 1" }), { clientY: 90 });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Скачать в Markdown" }));
@@ -303,7 +331,9 @@ describe("the topic menu", () => {
   });
 
   it("'Удалить' asks first, then removes the topic; an open one leaves for Main", async () => {
-    const api = fakeSidebarApi([{ date: today(), topics: [topic(1), topic(2)] }], { "DELETE /topics/:id": () => new Response(null, { status: 204 }) });
+    const api = fakeSidebarApi([{ date: today(), topics: [topic(1), topic(2)] }], {
+      "DELETE /topics/:id": () => new Response(null, { status: 204 }),
+    });
     const { router } = renderMainLayout("/chat/1");
     fireEvent.click(await screen.findByRole("button", { name: "Действия с чатом: Вопрос 1" }), { clientY: 90 });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Удалить" }));
@@ -318,7 +348,8 @@ describe("the topic menu", () => {
   it("'Закрепить' pins and loads the list again", async () => {
     let pinned = false;
     const api = fakeSidebarApi([], {
-      "GET /topics/active/law": () => json(pinned ? [{ date: null, topics: [topic(1, { pinned: true })] }] : [{ date: today(), topics: [topic(1)] }]),
+      "GET /topics/active/law": () =>
+        json(pinned ? [{ date: null, topics: [topic(1, { pinned: true })] }] : [{ date: today(), topics: [topic(1)] }]),
       "POST /topics/pin/:topicId/:folderId": () => {
         pinned = true;
         return json(topic(1, { pinned: true }));
@@ -335,13 +366,25 @@ describe("the topic menu", () => {
 describe('the filter by mode (docs/web.md "Sidebar filter")', () => {
   // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
   beforeEach(() => {
-    Object.assign(Element.prototype, { hasPointerCapture: () => false, releasePointerCapture: () => {}, scrollIntoView: () => {} });
+    Object.assign(Element.prototype, {
+      hasPointerCapture: () => false,
+      releasePointerCapture: () => {},
+      scrollIntoView: () => {},
+    });
   });
 
   it("shows the picked mode's chats first, then every mode's with each chat's mode icon, and back", async () => {
     const api = fakeSidebarApi([{ date: today(), topics: [topic(1)] }], {
       "GET /topics/active/all": () =>
-        json([{ date: today(), topics: [topic(2, { assistant_type: "explain_img", topic_name: "Схема" }), topic(3, { assistant_type: "explain_estate" })] }]),
+        json([
+          {
+            date: today(),
+            topics: [
+              topic(2, { assistant_type: "explain_img", topic_name: "Схема" }),
+              topic(3, { assistant_type: "explain_estate" }),
+            ],
+          },
+        ]),
       "GET /products": () =>
         json([
           { assistant_type: "explain_law", title: "Объясни закон", description: "", model: "demo" },
@@ -361,11 +404,17 @@ describe('the filter by mode (docs/web.md "Sidebar filter")', () => {
     await screen.findByRole("link", { name: "Схема" });
     expect(screen.queryByRole("link", { name: "Вопрос 1" })).toBeNull();
     expect(api.callsTo("GET", "/topics/active/all")).toHaveLength(1);
-    expect([...document.querySelectorAll(".topic-item__mode")].map((icon) => (icon as HTMLElement).dataset.mode)).toEqual(["explain_img", "explain_estate"]);
+    expect(
+      [...document.querySelectorAll(".topic-item__mode")].map((icon) => (icon as HTMLElement).dataset.mode),
+    ).toEqual(["explain_img", "explain_estate"]);
 
     // Picking another mode shows that mode's chats again.
     act(() => useMode.getState().setMode("explain_law"));
     act(() => useMode.getState().setMode("gpt"));
-    await waitFor(() => expect(screen.getByRole("combobox", { name: "Какие чаты показать" }).textContent).toBe("Общий чат и «Объясни изображение»"));
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Какие чаты показать" }).textContent).toBe(
+        "Общий чат и «Объясни изображение»",
+      ),
+    );
   });
 });

@@ -63,7 +63,12 @@ describe("the active view", () => {
     server({
       rows: [limitRow({ id: 8, source: "subscription", name: "Стандарт", requests: 100, available_requests: 99 })],
       payments: [
-        payment({ id: "6f1c2b9e-0000-4000-8000-000000000002", status: "succeeded", credited: true, receipt_url: "https://yasno.test/receipt/2" }),
+        payment({
+          id: "6f1c2b9e-0000-4000-8000-000000000002",
+          status: "succeeded",
+          credited: true,
+          receipt_url: "https://yasno.test/receipt/2",
+        }),
         payment({ plan_name: "Старт", amount: 199, status: "canceled", provider: "yookassa" }),
         payment({
           id: "6f1c2b9e-0000-4000-8000-000000000003",
@@ -83,38 +88,59 @@ describe("the active view", () => {
       `Старт199 ₽21.11.2026 · отменён`,
       `Безлимит1${NBSP}990 ₽21.11.2026 · оплаченЧек отправлен на e-mail`,
     ]);
-    expect(within(rows[0]!).getByRole("link", { name: "Чек" }).getAttribute("href")).toBe("https://yasno.test/receipt/2");
+    expect(within(rows[0]!).getByRole("link", { name: "Чек" }).getAttribute("href")).toBe(
+      "https://yasno.test/receipt/2",
+    );
   });
 
-  it('shows a card per active limit: "до {date}" and "Доступные запросы: {a} из {t}", or the unlimited wording', async () => {
-    server({
-      rows: [
-        limitRow({ id: 7, source: "daily", requests: 5, available_requests: 2, date_expire: new Date(2026, 10, 23, 0, 0).toISOString() }),
-        limitRow({ id: 8, source: "subscription", requests: 100, available_requests: 100, date_expire: new Date(2026, 11, 21, 15, 0).toISOString() }),
-        limitRow({
-          id: 9,
-          source: "subscription",
-          requests: 0,
-          available_requests: 0,
-          is_unlimited: true,
-          date_expire: new Date(2027, 0, 10, 9, 0).toISOString(),
-        }),
-      ],
-    });
-    const dialog = openTab();
-    expect(within(dialog).getByRole("tab", { selected: true }).textContent).toContain("Подписка");
-    expect(within(dialog).getByTestId("subscription-tab")).toBeTruthy();
-    expect(viewButton("Активные подписки").getAttribute("aria-checked")).toBe("true");
-    const cards = await within(dialog).findAllByTestId("limit-card");
-    expect(cards.map((c) => within(c).getByTestId("limit-expiry").textContent)).toEqual(["до 22.11.2026", "до 21.12.2026", "до 10.01.2027"]);
-    expect(cards.map((c) => within(c).getByTestId("limit-requests").textContent)).toEqual([
-      "Доступные запросы: 2 из 5",
-      "Доступные запросы: 100 из 100",
-      "Безлимитное количество запросов",
-    ]);
-    expect(within(cards[0]).getByText("Ежедневные запросы")).toBeTruthy();
-    expect(within(cards[1]).getByText("Подписка")).toBeTruthy();
-  });
+  it(
+    'shows a card per active limit: "до {date}" and "Доступные запросы: {a} из {t}", or the unlimited ' + "wording",
+    async () => {
+      server({
+        rows: [
+          limitRow({
+            id: 7,
+            source: "daily",
+            requests: 5,
+            available_requests: 2,
+            date_expire: new Date(2026, 10, 23, 0, 0).toISOString(),
+          }),
+          limitRow({
+            id: 8,
+            source: "subscription",
+            requests: 100,
+            available_requests: 100,
+            date_expire: new Date(2026, 11, 21, 15, 0).toISOString(),
+          }),
+          limitRow({
+            id: 9,
+            source: "subscription",
+            requests: 0,
+            available_requests: 0,
+            is_unlimited: true,
+            date_expire: new Date(2027, 0, 10, 9, 0).toISOString(),
+          }),
+        ],
+      });
+      const dialog = openTab();
+      expect(within(dialog).getByRole("tab", { selected: true }).textContent).toContain("Подписка");
+      expect(within(dialog).getByTestId("subscription-tab")).toBeTruthy();
+      expect(viewButton("Активные подписки").getAttribute("aria-checked")).toBe("true");
+      const cards = await within(dialog).findAllByTestId("limit-card");
+      expect(cards.map((c) => within(c).getByTestId("limit-expiry").textContent)).toEqual([
+        "до 22.11.2026",
+        "до 21.12.2026",
+        "до 10.01.2027",
+      ]);
+      expect(cards.map((c) => within(c).getByTestId("limit-requests").textContent)).toEqual([
+        "Доступные запросы: 2 из 5",
+        "Доступные запросы: 100 из 100",
+        "Безлимитное количество запросов",
+      ]);
+      expect(within(cards[0]).getByText("Ежедневные запросы")).toBeTruthy();
+      expect(within(cards[1]).getByText("Подписка")).toBeTruthy();
+    },
+  );
 
   it('with no active limits: "У вас нет активных подписок."', async () => {
     server({ rows: [] });
@@ -276,7 +302,11 @@ describe("the promo code", () => {
 
   it('a refused code shows "Неверный промокод" in red under the field, whatever the reason', async () => {
     const api = server({
-      promo: (name) => json({ detail: name === "ДВАЖДЫ" ? "Вы уже активировали этот промокод" : "Промокод не найден" }, name === "ДВАЖДЫ" ? 409 : 404),
+      promo: (name) =>
+        json(
+          { detail: name === "ДВАЖДЫ" ? "Вы уже активировали этот промокод" : "Промокод не найден" },
+          name === "ДВАЖДЫ" ? 409 : 404,
+        ),
     });
     openTab();
     fireEvent.change(promoInput(), { target: { value: " нет такого " } });
@@ -298,7 +328,13 @@ describe("the promo code", () => {
   it("a good code clears the field and reloads the limits", async () => {
     const granted = [
       limitRow({ requests: 10, available_requests: 3 }),
-      limitRow({ id: 2, source: "promo", requests: 50, available_requests: 50, date_expire: new Date(2026, 11, 1, 12).toISOString() }),
+      limitRow({
+        id: 2,
+        source: "promo",
+        requests: 50,
+        available_requests: 50,
+        date_expire: new Date(2026, 11, 1, 12).toISOString(),
+      }),
     ];
     const api = server({
       rows: [limitRow({ requests: 10, available_requests: 3 })],

@@ -6,11 +6,17 @@ import { expect, it } from "vitest";
 // Radix color named in a component or a stylesheet must be among them, or it would render colorless.
 const root = path.resolve(import.meta.dirname, "../..");
 const src = path.join(root, "web/src");
-const radixColors = new Set(readdirSync(path.join(root, "node_modules/@radix-ui/themes/tokens/colors")).map((f) => f.replace(/\.css$/, "")));
+const radixColors = new Set(
+  readdirSync(path.join(root, "node_modules/@radix-ui/themes/tokens/colors")).map((f) => f.replace(/\.css$/, "")),
+);
 const files = readdirSync(src, { recursive: true, encoding: "utf8" })
   .filter((f) => /\.(tsx?|css)$/.test(f))
   .map((f) => readFileSync(path.join(src, f), "utf8"));
-const loaded = new Set([...readFileSync(path.join(src, "app/start.tsx"), "utf8").matchAll(/tokens\/colors\/([a-z]+)\.css/g)].map((m) => m[1]));
+const loaded = new Set(
+  [...readFileSync(path.join(src, "app/start.tsx"), "utf8").matchAll(/tokens\/colors\/([a-z]+)\.css/g)].map(
+    (m) => m[1],
+  ),
+);
 
 it("every Radix color the app names has its scale loaded", () => {
   const named = new Set<string>();

@@ -24,7 +24,10 @@ const anna = accessToken(3600, Date.now(), "a", "1");
 const boris = accessToken(3600, Date.now(), "b", "2");
 
 function signIn(token = anna) {
-  useAuth.setState({ status: "authenticated", record: { access_token: token, refresh_token: "r", email: "a@example.com", name: null } });
+  useAuth.setState({
+    status: "authenticated",
+    record: { access_token: token, refresh_token: "r", email: "a@example.com", name: null },
+  });
 }
 
 /** A promise the test settles: a response held back until it says so. */
@@ -37,9 +40,11 @@ function deferred<T>() {
 const wrapper = ({ children }: { children: ReactNode }) => <Providers>{children}</Providers>;
 /** The sidebar's list as a component sees it. */
 const renderList = () => renderHook(() => useTopicList(), { wrapper });
-const fetchList = (query: TopicQuery = lawList, user: string | null = "1") => queryClient.fetchInfiniteQuery(topicListQuery(user, query));
+const fetchList = (query: TopicQuery = lawList, user: string | null = "1") =>
+  queryClient.fetchInfiniteQuery(topicListQuery(user, query));
 /** A cached list as the sidebar shows it: its loaded pages joined. */
-const cachedGroups = (query: TopicQuery) => joinPages(queryClient.getQueryData(topicListQuery("1", query).queryKey)?.pages ?? []);
+const cachedGroups = (query: TopicQuery) =>
+  joinPages(queryClient.getQueryData(topicListQuery("1", query).queryKey)?.pages ?? []);
 
 describe("the topic list (docs/product.md §4)", () => {
   beforeEach(() => {
@@ -97,7 +102,10 @@ describe("the topic list (docs/product.md §4)", () => {
 
   it("a slow answer for the previous mode never shows under the newer one", async () => {
     const slow = deferred<Response>();
-    fakeApi({ "GET /topics/active/law": () => slow.promise, "GET /topics/active/gpt": () => json([{ date: "2025-03-12", topics: [topic(2)] }]) });
+    fakeApi({
+      "GET /topics/active/law": () => slow.promise,
+      "GET /topics/active/gpt": () => json([{ date: "2025-03-12", topics: [topic(2)] }]),
+    });
     const { result } = renderList();
     act(() => useMode.setState({ mode: "gpt" }));
     await waitFor(() => expect(result.current.data?.[0].topics.map((t) => t.id)).toEqual([2]));
@@ -147,7 +155,10 @@ describe("the topic list (docs/product.md §4)", () => {
     });
 
     it("Ошибка {status}: {statusText} without a detail", async () => {
-      fakeApi({ "GET /topics/active/law": () => new Response("<html>upstream</html>", { status: 502, statusText: "Bad Gateway" }) });
+      fakeApi({
+        "GET /topics/active/law": () =>
+          new Response("<html>upstream</html>", { status: 502, statusText: "Bad Gateway" }),
+      });
       await expect(fetchList()).rejects.toThrow("Ошибка 502: Bad Gateway");
     });
 
@@ -187,7 +198,10 @@ describe("the topic list (docs/product.md §4)", () => {
     applyTopic(topic(3, { status: "archived" }));
     patchTopic(1, { share_hash: "abc" });
     const active = () => cachedGroups(lawList);
-    expect(active().map((g) => g.topics.map((t) => [t.id, t.topic_name, t.share_hash]))).toEqual([[[1, "Вопрос 1", "abc"]], [[2, "Договор аренды", null]]]);
+    expect(active().map((g) => g.topics.map((t) => [t.id, t.topic_name, t.share_hash]))).toEqual([
+      [[1, "Вопрос 1", "abc"]],
+      [[2, "Договор аренды", null]],
+    ]);
     removeTopic(1);
     expect(active().map((g) => g.date)).toEqual(["2025-03-12"]);
     applyTopic(topic(4, { status: "active" }));
@@ -195,7 +209,10 @@ describe("the topic list (docs/product.md §4)", () => {
   });
 
   it("signing out forgets every list", async () => {
-    fakeApi({ "GET /topics/active/law": () => json([{ date: "2025-03-12", topics: [topic(1)] }]), "POST /users/logout": () => json({}) });
+    fakeApi({
+      "GET /topics/active/law": () => json([{ date: "2025-03-12", topics: [topic(1)] }]),
+      "POST /users/logout": () => json({}),
+    });
     await fetchList();
     useAuth.getState().logout();
     expect(queryClient.getQueryData(topicListQuery("1", lawList).queryKey)).toBeUndefined();

@@ -41,7 +41,10 @@ it("deletes the account with the password and signs out; a wrong password says w
   fireEvent.change(screen.getByLabelText("Пароль"), { target: { value: "верный-пароль" } });
   fireEvent.click(screen.getByRole("button", { name: "Удалить навсегда" }));
   await waitFor(() => expect(useAuth.getState().status).toBe("anonymous"));
-  expect(api.callsTo("DELETE", "/users/self").map((c) => c.body)).toEqual([{ password: "не-тот" }, { password: "верный-пароль" }]);
+  expect(api.callsTo("DELETE", "/users/self").map((c) => c.body)).toEqual([
+    { password: "не-тот" },
+    { password: "верный-пароль" },
+  ]);
 });
 
 it("«Скачать мои данные» fetches the archive; a failure says so", async () => {

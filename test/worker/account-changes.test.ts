@@ -8,9 +8,13 @@ import { authHeaders, call, detailOf, login, registerUser, uniqueEmail, type Aut
 const mail = useFakeMail();
 
 type Issue = { loc: string[]; msg: string };
-const patch = (record: AuthRecord, json: Record<string, unknown>) => call("/users/", { method: "PATCH", json, headers: authHeaders(record) });
+const patch = (record: AuthRecord, json: Record<string, unknown>) =>
+  call("/users/", { method: "PATCH", json, headers: authHeaders(record) });
 const self = async (record: AuthRecord) =>
-  (await (await call("/users/self", { headers: authHeaders(record) })).json()) as { email: string | null; has_password: boolean };
+  (await (await call("/users/self", { headers: authHeaders(record) })).json()) as {
+    email: string | null;
+    has_password: boolean;
+  };
 const confirm = (token: string) => call("/users/email/confirm", { json: { token } });
 const confirmLink = (to: string) => mail.linkIn(to, /http:\/\/localhost:8787\/email\/confirm\/([A-Za-z0-9_-]+)/);
 const outboxFor = async (to: string) =>
@@ -39,7 +43,9 @@ describe("a password change needs the current password", () => {
     const { email, password, record } = await registerUser();
     const missing = await patch(record, { password: "новый-пароль-1" });
     expect(missing.status).toBe(422);
-    expect(await detailOf(missing)).toEqual([expect.objectContaining({ loc: ["body", "current_password"], msg: "Введите текущий пароль" })]);
+    expect(await detailOf(missing)).toEqual([
+      expect.objectContaining({ loc: ["body", "current_password"], msg: "Введите текущий пароль" }),
+    ]);
 
     const wrong = await patch(record, { password: "новый-пароль-1", current_password: "не-тот-пароль" });
     expect(wrong.status).toBe(403);
@@ -62,7 +68,8 @@ describe("a password change needs the current password", () => {
 
   it("guessing is rate limited per user: after 10 tries even the right password answers 429", async () => {
     const { password, record } = await registerUser();
-    for (let i = 0; i < 10; i++) expect((await patch(record, { password: "новый-пароль-1", current_password: `догадка-${i}` })).status).toBe(403);
+    for (let i = 0; i < 10; i++)
+      expect((await patch(record, { password: "новый-пароль-1", current_password: `догадка-${i}` })).status).toBe(403);
     const limited = await patch(record, { password: "новый-пароль-1", current_password: password });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -76,7 +83,11 @@ describe("an e-mail change", () => {
     expect((await patch(record, { email: target })).status).toBe(422);
     expect((await patch(record, { email: target, current_password: "не-тот-пароль" })).status).toBe(403);
     expect((await self(record)).email).toBe(email);
-    const [none] = await env.DB.prepare("SELECT count(*) AS n FROM email_changes ec JOIN users u ON u.id = ec.user_id WHERE u.email = ?").bind(email).raw();
+    const [none] = await env.DB.prepare(
+      "SELECT count(*) AS n FROM email_changes ec JOIN users u ON u.id = ec.user_id WHERE u.email = ?",
+    )
+      .bind(email)
+      .raw();
     expect(none).toEqual([0]);
     expect(mail.lettersTo(target)).toEqual([]);
   });
@@ -99,7 +110,11 @@ describe("an e-mail change", () => {
     const [stored] = await outboxFor(target);
     expect(stored!.text).toContain(`/email/confirm/${REDACTED}`);
     expect(JSON.stringify(stored)).not.toContain(token);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM email_changes WHERE token_hash = ?").bind(token).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM email_changes WHERE token_hash = ?")
+        .bind(token)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
     // Until then the old address is the account's.
     await login(old, password);
     expect((await call("/users/login", { json: { email: target, password } })).status).toBe(401);
@@ -126,7 +141,9 @@ describe("an e-mail change", () => {
     const target = uniqueEmail("target");
     expect((await patch(record, { email: target, current_password: password })).status).toBe(200);
     expect((await confirm(await confirmLink(target))).status).toBe(200);
-    const res = await call("/users/password/recovery", { json: { recovery_hash: recovery, password: "чужой-пароль-1", confirm_password: "чужой-пароль-1" } });
+    const res = await call("/users/password/recovery", {
+      json: { recovery_hash: recovery, password: "чужой-пароль-1", confirm_password: "чужой-пароль-1" },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -147,24 +164,27 @@ describe("an e-mail change", () => {
     expect((await self(record)).email).toBe(target);
   });
 
-  it("answers 409 at once for an address that is taken, 400 for an unknown or expired link, 422 without one", async () => {
-    const other = await registerUser();
-    const { email, password, record } = await registerUser();
-    expect((await patch(record, { email: other.email, current_password: password })).status).toBe(409);
+  it(
+    "answers 409 at once for an address that is taken, 400 for an unknown or expired link, 422 without " + "one",
+    async () => {
+      const other = await registerUser();
+      const { email, password, record } = await registerUser();
+      expect((await patch(record, { email: other.email, current_password: password })).status).toBe(409);
 
-    const target = uniqueEmail("target");
-    expect((await patch(record, { email: target, current_password: password })).status).toBe(200);
-    const token = await confirmLink(target);
-    await env.DB.prepare("UPDATE email_changes SET expires_at = ? WHERE new_email = ?")
-      .bind(Date.now() - 1, target)
-      .run();
-    expect((await confirm(token)).status).toBe(400);
-    expect((await confirm("unknown-token")).status).toBe(400);
-    expect((await self(record)).email).toBe(email);
-    const empty = await call("/users/email/confirm", { json: {} });
-    expect(empty.status).toBe(422);
-    expect(((await detailOf(empty)) as Issue[])[0]!.loc).toEqual(["body", "token"]);
-  });
+      const target = uniqueEmail("target");
+      expect((await patch(record, { email: target, current_password: password })).status).toBe(200);
+      const token = await confirmLink(target);
+      await env.DB.prepare("UPDATE email_changes SET expires_at = ? WHERE new_email = ?")
+        .bind(Date.now() - 1, target)
+        .run();
+      expect((await confirm(token)).status).toBe(400);
+      expect((await confirm("unknown-token")).status).toBe(400);
+      expect((await self(record)).email).toBe(email);
+      const empty = await call("/users/email/confirm", { json: {} });
+      expect(empty.status).toBe(422);
+      expect(((await detailOf(empty)) as Issue[])[0]!.loc).toEqual(["body", "token"]);
+    },
+  );
 
   it("the same address as now changes nothing and needs nothing", async () => {
     const { email, record } = await registerUser();
@@ -176,7 +196,8 @@ describe("an e-mail change", () => {
 
   it("change requests are rate limited per user", async () => {
     const { password, record } = await registerUser();
-    for (let i = 0; i < 5; i++) expect((await patch(record, { email: uniqueEmail("many"), current_password: password })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await patch(record, { email: uniqueEmail("many"), current_password: password })).status).toBe(200);
     expect((await patch(record, { email: uniqueEmail("many"), current_password: password })).status).toBe(429);
   });
 });
@@ -187,7 +208,9 @@ describe("an account without a password", () => {
     expect((await self(record)).has_password).toBe(false);
     const missing = await patch(record, { password: "первый-пароль-1" });
     expect(missing.status).toBe(422);
-    expect(await detailOf(missing)).toEqual([expect.objectContaining({ loc: ["body", "code"], msg: "Введите код из письма" })]);
+    expect(await detailOf(missing)).toEqual([
+      expect.objectContaining({ loc: ["body", "code"], msg: "Введите код из письма" }),
+    ]);
 
     const sent = await requestCode(record);
     expect(sent.status).toBe(200);
@@ -196,7 +219,9 @@ describe("an account without a password", () => {
     const [stored] = await outboxFor(email!);
     expect(stored!.text).toContain(REDACTED);
     expect(stored!.text).not.toContain(code);
-    const row = await env.DB.prepare("SELECT code_hash FROM one_time_codes oc JOIN users u ON u.id = oc.user_id WHERE u.email = ?")
+    const row = await env.DB.prepare(
+      "SELECT code_hash FROM one_time_codes oc JOIN users u ON u.id = oc.user_id WHERE u.email = ?",
+    )
       .bind(email)
       .first<{ code_hash: string }>();
     expect(row!.code_hash).not.toContain(code);
@@ -214,7 +239,9 @@ describe("an account without a password", () => {
     await login(email!, "первый-пароль-1");
     // Spent: the same code does not work twice (now the account also has a password).
     await env.DB.prepare("UPDATE users SET password_hash = NULL WHERE email = ?").bind(email).run();
-    expect((await patch({ ...record, access_token }, { name: "x", password: "второй-пароль-2", code })).status).toBe(403);
+    expect((await patch({ ...record, access_token }, { name: "x", password: "второй-пароль-2", code })).status).toBe(
+      403,
+    );
   });
 
   it("a code dies after 5 wrong tries and after 10 minutes", async () => {
@@ -222,13 +249,16 @@ describe("an account without a password", () => {
     expect((await requestCode(record)).status).toBe(200);
     const code = await codeFor(email!);
     const wrongCode = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 5; i++) expect((await patch(record, { password: "первый-пароль-1", code: wrongCode })).status).toBe(403);
+    for (let i = 0; i < 5; i++)
+      expect((await patch(record, { password: "первый-пароль-1", code: wrongCode })).status).toBe(403);
     expect((await patch(record, { password: "первый-пароль-1", code })).status).toBe(403);
 
     expect((await requestCode(record)).status).toBe(200);
     await mail.waitFor(email!, 2);
     const fresh = await codeFor(email!);
-    await env.DB.prepare("UPDATE one_time_codes SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+    await env.DB.prepare(
+      "UPDATE one_time_codes SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    )
       .bind(Date.now() - 1, email)
       .run();
     expect((await patch(record, { password: "первый-пароль-1", code: fresh })).status).toBe(403);
@@ -276,14 +306,12 @@ describe("nightly clean-up", () => {
     const [a, b] = await Promise.all([registerUser(), registerUser()]);
     await env.DB.batch([
       env.DB.prepare(
-        "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES (?, ?, 'x@example.test', ?), (?, ?, 'y@example.test', ?)",
+        "INSERT INTO email_changes (token_hash, user_id, new_email, expires_at) VALUES (?, ?, 'x@example.test', " +
+          "?), (?, ?, 'y@example.test', ?)",
       ).bind(`old-${a.userId}`, a.userId, now - 2 * DAY, `live-${a.userId}`, a.userId, now + DAY),
-      env.DB.prepare("INSERT INTO one_time_codes (user_id, code_hash, expires_at) VALUES (?, 'h', ?), (?, 'h', ?)").bind(
-        a.userId,
-        now - 2 * DAY,
-        b.userId,
-        now + 60_000,
-      ),
+      env.DB.prepare(
+        "INSERT INTO one_time_codes (user_id, code_hash, expires_at) VALUES (?, 'h', ?), (?, 'h', ?)",
+      ).bind(a.userId, now - 2 * DAY, b.userId, now + 60_000),
     ]);
     const ctx = createExecutionContext();
     worker.scheduled(createScheduledController({ scheduledTime: now, cron: "0 21 * * *" }), env, ctx);

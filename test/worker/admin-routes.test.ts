@@ -30,22 +30,33 @@ describe("admin routes", () => {
     const user = await registerUser();
     const admin = await createAdmin();
     for (const route of ADMIN_ROUTES) {
-      const asUser = await call(route.path, { method: route.method, json: route.json, headers: authHeaders(user.record) });
+      const asUser = await call(route.path, {
+        method: route.method,
+        json: route.json,
+        headers: authHeaders(user.record),
+      });
       expect(asUser.status, `${route.method} ${route.path} as a user`).toBe(403);
       expect(await asUser.json()).toEqual({ detail: "Недостаточно прав" });
 
-      const asAdmin = await call(route.path, { method: route.method, json: route.json, headers: authHeaders(admin.record) });
+      const asAdmin = await call(route.path, {
+        method: route.method,
+        json: route.json,
+        headers: authHeaders(admin.record),
+      });
       expect([401, 403], `${route.method} ${route.path} as an admin: ${asAdmin.status}`).not.toContain(asAdmin.status);
       expect(asAdmin.status, `${route.method} ${route.path} as an admin`).toBeLessThan(500);
     }
   });
 
   it("declare their auth in the OpenAPI document", async () => {
-    const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const doc = (await (await call("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
     for (const route of ADMIN_ROUTES) {
       const path = `/api/v2${route.path.split("?")[0]!.replace(/\/$/, "")}`;
       const entry = Object.entries(doc.paths).find(
-        ([p]) => p.replace(/\/$/, "").replace(/\{[^}]+\}/g, "X") === path.replace(/\/(\d+|[0-9a-f-]{36})(?=\/|$)/g, "/X"),
+        ([p]) =>
+          p.replace(/\/$/, "").replace(/\{[^}]+\}/g, "X") === path.replace(/\/(\d+|[0-9a-f-]{36})(?=\/|$)/g, "/X"),
       );
       expect(entry, `${route.method} ${path} in the OpenAPI document`).toBeTruthy();
       const operation = entry![1][route.method.toLowerCase()];

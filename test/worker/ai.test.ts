@@ -2,13 +2,27 @@ import { env } from "cloudflare:test";
 import { streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { CHARS_PER_TOKEN, composePrompt, type PromptTurn } from "../../worker/conversations/turn/prompt";
-import { DEMO_CONTINUATION_FALLBACK, DEMO_MODEL_ID, DemoLanguageModel, demoAnswer, demoReply, demoTokens, readPrompt } from "../../worker/ai/demo-model";
+import {
+  DEMO_CONTINUATION_FALLBACK,
+  DEMO_MODEL_ID,
+  DemoLanguageModel,
+  demoAnswer,
+  demoReply,
+  demoTokens,
+  readPrompt,
+} from "../../worker/ai/demo-model";
 import { CONTINUE_REQUEST, documentBlock, modeTitleOf, systemPromptFor } from "../../worker/ai/prompts";
 import { chooseModel, languageModel, MODEL_NOT_CONFIGURED } from "../../worker/ai/providers";
 import type { Env } from "../../worker/env";
 
 const withEnv = (overrides: Partial<Env>): Env => ({ ...env, ...overrides }) as Env;
-const user = (text: string, extra: Partial<PromptTurn> = {}): PromptTurn => ({ role: "user", text, documents: [], images: [], ...extra });
+const user = (text: string, extra: Partial<PromptTurn> = {}): PromptTurn => ({
+  role: "user",
+  text,
+  documents: [],
+  images: [],
+  ...extra,
+});
 const assistant = (text: string): PromptTurn => ({ role: "assistant", text, documents: [], images: [] });
 const LAW = { title: "Объясни закон", systemPrompt: "Ты — юридический помощник «Ясно»." };
 
@@ -24,8 +38,14 @@ async function collect(result: ReturnType<typeof streamText>) {
 
 describe("choosing the model", () => {
   it("the demo model whatever the mode asks for", () => {
-    expect(chooseModel(withEnv({ AI_PROVIDER: "demo" }), "default", false)).toEqual({ provider: "demo", modelId: DEMO_MODEL_ID });
-    expect(chooseModel(withEnv({ AI_PROVIDER: "demo" }), "vision", true)).toEqual({ provider: "demo", modelId: DEMO_MODEL_ID });
+    expect(chooseModel(withEnv({ AI_PROVIDER: "demo" }), "default", false)).toEqual({
+      provider: "demo",
+      modelId: DEMO_MODEL_ID,
+    });
+    expect(chooseModel(withEnv({ AI_PROVIDER: "demo" }), "vision", true)).toEqual({
+      provider: "demo",
+      modelId: DEMO_MODEL_ID,
+    });
   });
 
   it("an OpenAI-compatible endpoint: default, vision, a concrete id; images always go to the vision model", () => {
@@ -34,13 +54,21 @@ describe("choosing the model", () => {
     expect(chooseModel(openai, "vision", false)).toEqual({ provider: "openai", modelId: "fake-vision" });
     expect(chooseModel(openai, "gpt-4.1-mini", false)).toEqual({ provider: "openai", modelId: "gpt-4.1-mini" });
     expect(chooseModel(openai, "default", true)).toEqual({ provider: "openai", modelId: "fake-vision" });
-    expect(chooseModel(withEnv({ AI_PROVIDER: "openai", OPENAI_VISION_MODEL: undefined }), "vision", true).modelId).toBe("fake-chat");
+    expect(
+      chooseModel(withEnv({ AI_PROVIDER: "openai", OPENAI_VISION_MODEL: undefined }), "vision", true).modelId,
+    ).toBe("fake-chat");
   });
 
   it("Workers AI through the AI binding, with its own default and vision models", () => {
     const workersAi = withEnv({ AI_PROVIDER: "workers-ai", AI: {} as Ai });
-    expect(chooseModel(workersAi, "default", false)).toEqual({ provider: "workers-ai", modelId: "@cf/meta/llama-3.3-70b-instruct-fp8-fast" });
-    expect(chooseModel(workersAi, "default", true)).toEqual({ provider: "workers-ai", modelId: "@cf/meta/llama-4-scout-17b-16e-instruct" });
+    expect(chooseModel(workersAi, "default", false)).toEqual({
+      provider: "workers-ai",
+      modelId: "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+    });
+    expect(chooseModel(workersAi, "default", true)).toEqual({
+      provider: "workers-ai",
+      modelId: "@cf/meta/llama-4-scout-17b-16e-instruct",
+    });
   });
 
   it("503 with a Russian detail when the provider is unknown or lacks its settings", () => {
@@ -57,7 +85,13 @@ describe("choosing the model", () => {
 
 describe("the demo model", () => {
   it("speaks to the person asking, in every part a reply renders: a table, a code block and a link", () => {
-    const answer = demoAnswer({ modeTitle: "Общий чат", question: "a | b\nc", documents: [], images: 0, earlierMessages: 0 });
+    const answer = demoAnswer({
+      modeTitle: "Общий чат",
+      question: "a | b\nc",
+      documents: [],
+      images: 0,
+      earlierMessages: 0,
+    });
     expect(answer).not.toMatch(/AI_PROVIDER|настройк|администратор/i);
     expect(answer).toContain("| Что получено | Значение |\n|---|---|\n| Режим | Общий чат |");
     // A "|" or a line break in the question does not break its row.
@@ -72,7 +106,12 @@ describe("the demo model", () => {
       user("Что такое аренда?"),
       assistant("Аренда — это…"),
       user("Проверь договор", {
-        documents: [{ filename: "договор.docx", text: "Договор аренды жилого помещения между Ивановым и Петровым на одиннадцать месяцев с правом продления" }],
+        documents: [
+          {
+            filename: "договор.docx",
+            text: "Договор аренды жилого помещения между Ивановым и Петровым на одиннадцать месяцев с правом продления",
+          },
+        ],
         images: [
           { filename: "1.png", mediaType: "image/png", bytes: new Uint8Array([1]) },
           { filename: "2.png", mediaType: "image/png", bytes: new Uint8Array([2]) },
@@ -84,7 +123,9 @@ describe("the demo model", () => {
   });
 
   it("streams word by word a Russian answer that says it is the demo and shows what it received", async () => {
-    const { pieces, text, kinds } = await collect(streamText({ model: new DemoLanguageModel(0), system: prompt.system, messages: prompt.messages }));
+    const { pieces, text, kinds } = await collect(
+      streamText({ model: new DemoLanguageModel(0), system: prompt.system, messages: prompt.messages }),
+    );
     expect(kinds.at(-1)).toBe("finish");
     expect(pieces.length).toBeGreaterThan(30);
     expect(pieces.every((p) => p.trim().split(/\s+/).length === 1)).toBe(true);
@@ -92,7 +133,8 @@ describe("the demo model", () => {
     expect(text).toContain("| Режим | Объясни закон |");
     expect(text).toContain("| Вопрос | «Проверь договор» (15 симв.) |");
     expect(text).toContain(
-      "| Документ | «договор.docx», 99 симв.; начало: «Договор аренды жилого помещения между Ивановым и Петровым на одиннадцать месяцев с…» |",
+      "| Документ | «договор.docx», 99 симв.; начало: «Договор аренды жилого помещения между Ивановым и Петровым " +
+        "на одиннадцать месяцев с…» |",
     );
     expect(text).toContain("| Изображения | 2 |");
     expect(text).toContain("| Предыдущих сообщений в контексте | 2 |");
@@ -101,7 +143,12 @@ describe("the demo model", () => {
 
   it("stops when aborted, between two words", async () => {
     const abort = new AbortController();
-    const result = streamText({ model: new DemoLanguageModel(60_000), system: prompt.system, messages: prompt.messages, abortSignal: abort.signal });
+    const result = streamText({
+      model: new DemoLanguageModel(60_000),
+      system: prompt.system,
+      messages: prompt.messages,
+      abortSignal: abort.signal,
+    });
     const kinds: string[] = [];
     const pieces: string[] = [];
     for await (const part of result.fullStream) {
@@ -124,10 +171,18 @@ describe("the demo model", () => {
     });
     const reading = readPrompt([
       { role: "system", content: cut.system },
-      { role: "user", content: (cut.messages[0]!.content as { type: string; text: string }[]).map((p) => ({ type: "text" as const, text: p.text })) },
+      {
+        role: "user",
+        content: (cut.messages[0]!.content as { type: string; text: string }[]).map((p) => ({
+          type: "text" as const,
+          text: p.text,
+        })),
+      },
     ]);
     expect(reading).toMatchObject({ modeTitle: "Недвижимость", question: "Вопрос", images: 0, earlierMessages: 0 });
-    expect(reading.documents).toEqual([{ filename: "big.txt", totalChars: 30_000, text: "слово ".repeat(500), cut: true }]);
+    expect(reading.documents).toEqual([
+      { filename: "big.txt", totalChars: 30_000, text: "слово ".repeat(500), cut: true },
+    ]);
     // Numbers are grouped the Russian way, with a no-break space.
     expect(demoAnswer(reading)).toContain("«big.txt», 30\u00a0000 симв., ассистенту передано 3\u00a0000");
   });
@@ -164,13 +219,23 @@ describe("the context", () => {
   });
 
   it("keeps as much recent history as fits, dropping the oldest turns first", () => {
-    const turns = [user("A".repeat(3_000)), assistant("B".repeat(3_000)), user("C".repeat(3_000)), assistant("D".repeat(3_000)), user("Вопрос")];
+    const turns = [
+      user("A".repeat(3_000)),
+      assistant("B".repeat(3_000)),
+      user("C".repeat(3_000)),
+      assistant("D".repeat(3_000)),
+      user("Вопрос"),
+    ];
     // Room for the question and about two old turns.
     const system = "S";
     const contextTokens = Math.ceil((1 + 6 + 7_000) / CHARS_PER_TOKEN) + 100;
     const prompt = composePrompt({ system, turns, contextTokens, maxOutputTokens: 100 });
     expect(prompt.droppedTurns).toBe(2);
-    expect(prompt.messages.map((m) => (typeof m.content === "string" ? m.content[0] : "question"))).toEqual(["C", "D", "question"]);
+    expect(prompt.messages.map((m) => (typeof m.content === "string" ? m.content[0] : "question"))).toEqual([
+      "C",
+      "D",
+      "question",
+    ]);
 
     const everything = composePrompt({ system, turns, contextTokens: 100_000, maxOutputTokens: 100 });
     expect(everything.droppedTurns).toBe(0);
@@ -199,7 +264,9 @@ describe("the context", () => {
       contextTokens: 100_000,
       maxOutputTokens: 1_000,
     });
-    expect((short.messages[0]!.content as { text: string }[])[1]!.text).toBe("Документ «д.txt» (всего символов: 8)\n<<<\nКоротко.\n>>>");
+    expect((short.messages[0]!.content as { text: string }[])[1]!.text).toBe(
+      "Документ «д.txt» (всего символов: 8)\n<<<\nКоротко.\n>>>",
+    );
   });
 
   it("also cuts a document to what the model's window holds", () => {
@@ -226,7 +293,10 @@ describe("the context", () => {
       contextTokens: 24_000,
       maxOutputTokens: 1_000,
     });
-    expect(prompt.messages[0]).toEqual({ role: "user", content: "Первое фото\n\n[Пользователь прикладывал изображение «старое.png».]" });
+    expect(prompt.messages[0]).toEqual({
+      role: "user",
+      content: "Первое фото\n\n[Пользователь прикладывал изображение «старое.png».]",
+    });
     expect(prompt.messages[2]).toEqual({
       role: "user",
       content: [
@@ -244,7 +314,9 @@ describe("Workers AI through the AI binding", () => {
     const binding = {
       async run(model: string, inputs: Record<string, unknown>) {
         calls.push({ model, inputs });
-        const events = ["Привет", ", ", "мир"].map((response) => `data: ${JSON.stringify({ response })}\n\n`).concat("data: [DONE]\n\n");
+        const events = ["Привет", ", ", "мир"]
+          .map((response) => `data: ${JSON.stringify({ response })}\n\n`)
+          .concat("data: [DONE]\n\n");
         return new ReadableStream({
           start(controller) {
             for (const e of events) controller.enqueue(new TextEncoder().encode(e));
@@ -255,7 +327,13 @@ describe("Workers AI through the AI binding", () => {
     } as unknown as Ai;
     const workersAi = withEnv({ AI_PROVIDER: "workers-ai", AI: binding });
     const choice = chooseModel(workersAi, "default", false);
-    const { text } = await collect(streamText({ model: languageModel(workersAi, choice), system: "Система", messages: [{ role: "user", content: "Вопрос" }] }));
+    const { text } = await collect(
+      streamText({
+        model: languageModel(workersAi, choice),
+        system: "Система",
+        messages: [{ role: "user", content: "Вопрос" }],
+      }),
+    );
     expect(text).toBe("Привет, мир");
     expect(calls[0]!.model).toBe("@cf/meta/llama-3.3-70b-instruct-fp8-fast");
     expect(calls[0]!.inputs).toMatchObject({

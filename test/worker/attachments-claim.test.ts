@@ -28,7 +28,11 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 async function newTopic(userId: number): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO topics (user_id, assistant_type) VALUES (?, 'explain_law') RETURNING id").bind(userId).first<{ id: number }>();
+  const row = await env.DB.prepare(
+    "INSERT INTO topics (user_id, assistant_type) VALUES (?, 'explain_law') RETURNING id",
+  )
+    .bind(userId)
+    .first<{ id: number }>();
   return row!.id;
 }
 
@@ -40,7 +44,10 @@ async function sendWith(userId: number, ids: number[]): Promise<number> {
   const db = await shardOf(userId);
   const topicId = await newTopic(userId);
   const claimed = await claimAttachments(db, userId, ids);
-  const [inserted] = await db.insert(messages).values({ topicId, userId, role: "user", text: "вопрос" }).returning({ id: messages.id });
+  const [inserted] = await db
+    .insert(messages)
+    .values({ topicId, userId, role: "user", text: "вопрос" })
+    .returning({ id: messages.id });
   const link = linkAttachments(
     db,
     userId,
@@ -56,9 +63,18 @@ describe("claimAttachments", () => {
     const { record, userId } = await newUser();
     const image = await uploadOk(record, await makePng(), "фото.png");
     const doc = await uploadOk(record, await makeDocx(["Условия договора"]), "договор.docx");
-    const rows = await claimAttachments(await shardOf(userId), userId, [doc.attachment_id, image.attachment_id, doc.attachment_id]);
+    const rows = await claimAttachments(await shardOf(userId), userId, [
+      doc.attachment_id,
+      image.attachment_id,
+      doc.attachment_id,
+    ]);
     expect(rows.map((r) => r.id)).toEqual([doc.attachment_id, image.attachment_id]);
-    expect(rows[0]).toMatchObject({ kind: "document", filename: "договор.docx", extractedText: "Условия договора", messageId: null });
+    expect(rows[0]).toMatchObject({
+      kind: "document",
+      filename: "договор.docx",
+      extractedText: "Условия договора",
+      messageId: null,
+    });
     expect(rows[1]).toMatchObject({ kind: "image", contentType: "image/png", extractedText: null });
     expect(rows[1]!.r2Key).toMatch(new RegExp(`^u/${userId}/`));
     expect(await claimAttachments(await shardOf(userId), userId, [])).toEqual([]);
@@ -90,7 +106,8 @@ describe("claimAttachments", () => {
     const err = await rejection(claimAttachments(await shardOf(userId), userId, [a.attachment_id, b.attachment_id]));
     expect([err.status, err.detail]).toEqual([
       422,
-      "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
+      "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в " +
+        "ближайшее время.",
     ]);
   });
 
@@ -112,11 +129,17 @@ describe("linkAttachments", () => {
     const first = await sendWith(userId, [attachment_id]);
     const db = await shardOf(userId);
     const topicId = await newTopic(userId);
-    const [second] = await db.insert(messages).values({ topicId, userId, role: "user", text: "ещё" }).returning({ id: messages.id });
+    const [second] = await db
+      .insert(messages)
+      .values({ topicId, userId, role: "user", text: "ещё" })
+      .returning({ id: messages.id });
     // A second send that claimed before the first linked still runs its statement: it changes nothing.
     const [result] = await db.batch([linkAttachments(db, userId, [attachment_id], second!.id)!]);
     expect((result as D1Result).meta.changes).toBe(0);
-    const row = await (await historyOf(userId)).prepare("SELECT message_id FROM attachments WHERE id = ?").bind(attachment_id).first<{ message_id: number }>();
+    const row = await (await historyOf(userId))
+      .prepare("SELECT message_id FROM attachments WHERE id = ?")
+      .bind(attachment_id)
+      .first<{ message_id: number }>();
     expect(row!.message_id).toBe(first);
     expect(linkAttachments(db, userId, [], first)).toBeNull();
   });
@@ -137,8 +160,15 @@ describe("URLs, views, bytes", () => {
     const { attachment_id } = await uploadOk(record, await makePng(), "фото.png");
     const rows = await claimAttachments(await shardOf(userId), userId, [attachment_id]);
     const [own] = await ownerAttachmentViews(env, 0, rows);
-    expect(own).toMatchObject({ id: attachment_id, filename: "фото.png", content_type: "image", mime_type: "image/png" });
-    expect(own!.url).toMatch(new RegExp(`^/api/v2/attachments/${attachment_id}/file\\?s=\\d+&exp=\\d+&sig=[\\w-]{43}$`));
+    expect(own).toMatchObject({
+      id: attachment_id,
+      filename: "фото.png",
+      content_type: "image",
+      mime_type: "image/png",
+    });
+    expect(own!.url).toMatch(
+      new RegExp(`^/api/v2/attachments/${attachment_id}/file\\?s=\\d+&exp=\\d+&sig=[\\w-]{43}$`),
+    );
     expect(sharedAttachmentViews("h4sh", rows)[0]!.url).toBe(`/api/v2/share/h4sh/attachments/${attachment_id}`);
     expect(shareAttachmentUrl("a-b_c", 7)).toBe("/api/v2/share/a-b_c/attachments/7");
   });

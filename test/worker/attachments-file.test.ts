@@ -15,7 +15,9 @@ describe("GET /attachments/{id}/file", () => {
     const res = await get(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
-    expect(res.headers.get("content-disposition")).toBe(`inline; filename="____ ________.png"; filename*=UTF-8''${encodeURIComponent("Фото паспорта.png")}`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `inline; filename="____ ________.png"; filename*=UTF-8''${encodeURIComponent("Фото паспорта.png")}`,
+    );
     expect(res.headers.get("cache-control")).toMatch(/^private/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(png);
@@ -27,8 +29,12 @@ describe("GET /attachments/{id}/file", () => {
     const { url } = await uploadOk(record, docx, "report (final).docx");
     const res = await get(url);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="report (final).docx"; filename*=UTF-8''report%20%28final%29.docx`);
+    expect(res.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    );
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="report (final).docx"; filename*=UTF-8''report%20%28final%29.docx`,
+    );
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(docx);
   });
 
@@ -49,7 +55,9 @@ describe("GET /attachments/{id}/file", () => {
     const mine = await uploadOk(record, await makePng(), "a.png");
     const other = await newUser();
     const theirs = await uploadOk(other.record, await makePng(), "b.png");
-    const res = await get(mine.url.replace(`/attachments/${mine.attachment_id}/`, `/attachments/${theirs.attachment_id}/`));
+    const res = await get(
+      mine.url.replace(`/attachments/${mine.attachment_id}/`, `/attachments/${theirs.attachment_id}/`),
+    );
     expect(res.status).toBe(403);
   });
 
@@ -99,7 +107,9 @@ describe("OpenAPI", () => {
   it("documents the upload as multipart with a binary file field, and the file route", async () => {
     const res = await SELF.fetch("http://app.test/api/v2/openapi.json");
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+    };
     const upload = doc.paths["/api/v2/attachments/upload"]?.post;
     expect(upload?.requestBody?.content["multipart/form-data"]?.schema).toMatchObject({
       properties: { file: { type: "string", format: "binary" } },

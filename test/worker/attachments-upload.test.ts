@@ -3,14 +3,25 @@ import * as CFB from "cfb";
 import { describe, expect, it } from "vitest";
 import { detailOf } from "./helpers";
 import { DOC_BASE64, DOC_PARAGRAPHS, ENCRYPTED_PDF_BASE64 } from "./fixtures/office-fixtures";
-import { cp1251, makeDocx, makeExe, makeGif, makeJpeg, makeOtherZip, makePdf, makePng, makeWebp } from "./fixtures/files";
+import {
+  cp1251,
+  makeDocx,
+  makeExe,
+  makeGif,
+  makeJpeg,
+  makeOtherZip,
+  makePdf,
+  makePng,
+  makeWebp,
+} from "./fixtures/files";
 import { extractedTextOf, newUser, storedFor, upload, uploadOk } from "./fixtures/uploads";
 
 const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
 const docFixture = () => fromBase64(DOC_BASE64);
 
 const UNSUPPORTED =
-  "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)";
+  "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и " +
+  "голосовые записи (OGG, WEBM, MP3, M4A, WAV)";
 
 describe("POST /attachments/upload/: images", () => {
   it.each([
@@ -25,7 +36,9 @@ describe("POST /attachments/upload/: images", () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ filename: name, content_type: "image", mime_type: mime, size: bytes.length });
-    expect(body.url).toMatch(new RegExp(`^/api/v2/attachments/${body.attachment_id}/file\\?s=\\d+&exp=\\d+&sig=[\\w-]+$`));
+    expect(body.url).toMatch(
+      new RegExp(`^/api/v2/attachments/${body.attachment_id}/file\\?s=\\d+&exp=\\d+&sig=[\\w-]+$`),
+    );
 
     const stored = await storedFor(userId);
     expect(stored.keys).toHaveLength(1);
@@ -33,7 +46,9 @@ describe("POST /attachments/upload/: images", () => {
     const object = await env.FILES.get(stored.keys[0]!);
     expect(object?.httpMetadata?.contentType).toBe(mime);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes);
-    expect(stored.rows).toEqual([expect.objectContaining({ id: body.attachment_id, kind: "image", message_id: null, extracted_text: null })]);
+    expect(stored.rows).toEqual([
+      expect.objectContaining({ id: body.attachment_id, kind: "image", message_id: null, extracted_text: null }),
+    ]);
   });
 
   it("judges by the bytes: PNG bytes named .pdf and declared as PDF are stored as an image", async () => {
@@ -56,8 +71,15 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
 
   it("DOCX built with a zip library", async () => {
     const { record } = await newUser();
-    const body = await uploadOk(record, await makeDocx(["Исковое заявление", "Прошу суд взыскать 10 000 ₽."]), "иск.docx");
-    expect(body).toMatchObject({ content_type: "document", mime_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" });
+    const body = await uploadOk(
+      record,
+      await makeDocx(["Исковое заявление", "Прошу суд взыскать 10 000 ₽."]),
+      "иск.docx",
+    );
+    expect(body).toMatchObject({
+      content_type: "document",
+      mime_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    });
     expect(await extractedTextOf(body)).toBe("Исковое заявление\n\nПрошу суд взыскать 10 000 ₽.");
   });
 
@@ -71,14 +93,22 @@ describe("POST /attachments/upload/: documents, their text read at upload", () =
 
   it("TXT in UTF-8", async () => {
     const { record } = await newUser();
-    const body = await uploadOk(record, new TextEncoder().encode("Претензия\r\nВерните деньги за товар.\r\n"), "претензия.txt");
+    const body = await uploadOk(
+      record,
+      new TextEncoder().encode("Претензия\r\nВерните деньги за товар.\r\n"),
+      "претензия.txt",
+    );
     expect(body).toMatchObject({ content_type: "document", mime_type: "text/plain; charset=utf-8" });
     expect(await extractedTextOf(body)).toBe("Претензия\nВерните деньги за товар.");
   });
 
   it("TXT in windows-1251 is read as Russian, and served with its charset", async () => {
     const { record } = await newUser();
-    const body = await uploadOk(record, cp1251("Жалоба на управляющую компанию.\r\nЁлки во дворе не убраны."), "жалоба.txt");
+    const body = await uploadOk(
+      record,
+      cp1251("Жалоба на управляющую компанию.\r\nЁлки во дворе не убраны."),
+      "жалоба.txt",
+    );
     expect(body.mime_type).toBe("text/plain; charset=windows-1251");
     expect(await extractedTextOf(body)).toBe("Жалоба на управляющую компанию.\nЁлки во дворе не убраны.");
   });
@@ -106,7 +136,8 @@ describe("POST /attachments/upload/: refused files leave nothing behind", () => 
 
   it("an .exe → 415", () => refuses(makeExe(), "setup.exe", 415, UNSUPPORTED));
   it("an .exe renamed to .docx → 415", () => refuses(makeExe(), "договор.docx", 415, UNSUPPORTED));
-  it("a ZIP without word/document.xml → 415", async () => refuses(await makeOtherZip(), "table.xlsx", 415, UNSUPPORTED));
+  it("a ZIP without word/document.xml → 415", async () =>
+    refuses(await makeOtherZip(), "table.xlsx", 415, UNSUPPORTED));
   it("an OLE2 file without a WordDocument stream (old Excel) → 415", () => {
     const cfb = CFB.utils.cfb_new();
     CFB.utils.cfb_add(cfb, "/Workbook", new Uint8Array(600).fill(7));
@@ -117,16 +148,31 @@ describe("POST /attachments/upload/: refused files leave nothing behind", () => 
     const stream = CFB.find(cfb, "WordDocument")!;
     stream.content = new Uint8Array(stream.content.length) as unknown as typeof stream.content;
     const broken = new Uint8Array(CFB.write(cfb, { type: "array" }) as number[]);
-    return refuses(broken, "битый.doc", 422, "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате");
+    return refuses(
+      broken,
+      "битый.doc",
+      422,
+      "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате",
+    );
   });
   it("an empty file → 415", () => refuses(new Uint8Array(), "empty.txt", 415, UNSUPPORTED));
   it("binary bytes that are neither UTF-8 nor Russian windows-1251 → 415", () =>
     refuses(new Uint8Array([0x41, 0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x42]), "data.txt", 415, UNSUPPORTED));
 
   it("a PDF without a text layer (a scan) → 422", () =>
-    refuses(makePdf([]), "скан.pdf", 422, "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)"));
+    refuses(
+      makePdf([]),
+      "скан.pdf",
+      422,
+      "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)",
+    ));
   it("a password-protected PDF (LibreOffice export) → 422", () =>
-    refuses(fromBase64(ENCRYPTED_PDF_BASE64), "секрет.pdf", 422, "Документ защищён паролем: снимите защиту и загрузите его снова"));
+    refuses(
+      fromBase64(ENCRYPTED_PDF_BASE64),
+      "секрет.pdf",
+      422,
+      "Документ защищён паролем: снимите защиту и загрузите его снова",
+    ));
   it("a broken PDF → 422", () =>
     refuses(
       new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog garbage"),
@@ -135,7 +181,12 @@ describe("POST /attachments/upload/: refused files leave nothing behind", () => 
       "Не удалось прочитать документ: файл повреждён или сохранён в неверном формате",
     ));
   it("a DOCX with no text → 422", async () =>
-    refuses(await makeDocx([" "]), "пустой.docx", 422, "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)"));
+    refuses(
+      await makeDocx([" "]),
+      "пустой.docx",
+      422,
+      "В документе нет текста, который можно прочитать (возможно, это скан без текстового слоя)",
+    ));
   it("a TXT of only blank lines → 422", () =>
     refuses(
       new TextEncoder().encode(" \n\n \t\n"),
@@ -165,7 +216,11 @@ describe("POST /attachments/upload/: refused files leave nothing behind", () => 
     const { SELF } = await import("cloudflare:test");
     const res = await SELF.fetch("http://app.test/api/v2/attachments/upload/", {
       method: "POST",
-      headers: { "jwt-token": record.access_token, "content-type": "multipart/form-data; boundary=x", "content-length": String(total) },
+      headers: {
+        "jwt-token": record.access_token,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(total),
+      },
       body,
     });
     expect(res.status).toBe(413);
@@ -186,14 +241,22 @@ describe("POST /attachments/upload/: the request", () => {
     const form = new FormData();
     form.append("other", "x");
     const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch("http://app.test/api/v2/attachments/upload/", { method: "POST", headers: { "jwt-token": record.access_token }, body: form });
+    const res = await SELF.fetch("http://app.test/api/v2/attachments/upload/", {
+      method: "POST",
+      headers: { "jwt-token": record.access_token },
+      body: form,
+    });
     expect(res.status).toBe(422);
-    expect(await detailOf(res)).toEqual([expect.objectContaining({ loc: ["body", "file"], msg: "Выберите файл для загрузки (поле file)" })]);
+    expect(await detailOf(res)).toEqual([
+      expect.objectContaining({ loc: ["body", "file"], msg: "Выберите файл для загрузки (поле file)" }),
+    ]);
   });
 
   it("keeps the original name but drops path parts and control characters", async () => {
     const { record } = await newUser();
-    expect((await uploadOk(record, await makePng(), "C:\\Users\\Иван\\Документы\\  скан\u0007 паспорта.png ")).filename).toBe("скан паспорта.png");
+    expect(
+      (await uploadOk(record, await makePng(), "C:\\Users\\Иван\\Документы\\  скан\u0007 паспорта.png ")).filename,
+    ).toBe("скан паспорта.png");
     expect((await uploadOk(record, await makePng(), "../../etc/passwd")).filename).toBe("passwd");
     expect((await uploadOk(record, await makePng(), "   ")).filename).toBe("файл.png");
   });

@@ -1,19 +1,35 @@
 import { env, SELF } from "cloudflare:test";
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { authHeaders, call, createAdmin, login, refreshHeaders, registerUser, uniqueIp, type AuthRecord } from "./helpers";
+import {
+  authHeaders,
+  call,
+  createAdmin,
+  login,
+  refreshHeaders,
+  registerUser,
+  uniqueIp,
+  type AuthRecord,
+} from "./helpers";
 
 const BLOCKED = "Аккаунт заблокирован. Обратитесь в поддержку";
 
-const block = (admin: AuthRecord, id: number | string) => call(`/users/${id}/block`, { method: "POST", headers: authHeaders(admin) });
-const unblock = (admin: AuthRecord, id: number | string) => call(`/users/${id}/unblock`, { method: "POST", headers: authHeaders(admin) });
+const block = (admin: AuthRecord, id: number | string) =>
+  call(`/users/${id}/block`, { method: "POST", headers: authHeaders(admin) });
+const unblock = (admin: AuthRecord, id: number | string) =>
+  call(`/users/${id}/unblock`, { method: "POST", headers: authHeaders(admin) });
 const self = (record: AuthRecord) => call("/users/self", { headers: authHeaders(record) });
-const refresh = (record: AuthRecord) => call("/users/token/refresh", { method: "POST", headers: refreshHeaders(record) });
+const refresh = (record: AuthRecord) =>
+  call("/users/token/refresh", { method: "POST", headers: refreshHeaders(record) });
 
 function bot(path: string, json?: unknown): Promise<Response> {
   return SELF.fetch(`http://app.test/internal/api/v2${path}`, {
     method: json === undefined ? "GET" : "POST",
-    headers: { "internal-token": "test-internal-token", "cf-connecting-ip": uniqueIp(), ...(json === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      "internal-token": "test-internal-token",
+      "cf-connecting-ip": uniqueIp(),
+      ...(json === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
 }
@@ -126,7 +142,11 @@ describe("admin block", () => {
     const admin = await createAdmin();
     expect((await block(admin.record, user_id)).status).toBe(200);
 
-    for (const res of [await bot(`/users/tg/${externalId}`), await bot(`/users/tg/${externalId}`, { name: "Бот" }), await bot(`/limits/tg/${externalId}`)]) {
+    for (const res of [
+      await bot(`/users/tg/${externalId}`),
+      await bot(`/users/tg/${externalId}`, { name: "Бот" }),
+      await bot(`/limits/tg/${externalId}`),
+    ]) {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ detail: BLOCKED });
     }
@@ -137,11 +157,16 @@ describe("admin block", () => {
     const link = await bot(`/users/vk/${externalId}/link`, { email: account.email, password: account.password });
     expect(link.status).toBe(403);
     expect(await link.json()).toEqual({ detail: BLOCKED });
-    expect((await bot(`/users/vk/${externalId}/link`, { email: account.email, password: "не тот пароль" })).status).toBe(401);
+    expect(
+      (await bot(`/users/vk/${externalId}/link`, { email: account.email, password: "не тот пароль" })).status,
+    ).toBe(401);
   });
 
   it("is described in the OpenAPI document", async () => {
     const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
-    expect(Object.keys(doc.paths).filter((p) => /block/.test(p))).toEqual(["/api/v2/users/{id}/block", "/api/v2/users/{id}/unblock"]);
+    expect(Object.keys(doc.paths).filter((p) => /block/.test(p))).toEqual([
+      "/api/v2/users/{id}/block",
+      "/api/v2/users/{id}/unblock",
+    ]);
   });
 });

@@ -13,7 +13,8 @@ function registrationOf(size: number, email: string): string {
   return JSON.stringify({ email, password: "пароль-для-теста-1", name: "Большой", consent: true, pad });
 }
 
-const userCount = async (email: string) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>())!.n;
+const userCount = async (email: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>())!.n;
 
 /** A body streamed in chunks with no Content-Length (Transfer-Encoding: chunked). */
 function chunked(text: string): ReadableStream<Uint8Array> {
@@ -84,7 +85,11 @@ describe("JSON bodies over 1 MB are refused before they are read", () => {
   it("the bots' API too: a 2 MB body on a JSON route → 413", async () => {
     const res = await SELF.fetch(`http://app.test/internal/api/v2/utm/tg/${Date.now()}`, {
       method: "POST",
-      headers: { "internal-token": "test-internal-token", "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+      headers: {
+        "internal-token": "test-internal-token",
+        "content-type": "application/json",
+        "cf-connecting-ip": uniqueIp(),
+      },
       body: JSON.stringify({ source: "x".repeat(2 * MB) }),
     });
     expect(res.status).toBe(413);
@@ -100,7 +105,8 @@ describe("JSON bodies over 1 MB are refused before they are read", () => {
 });
 
 describe("the utm map at registration is bounded", () => {
-  const register = (utm: unknown) => call("/users/", { json: { consent: true, email: uniqueEmail("utm"), password: "пароль-для-теста-1", utm } });
+  const register = (utm: unknown) =>
+    call("/users/", { json: { consent: true, email: uniqueEmail("utm"), password: "пароль-для-теста-1", utm } });
 
   it("20 short tags are kept", async () => {
     const utm = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`tag${i}`, `value${i}`]));

@@ -9,7 +9,11 @@ const externalId = () => String(Math.floor(Math.random() * 1e12));
 const link = (botUser: string, email: string, password: string) =>
   SELF.fetch(`http://app.test/internal/api/v2/users/tg/${botUser}/link`, {
     method: "POST",
-    headers: { "internal-token": "test-internal-token", "cf-connecting-ip": "10.99.0.1", "content-type": "application/json" },
+    headers: {
+      "internal-token": "test-internal-token",
+      "cf-connecting-ip": "10.99.0.1",
+      "content-type": "application/json",
+    },
     body: JSON.stringify({ email, password }),
   });
 
@@ -70,8 +74,13 @@ describe("the bots' account-link call", { timeout: 60_000 }, () => {
     const account = await registerUser();
     const { limit, windowSeconds } = RATE_LIMITS.passwordFailuresPerEmail5Min;
     // Every guess from another bot account: only the per-e-mail ceiling can stop them.
-    expect(await statuses(limit, () => link(externalId(), account.email, "не тот пароль"))).toEqual(Array(limit).fill(401));
+    expect(await statuses(limit, () => link(externalId(), account.email, "не тот пароль"))).toEqual(
+      Array(limit).fill(401),
+    );
     await expectTooMany(await link(externalId(), account.email, account.password), windowSeconds);
-    await expectTooMany(await call("/users/login", { json: { email: account.email, password: account.password }, ip: uniqueIp() }), windowSeconds);
+    await expectTooMany(
+      await call("/users/login", { json: { email: account.email, password: account.password }, ip: uniqueIp() }),
+      windowSeconds,
+    );
   });
 });

@@ -52,7 +52,9 @@ describe("bulk admin calls need an explicit target", () => {
   it("POST /limits/set_start_for_all/: refused without target all; with it, every start pack changes", async () => {
     const user = await registerUser();
     const startOf = async () =>
-      (await env.DB.prepare("SELECT requests FROM limits WHERE user_id = ? AND source = 'start'").bind(user.userId).first<{ requests: number }>())!.requests;
+      (await env.DB.prepare("SELECT requests FROM limits WHERE user_id = ? AND source = 'start'")
+        .bind(user.userId)
+        .first<{ requests: number }>())!.requests;
     const before = await startOf();
     await expectRefusals("/limits/set_start_for_all/", async () => expect(await startOf()).toBe(before));
 
@@ -62,7 +64,8 @@ describe("bulk admin calls need an explicit target", () => {
   });
 
   it("POST /disclaimers/set_for_all/: refused without target all; with it, every mode gets a new version", async () => {
-    const versions = async () => (await env.DB.prepare("SELECT assistant_type, version FROM disclaimers ORDER BY assistant_type").all()).results;
+    const versions = async () =>
+      (await env.DB.prepare("SELECT assistant_type, version FROM disclaimers ORDER BY assistant_type").all()).results;
     const before = await versions();
     await expectRefusals("/disclaimers/set_for_all/", async () => expect(await versions()).toEqual(before));
 
@@ -71,15 +74,24 @@ describe("bulk admin calls need an explicit target", () => {
     expect(await versions()).toEqual(before.map((row) => ({ ...row, version: (row.version as number) + 1 })));
   });
 
-  it("POST /notification/send/: refused without target all or recipients; with target all, everyone gets it", async () => {
-    const user = await registerUser();
-    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM notifications").first<{ n: number }>())!.n;
-    const before = await count();
-    await expectRefusals("/notification/send/", async () => expect(await count()).toBe(before), NO_RECIPIENTS);
+  it(
+    "POST /notification/send/: refused without target all or recipients; with target all, everyone gets " + "it",
+    async () => {
+      const user = await registerUser();
+      const count = async () =>
+        (await env.DB.prepare("SELECT count(*) AS n FROM notifications").first<{ n: number }>())!.n;
+      const before = await count();
+      await expectRefusals("/notification/send/", async () => expect(await count()).toBe(before), NO_RECIPIENTS);
 
-    const res = await post("/notification/send/", JSON.stringify({ target: "all", title: "Всем", text: "Объявление" }));
-    expect(res.status).toBe(201);
-    const inbox = (await (await call("/notifications/", { headers: authHeaders(user.record) })).json()) as { title: string }[];
-    expect(inbox.map((n) => n.title)).toEqual(["Всем"]);
-  });
+      const res = await post(
+        "/notification/send/",
+        JSON.stringify({ target: "all", title: "Всем", text: "Объявление" }),
+      );
+      expect(res.status).toBe(201);
+      const inbox = (await (await call("/notifications/", { headers: authHeaders(user.record) })).json()) as {
+        title: string;
+      }[];
+      expect(inbox.map((n) => n.title)).toEqual(["Всем"]);
+    },
+  );
 });

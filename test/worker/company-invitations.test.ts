@@ -9,8 +9,22 @@ import type { Account } from "./streams-helpers";
 
 // Nobody joins a company without saying yes (docs/operations.md, "Invitations").
 
-type Invitation = { id: number; email: string; role: string; allowance: number | null; status: string; created_at: string; responded_at: string | null };
-type MyInvitation = { id: number; company: { id: number; name: string }; role: string; allowance: number | null; created_at: string };
+type Invitation = {
+  id: number;
+  email: string;
+  role: string;
+  allowance: number | null;
+  status: string;
+  created_at: string;
+  responded_at: string | null;
+};
+type MyInvitation = {
+  id: number;
+  company: { id: number; name: string };
+  role: string;
+  allowance: number | null;
+  created_at: string;
+};
 type Company = {
   id: number;
   name: string;
@@ -29,10 +43,19 @@ async function newCompany(owner: Account, name = `ООО «Ромашка ${cryp
   return (await res.json()) as Company;
 }
 
-const invite = (manager: Account, companyId: number, email: string, extra: { role?: string; allowance?: number | null } = {}) =>
-  call(`/companies/${companyId}/employees`, { json: { email, ...extra }, ...as(manager) });
+const invite = (
+  manager: Account,
+  companyId: number,
+  email: string,
+  extra: { role?: string; allowance?: number | null } = {},
+) => call(`/companies/${companyId}/employees`, { json: { email, ...extra }, ...as(manager) });
 
-async function invited(manager: Account, companyId: number, email: string, extra: { role?: string; allowance?: number | null } = {}): Promise<Invitation> {
+async function invited(
+  manager: Account,
+  companyId: number,
+  email: string,
+  extra: { role?: string; allowance?: number | null } = {},
+): Promise<Invitation> {
   const res = await invite(manager, companyId, email, extra);
   expect(res.status).toBe(201);
   return (await res.json()) as Invitation;
@@ -44,12 +67,17 @@ async function myInvitations(account: Account): Promise<MyInvitation[]> {
   return (await res.json()) as MyInvitation[];
 }
 
-const acceptById = (account: Account, id: number) => call(`/companies/invitations/${id}/accept`, { method: "POST", ...as(account) });
-const declineById = (account: Account, id: number) => call(`/companies/invitations/${id}/decline`, { method: "POST", ...as(account) });
-const acceptByToken = (account: Account, token: string) => call("/companies/invitations/accept", { json: { token }, ...as(account) });
+const acceptById = (account: Account, id: number) =>
+  call(`/companies/invitations/${id}/accept`, { method: "POST", ...as(account) });
+const declineById = (account: Account, id: number) =>
+  call(`/companies/invitations/${id}/decline`, { method: "POST", ...as(account) });
+const acceptByToken = (account: Account, token: string) =>
+  call("/companies/invitations/accept", { json: { token }, ...as(account) });
 
-const companyOf = async (manager: Account, companyId: number) => (await (await call(`/companies/${companyId}`, as(manager))).json()) as Company;
-const memberIds = async (manager: Account, companyId: number) => (await companyOf(manager, companyId)).employees.map((e) => e.user_id);
+const companyOf = async (manager: Account, companyId: number) =>
+  (await (await call(`/companies/${companyId}`, as(manager))).json()) as Company;
+const memberIds = async (manager: Account, companyId: number) =>
+  (await companyOf(manager, companyId)).employees.map((e) => e.user_id);
 
 /** The titles of the account's in-app notices, once `count` of them have arrived (they come in the background). */
 const noticesOf = (account: Account, count = 1) =>
@@ -60,86 +88,104 @@ const noticesOf = (account: Account, count = 1) =>
   });
 
 describe("inviting by e-mail", () => {
-  it("answers the same for an existing account and an unknown e-mail: an invitation, no user id or name; nobody joins", async () => {
-    const owner = await registerUser();
-    const existing = await registerUser({ name: "Анна Секретная" });
-    const company = await newCompany(owner);
-    const unknownEmail = uniqueEmail("nobody");
+  it(
+    "answers the same for an existing account and an unknown e-mail: an invitation, no user id or name; nobody " +
+      "joins",
+    async () => {
+      const owner = await registerUser();
+      const existing = await registerUser({ name: "Анна Секретная" });
+      const company = await newCompany(owner);
+      const unknownEmail = uniqueEmail("nobody");
 
-    const answers = [];
-    for (const email of [existing.email, unknownEmail]) {
-      const res = await invite(owner, company.id, email, { allowance: 5 });
-      expect(res.status).toBe(201);
-      answers.push((await res.json()) as Record<string, unknown>);
-    }
-    for (const [answer, email] of [
-      [answers[0]!, existing.email],
-      [answers[1]!, unknownEmail],
-    ] as const) {
-      expect(answer).toEqual({
-        id: expect.any(Number),
-        email,
-        role: "member",
-        allowance: 5,
-        status: "pending",
-        created_at: expect.any(String),
-        responded_at: null,
+      const answers = [];
+      for (const email of [existing.email, unknownEmail]) {
+        const res = await invite(owner, company.id, email, { allowance: 5 });
+        expect(res.status).toBe(201);
+        answers.push((await res.json()) as Record<string, unknown>);
+      }
+      for (const [answer, email] of [
+        [answers[0]!, existing.email],
+        [answers[1]!, unknownEmail],
+      ] as const) {
+        expect(answer).toEqual({
+          id: expect.any(Number),
+          email,
+          role: "member",
+          allowance: 5,
+          status: "pending",
+          created_at: expect.any(String),
+          responded_at: null,
+        });
+      }
+      expect(Object.keys(answers[0]!)).toEqual(Object.keys(answers[1]!));
+      expect(JSON.stringify(answers)).not.toContain("Анна");
+      for (const answer of answers)
+        for (const key of ["user_id", "name", "user", "exists"]) expect(answer).not.toHaveProperty(key);
+
+      // Neither is a member; the company shows both as pending invitations.
+      const view = await companyOf(owner, company.id);
+      expect(view.employees.map((e) => e.user_id)).toEqual([owner.userId]);
+      expect(view.invitations.map((i) => [i.email, i.status])).toEqual([
+        [existing.email, "pending"],
+        [unknownEmail, "pending"],
+      ]);
+      // Both get a letter, whether or not the address has an account.
+      await mail.waitFor(existing.email);
+      await mail.waitFor(unknownEmail);
+    },
+  );
+
+  it(
+    "mails a link and leaves an in-app notice; the token is stored hashed only; the invitee accepts through the " +
+      "link",
+    async () => {
+      const owner = await registerUser();
+      const invitee = await registerUser();
+      const company = await newCompany(owner, "Бюро Ясность");
+      const invitation = await invited(owner, company.id, invitee.email, { role: "admin", allowance: 7 });
+
+      const letter = await mail.waitFor(invitee.email);
+      expect(letter.subject).toBe("Приглашение в компанию «Бюро Ясность» в «Ясно»");
+      expect(letter.text).toContain(`${env.APP_URL}/invitations/`);
+      const token = await mail.linkIn(invitee.email, LINK);
+      const notices = await noticesOf(invitee);
+      expect(notices[0]).toMatchObject({
+        title: "Приглашение в компанию «Бюро Ясность»",
+        text: expect.stringContaining("/invitations"),
       });
-    }
-    expect(Object.keys(answers[0]!)).toEqual(Object.keys(answers[1]!));
-    expect(JSON.stringify(answers)).not.toContain("Анна");
-    for (const answer of answers) for (const key of ["user_id", "name", "user", "exists"]) expect(answer).not.toHaveProperty(key);
 
-    // Neither is a member; the company shows both as pending invitations.
-    const view = await companyOf(owner, company.id);
-    expect(view.employees.map((e) => e.user_id)).toEqual([owner.userId]);
-    expect(view.invitations.map((i) => [i.email, i.status])).toEqual([
-      [existing.email, "pending"],
-      [unknownEmail, "pending"],
-    ]);
-    // Both get a letter, whether or not the address has an account.
-    await mail.waitFor(existing.email);
-    await mail.waitFor(unknownEmail);
-  });
+      // At rest: the SHA-256 of the token, and the outbox copy has the link redacted.
+      const row = await env.DB.prepare("SELECT token_hash FROM company_invitations WHERE id = ?")
+        .bind(invitation.id)
+        .first<{ token_hash: string }>();
+      expect(row!.token_hash).toBe(await sha256Hex(token));
+      const stored = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ?')
+        .bind(invitee.email)
+        .first<{ text: string }>();
+      expect(stored!.text).not.toContain(token);
+      expect(stored!.text).toContain(REDACTED);
 
-  it("mails a link and leaves an in-app notice; the token is stored hashed only; the invitee accepts through the link", async () => {
-    const owner = await registerUser();
-    const invitee = await registerUser();
-    const company = await newCompany(owner, "Бюро Ясность");
-    const invitation = await invited(owner, company.id, invitee.email, { role: "admin", allowance: 7 });
+      // Someone else signed in, with the very link: 404, and nothing changes.
+      const stranger = await registerUser();
+      const stolen = await acceptByToken(stranger, token);
+      expect(stolen.status).toBe(404);
+      expect(await detailOf(stolen)).toBe("Приглашение не найдено");
+      expect((await acceptByToken(owner, token)).status).toBe(404);
+      expect(await memberIds(owner, company.id)).not.toContain(stranger.userId);
 
-    const letter = await mail.waitFor(invitee.email);
-    expect(letter.subject).toBe("Приглашение в компанию «Бюро Ясность» в «Ясно»");
-    expect(letter.text).toContain(`${env.APP_URL}/invitations/`);
-    const token = await mail.linkIn(invitee.email, LINK);
-    const notices = await noticesOf(invitee);
-    expect(notices[0]).toMatchObject({ title: "Приглашение в компанию «Бюро Ясность»", text: expect.stringContaining("/invitations") });
-
-    // At rest: the SHA-256 of the token, and the outbox copy has the link redacted.
-    const row = await env.DB.prepare("SELECT token_hash FROM company_invitations WHERE id = ?").bind(invitation.id).first<{ token_hash: string }>();
-    expect(row!.token_hash).toBe(await sha256Hex(token));
-    const stored = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ?').bind(invitee.email).first<{ text: string }>();
-    expect(stored!.text).not.toContain(token);
-    expect(stored!.text).toContain(REDACTED);
-
-    // Someone else signed in, with the very link: 404, and nothing changes.
-    const stranger = await registerUser();
-    const stolen = await acceptByToken(stranger, token);
-    expect(stolen.status).toBe(404);
-    expect(await detailOf(stolen)).toBe("Приглашение не найдено");
-    expect((await acceptByToken(owner, token)).status).toBe(404);
-    expect(await memberIds(owner, company.id)).not.toContain(stranger.userId);
-
-    const accepted = await acceptByToken(invitee, token);
-    expect(accepted.status).toBe(200);
-    const joined = (await accepted.json()) as Company;
-    expect(joined).toMatchObject({ id: company.id, my_role: "admin" });
-    expect(joined.employees.find((e) => e.user_id === invitee.userId)).toMatchObject({ role: "admin", allowance: 7 });
-    // Spent: the link works once, and the token is gone from the row.
-    expect((await acceptByToken(invitee, token)).status).toBe(404);
-    const after = await env.DB.prepare("SELECT status, token_hash FROM company_invitations WHERE id = ?").bind(invitation.id).first();
-    expect(after).toEqual({ status: "accepted", token_hash: null });
-  });
+      const accepted = await acceptByToken(invitee, token);
+      expect(accepted.status).toBe(200);
+      const joined = (await accepted.json()) as Company;
+      expect(joined).toMatchObject({ id: company.id, my_role: "admin" });
+      expect(joined.employees.find((e) => e.user_id === invitee.userId)).toMatchObject({ role: "admin", allowance: 7 });
+      // Spent: the link works once, and the token is gone from the row.
+      expect((await acceptByToken(invitee, token)).status).toBe(404);
+      const after = await env.DB.prepare("SELECT status, token_hash FROM company_invitations WHERE id = ?")
+        .bind(invitation.id)
+        .first();
+      expect(after).toEqual({ status: "accepted", token_hash: null });
+    },
+  );
 
   it("only the invitee accepts or declines; the inviter, a stranger and another company's owner get 404", async () => {
     const owner = await registerUser();
@@ -160,7 +206,13 @@ describe("inviting by e-mail", () => {
 
     const mine = await myInvitations(invitee);
     expect(mine).toEqual([
-      { id: invitation.id, company: { id: company.id, name: company.name }, role: "member", allowance: null, created_at: expect.any(String) },
+      {
+        id: invitation.id,
+        company: { id: company.id, name: company.name },
+        role: "member",
+        allowance: null,
+        created_at: expect.any(String),
+      },
     ]);
     expect((await acceptById(invitee, invitation.id)).status).toBe(200);
     expect(await memberIds(owner, company.id)).toContain(invitee.userId);
@@ -200,49 +252,63 @@ describe("inviting by e-mail", () => {
     expect(JSON.stringify(await detailOf(missing))).toContain("Укажите token из ссылки");
   });
 
-  it("managers list invitations by status and withdraw a pending one (its link stops working); an answered one is 409", async () => {
-    const owner = await registerUser();
-    const [accepting, declining, withdrawn] = [await registerUser(), await registerUser(), await registerUser()];
-    const company = await newCompany(owner);
-    const a = await invited(owner, company.id, accepting.email);
-    const d = await invited(owner, company.id, declining.email);
-    const w = await invited(owner, company.id, withdrawn.email);
-    const token = await mail.linkIn(withdrawn.email, LINK);
-    await acceptById(accepting, a.id);
-    await declineById(declining, d.id);
+  it(
+    "managers list invitations by status and withdraw a pending one (its link stops working); an answered one is " +
+      "409",
+    async () => {
+      const owner = await registerUser();
+      const [accepting, declining, withdrawn] = [await registerUser(), await registerUser(), await registerUser()];
+      const company = await newCompany(owner);
+      const a = await invited(owner, company.id, accepting.email);
+      const d = await invited(owner, company.id, declining.email);
+      const w = await invited(owner, company.id, withdrawn.email);
+      const token = await mail.linkIn(withdrawn.email, LINK);
+      await acceptById(accepting, a.id);
+      await declineById(declining, d.id);
 
-    const list = async (query = "") =>
-      ((await (await call(`/companies/${company.id}/invitations${query}`, as(owner))).json()) as Invitation[]).map((i) => [i.email, i.status]);
-    expect(await list()).toEqual(
-      expect.arrayContaining([
-        [accepting.email, "accepted"],
-        [declining.email, "declined"],
-        [withdrawn.email, "pending"],
-      ]),
-    );
-    expect(await list("?status=pending")).toEqual([[withdrawn.email, "pending"]]);
-    expect(await list("?status=accepted")).toEqual([[accepting.email, "accepted"]]);
-    const bad = await call(`/companies/${company.id}/invitations?status=maybe`, as(owner));
-    expect(bad.status).toBe(422);
-    expect(JSON.stringify(await detailOf(bad))).toContain("status: pending, accepted или declined");
+      const list = async (query = "") =>
+        ((await (await call(`/companies/${company.id}/invitations${query}`, as(owner))).json()) as Invitation[]).map(
+          (i) => [i.email, i.status],
+        );
+      expect(await list()).toEqual(
+        expect.arrayContaining([
+          [accepting.email, "accepted"],
+          [declining.email, "declined"],
+          [withdrawn.email, "pending"],
+        ]),
+      );
+      expect(await list("?status=pending")).toEqual([[withdrawn.email, "pending"]]);
+      expect(await list("?status=accepted")).toEqual([[accepting.email, "accepted"]]);
+      const bad = await call(`/companies/${company.id}/invitations?status=maybe`, as(owner));
+      expect(bad.status).toBe(422);
+      expect(JSON.stringify(await detailOf(bad))).toContain("status: pending, accepted или declined");
 
-    // Neither a stranger nor a plain member manages invitations.
-    const stranger = await registerUser();
-    expect((await call(`/companies/${company.id}/invitations`, as(stranger))).status).toBe(404);
-    expect((await call(`/companies/${company.id}/invitations`, as(accepting))).status).toBe(404);
-    expect((await call(`/companies/${company.id}/invitations/${w.id}`, { method: "DELETE", ...as(accepting) })).status).toBe(404);
+      // Neither a stranger nor a plain member manages invitations.
+      const stranger = await registerUser();
+      expect((await call(`/companies/${company.id}/invitations`, as(stranger))).status).toBe(404);
+      expect((await call(`/companies/${company.id}/invitations`, as(accepting))).status).toBe(404);
+      expect(
+        (await call(`/companies/${company.id}/invitations/${w.id}`, { method: "DELETE", ...as(accepting) })).status,
+      ).toBe(404);
 
-    expect((await call(`/companies/${company.id}/invitations/${w.id}`, { method: "DELETE", ...as(owner) })).status).toBe(204);
-    expect((await acceptByToken(withdrawn, token)).status).toBe(404);
-    expect(await myInvitations(withdrawn)).toEqual([]);
-    const answered = await call(`/companies/${company.id}/invitations/${a.id}`, { method: "DELETE", ...as(owner) });
-    expect(answered.status).toBe(409);
-    expect(await detailOf(answered)).toBe("На это приглашение уже ответили: отозвать можно только ожидающее");
-    expect((await call(`/companies/${company.id}/invitations/${w.id}`, { method: "DELETE", ...as(owner) })).status).toBe(404);
-    // Another company's invitation is not this company's to withdraw.
-    const other = await newCompany(owner);
-    expect((await call(`/companies/${other.id}/invitations/${d.id}`, { method: "DELETE", ...as(owner) })).status).toBe(404);
-  });
+      expect(
+        (await call(`/companies/${company.id}/invitations/${w.id}`, { method: "DELETE", ...as(owner) })).status,
+      ).toBe(204);
+      expect((await acceptByToken(withdrawn, token)).status).toBe(404);
+      expect(await myInvitations(withdrawn)).toEqual([]);
+      const answered = await call(`/companies/${company.id}/invitations/${a.id}`, { method: "DELETE", ...as(owner) });
+      expect(answered.status).toBe(409);
+      expect(await detailOf(answered)).toBe("На это приглашение уже ответили: отозвать можно только ожидающее");
+      expect(
+        (await call(`/companies/${company.id}/invitations/${w.id}`, { method: "DELETE", ...as(owner) })).status,
+      ).toBe(404);
+      // Another company's invitation is not this company's to withdraw.
+      const other = await newCompany(owner);
+      expect(
+        (await call(`/companies/${other.id}/invitations/${d.id}`, { method: "DELETE", ...as(owner) })).status,
+      ).toBe(404);
+    },
+  );
 
   it("inviting again renews the invitation: the old link stops working, the new one works", async () => {
     const owner = await registerUser();
@@ -262,43 +328,56 @@ describe("inviting by e-mail", () => {
 });
 
 describe("registration and invitations", () => {
-  it("a new account joins nothing by registering: it sees its invitations and a notice, and joins by accepting", async () => {
-    const owner = await registerUser();
-    const company = await newCompany(owner, "Бюро Будущее");
-    const email = uniqueEmail("newcomer");
-    await invited(owner, company.id, email, { role: "admin", allowance: 3 });
-    const token = await mail.linkIn(email, LINK);
+  it(
+    "a new account joins nothing by registering: it sees its invitations and a notice, and joins by " + "accepting",
+    async () => {
+      const owner = await registerUser();
+      const company = await newCompany(owner, "Бюро Будущее");
+      const email = uniqueEmail("newcomer");
+      await invited(owner, company.id, email, { role: "admin", allowance: 3 });
+      const token = await mail.linkIn(email, LINK);
 
-    const newcomer = await registerUser({ email });
-    expect(await memberIds(owner, company.id)).toEqual([owner.userId]);
-    expect((await call(`/companies/${company.id}`, as(newcomer))).status).toBe(404);
-    expect((await myInvitations(newcomer)).map((i) => i.company.name)).toEqual(["Бюро Будущее"]);
-    expect((await noticesOf(newcomer))[0]).toMatchObject({ title: "Приглашение в компанию «Бюро Будущее»" });
+      const newcomer = await registerUser({ email });
+      expect(await memberIds(owner, company.id)).toEqual([owner.userId]);
+      expect((await call(`/companies/${company.id}`, as(newcomer))).status).toBe(404);
+      expect((await myInvitations(newcomer)).map((i) => i.company.name)).toEqual(["Бюро Будущее"]);
+      expect((await noticesOf(newcomer))[0]).toMatchObject({ title: "Приглашение в компанию «Бюро Будущее»" });
 
-    expect((await acceptByToken(newcomer, token)).status).toBe(200);
-    expect((await companyOf(owner, company.id)).employees.find((e) => e.user_id === newcomer.userId)).toMatchObject({ role: "admin", allowance: 3 });
-  });
+      expect((await acceptByToken(newcomer, token)).status).toBe(200);
+      expect((await companyOf(owner, company.id)).employees.find((e) => e.user_id === newcomer.userId)).toMatchObject({
+        role: "admin",
+        allowance: 3,
+      });
+    },
+  );
 
   // Before: registration joined every pending invitation in one statement, and 25 of them were a 500.
-  it("30 invitations from 30 companies: registration works, the person sees all 30 in one notice and the list, and can accept them", async () => {
-    const email = uniqueEmail("popular");
-    const owner = await registerUser();
-    const ids: number[] = [];
-    for (let i = 1; i <= 30; i++) {
-      const company = await newCompany(owner, `Компания №${i}`);
-      await invited(owner, company.id, email);
-      ids.push(company.id);
-    }
-    const person = await registerUser({ email });
-    const mine = await myInvitations(person);
-    expect(mine.map((i) => i.company.id)).toEqual(ids);
-    const [notice] = await noticesOf(person);
-    expect(notice).toMatchObject({ title: "Приглашения в компании", text: expect.stringContaining("«Компания №1», «Компания №2»") });
-    expect(notice!.text).toContain("и ещё 25");
-    for (const invitation of mine) expect((await acceptById(person, invitation.id)).status).toBe(200);
-    const companies = (await (await call("/companies/", as(person))).json()) as Company[];
-    expect(companies.map((c) => c.id)).toEqual(ids);
-  });
+  it(
+    "30 invitations from 30 companies: registration works, the person sees all 30 in one notice and the list, and " +
+      "can accept them",
+    async () => {
+      const email = uniqueEmail("popular");
+      const owner = await registerUser();
+      const ids: number[] = [];
+      for (let i = 1; i <= 30; i++) {
+        const company = await newCompany(owner, `Компания №${i}`);
+        await invited(owner, company.id, email);
+        ids.push(company.id);
+      }
+      const person = await registerUser({ email });
+      const mine = await myInvitations(person);
+      expect(mine.map((i) => i.company.id)).toEqual(ids);
+      const [notice] = await noticesOf(person);
+      expect(notice).toMatchObject({
+        title: "Приглашения в компании",
+        text: expect.stringContaining("«Компания №1», «Компания №2»"),
+      });
+      expect(notice!.text).toContain("и ещё 25");
+      for (const invitation of mine) expect((await acceptById(person, invitation.id)).status).toBe(200);
+      const companies = (await (await call("/companies/", as(person))).json()) as Company[];
+      expect(companies.map((c) => c.id)).toEqual(ids);
+    },
+  );
 });
 
 // The clock is frozen so a run never straddles two fixed windows.
@@ -313,7 +392,8 @@ describe("invitation rate limits", () => {
     const owner = await registerUser();
     const companies = [await newCompany(owner), await newCompany(owner)];
     const { limit } = RATE_LIMITS.invitationsPerInviter;
-    for (let i = 0; i < limit; i++) expect((await invite(owner, companies[i % 2]!.id, uniqueEmail("bulk"))).status).toBe(201);
+    for (let i = 0; i < limit; i++)
+      expect((await invite(owner, companies[i % 2]!.id, uniqueEmail("bulk"))).status).toBe(201);
     for (const company of companies) {
       const res = await invite(owner, company.id, uniqueEmail("bulk"));
       expect(res.status).toBe(429);
@@ -334,8 +414,10 @@ describe("invitation rate limits", () => {
     expect(perCompany).toBeGreaterThan(perInviter);
     const adminInvitation = await invited(owner, company.id, admin.email, { role: "admin" });
     expect((await acceptById(admin, adminInvitation.id)).status).toBe(200);
-    for (let i = 1; i < perInviter; i++) expect((await invite(owner, company.id, uniqueEmail("bulk"))).status).toBe(201);
-    for (let i = perInviter; i < perCompany; i++) expect((await invite(admin, company.id, uniqueEmail("bulk"))).status).toBe(201);
+    for (let i = 1; i < perInviter; i++)
+      expect((await invite(owner, company.id, uniqueEmail("bulk"))).status).toBe(201);
+    for (let i = perInviter; i < perCompany; i++)
+      expect((await invite(admin, company.id, uniqueEmail("bulk"))).status).toBe(201);
     // The admin is under their own limit, the company is not.
     expect((await invite(admin, company.id, uniqueEmail("bulk"))).status).toBe(429);
     const elsewhere = await newCompany(admin);

@@ -10,14 +10,21 @@ import { type Account, newAccount } from "./streams-helpers";
 const bot = (path: string, init: { method?: string; json?: unknown; ip?: string } = {}) =>
   SELF.fetch(`http://app.test/internal/api/v2${path}`, {
     method: init.method ?? "GET",
-    headers: { "internal-token": "test-internal-token", "content-type": "application/json", "cf-connecting-ip": init.ip ?? "10.99.0.2" },
+    headers: {
+      "internal-token": "test-internal-token",
+      "content-type": "application/json",
+      "cf-connecting-ip": init.ip ?? "10.99.0.2",
+    },
     ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
   });
 
 /** A bot user linked to the web account, so their topics are the account's. */
 async function linkedBotUser(account: Account): Promise<string> {
   const externalId = String(Math.floor(Math.random() * 1e12));
-  const linked = await bot(`/users/tg/${externalId}/link`, { method: "POST", json: { email: account.email, password: account.password } });
+  const linked = await bot(`/users/tg/${externalId}/link`, {
+    method: "POST",
+    json: { email: account.email, password: account.password },
+  });
   expect(linked.status, await linked.clone().text()).toBe(200);
   return externalId;
 }
@@ -32,11 +39,17 @@ describe("createTopic", () => {
   it("a topic a bot creates with a name is found by the user's title search, as one made on the web", async () => {
     const account = await newAccount();
     const botUser = await linkedBotUser(account);
-    const created = await bot(`/topics/tg/${botUser}`, { method: "POST", json: { assistant_type: "gpt", topic_name: "  Раздел наследства  " } });
+    const created = await bot(`/topics/tg/${botUser}`, {
+      method: "POST",
+      json: { assistant_type: "gpt", topic_name: "  Раздел наследства  " },
+    });
     expect(created.status).toBe(201);
     const byBot = (await created.json()) as { id: number; topic_name: string };
     expect(byBot.topic_name).toBe("Раздел наследства");
-    const web = await call("/topics/new?assistant_type=gpt&topic_name=Наследство%20квартиры", { method: "POST", headers: authHeaders(account.record) });
+    const web = await call("/topics/new?assistant_type=gpt&topic_name=Наследство%20квартиры", {
+      method: "POST",
+      headers: authHeaders(account.record),
+    });
     expect(web.status).toBe(201);
     const byWeb = (await web.json()) as { id: number };
 
@@ -47,8 +60,14 @@ describe("createTopic", () => {
   it("an unknown mode: 422 from either, and no topic", async () => {
     const account = await newAccount();
     const botUser = await linkedBotUser(account);
-    const byBot = await bot(`/topics/tg/${botUser}`, { method: "POST", json: { assistant_type: "no_such_mode", topic_name: "Тема" } });
-    const byWeb = await call("/topics/new?assistant_type=no_such_mode", { method: "POST", headers: authHeaders(account.record) });
+    const byBot = await bot(`/topics/tg/${botUser}`, {
+      method: "POST",
+      json: { assistant_type: "no_such_mode", topic_name: "Тема" },
+    });
+    const byWeb = await call("/topics/new?assistant_type=no_such_mode", {
+      method: "POST",
+      headers: authHeaders(account.record),
+    });
     expect([byBot.status, byWeb.status]).toEqual([422, 422]);
     expect(await foundTopics(account, "тема")).toEqual([]);
   });

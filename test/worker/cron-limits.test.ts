@@ -22,12 +22,20 @@ async function runCron(scheduledTime: number) {
 
 type Row = { id: number; requests: number; available_requests: number; date_expire: number | null; source: string };
 const rowsOf = async (userId: number) =>
-  (await env.DB.prepare("SELECT id, requests, available_requests, date_expire, source FROM limits WHERE user_id = ? ORDER BY id").bind(userId).all<Row>())
-    .results;
+  (
+    await env.DB.prepare(
+      "SELECT id, requests, available_requests, date_expire, source FROM limits WHERE user_id = ? ORDER BY id",
+    )
+      .bind(userId)
+      .all<Row>()
+  ).results;
 const dailyRowsOf = async (userId: number) => (await rowsOf(userId)).filter((r) => r.source === "daily");
 
 async function addRow(userId: number, source: string, dateExpire: number | null, requests = 10) {
-  const row = await env.DB.prepare("INSERT INTO limits (user_id, requests, available_requests, date_expire, source) VALUES (?, ?, ?, ?, ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO limits (user_id, requests, available_requests, date_expire, source) VALUES (?, ?, ?, ?, ?) " +
+      "RETURNING id",
+  )
     .bind(userId, requests, requests, dateExpire, source)
     .first<{ id: number }>();
   return row!.id;
@@ -61,27 +69,35 @@ describe("the nightly free pack", () => {
       },
     ]);
     const res = await call("/limits/", { headers: authHeaders(account.record) });
-    const limits = (await res.json()) as { available_requests: number; limits: { source: string; date_expire: string | null }[] };
+    const limits = (await res.json()) as {
+      available_requests: number;
+      limits: { source: string; date_expire: string | null }[];
+    };
     expect(limits.available_requests).toBe(QUOTAS.startRequests + QUOTAS.freeDailyRequests);
     // It expires first, so it is listed (and spent) first.
     expect(limits.limits[0]).toMatchObject({ source: "daily", date_expire: new Date(midnight + DAY).toISOString() });
   });
 
-  it("running again, or late the same day, changes nothing more: no second pack, what was spent stays spent", async () => {
-    const midnight = lastMidnight();
-    const account = await newAccount();
-    await runCron(midnight);
-    const [daily] = await dailyRowsOf(account.userId);
+  it(
+    "running again, or late the same day, changes nothing more: no second pack, what was spent stays " + "spent",
+    async () => {
+      const midnight = lastMidnight();
+      const account = await newAccount();
+      await runCron(midnight);
+      const [daily] = await dailyRowsOf(account.userId);
 
-    // One request spent from today's pack.
-    const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Вопрос")).rest());
-    expect(topicId).toBeGreaterThan(0);
-    expect((await dailyRowsOf(account.userId))[0]!.available_requests).toBe(QUOTAS.freeDailyRequests - 1);
+      // One request spent from today's pack.
+      const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Вопрос")).rest());
+      expect(topicId).toBeGreaterThan(0);
+      expect((await dailyRowsOf(account.userId))[0]!.available_requests).toBe(QUOTAS.freeDailyRequests - 1);
 
-    await runCron(midnight);
-    await runCron(Date.now());
-    expect(await dailyRowsOf(account.userId)).toEqual([{ ...daily!, available_requests: QUOTAS.freeDailyRequests - 1 }]);
-  });
+      await runCron(midnight);
+      await runCron(Date.now());
+      expect(await dailyRowsOf(account.userId)).toEqual([
+        { ...daily!, available_requests: QUOTAS.freeDailyRequests - 1 },
+      ]);
+    },
+  );
 
   it("a late run gives the pack to users made since the last run, and only to them", async () => {
     const midnight = lastMidnight();
@@ -93,7 +109,9 @@ describe("the nightly free pack", () => {
 
     await runCron(Date.now());
     expect(await dailyRowsOf(early.userId)).toEqual(before);
-    expect(await dailyRowsOf(late.userId)).toEqual([expect.objectContaining({ date_expire: midnight + DAY, available_requests: QUOTAS.freeDailyRequests })]);
+    expect(await dailyRowsOf(late.userId)).toEqual([
+      expect.objectContaining({ date_expire: midnight + DAY, available_requests: QUOTAS.freeDailyRequests }),
+    ]);
   });
 
   it("yesterday's pack ends at midnight, unspent requests and all; a missed day is not made up", async () => {
@@ -104,7 +122,9 @@ describe("the nightly free pack", () => {
 
     // No run the next day; today's run removes the old pack and gives one for today only.
     await runCron(midnight);
-    expect(await dailyRowsOf(account.userId)).toEqual([expect.objectContaining({ date_expire: midnight + DAY, available_requests: QUOTAS.freeDailyRequests })]);
+    expect(await dailyRowsOf(account.userId)).toEqual([
+      expect.objectContaining({ date_expire: midnight + DAY, available_requests: QUOTAS.freeDailyRequests }),
+    ]);
   });
 
   it("a user who spent everything can send again after the night", async () => {
@@ -114,7 +134,9 @@ describe("the nightly free pack", () => {
     expect(refused.status).toBe(402);
 
     await runCron(lastMidnight());
-    const reply = await new StreamReader(await startTopic(account, "Вопрос после полуночи", { assistantType: "gpt" })).rest();
+    const reply = await new StreamReader(
+      await startTopic(account, "Вопрос после полуночи", { assistantType: "gpt" }),
+    ).rest();
     const created = splitTopicLine(reply).topicId;
     await new StreamReader(await sendMessage(account, created, "Ещё вопрос")).rest();
     expect((await dailyRowsOf(account.userId))[0]!.available_requests).toBe(QUOTAS.freeDailyRequests - 2);
@@ -154,7 +176,8 @@ describe("at scale", () => {
     ).run();
     const countDaily = async () =>
       (await env.DB.prepare(
-        "SELECT count(*) AS n FROM limits l JOIN users u ON u.id = l.user_id WHERE u.email LIKE ? AND l.source = 'daily' AND l.date_expire = ?",
+        "SELECT count(*) AS n FROM limits l JOIN users u ON u.id = l.user_id WHERE u.email LIKE ? AND l.source = " +
+          "'daily' AND l.date_expire = ?",
       )
         .bind(`${tag}-%`, midnight + DAY)
         .first<{ n: number }>())!.n;

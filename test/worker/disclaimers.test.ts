@@ -2,7 +2,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QUOTAS } from "../../worker/settings";
 import { authHeaders, call, createAdmin, detailOf, registerUser, type AuthRecord } from "./helpers";
-import { acceptTerms, availableRequests, savedMessages, sendMessage, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";
+import {
+  acceptTerms,
+  availableRequests,
+  savedMessages,
+  sendMessage,
+  splitTopicLine,
+  startTopic,
+  StreamReader,
+  type Account,
+} from "./streams-helpers";
 
 // Tests in this file share one database and run in order: the ones that publish new versions of
 // the terms come last, and each re-reads what it needs.
@@ -19,13 +28,18 @@ async function disclaimersOf(record: AuthRecord): Promise<Disclaimer[]> {
 }
 
 const accept = (record: AuthRecord, type: string, version?: number) =>
-  call(`/disclaimers/${type}/accept`, { method: "POST", headers: authHeaders(record), ...(version !== undefined && { json: { version } }) });
+  call(`/disclaimers/${type}/accept`, {
+    method: "POST",
+    headers: authHeaders(record),
+    ...(version !== undefined && { json: { version } }),
+  });
 
 // Every call says whom it is for (target "all"); the refusals without it are in bulk-target.test.ts.
 const setForAll = (json?: Record<string, unknown>, record: AuthRecord = admin.record) =>
   call("/disclaimers/set_for_all/", { method: "POST", headers: authHeaders(record), json: { target: "all", ...json } });
 
-const topicsOf = async (userId: number) => (await env.DB.prepare("SELECT count(*) AS n FROM topics WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+const topicsOf = async (userId: number) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM topics WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
 
 async function sendsThrough(account: Account, assistantType: string): Promise<void> {
   const res = await startTopic(account, "Вопрос после согласия", { assistantType });
@@ -54,21 +68,24 @@ describe("GET /disclaimers/", () => {
 });
 
 describe("the first message in a mode with terms", () => {
-  it.each(["explain_law", "explain_estate"])("%s: refused with 403 until accepted, taking no request and leaving no topic", async (mode) => {
-    const account = await registerUser();
-    const res = await startTopic(account, "Можно ли вернуть товар?", { assistantType: mode });
-    expect(res.status).toBe(403);
-    expect(await detailOf(res)).toBe(NOT_ACCEPTED);
-    expect(await availableRequests(account)).toBe(QUOTAS.startRequests);
-    expect(await topicsOf(account.userId)).toBe(0);
+  it.each(["explain_law", "explain_estate"])(
+    "%s: refused with 403 until accepted, taking no request and leaving no topic",
+    async (mode) => {
+      const account = await registerUser();
+      const res = await startTopic(account, "Можно ли вернуть товар?", { assistantType: mode });
+      expect(res.status).toBe(403);
+      expect(await detailOf(res)).toBe(NOT_ACCEPTED);
+      expect(await availableRequests(account)).toBe(QUOTAS.startRequests);
+      expect(await topicsOf(account.userId)).toBe(0);
 
-    const accepted = await accept(account.record, mode);
-    expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toMatchObject({ assistant_type: mode, version: 1, accepted: true });
-    expect((await disclaimersOf(account.record)).find((d) => d.assistant_type === mode)!.accepted).toBe(true);
-    await sendsThrough(account, mode);
-    expect(await availableRequests(account)).toBe(QUOTAS.startRequests - 1);
-  });
+      const accepted = await accept(account.record, mode);
+      expect(accepted.status).toBe(200);
+      expect(await accepted.json()).toMatchObject({ assistant_type: mode, version: 1, accepted: true });
+      expect((await disclaimersOf(account.record)).find((d) => d.assistant_type === mode)!.accepted).toBe(true);
+      await sendsThrough(account, mode);
+      expect(await availableRequests(account)).toBe(QUOTAS.startRequests - 1);
+    },
+  );
 
   it("a mode without terms needs nothing", async () => {
     const account = await registerUser();
@@ -77,10 +94,16 @@ describe("the first message in a mode with terms", () => {
 
   it("also guards a topic made empty by /topics/new: its first message is refused, nothing saved", async () => {
     const account = await registerUser();
-    const made = await call("/topics/new?assistant_type=explain_law", { method: "POST", headers: authHeaders(account.record) });
+    const made = await call("/topics/new?assistant_type=explain_law", {
+      method: "POST",
+      headers: authHeaders(account.record),
+    });
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: number };
-    const res = await call(`/topics/${id}/start/stream/`, { headers: authHeaders(account.record), json: { text: "Первый вопрос", attachments: [] } });
+    const res = await call(`/topics/${id}/start/stream/`, {
+      headers: authHeaders(account.record),
+      json: { text: "Первый вопрос", attachments: [] },
+    });
     expect(res.status).toBe(403);
     expect(await detailOf(res)).toBe(NOT_ACCEPTED);
     expect(await savedMessages(id)).toEqual([]);
@@ -105,7 +128,9 @@ describe("POST /disclaimers/{assistantType}/accept", () => {
     }
     expect((await accept(record, "explain_law")).status).toBe(200);
     expect((await accept(record, "explain_law")).status).toBe(200);
-    const rows = await env.DB.prepare("SELECT assistant_type, version FROM disclaimer_acceptances WHERE user_id = ?").bind(userId).all();
+    const rows = await env.DB.prepare("SELECT assistant_type, version FROM disclaimer_acceptances WHERE user_id = ?")
+      .bind(userId)
+      .all();
     expect(rows.results).toEqual([{ assistant_type: "explain_law", version: 1 }]);
   });
 
@@ -134,7 +159,10 @@ describe("POST /disclaimers/set_for_all/", () => {
     const textOnly = await setForAll({ text: "Новые условия" });
     expect(textOnly.status).toBe(422);
     expect(await detailOf(textOnly)).toEqual([
-      expect.objectContaining({ loc: ["body", "assistant_type"], msg: "Новый текст задаётся для одного режима: укажите assistant_type" }),
+      expect.objectContaining({
+        loc: ["body", "assistant_type"],
+        msg: "Новый текст задаётся для одного режима: укажите assistant_type",
+      }),
     ]);
     const noTerms = await setForAll({ assistant_type: "explain_img" });
     expect(noTerms.status).toBe(422);
@@ -143,29 +171,32 @@ describe("POST /disclaimers/set_for_all/", () => {
     expect(unknown.status).toBe(422);
   });
 
-  it('with only target "all": every mode gets a new version and everyone accepts again before the next message', async () => {
-    const account = await registerUser();
-    await acceptTerms(account, "explain_law", "explain_estate");
-    const topic = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос")).rest()).topicId;
-    const before = await disclaimersOf(account.record);
+  it(
+    'with only target "all": every mode gets a new version and everyone accepts again before the next ' + "message",
+    async () => {
+      const account = await registerUser();
+      await acceptTerms(account, "explain_law", "explain_estate");
+      const topic = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос")).rest()).topicId;
+      const before = await disclaimersOf(account.record);
 
-    const res = await setForAll();
-    expect(res.status).toBe(200);
-    const after = (await res.json()) as Disclaimer[];
-    expect(after.map((d) => d.version)).toEqual(before.map((d) => d.version + 1));
-    expect((await disclaimersOf(account.record)).every((d) => !d.accepted)).toBe(true);
+      const res = await setForAll();
+      expect(res.status).toBe(200);
+      const after = (await res.json()) as Disclaimer[];
+      expect(after.map((d) => d.version)).toEqual(before.map((d) => d.version + 1));
+      expect((await disclaimersOf(account.record)).every((d) => !d.accepted)).toBe(true);
 
-    // Even in a topic that already has messages.
-    const left = await availableRequests(account);
-    const refused = await sendMessage(account, topic, "Второй вопрос");
-    expect(refused.status).toBe(403);
-    expect(await detailOf(refused)).toBe(NOT_ACCEPTED);
-    expect(await availableRequests(account)).toBe(left);
+      // Even in a topic that already has messages.
+      const left = await availableRequests(account);
+      const refused = await sendMessage(account, topic, "Второй вопрос");
+      expect(refused.status).toBe(403);
+      expect(await detailOf(refused)).toBe(NOT_ACCEPTED);
+      expect(await availableRequests(account)).toBe(left);
 
-    await acceptTerms(account, "explain_law");
-    await new StreamReader(await sendMessage(account, topic, "Второй вопрос")).rest();
-    expect((await savedMessages(topic)).filter((m) => m.role === "user")).toHaveLength(2);
-  });
+      await acceptTerms(account, "explain_law");
+      await new StreamReader(await sendMessage(account, topic, "Второй вопрос")).rest();
+      expect((await savedMessages(topic)).filter((m) => m.role === "user")).toHaveLength(2);
+    },
+  );
 
   it("with a mode and a text: that mode's text and version change, the other mode stays accepted", async () => {
     const account = await registerUser();
@@ -173,7 +204,10 @@ describe("POST /disclaimers/set_for_all/", () => {
     const res = await setForAll({ assistant_type: "explain_estate", text: "  Новые условия режима «Недвижимость».  " });
     expect(res.status).toBe(200);
     const list = await disclaimersOf(account.record);
-    expect(list.find((d) => d.assistant_type === "explain_estate")).toMatchObject({ text: "Новые условия режима «Недвижимость».", accepted: false });
+    expect(list.find((d) => d.assistant_type === "explain_estate")).toMatchObject({
+      text: "Новые условия режима «Недвижимость».",
+      accepted: false,
+    });
     expect(list.find((d) => d.assistant_type === "explain_law")!.accepted).toBe(true);
     await sendsThrough(account, "explain_law");
     expect((await startTopic(account, "Вопрос о квартире", { assistantType: "explain_estate" })).status).toBe(403);

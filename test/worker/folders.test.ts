@@ -23,7 +23,12 @@ describe("folders", () => {
     const created = await send("POST", folderPath("explain_law", "  Аренда  "));
     expect(created.status).toBe(201);
     const first = (await created.json()) as Folder;
-    expect(first).toEqual({ id: expect.any(Number), name: "Аренда", assistant_type: "explain_law", created_at: expect.any(String) });
+    expect(first).toEqual({
+      id: expect.any(Number),
+      name: "Аренда",
+      assistant_type: "explain_law",
+      created_at: expect.any(String),
+    });
     expect(Date.parse(first.created_at)).not.toBeNaN();
     const second = (await (await send("POST", folderPath("explain_law", "Трудовые споры"))).json()) as Folder;
     await send("POST", folderPath("gpt", "Разное"));
@@ -49,12 +54,28 @@ describe("folders", () => {
   it("answers 422 in Russian for an unknown mode or a bad name", async () => {
     const { userId, send, get } = await signedIn();
     const cases: [Response, string, string][] = [
-      [await send("POST", folderPath("cooking", "Рецепты")), "assistantType", "Неизвестный режим: explain_law, gpt, explain_estate или explain_img"],
+      [
+        await send("POST", folderPath("cooking", "Рецепты")),
+        "assistantType",
+        "Неизвестный режим: explain_law, gpt, explain_estate или explain_img",
+      ],
       [await send("POST", folderPath("gpt", "   ")), "name", "Название папки не может быть пустым"],
-      [await send("POST", folderPath("gpt", "п".repeat(61))), "name", "Название папки должно быть не длиннее 60 символов"],
+      [
+        await send("POST", folderPath("gpt", "п".repeat(61))),
+        "name",
+        "Название папки должно быть не длиннее 60 символов",
+      ],
       [await send("POST", folderPath("gpt", "две\nстроки")), "name", "Название папки должно быть в одну строку"],
-      [await get("/folders/cooking"), "assistantType", "Неизвестный режим: explain_law, gpt, explain_estate или explain_img"],
-      [await send("PATCH", `/folders/${await insertFolder(userId)}`, { name: "" }), "name", "Название папки не может быть пустым"],
+      [
+        await get("/folders/cooking"),
+        "assistantType",
+        "Неизвестный режим: explain_law, gpt, explain_estate или explain_img",
+      ],
+      [
+        await send("PATCH", `/folders/${await insertFolder(userId)}`, { name: "" }),
+        "name",
+        "Название папки не может быть пустым",
+      ],
       [await send("PATCH", `/folders/${await insertFolder(userId)}`, {}), "name", "Укажите название папки"],
     ];
     for (const [res, field, msg] of cases) {
@@ -70,7 +91,10 @@ describe("folders", () => {
     const other = await signedIn();
     const theirs = await insertFolder(other.userId, "Их папка", "gpt");
     expect(await (await me.get("/folders/gpt")).json()).toEqual([]);
-    for (const res of [await me.send("PATCH", `/folders/${theirs}`, { name: "Моя" }), await me.send("DELETE", `/folders/${theirs}`)]) {
+    for (const res of [
+      await me.send("PATCH", `/folders/${theirs}`, { name: "Моя" }),
+      await me.send("DELETE", `/folders/${theirs}`),
+    ]) {
       expect(res.status).toBe(404);
       expect(await detailOf(res)).toBe("Папка не найдена");
     }
@@ -134,7 +158,9 @@ describe("moving topics into and out of folders", () => {
     expect(refused.status).toBe(422);
     expect(await detailOf(refused)).toBe("Эта папка для другого режима: переместите чат в папку его режима");
     // explain_img topics are listed under gpt, so a gpt folder takes them.
-    expect(await (await send("POST", `/topics/${imageTopic}/${gptFolder}`)).json()).toMatchObject({ folder_id: gptFolder });
+    expect(await (await send("POST", `/topics/${imageTopic}/${gptFolder}`)).json()).toMatchObject({
+      folder_id: gptFolder,
+    });
   });
 
   it("answers 404 for another user's topic or folder", async () => {

@@ -35,7 +35,9 @@ export const refreshHeaders = (record: Pick<AuthRecord, "access_token" | "refres
 export async function registerUser(input: { email?: string; password?: string; name?: string } = {}) {
   const email = input.email ?? uniqueEmail();
   const password = input.password ?? "пароль-для-теста-1";
-  const res = await call("/users/", { json: { consent: true, email, password, name: input.name ?? "Тестовый Пользователь" } });
+  const res = await call("/users/", {
+    json: { consent: true, email, password, name: input.name ?? "Тестовый Пользователь" },
+  });
   expect(res.status).toBe(201);
   const record = (await res.json()) as AuthRecord;
   return { email, password, record, userId: Number(decodeJwt(record.access_token).sub) };
@@ -50,7 +52,9 @@ export async function login(email: string, password: string, ip?: string): Promi
 /** An admin row written straight into D1 (as the seeding script does), then a real login. */
 export async function createAdmin() {
   const email = uniqueEmail("admin");
-  await env.DB.prepare("INSERT INTO users (email, name, password_hash, role) VALUES (?, 'Администратор', ?, 'admin')").bind(email, SEEDED_HASH).run();
+  await env.DB.prepare("INSERT INTO users (email, name, password_hash, role) VALUES (?, 'Администратор', ?, 'admin')")
+    .bind(email, SEEDED_HASH)
+    .run();
   return { email, record: await login(email, SEEDED_PASSWORD) };
 }
 
@@ -71,7 +75,9 @@ export async function expectTooMany(res: Response, windowSeconds: number) {
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-  expect(await res.json()).toEqual({ detail: expect.stringMatching(/^Слишком много попыток, повторите через \d+ (с|мин)$/) });
+  expect(await res.json()).toEqual({
+    detail: expect.stringMatching(/^Слишком много попыток, повторите через \d+ (с|мин)$/),
+  });
 }
 
 /** A Telegram user made through the bots' API, and the headers the bots' calls need. */

@@ -23,7 +23,11 @@ const externalId = () => String(Math.floor(Math.random() * 1e12));
 type BotUser = { user_id: number; email: string | null; name: string | null; created: boolean };
 type Limits = { available_requests: number; is_unlimited: boolean };
 
-async function firstContact(provider: "tg" | "vk", id: string, profile: object = { name: "Бот Ботович" }): Promise<BotUser> {
+async function firstContact(
+  provider: "tg" | "vk",
+  id: string,
+  profile: object = { name: "Бот Ботович" },
+): Promise<BotUser> {
   const res = await bot(`/users/${provider}/${id}`, { json: profile });
   expect(res.status).toBe(201);
   return (await res.json()) as BotUser;
@@ -58,7 +62,11 @@ describe("the internal token", () => {
         expect(await detailOf(res)).toBe("Неверный или отсутствующий служебный токен (internal-token)");
       }
     }
-    const none = await env.DB.prepare("SELECT COUNT(*) AS n FROM identities WHERE provider = 'tg' AND provider_user_id = ?").bind(id).first<{ n: number }>();
+    const none = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM identities WHERE provider = 'tg' AND provider_user_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>();
     expect(none!.n).toBe(0);
   });
 
@@ -83,7 +91,9 @@ describe("bot users", () => {
     const limits = (await (await bot(`/limits/tg/${id}`)).json()) as Limits;
     expect(limits.available_requests).toBeGreaterThan(0);
     // The unverified e-mail stays on the identity only.
-    const identity = await env.DB.prepare("SELECT email FROM identities WHERE provider = 'tg' AND provider_user_id = ?").bind(id).first<{ email: string }>();
+    const identity = await env.DB.prepare("SELECT email FROM identities WHERE provider = 'tg' AND provider_user_id = ?")
+      .bind(id)
+      .first<{ email: string }>();
     expect(identity!.email).toBe("anna@example.test");
   });
 
@@ -99,7 +109,9 @@ describe("bot users", () => {
       expect(await detailOf(res)).toBe("Пользователь не найден");
     }
     // The vk user's topic is not reachable through the tg account of the same number.
-    const topic = (await (await bot(`/topics/vk/${id}`, { json: { assistant_type: "gpt", topic_name: "ВК" } })).json()) as { id: number };
+    const topic = (await (
+      await bot(`/topics/vk/${id}`, { json: { assistant_type: "gpt", topic_name: "ВК" } })
+    ).json()) as { id: number };
     const res = await bot(`/messages/tg/${id}/${topic.id}`, { json: { text: "Чужой чат?", stream: false } });
     expect(res.status).toBe(404);
   });
@@ -124,121 +136,165 @@ describe("bot users", () => {
     expect(await detailOf(wrong)).toBe("Неверный e-mail или пароль");
     const linked = await bot(`/users/tg/${id}/link`, { json: { email: account.email, password: account.password } });
     expect(linked.status).toBe(200);
-    expect(await linked.json()).toEqual({ user_id: account.userId, email: account.email, name: "Владелец", created: false });
+    expect(await linked.json()).toEqual({
+      user_id: account.userId,
+      email: account.email,
+      name: "Владелец",
+      created: false,
+    });
     expect(((await (await bot(`/users/tg/${id}`)).json()) as BotUser).user_id).toBe(account.userId);
     // A never-seen bot account links too; what the bot then does is the account's own.
     const fresh = externalId();
-    expect((await bot(`/users/vk/${fresh}/link`, { json: { email: account.email, password: account.password } })).status).toBe(200);
+    expect(
+      (await bot(`/users/vk/${fresh}/link`, { json: { email: account.email, password: account.password } })).status,
+    ).toBe(200);
     await bot(`/topics/vk/${fresh}`, { json: { assistant_type: "gpt", topic_name: "Из бота" } });
-    const web = (await (await call("/topics/active/gpt", { headers: authHeaders(account.record) })).json()) as { topics: { topic_name: string }[] }[];
+    const web = (await (await call("/topics/active/gpt", { headers: authHeaders(account.record) })).json()) as {
+      topics: { topic_name: string }[];
+    }[];
     expect(web.flatMap((g) => g.topics.map((t) => t.topic_name))).toContain("Из бота");
   });
 });
 
 describe("a bot takes a user from first contact to a paid plan", () => {
-  it("start, utm, terms, a question streamed and whole, an upload, a payment link, a promo, block and unblock", async () => {
-    const id = externalId();
-    expect((await bot(`/signals/tg/${id}`, { json: { kind: "start", payload: { ref: "channel-42" } } })).status).toBe(204);
-    const user = await firstContact("tg", id);
+  it(
+    "start, utm, terms, a question streamed and whole, an upload, a payment link, a promo, block and " + "unblock",
+    async () => {
+      const id = externalId();
+      expect((await bot(`/signals/tg/${id}`, { json: { kind: "start", payload: { ref: "channel-42" } } })).status).toBe(
+        204,
+      );
+      const user = await firstContact("tg", id);
 
-    expect((await bot(`/utm/tg/${id}`, { json: { source: "telegram_ads", campaign: "весна" } })).status).toBe(204);
-    const badUtm = await bot(`/utm/tg/${id}`, { json: { campaign: "без источника" } });
-    expect(badUtm.status).toBe(422);
-    const utm = await env.DB.prepare("SELECT source, campaign, channel FROM utm_events WHERE user_id = ?").bind(user.user_id).all();
-    expect(utm.results).toEqual([{ source: "telegram_ads", campaign: "весна", channel: "tg" }]);
+      expect((await bot(`/utm/tg/${id}`, { json: { source: "telegram_ads", campaign: "весна" } })).status).toBe(204);
+      const badUtm = await bot(`/utm/tg/${id}`, { json: { campaign: "без источника" } });
+      expect(badUtm.status).toBe(422);
+      const utm = await env.DB.prepare("SELECT source, campaign, channel FROM utm_events WHERE user_id = ?")
+        .bind(user.user_id)
+        .all();
+      expect(utm.results).toEqual([{ source: "telegram_ads", campaign: "весна", channel: "tg" }]);
 
-    const before = ((await (await bot(`/limits/tg/${id}`)).json()) as Limits).available_requests;
+      const before = ((await (await bot(`/limits/tg/${id}`)).json()) as Limits).available_requests;
 
-    // The law mode's terms apply as on the web: refused until accepted.
-    const refused = await bot(`/messages/tg/${id}/0`, { json: { text: "Что такое договор?", assistant_type: "explain_law" } });
-    expect(refused.status).toBe(403);
-    const terms = (await (await bot(`/disclaimers/tg/${id}`)).json()) as { assistant_type: string; accepted: boolean }[];
-    expect(terms.find((t) => t.assistant_type === "explain_law")!.accepted).toBe(false);
-    const accepted = await bot(`/disclaimers/tg/${id}/explain_law/accept`, { json: {} });
-    expect(accepted.status).toBe(200);
-    expect(((await accepted.json()) as { accepted: boolean }).accepted).toBe(true);
+      // The law mode's terms apply as on the web: refused until accepted.
+      const refused = await bot(`/messages/tg/${id}/0`, {
+        json: { text: "Что такое договор?", assistant_type: "explain_law" },
+      });
+      expect(refused.status).toBe(403);
+      const terms = (await (await bot(`/disclaimers/tg/${id}`)).json()) as {
+        assistant_type: string;
+        accepted: boolean;
+      }[];
+      expect(terms.find((t) => t.assistant_type === "explain_law")!.accepted).toBe(false);
+      const accepted = await bot(`/disclaimers/tg/${id}/explain_law/accept`, { json: {} });
+      expect(accepted.status).toBe(200);
+      expect(((await accepted.json()) as { accepted: boolean }).accepted).toBe(true);
 
-    // Streamed, in a new topic (topic id 0): the id comes in X-Topic-Id, the body is the reply alone.
-    const streamed = await bot(`/messages/tg/${id}/0`, { json: { text: "Что такое договор?", assistant_type: "explain_law" } });
-    expect(streamed.status).toBe(200);
-    expect(streamed.headers.get("content-type")).toContain("text/plain");
-    const topicId = Number(streamed.headers.get("x-topic-id"));
-    expect(topicId).toBeGreaterThan(0);
-    const streamedText = await streamed.text();
-    expect(streamedText.length).toBeGreaterThan(0);
-    expect(streamedText.startsWith("topic_id:")).toBe(false);
+      // Streamed, in a new topic (topic id 0): the id comes in X-Topic-Id, the body is the reply alone.
+      const streamed = await bot(`/messages/tg/${id}/0`, {
+        json: { text: "Что такое договор?", assistant_type: "explain_law" },
+      });
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get("content-type")).toContain("text/plain");
+      const topicId = Number(streamed.headers.get("x-topic-id"));
+      expect(topicId).toBeGreaterThan(0);
+      const streamedText = await streamed.text();
+      expect(streamedText.length).toBeGreaterThan(0);
+      expect(streamedText.startsWith("topic_id:")).toBe(false);
 
-    // Whole, in the same topic.
-    const whole = await bot(`/messages/tg/${id}/${topicId}`, { json: { text: "А устный договор?", stream: false } });
-    expect(whole.status).toBe(200);
-    const reply = (await whole.json()) as { topic_id: number; text: string; model: string; state: string };
-    expect(reply).toEqual({ topic_id: topicId, text: expect.any(String), model: expect.any(String), state: "complete" });
-    const saved = await (await historyOfTopic(topicId)).db
-      .prepare("SELECT role, text FROM messages WHERE topic_id = ? ORDER BY id")
-      .bind(topicId)
-      .all<{ role: string; text: string }>();
-    expect(saved.results.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
-    expect(saved.results[1]!.text).toBe(streamedText);
-    expect(saved.results[3]!.text).toBe(reply.text);
+      // Whole, in the same topic.
+      const whole = await bot(`/messages/tg/${id}/${topicId}`, { json: { text: "А устный договор?", stream: false } });
+      expect(whole.status).toBe(200);
+      const reply = (await whole.json()) as { topic_id: number; text: string; model: string; state: string };
+      expect(reply).toEqual({
+        topic_id: topicId,
+        text: expect.any(String),
+        model: expect.any(String),
+        state: "complete",
+      });
+      const saved = await (await historyOfTopic(topicId)).db
+        .prepare("SELECT role, text FROM messages WHERE topic_id = ? ORDER BY id")
+        .bind(topicId)
+        .all<{ role: string; text: string }>();
+      expect(saved.results.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+      expect(saved.results[1]!.text).toBe(streamedText);
+      expect(saved.results[3]!.text).toBe(reply.text);
 
-    const listed = (await (await bot(`/topics/tg/${id}?type=law`)).json()) as { topics: { id: number }[] }[];
-    expect(listed.flatMap((g) => g.topics.map((t) => t.id))).toEqual([topicId]);
-    expect(((await (await bot(`/limits/tg/${id}`)).json()) as Limits).available_requests).toBe(before - 2);
+      const listed = (await (await bot(`/topics/tg/${id}?type=law`)).json()) as { topics: { id: number }[] }[];
+      expect(listed.flatMap((g) => g.topics.map((t) => t.id))).toEqual([topicId]);
+      expect(((await (await bot(`/limits/tg/${id}`)).json()) as Limits).available_requests).toBe(before - 2);
 
-    // An upload, then a question about it in a new gpt topic, answered whole.
-    const form = new FormData();
-    form.append("file", new File([await makePng()], "снимок.png", { type: "image/png" }));
-    const uploaded = await bot(`/attachments/tg/${id}`, { body: form });
-    expect(uploaded.status).toBe(201);
-    const attachment = (await uploaded.json()) as { attachment_id: number; content_type: string };
-    expect(attachment.content_type).toBe("image");
-    const withImage = await bot(`/messages/tg/${id}/0`, {
-      json: { text: "Что на снимке?", assistant_type: "gpt", attachments: [attachment.attachment_id], stream: false },
-    });
-    expect(withImage.status).toBe(200);
-    expect(((await withImage.json()) as { state: string }).state).toBe("complete");
+      // An upload, then a question about it in a new gpt topic, answered whole.
+      const form = new FormData();
+      form.append("file", new File([await makePng()], "снимок.png", { type: "image/png" }));
+      const uploaded = await bot(`/attachments/tg/${id}`, { body: form });
+      expect(uploaded.status).toBe(201);
+      const attachment = (await uploaded.json()) as { attachment_id: number; content_type: string };
+      expect(attachment.content_type).toBe("image");
+      const withImage = await bot(`/messages/tg/${id}/0`, {
+        json: { text: "Что на снимке?", assistant_type: "gpt", attachments: [attachment.attachment_id], stream: false },
+      });
+      expect(withImage.status).toBe(200);
+      expect(((await withImage.json()) as { state: string }).state).toBe("complete");
 
-    // A payment link for a plan.
-    const admin = await createAdmin();
-    const plans = (await (await call("/subscriptions/", { headers: authHeaders(admin.record) })).json()) as { id: number; price: number }[];
-    // The bot's user has no e-mail: the receipt (54-ФЗ) needs one, which the bot asks the user for.
-    const noEmail = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { method: "POST" });
-    expect(noEmail.status).toBe(422);
-    expect(await detailOf(noEmail)).toBe("Укажите e-mail в настройках аккаунта: на него придёт чек об оплате");
-    const badEmail = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { json: { email: "не-почта" } });
-    expect(badEmail.status).toBe(422);
-    const payment = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { json: { email: "tg-buyer@example.test" } });
-    expect(payment.status).toBe(200);
-    const { url } = (await payment.json()) as { url: string };
-    expect(url).toMatch(/^http/);
-    const row = await env.DB.prepare("SELECT user_id, subscription_id, status FROM payments WHERE user_id = ?").bind(user.user_id).first();
-    expect(row).toEqual({ user_id: user.user_id, subscription_id: plans[0]!.id, status: "pending" });
+      // A payment link for a plan.
+      const admin = await createAdmin();
+      const plans = (await (await call("/subscriptions/", { headers: authHeaders(admin.record) })).json()) as {
+        id: number;
+        price: number;
+      }[];
+      // The bot's user has no e-mail: the receipt (54-ФЗ) needs one, which the bot asks the user for.
+      const noEmail = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { method: "POST" });
+      expect(noEmail.status).toBe(422);
+      expect(await detailOf(noEmail)).toBe("Укажите e-mail в настройках аккаунта: на него придёт чек об оплате");
+      const badEmail = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { json: { email: "не-почта" } });
+      expect(badEmail.status).toBe(422);
+      const payment = await bot(`/payments/tg/${id}/${plans[0]!.id}`, { json: { email: "tg-buyer@example.test" } });
+      expect(payment.status).toBe(200);
+      const { url } = (await payment.json()) as { url: string };
+      expect(url).toMatch(/^http/);
+      const row = await env.DB.prepare("SELECT user_id, subscription_id, status FROM payments WHERE user_id = ?")
+        .bind(user.user_id)
+        .first();
+      expect(row).toEqual({ user_id: user.user_id, subscription_id: plans[0]!.id, status: "pending" });
 
-    // A promo made by an admin.
-    const code = `BOT${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
-    expect((await call("/promos/", { json: { name: code, requests: 25, max_uses: 5 }, headers: authHeaders(admin.record) })).status).toBe(201);
-    const beforePromo = ((await (await bot(`/limits/tg/${id}`)).json()) as Limits).available_requests;
-    const promo = await bot(`/promos/tg/${id}/${code.toLowerCase()}`, { method: "POST" });
-    expect(promo.status).toBe(200);
-    expect(((await promo.json()) as Limits).available_requests).toBe(beforePromo + 25);
-    const twice = await bot(`/promos/tg/${id}/${code}`, { method: "POST" });
-    expect(twice.status).toBe(409);
-    expect((await bot(`/promos/tg/${id}/NOPE-${code}`, { method: "POST" })).status).toBe(404);
+      // A promo made by an admin.
+      const code = `BOT${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+      expect(
+        (
+          await call("/promos/", {
+            json: { name: code, requests: 25, max_uses: 5 },
+            headers: authHeaders(admin.record),
+          })
+        ).status,
+      ).toBe(201);
+      const beforePromo = ((await (await bot(`/limits/tg/${id}`)).json()) as Limits).available_requests;
+      const promo = await bot(`/promos/tg/${id}/${code.toLowerCase()}`, { method: "POST" });
+      expect(promo.status).toBe(200);
+      expect(((await promo.json()) as Limits).available_requests).toBe(beforePromo + 25);
+      const twice = await bot(`/promos/tg/${id}/${code}`, { method: "POST" });
+      expect(twice.status).toBe(409);
+      expect((await bot(`/promos/tg/${id}/NOPE-${code}`, { method: "POST" })).status).toBe(404);
 
-    // Block and unblock, and a bad signal.
-    expect((await bot(`/signals/tg/${id}`, { json: { kind: "block" } })).status).toBe(204);
-    expect((await bot(`/signals/tg/${id}`, { json: { kind: "unblock" } })).status).toBe(204);
-    expect((await bot(`/signals/tg/${id}`, { json: { kind: "Не событие" } })).status).toBe(422);
-    const signals = await env.DB.prepare("SELECT user_id, kind, payload FROM bot_signals WHERE provider = 'tg' AND external_id = ? ORDER BY id").bind(id).all();
-    expect(signals.results).toEqual([
-      { user_id: null, kind: "start", payload: '{"ref":"channel-42"}' },
-      { user_id: user.user_id, kind: "block", payload: null },
-      { user_id: user.user_id, kind: "unblock", payload: null },
-    ]);
+      // Block and unblock, and a bad signal.
+      expect((await bot(`/signals/tg/${id}`, { json: { kind: "block" } })).status).toBe(204);
+      expect((await bot(`/signals/tg/${id}`, { json: { kind: "unblock" } })).status).toBe(204);
+      expect((await bot(`/signals/tg/${id}`, { json: { kind: "Не событие" } })).status).toBe(422);
+      const signals = await env.DB.prepare(
+        "SELECT user_id, kind, payload FROM bot_signals WHERE provider = 'tg' AND external_id = ? ORDER BY id",
+      )
+        .bind(id)
+        .all();
+      expect(signals.results).toEqual([
+        { user_id: null, kind: "start", payload: '{"ref":"channel-42"}' },
+        { user_id: user.user_id, kind: "block", payload: null },
+        { user_id: user.user_id, kind: "unblock", payload: null },
+      ]);
 
-    const quotas = (await (await bot("/quotas")).json()) as Record<string, number>;
-    expect(quotas).toEqual((await (await call("/quotas/")).json()) as Record<string, number>);
-  });
+      const quotas = (await (await bot("/quotas")).json()) as Record<string, number>;
+      expect(quotas).toEqual((await (await call("/quotas/")).json()) as Record<string, number>);
+    },
+  );
 
   it("a user without requests gets 402 and no empty topic stays behind", async () => {
     const id = externalId();
@@ -246,7 +302,9 @@ describe("a bot takes a user from first contact to a paid plan", () => {
     await env.DB.prepare("UPDATE limits SET available_requests = 0 WHERE user_id = ?").bind(user.user_id).run();
     const res = await bot(`/messages/tg/${id}/0`, { json: { text: "Вопрос", assistant_type: "gpt", stream: false } });
     expect(res.status).toBe(402);
-    const topics = await env.DB.prepare("SELECT COUNT(*) AS n FROM topics WHERE user_id = ?").bind(user.user_id).first<{ n: number }>();
+    const topics = await env.DB.prepare("SELECT COUNT(*) AS n FROM topics WHERE user_id = ?")
+      .bind(user.user_id)
+      .first<{ n: number }>();
     expect(topics!.n).toBe(0);
     const empty = await bot(`/messages/tg/${id}/0`, { json: { text: "  " } });
     expect(empty.status).toBe(422);
@@ -255,7 +313,9 @@ describe("a bot takes a user from first contact to a paid plan", () => {
 
 describe("the OpenAPI document", () => {
   it("lists every internal route with the internal security scheme", async () => {
-    const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown }>> };
+    const doc = (await (await call("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
     const internal = Object.entries(doc.paths).filter(([path]) => path.startsWith("/internal/api/v2/"));
     const resources = new Set(internal.map(([path]) => path.split("/")[4]));
     expect([...resources].sort()).toEqual([
@@ -271,6 +331,8 @@ describe("the OpenAPI document", () => {
       "users",
       "utm",
     ]);
-    for (const [path, ops] of internal) for (const [method, op] of Object.entries(ops)) expect(op.security, `${method} ${path}`).toEqual([{ internal: [] }]);
+    for (const [path, ops] of internal)
+      for (const [method, op] of Object.entries(ops))
+        expect(op.security, `${method} ${path}`).toEqual([{ internal: [] }]);
   });
 });

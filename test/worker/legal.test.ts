@@ -58,12 +58,20 @@ describe("the documents", () => {
     expect(after).toMatchObject({ kind: "offer", version: before.version + 1, title: before.title });
     expect(after.body).toContain("Новая редакция для [наименование оператора");
     expect((await read("offer")).version).toBe(before.version + 1);
-    const kept = await env.DB.prepare("SELECT count(*) AS n FROM legal_documents WHERE kind = 'offer'").first<{ n: number }>();
+    const kept = await env.DB.prepare("SELECT count(*) AS n FROM legal_documents WHERE kind = 'offer'").first<{
+      n: number;
+    }>();
     expect(kept!.n).toBe(before.version + 1);
 
     const user = await registerUser();
-    expect((await call("/legal/offer", { method: "PUT", headers: authHeaders(user.record), json: { body: "x" } })).status).toBe(403);
-    const empty = await call("/legal/offer", { method: "PUT", headers: authHeaders(admin.record), json: { body: "  " } });
+    expect(
+      (await call("/legal/offer", { method: "PUT", headers: authHeaders(user.record), json: { body: "x" } })).status,
+    ).toBe(403);
+    const empty = await call("/legal/offer", {
+      method: "PUT",
+      headers: authHeaders(admin.record),
+      json: { body: "  " },
+    });
     expect(empty.status).toBe(422);
   });
 });
@@ -72,31 +80,58 @@ describe("consent", () => {
   it("registration needs it, ticked: 422 in Russian without it, and nobody is registered", async () => {
     const email = uniqueEmail("noconsent");
     for (const consent of [undefined, false, "true"]) {
-      const res = await call("/users/", { json: { email, password: "надёжный-пароль", ...(consent !== undefined && { consent }) } });
+      const res = await call("/users/", {
+        json: { email, password: "надёжный-пароль", ...(consent !== undefined && { consent }) },
+      });
       expect(res.status).toBe(422);
       expect(JSON.stringify(await detailOf(res))).toContain(LEGAL_TEXTS.consentRequired);
     }
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>(),
+    ).toEqual({ n: 0 });
   });
 
-  it("is stored with the versions and the time; a new version asks again; accepting it records a new consent", async () => {
-    const { record, userId } = await registerUser();
-    const stored = await env.DB.prepare("SELECT terms_version, privacy_version, accepted_at FROM consents WHERE user_id = ?").bind(userId).all();
-    expect(stored.results).toHaveLength(1);
-    const terms = await read("terms");
-    const privacy = await read("privacy");
-    expect(stored.results[0]).toMatchObject({ terms_version: terms.version, privacy_version: privacy.version });
-    expect(await consentOf(record)).toMatchObject({ required: false, terms_version: terms.version });
+  it(
+    "is stored with the versions and the time; a new version asks again; accepting it records a new " + "consent",
+    async () => {
+      const { record, userId } = await registerUser();
+      const stored = await env.DB.prepare(
+        "SELECT terms_version, privacy_version, accepted_at FROM consents WHERE user_id = ?",
+      )
+        .bind(userId)
+        .all();
+      expect(stored.results).toHaveLength(1);
+      const terms = await read("terms");
+      const privacy = await read("privacy");
+      expect(stored.results[0]).toMatchObject({ terms_version: terms.version, privacy_version: privacy.version });
+      expect(await consentOf(record)).toMatchObject({ required: false, terms_version: terms.version });
 
-    const admin = await createAdmin();
-    await call("/legal/terms", { method: "PUT", headers: authHeaders(admin.record), json: { body: "# Соглашение\n\nНовое." } });
-    expect(await consentOf(record)).toMatchObject({ required: true, terms_version: terms.version + 1 });
-    const refused = await call("/users/self/consent", { method: "POST", headers: authHeaders(record), json: { consent: false } });
-    expect(refused.status).toBe(422);
-    const accepted = await call("/users/self/consent", { method: "POST", headers: authHeaders(record), json: { consent: true } });
-    expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toMatchObject({ required: false, terms_version: terms.version + 1, accepted_at: expect.any(String) });
-  });
+      const admin = await createAdmin();
+      await call("/legal/terms", {
+        method: "PUT",
+        headers: authHeaders(admin.record),
+        json: { body: "# Соглашение\n\nНовое." },
+      });
+      expect(await consentOf(record)).toMatchObject({ required: true, terms_version: terms.version + 1 });
+      const refused = await call("/users/self/consent", {
+        method: "POST",
+        headers: authHeaders(record),
+        json: { consent: false },
+      });
+      expect(refused.status).toBe(422);
+      const accepted = await call("/users/self/consent", {
+        method: "POST",
+        headers: authHeaders(record),
+        json: { consent: true },
+      });
+      expect(accepted.status).toBe(200);
+      expect(await accepted.json()).toMatchObject({
+        required: false,
+        terms_version: terms.version + 1,
+        accepted_at: expect.any(String),
+      });
+    },
+  );
 
   it("an account made without it (a first external sign-in) is asked for it", async () => {
     const { record, userId } = await registerUser();

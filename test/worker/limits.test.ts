@@ -5,12 +5,28 @@ import { getDb } from "../../worker/db/client";
 import { refundRequest, takeRequest } from "../../worker/billing/services/limits";
 import { QUOTAS } from "../../worker/settings";
 import { authHeaders, call, detailOf } from "./helpers";
-import { newAccount, savedMessages, sendMessage, setRequestsLeft, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";
+import {
+  newAccount,
+  savedMessages,
+  sendMessage,
+  setRequestsLeft,
+  splitTopicLine,
+  startTopic,
+  StreamReader,
+  type Account,
+} from "./streams-helpers";
 
 type Limits = {
   available_requests: number;
   is_unlimited: boolean;
-  limits: { id: number; requests: number; available_requests: number; is_unlimited: boolean; date_expire: string | null; source: string }[];
+  limits: {
+    id: number;
+    requests: number;
+    available_requests: number;
+    is_unlimited: boolean;
+    date_expire: string | null;
+    source: string;
+  }[];
 };
 
 async function limitsOf(account: Account): Promise<Limits> {
@@ -19,9 +35,13 @@ async function limitsOf(account: Account): Promise<Limits> {
   return (await res.json()) as Limits;
 }
 
-async function addLimit(userId: number, row: { requests: number; available: number; unlimited?: boolean; expire?: number | null; source?: string }) {
+async function addLimit(
+  userId: number,
+  row: { requests: number; available: number; unlimited?: boolean; expire?: number | null; source?: string },
+) {
   const { meta } = await env.DB.prepare(
-    "INSERT INTO limits (user_id, requests, available_requests, is_unlimited, date_expire, source) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO limits (user_id, requests, available_requests, is_unlimited, date_expire, source) VALUES (?, ?, " +
+      "?, ?, ?, ?)",
   )
     .bind(userId, row.requests, row.available, row.unlimited ? 1 : 0, row.expire ?? null, row.source ?? "promo")
     .run();
@@ -61,7 +81,12 @@ describe("GET /limits/", () => {
     const account = await newAccount();
     const soon = Date.now() + 86_400_000;
     await addLimit(account.userId, { requests: 5, available: 3, expire: soon, source: "daily" });
-    await addLimit(account.userId, { requests: 100, available: 100, expire: Date.now() - 1000, source: "subscription" });
+    await addLimit(account.userId, {
+      requests: 100,
+      available: 100,
+      expire: Date.now() - 1000,
+      source: "subscription",
+    });
     const limits = await limitsOf(account);
     expect(limits.available_requests).toBe(QUOTAS.startRequests + 3);
     expect(limits.limits.map((l) => [l.source, l.date_expire])).toEqual([
@@ -72,7 +97,13 @@ describe("GET /limits/", () => {
 
   it("says so when an unlimited row is active", async () => {
     const account = await newAccount();
-    await addLimit(account.userId, { requests: 0, available: 0, unlimited: true, expire: Date.now() + 3_600_000, source: "subscription" });
+    await addLimit(account.userId, {
+      requests: 0,
+      available: 0,
+      unlimited: true,
+      expire: Date.now() + 3_600_000,
+      source: "subscription",
+    });
     expect((await limitsOf(account)).is_unlimited).toBe(true);
   });
 
@@ -82,11 +113,19 @@ describe("GET /limits/", () => {
       .run();
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0003_"))!;
     await env.DB.prepare(migration.queries[0]!).run();
-    const rows = await env.DB.prepare("SELECT requests, available_requests, source FROM limits WHERE user_id = ?").bind(meta.last_row_id).all();
-    expect(rows.results).toEqual([{ requests: QUOTAS.startRequests, available_requests: QUOTAS.startRequests, source: "start" }]);
+    const rows = await env.DB.prepare("SELECT requests, available_requests, source FROM limits WHERE user_id = ?")
+      .bind(meta.last_row_id)
+      .all();
+    expect(rows.results).toEqual([
+      { requests: QUOTAS.startRequests, available_requests: QUOTAS.startRequests, source: "start" },
+    ]);
     // Running it again gives nobody a second pack.
     await env.DB.prepare(migration.queries[0]!).run();
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM limits WHERE user_id = ?").bind(meta.last_row_id).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM limits WHERE user_id = ?")
+        .bind(meta.last_row_id)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
   });
 
   it("needs a signed-in user", async () => {
@@ -96,20 +135,26 @@ describe("GET /limits/", () => {
 });
 
 describe("taking requests", () => {
-  it("takes from the active row that expires first, skipping expired and empty rows; 402 when none is left", async () => {
-    const account = await newAccount();
-    await setRequestsLeft(account, 0);
-    const [start] = await rowsOf(account.userId);
-    const later = await addLimit(account.userId, { requests: 2, available: 1, expire: Date.now() + 2 * 86_400_000 });
-    const sooner = await addLimit(account.userId, { requests: 2, available: 1, expire: Date.now() + 86_400_000 });
-    await addLimit(account.userId, { requests: 9, available: 9, expire: Date.now() - 1 });
-    const db = getDb(env.DB);
+  it(
+    "takes from the active row that expires first, skipping expired and empty rows; 402 when none is " + "left",
+    async () => {
+      const account = await newAccount();
+      await setRequestsLeft(account, 0);
+      const [start] = await rowsOf(account.userId);
+      const later = await addLimit(account.userId, { requests: 2, available: 1, expire: Date.now() + 2 * 86_400_000 });
+      const sooner = await addLimit(account.userId, { requests: 2, available: 1, expire: Date.now() + 86_400_000 });
+      await addLimit(account.userId, { requests: 9, available: 9, expire: Date.now() - 1 });
+      const db = getDb(env.DB);
 
-    expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: sooner, unlimited: false });
-    expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: later, unlimited: false });
-    await expect(takeRequest(db, account.userId)).rejects.toMatchObject({ status: 402, detail: "Лимит запросов исчерпан" });
-    expect((await rowsOf(account.userId)).find((r) => r.id === start!.id)!.available_requests).toBe(0);
-  });
+      expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: sooner, unlimited: false });
+      expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: later, unlimited: false });
+      await expect(takeRequest(db, account.userId)).rejects.toMatchObject({
+        status: 402,
+        detail: "Лимит запросов исчерпан",
+      });
+      expect((await rowsOf(account.userId)).find((r) => r.id === start!.id)!.available_requests).toBe(0);
+    },
+  );
 
   it("never decrements an unlimited row, and refunds go back to the row they came from", async () => {
     const account = await newAccount();
@@ -120,7 +165,8 @@ describe("taking requests", () => {
     expect((await rowsOf(account.userId))[0]!.available_requests).toBe(QUOTAS.startRequests);
 
     const unlimited = await addLimit(account.userId, { requests: 0, available: 0, unlimited: true });
-    for (let i = 0; i < 3; i++) expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: unlimited, unlimited: true });
+    for (let i = 0; i < 3; i++)
+      expect(await takeRequest(db, account.userId)).toMatchObject({ limitId: unlimited, unlimited: true });
     expect((await rowsOf(account.userId)).map((r) => r.available_requests)).toEqual([QUOTAS.startRequests, 0]);
   });
 

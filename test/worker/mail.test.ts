@@ -11,7 +11,9 @@ afterEach(() => vi.restoreAllMocks());
 
 type OutboxRow = { subject: string; text: string; html: string | null; status: string };
 const outboxRow = async (to: string) =>
-  await env.DB.prepare('SELECT subject, text, html, status FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(to).first<OutboxRow>();
+  await env.DB.prepare('SELECT subject, text, html, status FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+    .bind(to)
+    .first<OutboxRow>();
 const statusOf = async (to: string) => (await outboxRow(to))?.status;
 
 describe("mail adapter without a mail API", () => {
@@ -43,9 +45,13 @@ describe("mail adapter without a mail API", () => {
   it("the recovery letter: the outbox holds no token, the log holds the link", async () => {
     const log = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { email } = await registerUser();
-    expect((await call(`/users/password/forgot?email=${encodeURIComponent(email)}`, { method: "POST" })).status).toBe(200);
+    expect((await call(`/users/password/forgot?email=${encodeURIComponent(email)}`, { method: "POST" })).status).toBe(
+      200,
+    );
     const printed = await vi.waitFor(() => {
-      const line = log.mock.calls.map((args) => String(args[0])).find((l) => l.includes(email) && l.includes("/recovery/"));
+      const line = log.mock.calls
+        .map((args) => String(args[0]))
+        .find((l) => l.includes(email) && l.includes("/recovery/"));
       if (!line) throw new Error("not printed yet");
       return line;
     });
@@ -58,7 +64,9 @@ describe("mail adapter without a mail API", () => {
     expect(row.text).toContain(`/recovery/${REDACTED}`);
     expect(JSON.stringify(row)).not.toContain(token);
     // The printed link works.
-    const res = await call("/users/password/recovery", { json: { recovery_hash: token, password: "из-журнала-1", confirm_password: "из-журнала-1" } });
+    const res = await call("/users/password/recovery", {
+      json: { recovery_hash: token, password: "из-журнала-1", confirm_password: "из-журнала-1" },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -68,8 +76,12 @@ describe("mail adapter with a mail API", () => {
 
   it("posts Resend's JSON with the Bearer key and records it as sent", async () => {
     const to = uniqueEmail();
-    expect(await sendMail(env, getDb(env.DB), { to, subject: "Тема", text: "Текст", html: "<p>Текст</p>" })).toBe("sent");
-    expect(mail.letters).toEqual([{ id: expect.any(String), from: env.MAIL_FROM, to: [to], subject: "Тема", text: "Текст", html: "<p>Текст</p>" }]);
+    expect(await sendMail(env, getDb(env.DB), { to, subject: "Тема", text: "Текст", html: "<p>Текст</p>" })).toBe(
+      "sent",
+    );
+    expect(mail.letters).toEqual([
+      { id: expect.any(String), from: env.MAIL_FROM, to: [to], subject: "Тема", text: "Текст", html: "<p>Текст</p>" },
+    ]);
     expect(await statusOf(to)).toBe("sent");
   });
 
@@ -81,7 +93,9 @@ describe("mail adapter with a mail API", () => {
     // A wrong key is refused by the fake, so it really checks the key.
     mail.failWith = null;
     const other = uniqueEmail();
-    expect(await sendMail({ ...env, MAIL_API_KEY: "wrong" }, getDb(env.DB), { to: other, subject: "Тема", text: "Текст" })).toBe("failed");
+    expect(
+      await sendMail({ ...env, MAIL_API_KEY: "wrong" }, getDb(env.DB), { to: other, subject: "Тема", text: "Текст" }),
+    ).toBe("failed");
     expect(mail.letters).toEqual([]);
   });
 
@@ -126,7 +140,13 @@ describe("admin outbox route", () => {
     expect(res.status).toBe(200);
     const rows = (await res.json()) as { id: number; to: string; subject: string; text: string; created_at: string }[];
     expect(rows.map((r) => r.subject)).toEqual(["Второе", "Первое"]);
-    expect(rows[0]).toEqual({ id: expect.any(Number), to, subject: "Второе", text: "2", created_at: expect.any(String) });
+    expect(rows[0]).toEqual({
+      id: expect.any(Number),
+      to,
+      subject: "Второе",
+      text: "2",
+      created_at: expect.any(String),
+    });
   });
 
   it("shows a letter's secrets redacted", async () => {
@@ -146,7 +166,9 @@ describe("admin outbox route", () => {
     const admin = await createAdmin();
     const bad = await call(`/mail/outbox?to=nope`, { headers: authHeaders(admin.record) });
     expect(bad.status).toBe(422);
-    expect(await detailOf(bad)).toEqual([expect.objectContaining({ loc: ["query", "to"], msg: "Некорректный e-mail" })]);
+    expect(await detailOf(bad)).toEqual([
+      expect.objectContaining({ loc: ["query", "to"], msg: "Некорректный e-mail" }),
+    ]);
   });
 
   it("takes the role from D1: a demoted admin is refused once the session check runs out", async () => {

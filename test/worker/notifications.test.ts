@@ -6,7 +6,8 @@ import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueIp, type 
 type Notice = { id: number; title: string; text: string; created_at: string; read: boolean };
 
 const admin = await createAdmin();
-const send = (json: unknown, record: AuthRecord = admin.record) => call("/notification/send/", { headers: authHeaders(record), json });
+const send = (json: unknown, record: AuthRecord = admin.record) =>
+  call("/notification/send/", { headers: authHeaders(record), json });
 
 async function noticesOf(record: AuthRecord, query = ""): Promise<{ items: Notice[]; unread: number }> {
   const res = await call(`/notifications/${query}`, { headers: authHeaders(record) });
@@ -15,7 +16,11 @@ async function noticesOf(record: AuthRecord, query = ""): Promise<{ items: Notic
 }
 
 const outboxFor = async (email: string) =>
-  (await env.DB.prepare('SELECT subject, text FROM mail_outbox WHERE "to" = ?').bind(email).all<{ subject: string; text: string }>()).results;
+  (
+    await env.DB.prepare('SELECT subject, text FROM mail_outbox WHERE "to" = ?')
+      .bind(email)
+      .all<{ subject: string; text: string }>()
+  ).results;
 
 describe("POST /notification/send/", () => {
   it("reaches only the chosen users (by id and by e-mail), in the app and by e-mail", async () => {
@@ -34,13 +39,24 @@ describe("POST /notification/send/", () => {
     for (const who of [anna, boris]) {
       const { items, unread } = await noticesOf(who.record);
       expect(unread).toBe(1);
-      expect(items).toEqual([{ id: sent.id, title: "Новая функция", text: "Теперь можно загружать PDF.", created_at: expect.any(String), read: false }]);
+      expect(items).toEqual([
+        {
+          id: sent.id,
+          title: "Новая функция",
+          text: "Теперь можно загружать PDF.",
+          created_at: expect.any(String),
+          read: false,
+        },
+      ]);
       const letters = await vi.waitFor(async () => {
         const rows = await outboxFor(who.email);
         expect(rows.length).toBe(1);
         return rows;
       });
-      expect(letters[0]).toEqual({ subject: "«Ясно»: Новая функция", text: expect.stringContaining("Теперь можно загружать PDF.") });
+      expect(letters[0]).toEqual({
+        subject: "«Ясно»: Новая функция",
+        text: expect.stringContaining("Теперь можно загружать PDF."),
+      });
     }
     expect(await noticesOf(stranger.record)).toEqual({ items: [], unread: 0 });
     expect(await outboxFor(stranger.email)).toEqual([]);
@@ -60,44 +76,68 @@ describe("POST /notification/send/", () => {
     const { id, recipients } = (await res.json()) as { id: number; recipients: number };
     const users = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
     expect(recipients).toBe(users!.n);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM notification_recipients WHERE notification_id = ?").bind(id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM notification_recipients WHERE notification_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(users!.n);
     for (const who of [one, two]) expect((await noticesOf(who.record)).items.map((n) => n.title)).toContain("Всем");
   });
 
-  it('never reads "everyone" into a body that does not say so: no recipients, empty lists, a wrong target, an empty or non-JSON body are 422', async () => {
-    const user = await registerUser();
-    const noRecipients = 'Укажите получателей: user_ids или emails, либо target: "all" — всем пользователям';
-    const cases: { body: string | undefined; type?: string; message: string }[] = [
-      { body: JSON.stringify({ title: "Всем?", text: "Нет" }), message: noRecipients },
-      { body: JSON.stringify({ title: "Всем?", text: "Нет", user_ids: [], emails: [] }), message: noRecipients },
-      { body: JSON.stringify({ title: "Всем?", text: "Нет", target: "everyone" }), message: 'target: только "all" (все пользователи)' },
-      {
-        body: JSON.stringify({ title: "Всем?", text: "Нет", target: "all", user_ids: [user.userId] }),
-        message: 'target: "all" — всем пользователям, без user_ids и emails',
-      },
-      { body: undefined, message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
-      { body: "", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
-      { body: "target=all", type: "application/x-www-form-urlencoded", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
-      { body: "{not json", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
-    ];
-    for (const { body, type, message } of cases) {
-      const res = await SELF.fetch("http://app.test/api/v2/notification/send/", {
-        method: "POST",
-        headers: { ...authHeaders(admin.record), "content-type": type ?? "application/json", "cf-connecting-ip": uniqueIp() },
-        body,
-      });
-      expect(res.status, String(body)).toBe(422);
-      expect(JSON.stringify(await detailOf(res))).toContain(JSON.stringify(message).slice(1, -1));
-    }
-    expect(await noticesOf(user.record)).toEqual({ items: [], unread: 0 });
-    const sent = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = 'Всем?'").first<{ n: number }>();
-    expect(sent!.n).toBe(0);
-  });
+  it(
+    'never reads "everyone" into a body that does not say so: no recipients, empty lists, a wrong target, an ' +
+      "empty or non-JSON body are 422",
+    async () => {
+      const user = await registerUser();
+      const noRecipients = 'Укажите получателей: user_ids или emails, либо target: "all" — всем пользователям';
+      const cases: { body: string | undefined; type?: string; message: string }[] = [
+        { body: JSON.stringify({ title: "Всем?", text: "Нет" }), message: noRecipients },
+        { body: JSON.stringify({ title: "Всем?", text: "Нет", user_ids: [], emails: [] }), message: noRecipients },
+        {
+          body: JSON.stringify({ title: "Всем?", text: "Нет", target: "everyone" }),
+          message: 'target: только "all" (все пользователи)',
+        },
+        {
+          body: JSON.stringify({ title: "Всем?", text: "Нет", target: "all", user_ids: [user.userId] }),
+          message: 'target: "all" — всем пользователям, без user_ids и emails',
+        },
+        { body: undefined, message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
+        { body: "", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
+        {
+          body: "target=all",
+          type: "application/x-www-form-urlencoded",
+          message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}',
+        },
+        { body: "{not json", message: 'Тело запроса должно быть JSON-объектом, например {"target": "all"}' },
+      ];
+      for (const { body, type, message } of cases) {
+        const res = await SELF.fetch("http://app.test/api/v2/notification/send/", {
+          method: "POST",
+          headers: {
+            ...authHeaders(admin.record),
+            "content-type": type ?? "application/json",
+            "cf-connecting-ip": uniqueIp(),
+          },
+          body,
+        });
+        expect(res.status, String(body)).toBe(422);
+        expect(JSON.stringify(await detailOf(res))).toContain(JSON.stringify(message).slice(1, -1));
+      }
+      expect(await noticesOf(user.record)).toEqual({ items: [], unread: 0 });
+      const sent = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = 'Всем?'").first<{
+        n: number;
+      }>();
+      expect(sent!.n).toBe(0);
+    },
+  );
 
   it("lists unknown ids and e-mails in a 422 and sends nothing", async () => {
     const user = await registerUser();
-    const res = await send({ title: "Кому-то", text: "Текст", user_ids: [user.userId, 987654321], emails: ["nobody-here@example.test"] });
+    const res = await send({
+      title: "Кому-то",
+      text: "Текст",
+      user_ids: [user.userId, 987654321],
+      emails: ["nobody-here@example.test"],
+    });
     expect(res.status).toBe(422);
     expect(await detailOf(res)).toBe("Пользователи не найдены: 987654321, nobody-here@example.test");
     expect((await noticesOf(user.record)).unread).toBe(0);
@@ -133,7 +173,9 @@ async function bulkUsers(count: number): Promise<{ id: number; email: string }[]
 }
 
 const recipientCount = async (id: number) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM notification_recipients WHERE notification_id = ?").bind(id).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM notification_recipients WHERE notification_id = ?")
+    .bind(id)
+    .first<{ n: number }>())!.n;
 
 // D1 binds at most 100 parameters per statement: lists are read a chunk at a time.
 describe("POST /notification/send/ at the schema's maximum (10,000)", { timeout: 120_000 }, () => {
@@ -148,7 +190,11 @@ describe("POST /notification/send/ at the schema's maximum (10,000)", { timeout:
 
   it("reaches 10,000 users chosen by e-mail", async () => {
     const chosen = await bulkUsers(MAX_RECIPIENTS);
-    const res = await send({ title: "Десять тысяч", text: "По e-mail", emails: chosen.map((u) => u.email.toUpperCase()) });
+    const res = await send({
+      title: "Десять тысяч",
+      text: "По e-mail",
+      emails: chosen.map((u) => u.email.toUpperCase()),
+    });
     expect(res.status).toBe(201);
     const sent = (await res.json()) as { id: number; recipients: number };
     expect(sent.recipients).toBe(MAX_RECIPIENTS);
@@ -164,12 +210,18 @@ describe("POST /notification/send/ at the schema's maximum (10,000)", { timeout:
     const res = await send({ title: "Кому-то из многих", text: "Текст", user_ids: ids, emails });
     expect(res.status).toBe(422);
     expect(await detailOf(res)).toBe("Пользователи не найдены: 987654321, nobody-at-the-end@example.test");
-    const written = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE title = 'Кому-то из многих'").first<{ n: number }>();
+    const written = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE title = 'Кому-то из многих'",
+    ).first<{ n: number }>();
     expect(written!.n).toBe(0);
   });
 
   it("refuses one more than the maximum with a Russian 422", async () => {
-    const res = await send({ title: "Слишком много", text: "Текст", user_ids: Array.from({ length: MAX_RECIPIENTS + 1 }, (_, i) => i + 1) });
+    const res = await send({
+      title: "Слишком много",
+      text: "Текст",
+      user_ids: Array.from({ length: MAX_RECIPIENTS + 1 }, (_, i) => i + 1),
+    });
     expect(res.status).toBe(422);
     expect(JSON.stringify(await detailOf(res))).toContain(`user_ids: не больше ${MAX_RECIPIENTS}`);
   });
@@ -190,7 +242,9 @@ describe("GET /notifications/ and marking read", () => {
     const read = await call(`/notifications/${ids[1]}/read`, { method: "POST", headers: authHeaders(user.record) });
     expect(read.status).toBe(204);
     // Marking again changes nothing.
-    expect((await call(`/notifications/${ids[1]}/read`, { method: "POST", headers: authHeaders(user.record) })).status).toBe(204);
+    expect(
+      (await call(`/notifications/${ids[1]}/read`, { method: "POST", headers: authHeaders(user.record) })).status,
+    ).toBe(204);
     list = await noticesOf(user.record);
     expect(list.items.map((n) => [n.title, n.read])).toEqual([
       ["Третье", false],
@@ -211,13 +265,19 @@ describe("GET /notifications/ and marking read", () => {
 
   it("another user's notice answers 404 and stays unread for its owner", async () => {
     const [owner, other] = await Promise.all([registerUser(), registerUser()]);
-    const { id } = (await (await send({ title: "Личное", text: "Только владельцу", user_ids: [owner.userId] })).json()) as { id: number };
+    const { id } = (await (
+      await send({ title: "Личное", text: "Только владельцу", user_ids: [owner.userId] })
+    ).json()) as { id: number };
     const res = await call(`/notifications/${id}/read`, { method: "POST", headers: authHeaders(other.record) });
     expect(res.status).toBe(404);
     expect(await detailOf(res)).toBe("Уведомление не найдено");
-    expect((await call("/notifications/read-all", { method: "POST", headers: authHeaders(other.record) })).status).toBe(200);
+    expect((await call("/notifications/read-all", { method: "POST", headers: authHeaders(other.record) })).status).toBe(
+      200,
+    );
     expect((await noticesOf(owner.record)).unread).toBe(1);
-    expect((await call("/notifications/abc/read", { method: "POST", headers: authHeaders(owner.record) })).status).toBe(404);
+    expect((await call("/notifications/abc/read", { method: "POST", headers: authHeaders(owner.record) })).status).toBe(
+      404,
+    );
   });
 
   it("needs a token", async () => {
@@ -226,7 +286,9 @@ describe("GET /notifications/ and marking read", () => {
   });
 
   it("every route is in the OpenAPI document, the admin one with its auth", async () => {
-    const doc = (await (await call("/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown; tags?: string[] }>> };
+    const doc = (await (await call("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { security?: unknown; tags?: string[] }>>;
+    };
     expect(doc.paths["/api/v2/notification/send"]?.post?.security).toEqual([{ jwt: [] }]);
     expect(doc.paths["/api/v2/notification/send"]?.post?.tags).toContain("admin");
     expect(doc.paths["/api/v2/statistics/common/daily"]?.get?.security).toEqual([{ jwt: [] }]);

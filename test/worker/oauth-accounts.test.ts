@@ -1,13 +1,25 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { APP, expectFailure, expectSignedIn, identitiesOf, person, routeFetchToFakes, signIn, unique, usersWithIdentity } from "./fakes/sign-in";
+import {
+  APP,
+  expectFailure,
+  expectSignedIn,
+  identitiesOf,
+  person,
+  routeFetchToFakes,
+  signIn,
+  unique,
+  usersWithIdentity,
+} from "./fakes/sign-in";
 import { authHeaders, call, createAdmin } from "./helpers";
 
 beforeEach(routeFetchToFakes);
 afterEach(() => vi.unstubAllGlobals());
 
 async function userCountByEmail(email: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -15,7 +27,9 @@ describe("which account an external sign-in reaches", () => {
   it("links a verified e-mail to the external-only account that already has it", async () => {
     const email = `${unique("link")}@example.com`;
     const viaYandex = await expectSignedIn((await signIn("yandex", person({ email }))).landing);
-    const viaGoogle = await expectSignedIn((await signIn("google", person({ email: email.toUpperCase(), emailVerified: true }))).landing);
+    const viaGoogle = await expectSignedIn(
+      (await signIn("google", person({ email: email.toUpperCase(), emailVerified: true }))).landing,
+    );
     const viaVk = await expectSignedIn((await signIn("vk", person({ email }))).landing);
 
     expect(viaGoogle.id).toBe(viaYandex.id);
@@ -65,7 +79,9 @@ describe("which account an external sign-in reaches", () => {
     const who = person();
     const user = await expectSignedIn((await signIn("yandex", who)).landing);
     const admin = await createAdmin();
-    expect((await call(`/users/${user.id}/block`, { method: "POST", headers: authHeaders(admin.record) })).status).toBe(200);
+    expect((await call(`/users/${user.id}/block`, { method: "POST", headers: authHeaders(admin.record) })).status).toBe(
+      200,
+    );
 
     expectFailure((await signIn("yandex", who)).landing, 403);
     // Its verified e-mail through another provider reaches it too, and is refused before linking.
@@ -84,7 +100,10 @@ describe("which account an external sign-in reaches", () => {
 
 describe("consent after a first external sign-in (docs/legal.md)", () => {
   it("is asked for, then recorded with the versions in force", async () => {
-    const { landing } = await signIn("google", person({ email: `${unique("consent")}@example.com`, emailVerified: true }));
+    const { landing } = await signIn(
+      "google",
+      person({ email: `${unique("consent")}@example.com`, emailVerified: true }),
+    );
     const access = landing.searchParams.get("access_token")!;
     const headers = { "jwt-token": access };
     const before = await (await SELF.fetch(`${APP}/api/v2/users/self/consent`, { headers })).json();

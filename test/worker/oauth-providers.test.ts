@@ -21,13 +21,16 @@ const NOTHING_SET = {
 };
 
 describe("GET /users/auth/providers", () => {
-  it("lists every configured provider in the sign-in page's order and the bot id, cacheable for five minutes", async () => {
-    // vitest.worker.config.ts sets the secrets of all four.
-    const res = await SELF.fetch(`http://app.test${PATH}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(await res.json()).toEqual({ providers: ["vk", "google", "yandex"], telegram_bot_id: "123456789" });
-  });
+  it(
+    "lists every configured provider in the sign-in page's order and the bot id, cacheable for five " + "minutes",
+    async () => {
+      // vitest.worker.config.ts sets the secrets of all four.
+      const res = await SELF.fetch(`http://app.test${PATH}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(await res.json()).toEqual({ providers: ["vk", "google", "yandex"], telegram_bot_id: "123456789" });
+    },
+  );
 
   it("takes the trailing slash too, and is not mistaken for a provider called 'providers'", async () => {
     const res = await SELF.fetch(`http://app.test${PATH}/`);
@@ -36,7 +39,11 @@ describe("GET /users/auth/providers", () => {
   });
 
   it("leaves out a provider missing its client id or the secret its flow needs", async () => {
-    const res = await providersWith({ GOOGLE_CLIENT_SECRET: undefined, YANDEX_CLIENT_ID: "", TELEGRAM_BOT_TOKEN: undefined });
+    const res = await providersWith({
+      GOOGLE_CLIENT_SECRET: undefined,
+      YANDEX_CLIENT_ID: "",
+      TELEGRAM_BOT_TOKEN: undefined,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ providers: ["vk"], telegram_bot_id: null });
 
@@ -64,7 +71,10 @@ describe("GET /users/auth/providers", () => {
 
   it("offers no Telegram button for a token that is not shaped like a bot token", async () => {
     for (const token of ["not-a-bot-token", ":secret", "12ab:secret", "123456789:"]) {
-      expect(((await (await providersWith({ TELEGRAM_BOT_TOKEN: token })).json()) as Answer).telegram_bot_id, token).toBeNull();
+      expect(
+        ((await (await providersWith({ TELEGRAM_BOT_TOKEN: token })).json()) as Answer).telegram_bot_id,
+        token,
+      ).toBeNull();
     }
   });
 
@@ -87,7 +97,9 @@ describe("GET /users/auth/providers", () => {
   });
 
   it("is described in the OpenAPI document", async () => {
-    const doc = (await (await SELF.fetch("http://app.test/api/v2/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await SELF.fetch("http://app.test/api/v2/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.paths["/api/v2/users/auth/providers"]?.get).toBeDefined();
   });
 });

@@ -2,7 +2,18 @@ import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { TestBrowser } from "./fakes/browser";
-import { APP, expectFailure, expectSignedIn, fakes, identitiesOf, internet, person, routeFetchToFakes, signIn, type ProviderName } from "./fakes/sign-in";
+import {
+  APP,
+  expectFailure,
+  expectSignedIn,
+  fakes,
+  identitiesOf,
+  internet,
+  person,
+  routeFetchToFakes,
+  signIn,
+  type ProviderName,
+} from "./fakes/sign-in";
 
 beforeEach(routeFetchToFakes);
 afterEach(() => vi.unstubAllGlobals());
@@ -145,7 +156,9 @@ describe("external sign-in requests", () => {
 
   it("refuses a return path that leaves the app", async () => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "chat", "/api/v2/users/self"]) {
-      const res = await SELF.fetch(`${APP}/api/v2/users/auth/google?next=${encodeURIComponent(next)}`, { redirect: "manual" });
+      const res = await SELF.fetch(`${APP}/api/v2/users/auth/google?next=${encodeURIComponent(next)}`, {
+        redirect: "manual",
+      });
       expect(res.status, next).toBe(422);
     }
   });
@@ -163,14 +176,21 @@ describe("external sign-in requests", () => {
       .replace(/=+$/, "")
       .replace(/\+/g, "-")
       .replace(/\//g, "_");
-    const res = await SELF.fetch(atProvider.headers.get("location")!, { redirect: "manual", headers: { cookie: `${name}=${header}.${forged}.${signature}` } });
+    const res = await SELF.fetch(atProvider.headers.get("location")!, {
+      redirect: "manual",
+      headers: { cookie: `${name}=${header}.${forged}.${signature}` },
+    });
     expectFailure(new URL(res.headers.get("location")!), 400);
   });
 
   it("lists the routes in the OpenAPI document", async () => {
     const doc = (await (await SELF.fetch(`${APP}/api/v2/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/api/v2/users/auth/{provider}", "/api/v2/users/auth/{provider}/callback", "/api/v2/users/tg/auth"]),
+      expect.arrayContaining([
+        "/api/v2/users/auth/{provider}",
+        "/api/v2/users/auth/{provider}/callback",
+        "/api/v2/users/tg/auth",
+      ]),
     );
   });
 });

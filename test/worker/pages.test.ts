@@ -25,26 +25,37 @@ async function pages<T>(first: string, headers: Record<string, string>, next: (c
 }
 
 describe("the topic list by pages", () => {
-  it("walks the whole list in its order, pinned first, a day continued on the next page repeating its date", async () => {
-    const { record, userId } = await registerUser();
-    const headers = authHeaders(record);
-    const ids: number[] = [];
-    // Three days, three topics each, newest day first in the list; two pinned from the oldest day.
-    for (let day = 0; day < 3; day++)
-      for (let i = 0; i < 3; i++) ids.push(await insertTopic(userId, { updatedAt: NOON - day * DAY + i * 1000, pinned: day === 2 && i < 2 }));
-    const whole = (await (await call("/topics/active/all", { headers })).json()) as Group[];
-    const order = whole.flatMap((g) => g.topics.map((t) => t.id));
-    expect(order).toHaveLength(9);
-    expect(whole[0]).toEqual({ date: null, topics: [{ id: ids[7] }, { id: ids[6] }].map((t) => expect.objectContaining(t)) });
+  it(
+    "walks the whole list in its order, pinned first, a day continued on the next page repeating its " + "date",
+    async () => {
+      const { record, userId } = await registerUser();
+      const headers = authHeaders(record);
+      const ids: number[] = [];
+      // Three days, three topics each, newest day first in the list; two pinned from the oldest day.
+      for (let day = 0; day < 3; day++)
+        for (let i = 0; i < 3; i++)
+          ids.push(await insertTopic(userId, { updatedAt: NOON - day * DAY + i * 1000, pinned: day === 2 && i < 2 }));
+      const whole = (await (await call("/topics/active/all", { headers })).json()) as Group[];
+      const order = whole.flatMap((g) => g.topics.map((t) => t.id));
+      expect(order).toHaveLength(9);
+      expect(whole[0]).toEqual({
+        date: null,
+        topics: [{ id: ids[7] }, { id: ids[6] }].map((t) => expect.objectContaining(t)),
+      });
 
-    const { bodies, cursors } = await pages<Group[]>("/topics/active/all?limit=4", headers, (c) => `/topics/active/all?limit=4&cursor=${c}`);
-    expect(bodies.map((b) => b.flatMap((g) => g.topics).length)).toEqual([4, 4, 1]);
-    expect(cursors).toHaveLength(2);
-    expect(bodies.flatMap((b) => b.flatMap((g) => g.topics.map((t) => t.id)))).toEqual(order);
-    // Page 1: the pinned pair, then 2 of the newest day's 3; page 2 starts with that day again.
-    expect(bodies[0]!.map((g) => g.date)).toEqual([null, "2026-06-15"]);
-    expect(bodies[1]!.map((g) => g.date)).toEqual(["2026-06-15", "2026-06-14"]);
-  });
+      const { bodies, cursors } = await pages<Group[]>(
+        "/topics/active/all?limit=4",
+        headers,
+        (c) => `/topics/active/all?limit=4&cursor=${c}`,
+      );
+      expect(bodies.map((b) => b.flatMap((g) => g.topics).length)).toEqual([4, 4, 1]);
+      expect(cursors).toHaveLength(2);
+      expect(bodies.flatMap((b) => b.flatMap((g) => g.topics.map((t) => t.id)))).toEqual(order);
+      // Page 1: the pinned pair, then 2 of the newest day's 3; page 2 starts with that day again.
+      expect(bodies[0]!.map((g) => g.date)).toEqual([null, "2026-06-15"]);
+      expect(bodies[1]!.map((g) => g.date)).toEqual(["2026-06-15", "2026-06-14"]);
+    },
+  );
 
   it("gives 50 by default and at most 200; without more, no X-Next-Cursor", async () => {
     const { record, userId } = await registerUser();
@@ -68,12 +79,16 @@ describe("the topic list by pages", () => {
     for (const query of ["limit=0", "limit=201", "limit=abc", "limit=-1"]) {
       const res = await call(`/topics/active/all?${query}`, { headers });
       expect(res.status, query).toBe(422);
-      expect(await detailOf(res)).toEqual([expect.objectContaining({ loc: ["query", "limit"], msg: "limit: целое число от 1 до 200" })]);
+      expect(await detailOf(res)).toEqual([
+        expect.objectContaining({ loc: ["query", "limit"], msg: "limit: целое число от 1 до 200" }),
+      ]);
     }
     for (const cursor of ["x", "2.1.1", "1.abc.3", "1.1"]) {
       const res = await call(`/topics/active/all?cursor=${cursor}`, { headers });
       expect(res.status, cursor).toBe(422);
-      expect(await detailOf(res)).toEqual([expect.objectContaining({ loc: ["query", "cursor"], msg: "Некорректный курсор страницы" })]);
+      expect(await detailOf(res)).toEqual([
+        expect.objectContaining({ loc: ["query", "cursor"], msg: "Некорректный курсор страницы" }),
+      ]);
     }
   });
 
@@ -93,7 +108,9 @@ describe("the topic list by pages", () => {
       .bind(bot.externalId)
       .first<{ user_id: number }>();
     for (let i = 0; i < 55; i++) await insertTopic(user!.user_id, { updatedAt: NOON + i });
-    const res = await SELF.fetch(`http://app.test/internal/api/v2/topics/tg/${bot.externalId}?status=active&type=all`, { headers: bot.internal });
+    const res = await SELF.fetch(`http://app.test/internal/api/v2/topics/tg/${bot.externalId}?status=active&type=all`, {
+      headers: bot.internal,
+    });
     expect(res.status).toBe(200);
     expect((await res.json<Group[]>()).flatMap((g) => g.topics)).toHaveLength(55);
     expect(res.headers.get("X-Next-Cursor")).toBeNull();
@@ -105,7 +122,8 @@ describe("a topic's history by pages", () => {
     const { record, userId } = await registerUser();
     const topicId = await insertTopic(userId);
     const ids: number[] = [];
-    for (let i = 0; i < count; i++) ids.push(await insertMessage(topicId, i % 2 === 0 ? "user" : "assistant", `сообщение ${i}`));
+    for (let i = 0; i < count; i++)
+      ids.push(await insertMessage(topicId, i % 2 === 0 ? "user" : "assistant", `сообщение ${i}`));
     return { record, userId, topicId, ids };
   }
 
@@ -115,7 +133,11 @@ describe("a topic's history by pages", () => {
     await insertAttachment(userId, ids[4]!, { filename: "в-странице.txt" });
     const headers = authHeaders(record);
     const path = `/topics/${topicId}/history/`;
-    const { bodies, cursors } = await pages<Message[]>(`${path}?limit=3`, headers, (c) => `${path}?limit=3&cursor=${c}`);
+    const { bodies, cursors } = await pages<Message[]>(
+      `${path}?limit=3`,
+      headers,
+      (c) => `${path}?limit=3&cursor=${c}`,
+    );
     expect(bodies.map((b) => b.map((m) => m.id))).toEqual([ids.slice(4, 7), ids.slice(1, 4), ids.slice(0, 1)]);
     expect(cursors).toEqual([String(ids[3]), String(ids[0])]);
     // The message at the page's edge keeps its file on its own page only.
@@ -154,10 +176,19 @@ describe("one topic by id", () => {
   it("GET /topics/{id}: the owner's topic, 404 to anyone else", async () => {
     const owner = await registerUser();
     const stranger = await registerUser();
-    const id = await insertTopic(owner.userId, { topicName: "Старый чат", assistantType: "explain_estate", updatedAt: NOON });
+    const id = await insertTopic(owner.userId, {
+      topicName: "Старый чат",
+      assistantType: "explain_estate",
+      updatedAt: NOON,
+    });
     const res = await call(`/topics/${id}`, { headers: authHeaders(owner.record) });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id, topic_name: "Старый чат", assistant_type: "explain_estate", status: "active" });
+    expect(await res.json()).toMatchObject({
+      id,
+      topic_name: "Старый чат",
+      assistant_type: "explain_estate",
+      status: "active",
+    });
     const foreign = await call(`/topics/${id}`, { headers: authHeaders(stranger.record) });
     expect(foreign.status).toBe(404);
     expect(await detailOf(foreign)).toBe("Чат не найден");

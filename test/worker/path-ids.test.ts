@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authHeaders, call, createAdmin, createBotUser, detailOf, registerUser, uniqueIp } from "./helpers";
 import { insertTopic } from "./topics-db";
 
-type Parameter = { in: string; name: string; "x-route-param"?: string; schema?: { pattern?: string; type?: string; format?: string } };
+type Parameter = {
+  in: string;
+  name: string;
+  "x-route-param"?: string;
+  schema?: { pattern?: string; type?: string; format?: string };
+};
 type Doc = { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
 
 const ID_PATTERN = "^(0|[1-9][0-9]*)$";
@@ -36,7 +41,10 @@ describe("path ids: decimal digits only", () => {
         // A segment shared by two routes (`{statusOrTopicId}`) is judged by the route's own name.
         (op.parameters ?? [])
           .map((p) => ({ ...p, name: p["x-route-param"] ?? p.name }))
-          .filter((p) => p.in === "path" && /(^id$|Id$)/.test(p.name) && p.name !== "externalId" && p.schema?.format !== "uuid")
+          .filter(
+            (p) =>
+              p.in === "path" && /(^id$|Id$)/.test(p.name) && p.name !== "externalId" && p.schema?.format !== "uuid",
+          )
           .map((p) => ({ at: `${method} ${path} ${p.name}`, pattern: p.schema?.pattern })),
       ),
     );
@@ -44,41 +52,75 @@ describe("path ids: decimal digits only", () => {
     for (const { at, pattern } of idLike) expect(pattern, at).toBe(ID_PATTERN);
   });
 
-  it("every route with an id answers 404 to 0x10, 1e1, +5, ' 7', 07, -1, 1.0 and a too large one: never 422, 200 or 500", async () => {
-    const admin = await createAdmin();
-    const { externalId, internal } = await createBotUser();
-    const ops = idOperations();
-    expect(ops.length).toBeGreaterThan(30);
-    const others: Record<string, string> = { provider: "tg", externalId, hash: "h".repeat(32), assistantType: "law", name: "x", status: "active", type: "all" };
-    for (const op of ops) {
-      for (const bad of NOT_IDS) {
-        let url = op.path;
-        for (const p of op.params) url = url.replace(`{${p.name}}`, op.ids.includes(p.name) ? bad : (others[p.name] ?? "1"));
-        const headers: Record<string, string> = { "cf-connecting-ip": uniqueIp(), "content-type": "application/json" };
-        Object.assign(headers, url.startsWith("/internal/") ? internal : authHeaders(admin.record));
-        const res = await SELF.fetch(`http://app.test${url}`, { method: op.method, headers, body: op.method === "GET" ? undefined : "{}" });
-        expect(res.status, `${op.method} ${url}`).toBe(404);
+  it(
+    "every route with an id answers 404 to 0x10, 1e1, +5, ' 7', 07, -1, 1.0 and a too large one: never 422, 200 " +
+      "or 500",
+    async () => {
+      const admin = await createAdmin();
+      const { externalId, internal } = await createBotUser();
+      const ops = idOperations();
+      expect(ops.length).toBeGreaterThan(30);
+      const others: Record<string, string> = {
+        provider: "tg",
+        externalId,
+        hash: "h".repeat(32),
+        assistantType: "law",
+        name: "x",
+        status: "active",
+        type: "all",
+      };
+      for (const op of ops) {
+        for (const bad of NOT_IDS) {
+          let url = op.path;
+          for (const p of op.params)
+            url = url.replace(`{${p.name}}`, op.ids.includes(p.name) ? bad : (others[p.name] ?? "1"));
+          const headers: Record<string, string> = {
+            "cf-connecting-ip": uniqueIp(),
+            "content-type": "application/json",
+          };
+          Object.assign(headers, url.startsWith("/internal/") ? internal : authHeaders(admin.record));
+          const res = await SELF.fetch(`http://app.test${url}`, {
+            method: op.method,
+            headers,
+            body: op.method === "GET" ? undefined : "{}",
+          });
+          expect(res.status, `${op.method} ${url}`).toBe(404);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("path ids: checked before anything else", () => {
   // `x7`, not a bare word: `/topics/{status}/{type}` takes letters (`/topics/abc/history` is that list's 422).
-  it("every route with an id answers 404 to a word there, signed out too: the id is checked before the caller", async () => {
-    const { externalId, internal } = await createBotUser();
-    const others: Record<string, string> = { provider: "tg", externalId, hash: "h".repeat(32), status: "active", type: "all" };
-    for (const op of idOperations()) {
-      let url = op.path;
-      for (const p of op.params) url = url.replace(`{${p.name}}`, op.ids.includes(p.name) ? "x7" : (others[p.name] ?? "1"));
-      // The bots' API checks its token first for every path, known or not (operations/routes/internal).
-      const headers: Record<string, string> = { "cf-connecting-ip": uniqueIp(), "content-type": "application/json" };
-      if (url.startsWith("/internal/")) Object.assign(headers, internal);
-      const res = await SELF.fetch(`http://app.test${url}`, { method: op.method, headers, body: op.method === "GET" ? undefined : "{}" });
-      expect(res.status, `${op.method} ${url}`).toBe(404);
-      expect(await detailOf(res), `${op.method} ${url}`).toBe("Не найдено");
-    }
-  });
+  it(
+    "every route with an id answers 404 to a word there, signed out too: the id is checked before the " + "caller",
+    async () => {
+      const { externalId, internal } = await createBotUser();
+      const others: Record<string, string> = {
+        provider: "tg",
+        externalId,
+        hash: "h".repeat(32),
+        status: "active",
+        type: "all",
+      };
+      for (const op of idOperations()) {
+        let url = op.path;
+        for (const p of op.params)
+          url = url.replace(`{${p.name}}`, op.ids.includes(p.name) ? "x7" : (others[p.name] ?? "1"));
+        // The bots' API checks its token first for every path, known or not (operations/routes/internal).
+        const headers: Record<string, string> = { "cf-connecting-ip": uniqueIp(), "content-type": "application/json" };
+        if (url.startsWith("/internal/")) Object.assign(headers, internal);
+        const res = await SELF.fetch(`http://app.test${url}`, {
+          method: op.method,
+          headers,
+          body: op.method === "GET" ? undefined : "{}",
+        });
+        expect(res.status, `${op.method} ${url}`).toBe(404);
+        expect(await detailOf(res), `${op.method} ${url}`).toBe("Не найдено");
+      }
+    },
+  );
 });
 
 describe("path ids: a number written another way names nothing", () => {
@@ -93,7 +135,9 @@ describe("path ids: a number written another way names nothing", () => {
 
   it("a plan: hex, exponent, sign and a space before it are 404, not the plan", async () => {
     const admin = await createAdmin();
-    const plans = (await (await call("/subscriptions/", { headers: authHeaders(admin.record) })).json()) as { id: number }[];
+    const plans = (await (await call("/subscriptions/", { headers: authHeaders(admin.record) })).json()) as {
+      id: number;
+    }[];
     const id = plans[0]!.id;
     expect((await call(`/subscriptions/${id}`, { headers: authHeaders(admin.record) })).status).toBe(200);
     for (const other of [`0x${id.toString(16)}`, `${id}e0`, `+${id}`, `%20${id}`, `${id}.0`, `0${id}`]) {

@@ -69,7 +69,8 @@ const choose = (url: string, action: string) =>
     body: new URLSearchParams({ action }).toString(),
   });
 
-const limitsOf = async (headers: Record<string, string>) => (await (await call("/limits/", { headers })).json()) as Limits;
+const limitsOf = async (headers: Record<string, string>) =>
+  (await (await call("/limits/", { headers })).json()) as Limits;
 const paymentOf = async (headers: Record<string, string>, id: string) => {
   const res = await call(`/payments/${id}`, { headers });
   expect(res.status).toBe(200);
@@ -106,7 +107,8 @@ describe("paying through the sandbox", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     const htmlText = await page.text();
-    for (const text of ["Тестовая оплата", "Стандарт", "490 ₽", "Оплатить", "Отменить", 'name="action" value="pay"']) expect(htmlText).toContain(text);
+    for (const text of ["Тестовая оплата", "Стандарт", "490 ₽", "Оплатить", "Отменить", 'name="action" value="pay"'])
+      expect(htmlText).toContain(text);
 
     const startedAt = Date.now();
     const paid = await choose(url, "pay");
@@ -125,13 +127,34 @@ describe("paying through the sandbox", () => {
     expect(expires).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
     // The list says what was paid for, newest first, with the receipt the sandbox "made".
-    const listed = (await (await call("/payments/", { headers })).json()) as { id: string; plan_name: string; status: string; receipt_url: string }[];
-    expect(listed[0]).toMatchObject({ id, plan_name: "Стандарт", status: "succeeded", receipt_url: `${env.APP_URL}/api/v2/payments/sandbox/${id}/receipt` });
+    const listed = (await (await call("/payments/", { headers })).json()) as {
+      id: string;
+      plan_name: string;
+      status: string;
+      receipt_url: string;
+    }[];
+    expect(listed[0]).toMatchObject({
+      id,
+      plan_name: "Стандарт",
+      status: "succeeded",
+      receipt_url: `${env.APP_URL}/api/v2/payments/sandbox/${id}/receipt`,
+    });
     const receipt = await SELF.fetch(listed[0]!.receipt_url.replace(env.APP_URL, "http://app.test"));
     expect(receipt.status).toBe(200);
     const receiptText = await receipt.text();
-    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>())!.email;
-    for (const text of ["Кассовый чек", "Пакет запросов «Стандарт» сервиса «Ясно»", "490 ₽", "Без НДС", "услуга", "полный расчёт", email, "не фискальный"]) {
+    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?")
+      .bind(userId)
+      .first<{ email: string }>())!.email;
+    for (const text of [
+      "Кассовый чек",
+      "Пакет запросов «Стандарт» сервиса «Ясно»",
+      "490 ₽",
+      "Без НДС",
+      "услуга",
+      "полный расчёт",
+      email,
+      "не фискальный",
+    ]) {
       expect(receiptText).toContain(text);
     }
 
@@ -229,7 +252,9 @@ describe("payments belong to their payer", () => {
     const res = await call(`/payments/${plan.id}`, { method: "POST", headers });
     expect(res.status).toBe(503);
     expect(await detailOf(res)).toBe("Оплата временно недоступна");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ?").bind(userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 });
@@ -272,6 +297,8 @@ describe("refunds (admin)", () => {
     const res = await call(`/payments/${id}/refund`, { method: "POST", headers: admin });
     expect(res.status).toBe(409);
     expect(await detailOf(res)).toBe("Вернуть можно только оплаченный платёж");
-    expect((await call(`/payments/${crypto.randomUUID()}/refund`, { method: "POST", headers: admin })).status).toBe(404);
+    expect((await call(`/payments/${crypto.randomUUID()}/refund`, { method: "POST", headers: admin })).status).toBe(
+      404,
+    );
   });
 });

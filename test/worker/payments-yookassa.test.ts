@@ -20,7 +20,12 @@ beforeEach(() => {
   fake.reset();
   vi.stubGlobal("fetch", fetchThrough(fake));
   // The Worker reads its settings per request from the same env object the tests hold.
-  Object.assign(env, { PAYMENT_PROVIDER: "yookassa", YOOKASSA_API_URL: API_URL, YOOKASSA_SHOP_ID: SHOP_ID, YOOKASSA_SECRET_KEY: SECRET_KEY });
+  Object.assign(env, {
+    PAYMENT_PROVIDER: "yookassa",
+    YOOKASSA_API_URL: API_URL,
+    YOOKASSA_SHOP_ID: SHOP_ID,
+    YOOKASSA_SECRET_KEY: SECRET_KEY,
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,14 +38,22 @@ afterEach(() => {
 });
 
 async function planPriced(price: number | string): Promise<Plan> {
-  const res = await call("/subscriptions/", { headers: admin, json: { name: `Пакет за ${price}`, price, day_gap: 7, requests_limit: 25 } });
+  const res = await call("/subscriptions/", {
+    headers: admin,
+    json: { name: `Пакет за ${price}`, price, day_gap: 7, requests_limit: 25 },
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as Plan;
 }
 
-const paymentRow = (id: string) => env.DB.prepare("SELECT * FROM payments WHERE id = ?").bind(id).first<Record<string, unknown>>();
+const paymentRow = (id: string) =>
+  env.DB.prepare("SELECT * FROM payments WHERE id = ?").bind(id).first<Record<string, unknown>>();
 const ourIdOf = async (userId: number) =>
-  (await env.DB.prepare("SELECT id FROM payments WHERE user_id = ? ORDER BY created_at DESC LIMIT 1").bind(userId).first<{ id: string }>())?.id;
+  (
+    await env.DB.prepare("SELECT id FROM payments WHERE user_id = ? ORDER BY created_at DESC LIMIT 1")
+      .bind(userId)
+      .first<{ id: string }>()
+  )?.id;
 
 describe("POST /payments/{subscriptionId} with YooKassa", () => {
   it("creates the payment as YooKassa documents it and answers its confirmation URL", async () => {
@@ -49,7 +62,9 @@ describe("POST /payments/{subscriptionId} with YooKassa", () => {
     const res = await call(`/payments/${plan.id}`, { method: "POST", headers: authHeaders(record) });
     expect(res.status).toBe(200);
     const url = await res.json();
-    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>())!.email;
+    const email = (await env.DB.prepare("SELECT email FROM users WHERE id = ?")
+      .bind(userId)
+      .first<{ email: string }>())!.email;
 
     const [created] = fake.callsTo("POST", "/payments");
     const id = await ourIdOf(userId);
@@ -103,7 +118,10 @@ describe("POST /payments/{subscriptionId} with YooKassa", () => {
       fake.reset();
       const plan = await planPriced(price);
       expect((await call(`/payments/${plan.id}`, { method: "POST", headers: authHeaders(record) })).status).toBe(200);
-      expect((fake.callsTo("POST", "/payments")[0]!.body as { amount: unknown }).amount).toEqual({ value, currency: "RUB" });
+      expect((fake.callsTo("POST", "/payments")[0]!.body as { amount: unknown }).amount).toEqual({
+        value,
+        currency: "RUB",
+      });
     }
   });
 
@@ -156,7 +174,10 @@ describe("POST /payments/{subscriptionId} with YooKassa", () => {
   });
 });
 
-type Limits = { available_requests: number; limits: { source: string; requests: number; available_requests: number }[] };
+type Limits = {
+  available_requests: number;
+  limits: { source: string; requests: number; available_requests: number }[];
+};
 
 /** A user who has started paying for a 490 ₽ plan of 25 requests; the test plays the payer at YooKassa. */
 async function startedPayment() {
@@ -172,7 +193,11 @@ async function startedPayment() {
 const YOOKASSA_IP = "185.71.76.10";
 const deliver = (notice: unknown, ip = YOOKASSA_IP) => call("/payments/yookassa/notifications", { json: notice, ip });
 const granted = async (userId: number) =>
-  (await env.DB.prepare("SELECT * FROM limits WHERE user_id = ? AND source = 'subscription'").bind(userId).all<Record<string, unknown>>()).results;
+  (
+    await env.DB.prepare("SELECT * FROM limits WHERE user_id = ? AND source = 'subscription'")
+      .bind(userId)
+      .all<Record<string, unknown>>()
+  ).results;
 const statusOf = async (id: string) => (await paymentRow(id))!.status;
 
 describe("YooKassa's notices", () => {
@@ -183,7 +208,11 @@ describe("YooKassa's notices", () => {
     const rows = await granted(p.userId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ requests: 25, available_requests: 25, is_unlimited: 0 });
-    expect(await paymentRow(p.id)).toMatchObject({ status: "succeeded", limit_id: rows[0]!.id, credited_at: expect.any(Number) });
+    expect(await paymentRow(p.id)).toMatchObject({
+      status: "succeeded",
+      limit_id: rows[0]!.id,
+      credited_at: expect.any(Number),
+    });
     const limits = (await (await call("/limits/", { headers: p.headers })).json()) as Limits;
     expect(limits.limits.filter((l) => l.source === "subscription")).toHaveLength(1);
   });
@@ -191,7 +220,9 @@ describe("YooKassa's notices", () => {
   it("notices delivered at the same time still grant once", async () => {
     const p = await startedPayment();
     fake.setStatus(p.yooId, "succeeded");
-    const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(fake.notice("payment.succeeded", p.yooId))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => deliver(fake.notice("payment.succeeded", p.yooId))),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await granted(p.userId)).toHaveLength(1);
   });
@@ -200,7 +231,9 @@ describe("YooKassa's notices", () => {
     const p = await startedPayment();
     // A stale waiting_for_capture notice arrives after the payment succeeded: the re-read says succeeded.
     fake.setStatus(p.yooId, "succeeded");
-    expect((await deliver({ ...fake.notice("payment.succeeded", p.yooId), event: "payment.waiting_for_capture" })).status).toBe(200);
+    expect(
+      (await deliver({ ...fake.notice("payment.succeeded", p.yooId), event: "payment.waiting_for_capture" })).status,
+    ).toBe(200);
     expect(await statusOf(p.id)).toBe("succeeded");
     expect(await granted(p.userId)).toHaveLength(1);
     // Then YooKassa (forged here) says canceled: the credited payment stays as it is.
@@ -224,7 +257,9 @@ describe("YooKassa's notices", () => {
   it("a canceled payment is recorded as canceled and grants nothing", async () => {
     const p = await startedPayment();
     fake.setStatus(p.yooId, "canceled");
-    expect((await deliver({ ...fake.notice("payment.canceled", p.yooId), event: "payment.succeeded" })).status).toBe(200);
+    expect((await deliver({ ...fake.notice("payment.canceled", p.yooId), event: "payment.succeeded" })).status).toBe(
+      200,
+    );
     expect(await statusOf(p.id)).toBe("canceled");
     expect(await granted(p.userId)).toHaveLength(0);
   });
@@ -240,7 +275,16 @@ describe("YooKassa's notices", () => {
   it("a notice from any other address is refused with 403 and not even looked at", async () => {
     const p = await startedPayment();
     fake.setStatus(p.yooId, "succeeded");
-    for (const ip of ["203.0.113.7", "185.71.76.32", "77.75.156.12", "77.75.154.127", "2a02:5181::1", "::1", "1.2.3", "not an address"]) {
+    for (const ip of [
+      "203.0.113.7",
+      "185.71.76.32",
+      "77.75.156.12",
+      "77.75.154.127",
+      "2a02:5181::1",
+      "::1",
+      "1.2.3",
+      "not an address",
+    ]) {
       const res = await deliver(fake.notice("payment.succeeded", p.yooId), ip);
       expect(res.status, ip).toBe(403);
       expect(await detailOf(res)).toBe("Уведомления принимаются только с адресов ЮKassa");
@@ -277,19 +321,28 @@ describe("YooKassa's notices", () => {
     }
   });
 
-  it("a payment that is not ours, or that YooKassa does not know, changes nothing (200, so it stops retrying)", async () => {
-    const before = (await env.DB.prepare("SELECT COUNT(*) AS n FROM limits").first<{ n: number }>())!.n;
-    const foreign = fake.foreignPayment("490.00");
-    expect((await deliver(fake.notice("payment.succeeded", foreign.id))).status).toBe(200);
-    const unknown = { type: "notification", event: "payment.succeeded", object: { id: "2f4a1c7e-000f-5000-9000-1b2c3d4e5f60", status: "succeeded" } };
-    expect((await deliver(unknown)).status).toBe(200);
-    expect(
-      (await env.DB.prepare("SELECT COUNT(*) AS n FROM limits WHERE source = 'subscription' AND created_at >= ?")
-        .bind(Date.now() - 60_000)
-        .first<{ n: number }>())!.n,
-    ).toBeLessThanOrEqual(before);
-    expect(await env.DB.prepare("SELECT id FROM payments WHERE provider_payment_id = ?").bind(foreign.id).first()).toBeNull();
-  });
+  it(
+    "a payment that is not ours, or that YooKassa does not know, changes nothing (200, so it stops " + "retrying)",
+    async () => {
+      const before = (await env.DB.prepare("SELECT COUNT(*) AS n FROM limits").first<{ n: number }>())!.n;
+      const foreign = fake.foreignPayment("490.00");
+      expect((await deliver(fake.notice("payment.succeeded", foreign.id))).status).toBe(200);
+      const unknown = {
+        type: "notification",
+        event: "payment.succeeded",
+        object: { id: "2f4a1c7e-000f-5000-9000-1b2c3d4e5f60", status: "succeeded" },
+      };
+      expect((await deliver(unknown)).status).toBe(200);
+      expect(
+        (await env.DB.prepare("SELECT COUNT(*) AS n FROM limits WHERE source = 'subscription' AND created_at >= ?")
+          .bind(Date.now() - 60_000)
+          .first<{ n: number }>())!.n,
+      ).toBeLessThanOrEqual(before);
+      expect(
+        await env.DB.prepare("SELECT id FROM payments WHERE provider_payment_id = ?").bind(foreign.id).first(),
+      ).toBeNull();
+    },
+  );
 
   it("a body that is not a YooKassa notice is a 422; without YooKassa's secrets the webhook answers 503", async () => {
     expect((await deliver({ event: "payment.succeeded" })).status).toBe(422);
@@ -316,7 +369,12 @@ describe("the payer looking at a pending payment", () => {
   it("re-reads it from YooKassa, so a lost notice does not keep them waiting", async () => {
     const p = await startedPayment();
     const pending = await call(`/payments/${p.id}`, { headers: p.headers });
-    expect(await pending.json()).toMatchObject({ status: "pending", credited: false, provider: "yookassa", amount: 490 });
+    expect(await pending.json()).toMatchObject({
+      status: "pending",
+      credited: false,
+      provider: "yookassa",
+      amount: 490,
+    });
     fake.setStatus(p.yooId, "succeeded");
     const paid = await call(`/payments/${p.id}`, { headers: p.headers });
     expect(await paid.json()).toMatchObject({ status: "succeeded", credited: true });
@@ -336,30 +394,36 @@ describe("refunds through YooKassa", () => {
     return p;
   }
 
-  it("refunds the whole amount with an Idempotence-Key, takes back the pack's rest, and a late notice grants nothing again", async () => {
-    const p = await paid();
-    // The user spent some of the pack: those stay spent.
-    await env.DB.prepare("UPDATE limits SET available_requests = 20 WHERE user_id = ? AND source = 'subscription'").bind(p.userId).run();
-    const res = await call(`/payments/${p.id}/refund`, { method: "POST", headers: admin });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: p.id, status: "refunded" });
-    const [refundCall] = fake.callsTo("POST", "/refunds");
-    expect(refundCall!.headers.get("idempotence-key")).toBe(`refund-${p.id}`);
-    expect(refundCall!.headers.get("authorization")).toBe(`Basic ${btoa(`${SHOP_ID}:${SECRET_KEY}`)}`);
-    expect(refundCall!.body).toEqual({ payment_id: p.yooId, amount: { value: "490.00", currency: "RUB" } });
-    const [row] = await granted(p.userId);
-    expect(row).toMatchObject({ available_requests: 0 });
-    expect(row!.date_expire as number).toBeLessThanOrEqual(Date.now());
-    const limits = (await (await call("/limits/", { headers: p.headers })).json()) as Limits;
-    expect(limits.limits.some((l) => l.source === "subscription")).toBe(false);
+  it(
+    "refunds the whole amount with an Idempotence-Key, takes back the pack's rest, and a late notice grants " +
+      "nothing again",
+    async () => {
+      const p = await paid();
+      // The user spent some of the pack: those stay spent.
+      await env.DB.prepare("UPDATE limits SET available_requests = 20 WHERE user_id = ? AND source = 'subscription'")
+        .bind(p.userId)
+        .run();
+      const res = await call(`/payments/${p.id}/refund`, { method: "POST", headers: admin });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id: p.id, status: "refunded" });
+      const [refundCall] = fake.callsTo("POST", "/refunds");
+      expect(refundCall!.headers.get("idempotence-key")).toBe(`refund-${p.id}`);
+      expect(refundCall!.headers.get("authorization")).toBe(`Basic ${btoa(`${SHOP_ID}:${SECRET_KEY}`)}`);
+      expect(refundCall!.body).toEqual({ payment_id: p.yooId, amount: { value: "490.00", currency: "RUB" } });
+      const [row] = await granted(p.userId);
+      expect(row).toMatchObject({ available_requests: 0 });
+      expect(row!.date_expire as number).toBeLessThanOrEqual(Date.now());
+      const limits = (await (await call("/limits/", { headers: p.headers })).json()) as Limits;
+      expect(limits.limits.some((l) => l.source === "subscription")).toBe(false);
 
-    // YooKassa's notices after the refund: payment.succeeded (late) and refund.succeeded.
-    expect((await deliver(fake.notice("payment.succeeded", p.yooId))).status).toBe(200);
-    const refund = [...fake.refunds.values()][0]!;
-    expect((await deliver(fake.notice("refund.succeeded", refund.id))).status).toBe(200);
-    expect(await granted(p.userId)).toHaveLength(1);
-    expect(await statusOf(p.id)).toBe("refunded");
-  });
+      // YooKassa's notices after the refund: payment.succeeded (late) and refund.succeeded.
+      expect((await deliver(fake.notice("payment.succeeded", p.yooId))).status).toBe(200);
+      const refund = [...fake.refunds.values()][0]!;
+      expect((await deliver(fake.notice("refund.succeeded", refund.id))).status).toBe(200);
+      expect(await granted(p.userId)).toHaveLength(1);
+      expect(await statusOf(p.id)).toBe("refunded");
+    },
+  );
 
   it("a refund still processing answers 202; its refund.succeeded notice finishes it", async () => {
     const p = await paid();

@@ -19,7 +19,8 @@ const BUYER = "Петрова Анна Сергеевна";
 
 describe("maskText", () => {
   it("replaces each value with its placeholder and counts the kinds", () => {
-    const text = `Продавец ${SELLER}, паспорт 4506 123456, тел. +7 916 123-45-67 и 8 903 765-43-21. Покупатель ${BUYER}.`;
+    const text =
+      `Продавец ${SELLER}, паспорт 4506 123456, тел. +7 916 123-45-67 и 8 903 765-43-21. Покупатель ` + `${BUYER}.`;
     const { text: masked, vault, masked: counts } = maskText(text, emptyVault());
     expect(masked).toBe("Продавец [ФИО 1], паспорт [Паспорт 1], тел. [Телефон 1] и [Телефон 2]. Покупатель [ФИО 2].");
     expect(counts).toEqual([
@@ -32,11 +33,20 @@ describe("maskText", () => {
 
   it("keeps a value's placeholder across the topic's messages, numbering new ones after", () => {
     const first = maskText(`${SELLER} продаёт квартиру ${BUYER}, СНИЛС продавца 112-233-445 95.`, emptyVault());
-    const second = maskText("Покупателю Петровой Анне Сергеевне звонить на 89161234567; СНИЛС 112-233-44595.", first.vault);
+    const second = maskText(
+      "Покупателю Петровой Анне Сергеевне звонить на 89161234567; СНИЛС 112-233-44595.",
+      first.vault,
+    );
     expect(second.text).toBe("Покупателю [ФИО 2] звонить на [Телефон 1]; СНИЛС [СНИЛС 1].");
     const third = maskText("Подпись: Иванов И.И. Свидетель Сидоров Пётр Ильич, +7 (916) 123-45-67.", second.vault);
     expect(third.text).toBe("Подпись: [ФИО 1] Свидетель [ФИО 3], [Телефон 1].");
-    expect(third.vault.entries.map((e) => e.placeholder)).toEqual(["[ФИО 1]", "[ФИО 2]", "[СНИЛС 1]", "[Телефон 1]", "[ФИО 3]"]);
+    expect(third.vault.entries.map((e) => e.placeholder)).toEqual([
+      "[ФИО 1]",
+      "[ФИО 2]",
+      "[СНИЛС 1]",
+      "[Телефон 1]",
+      "[ФИО 3]",
+    ]);
     // A name comes back in the nominative, whatever case it was first written in.
     expect(unmaskText("[ФИО 2] подписала", third.vault)).toBe(`${BUYER} подписала`);
   });
@@ -62,17 +72,24 @@ describe("maskText", () => {
 
 describe("streaming unmasking", () => {
   const { vault } = maskText(
-    `${SELLER}, ${BUYER}, Сидоров Пётр Ильич, a@b.ru, b@b.ru, c@b.ru, d@b.ru, e@b.ru, f@b.ru, g@b.ru, h@b.ru, i@b.ru, j@b.ru, k@b.ru`,
+    `${SELLER}, ${BUYER}, Сидоров Пётр Ильич, a@b.ru, b@b.ru, c@b.ru, d@b.ru, e@b.ru, f@b.ru, g@b.ru, h@b.ru, ` +
+      `i@b.ru, j@b.ru, k@b.ru`,
     emptyVault(),
   );
-  const reply = "Продавец [ФИО 1] передаёт [ФИО 2] квартиру; письмо на [Email 11] и [Email 1], копия [ФИО 3]. Ссылка [1], массив [ФИ].";
+  const reply =
+    "Продавец [ФИО 1] передаёт [ФИО 2] квартиру; письмо на [Email 11] и [Email 1], копия [ФИО 3]. Ссылка [1], " +
+    "массив [ФИ].";
   const expected = unmaskText(reply, vault);
 
   it("replaces placeholders cut at every possible point", () => {
     for (let i = 0; i <= reply.length; i++) {
       for (const j of [i, Math.min(reply.length, i + 3)]) {
         const unmasker = new StreamUnmasker(vault);
-        const out = unmasker.push(reply.slice(0, i)) + unmasker.push(reply.slice(i, j)) + unmasker.push(reply.slice(j)) + unmasker.flush();
+        const out =
+          unmasker.push(reply.slice(0, i)) +
+          unmasker.push(reply.slice(i, j)) +
+          unmasker.push(reply.slice(j)) +
+          unmasker.flush();
         expect(out, `cut at ${i}, ${j}`).toBe(expected);
       }
     }
@@ -153,6 +170,8 @@ describe("maskedSummary", () => {
   });
 
   it("counts what detect found, a value once", () => {
-    expect(maskedSummary(countFound(detect("тел. 89161234567, +7 916 123-45-67, 8 903 765-43-21; паспорт 4506 123456")))).toBe("паспорт, 2 телефона");
+    expect(
+      maskedSummary(countFound(detect("тел. 89161234567, +7 916 123-45-67, 8 903 765-43-21; паспорт 4506 123456"))),
+    ).toBe("паспорт, 2 телефона");
   });
 });

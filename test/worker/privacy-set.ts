@@ -36,7 +36,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0");
 const offByOne = (s: string, at = s.length - 1) => s.slice(0, at) + ((Number(s[at]) + 1) % 10) + s.slice(at + 1);
 
 // Check digits, as the rules define them.
-const innDigit = (s: string, weights: number[]) => String((weights.reduce((sum, w, i) => sum + w * Number(s[i]), 0) % 11) % 10);
+const innDigit = (s: string, weights: number[]) =>
+  String((weights.reduce((sum, w, i) => sum + w * Number(s[i]), 0) % 11) % 10);
 const inn10 = (rng: Rng) => {
   const body = pad(between(rng, 1, 99), 2) + digitsN(rng, 7);
   return body + innDigit(body, [2, 4, 10, 3, 5, 9, 4, 6, 8]);
@@ -72,7 +73,8 @@ function luhnDigit(body: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 const card = (rng: Rng) => {
-  const body = pick(rng, ["2200", "2202", "2204", "4276", "4279", "4817", "5469", "5336", "5106", "6762"]) + digitsN(rng, 11);
+  const body =
+    pick(rng, ["2200", "2202", "2204", "4276", "4279", "4817", "5469", "5336", "5106", "6762"]) + digitsN(rng, 11);
   return body + luhnDigit(body);
 };
 const BIKS = ["044525225", "044525593", "044525974", "044030653", "045004641", "046577674"];
@@ -84,7 +86,8 @@ function account(rng: Rng, bik: string): string {
   return raw.slice(0, 8) + String(((sum % 10) * 3) % 10) + raw.slice(9);
 }
 const passportSeries = (rng: Rng) =>
-  pad(between(rng, 1, 99), 2) + pick(rng, ["97", "98", "99", "01", "03", "05", "08", "10", "12", "14", "15", "17", "19", "20", "22", "23"]);
+  pad(between(rng, 1, 99), 2) +
+  pick(rng, ["97", "98", "99", "01", "03", "05", "08", "10", "12", "14", "15", "17", "19", "20", "22", "23"]);
 const phoneBody = (rng: Rng) => pick(rng, ["9", "9", "9", "4", "8", "3"]) + digitsN(rng, 2);
 
 const groups = (s: string, sizes: number[], sep: string) => {
@@ -172,9 +175,16 @@ const SURNAMES: [string, "ov" | "sky" | "adj" | "fixed" | "male"][] = [
   ["Данелия", "fixed"],
 ];
 function surnameForms(stem: string, type: string, female: boolean): Forms {
-  if (type === "ov") return female ? [`${stem}а`, `${stem}ой`, `${stem}ой`, `${stem}ой`] : [stem, `${stem}а`, `${stem}у`, `${stem}ым`];
-  if (type === "sky") return female ? [`${stem}ая`, `${stem}ой`, `${stem}ой`, `${stem}ой`] : [`${stem}ий`, `${stem}ого`, `${stem}ому`, `${stem}им`];
-  if (type === "adj") return female ? [`${stem}ая`, `${stem}ой`, `${stem}ой`, `${stem}ой`] : [`${stem}ый`, `${stem}ого`, `${stem}ому`, `${stem}ым`];
+  if (type === "ov")
+    return female ? [`${stem}а`, `${stem}ой`, `${stem}ой`, `${stem}ой`] : [stem, `${stem}а`, `${stem}у`, `${stem}ым`];
+  if (type === "sky")
+    return female
+      ? [`${stem}ая`, `${stem}ой`, `${stem}ой`, `${stem}ой`]
+      : [`${stem}ий`, `${stem}ого`, `${stem}ому`, `${stem}им`];
+  if (type === "adj")
+    return female
+      ? [`${stem}ая`, `${stem}ой`, `${stem}ой`, `${stem}ой`]
+      : [`${stem}ый`, `${stem}ого`, `${stem}ому`, `${stem}ым`];
   if (type === "male" && !female) return [stem, `${stem}а`, `${stem}у`, `${stem}ом`];
   return [stem, stem, stem, stem];
 }
@@ -305,7 +315,9 @@ function validOf(rng: Rng, kind: PrivateKind): Piece {
       return piece(pick(rng, ["тел. ", "звоните ", "телефон: ", "мой номер ", "или "]), phone, "");
     }
     case "email": {
-      const local = pick(rng, ["ivan", "a.petrova", "info", "olga_k", "sergey.smirnov", "buh", "director2020"]) + (rng() < 0.5 ? digitsN(rng, 2) : "");
+      const local =
+        pick(rng, ["ivan", "a.petrova", "info", "olga_k", "sergey.smirnov", "buh", "director2020"]) +
+        (rng() < 0.5 ? digitsN(rng, 2) : "");
       const domain = pick(rng, ["mail.ru", "yandex.ru", "gmail.com", "company.ru", "почта.рф", "inbox.ru"]);
       return piece(pick(rng, ["пишите на ", "e-mail: ", "почта ", "адрес "]), `${local}@${domain}`, "");
     }
@@ -332,17 +344,26 @@ function invalidPiece(rng: Rng): Piece {
 }
 
 const LOOK_ALIKES: ((rng: Rng) => string)[] = [
-  (rng) => `Договор № ${digitsN(rng, 10)} от ${pad(between(rng, 1, 28), 2)}.${pad(between(rng, 1, 12), 2)}.20${between(rng, 10, 25)}`,
+  (rng) =>
+    `Договор № ${digitsN(rng, 10)} от ` +
+    `${pad(between(rng, 1, 28), 2)}.${pad(between(rng, 1, 12), 2)}.20${between(rng, 10, 25)}`,
   (rng) => `заказ № ${digitsN(rng, 12)}`,
   (rng) => `артикул ${digitsN(rng, 13)}`,
   (rng) => `номер заявки ${pick(rng, ["8916", "8903", "8800"])}${digitsN(rng, 10)}`,
   (rng) => `код ${digitsN(rng, 16)}`,
   (rng) => `на сумму ${between(rng, 1, 999)} ${pad(between(rng, 0, 999), 3)} ${pad(between(rng, 0, 999), 3)} руб.`,
-  (rng) => `${between(rng, 1, 99)} ${pad(between(rng, 0, 999), 3)} ${pad(between(rng, 0, 999), 3)},${pad(between(rng, 0, 99), 2)} ₽`,
-  (rng) => `согласно ст. ${between(rng, 1, 1500)} ГК РФ и п. ${between(rng, 1, 9)} ч. ${between(rng, 1, 4)} ст. ${between(rng, 1, 400)} ТК РФ`,
-  (rng) => `кадастровый номер ${between(rng, 10, 99)}:${pad(between(rng, 1, 99), 2)}:${digitsN(rng, 7)}:${between(rng, 1, 9999)}`,
+  (rng) =>
+    `${between(rng, 1, 99)} ${pad(between(rng, 0, 999), 3)} ` +
+    `${pad(between(rng, 0, 999), 3)},${pad(between(rng, 0, 99), 2)} ₽`,
+  (rng) =>
+    `согласно ст. ${between(rng, 1, 1500)} ГК РФ и п. ${between(rng, 1, 9)} ч. ${between(rng, 1, 4)} ст. ` +
+    `${between(rng, 1, 400)} ТК РФ`,
+  (rng) =>
+    `кадастровый номер ${between(rng, 10, 99)}:${pad(between(rng, 1, 99), 2)}:${digitsN(rng, 7)}:${between(rng, 1, 9999)}`,
   (rng) => `КПП ${digitsN(rng, 9)}, БИК ${pick(rng, BIKS)}, ОКПО ${digitsN(rng, 8)}`,
-  (rng) => `с ${pad(between(rng, 0, 23), 2)}:${pad(between(rng, 0, 59), 2)} ${between(rng, 1, 28)} марта 20${between(rng, 10, 25)} г.`,
+  (rng) =>
+    `с ${pad(between(rng, 0, 23), 2)}:${pad(between(rng, 0, 59), 2)} ${between(rng, 1, 28)} марта ` +
+    `20${between(rng, 10, 25)} г.`,
   (rng) => `в ${between(rng, 2000, 2024)}–${between(rng, 2000, 2024)} годах`,
   (rng) => `дело № ${between(rng, 2, 2)}-${digitsN(rng, 4)}/20${between(rng, 10, 25)}`,
   (rng) => `номер ${digitsN(rng, 11)}${digitsN(rng, 3)}`,
@@ -350,7 +371,9 @@ const LOOK_ALIKES: ((rng: Rng) => string)[] = [
   (rng) => `лицевой счёт ${digitsN(rng, 10)}`,
   (rng) => `трек-номер ${digitsN(rng, 14)}`,
   (rng) => `ОКТМО ${digitsN(rng, 8)}, ОКВЭД 68.20`,
-  (rng) => `${pick(rng, ["Москва", "Санкт-Петербург", "Новосибирск"])}, ${between(rng, 1, 28)} мая 20${between(rng, 10, 25)} г.`,
+  (rng) =>
+    `${pick(rng, ["Москва", "Санкт-Петербург", "Новосибирск"])}, ${between(rng, 1, 28)} мая ` +
+    `20${between(rng, 10, 25)} г.`,
   () => "Гражданский кодекс Российской Федерации",
   () => "Верховный Суд Российской Федерации разъяснил",
   () => "Сбербанк России и Банк ВТБ",
@@ -394,7 +417,12 @@ export function generateSet(size: number, seed = 14): Sample[] {
     for (const p of pieces) {
       const sentence = p.text[0].toUpperCase() + p.text.slice(1);
       const lead = text ? " " : "";
-      if (p.kind) truth.push({ kind: p.kind, start: text.length + lead.length + p.start, end: text.length + lead.length + p.end });
+      if (p.kind)
+        truth.push({
+          kind: p.kind,
+          start: text.length + lead.length + p.start,
+          end: text.length + lead.length + p.end,
+        });
       text += lead + sentence + (/[.!?]$/.test(sentence) ? "" : ".");
     }
     return { text, truth };
@@ -425,7 +453,14 @@ export function score(samples: Sample[], detect: (text: string) => Found[]): Kin
   }
   return ALL_KINDS.map((kind) => {
     const { truths, found, correct } = tally.get(kind)!;
-    return { kind, truths, found, correct, precision: found ? correct / found : 1, recall: truths ? correct / truths : 1 };
+    return {
+      kind,
+      truths,
+      found,
+      correct,
+      precision: found ? correct / found : 1,
+      recall: truths ? correct / truths : 1,
+    };
   });
 }
 
@@ -436,7 +471,13 @@ export const PRECISION_GOAL = 0.95;
 /** The scores as a Markdown table. */
 export function scoreTable(scores: KindScore[]): string {
   const rows = scores.map(
-    (s) => `| ${s.kind} | ${s.truths} | ${s.found} | ${s.correct} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${recallGoal(s.kind)} |`,
+    (s) =>
+      `| ${s.kind} | ${s.truths} | ${s.found} | ${s.correct} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} ` +
+      `| ${recallGoal(s.kind)} |`,
   );
-  return ["| kind | in the set | found | correct | precision | recall | recall goal |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
+  return [
+    "| kind | in the set | found | correct | precision | recall | recall goal |",
+    "|---|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }

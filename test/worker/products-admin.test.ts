@@ -47,25 +47,28 @@ async function createMode(body: Record<string, unknown> = {}): Promise<Product> 
 const messagesOf = (detail: unknown) => (detail as { msg: string }[]).map((d) => d.msg);
 
 describe("reading modes", () => {
-  it("GET /products/{id}: an active mode for anyone, without its system prompt; admins also get the prompt", async () => {
-    const list = (await (await call("/products/")).json()) as Product[];
-    const law = list.find((p) => p.assistant_type === "explain_law")!;
-    expect(law).toEqual({
-      id: expect.any(Number),
-      assistant_type: "explain_law",
-      title: "Объясни закон",
-      description: expect.any(String),
-      model: "default",
-      model_title: "Ясно · Объясни закон",
-      active: true,
-    });
-    const res = await call(`/products/${law.id}`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(law);
-    const asAdmin = (await (await call(`/products/${law.id}`, { headers: admin })).json()) as Product;
-    expect(asAdmin).toEqual({ ...law, system_prompt: expect.stringContaining("«Ясно»") });
-    expect((await call(`/products/${law.id}`, { headers: { "jwt-token": "not-a-token" } })).status).toBe(401);
-  });
+  it(
+    "GET /products/{id}: an active mode for anyone, without its system prompt; admins also get the " + "prompt",
+    async () => {
+      const list = (await (await call("/products/")).json()) as Product[];
+      const law = list.find((p) => p.assistant_type === "explain_law")!;
+      expect(law).toEqual({
+        id: expect.any(Number),
+        assistant_type: "explain_law",
+        title: "Объясни закон",
+        description: expect.any(String),
+        model: "default",
+        model_title: "Ясно · Объясни закон",
+        active: true,
+      });
+      const res = await call(`/products/${law.id}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(law);
+      const asAdmin = (await (await call(`/products/${law.id}`, { headers: admin })).json()) as Product;
+      expect(asAdmin).toEqual({ ...law, system_prompt: expect.stringContaining("«Ясно»") });
+      expect((await call(`/products/${law.id}`, { headers: { "jwt-token": "not-a-token" } })).status).toBe(401);
+    },
+  );
 
   it("an inactive mode is a 404 except for admins, who list every mode with ?all=true", async () => {
     const mode = await createMode();
@@ -106,7 +109,8 @@ describe("admin writes", () => {
   it("model_title names the model for users; null goes back to «Ясно · <title>»", async () => {
     const mode = await createMode({ model_title: "  Ясно Про  " });
     expect(mode.model_title).toBe("Ясно Про");
-    const put = (json: Record<string, unknown>) => call(`/products/${mode.id}`, { method: "PUT", headers: admin, json });
+    const put = (json: Record<string, unknown>) =>
+      call(`/products/${mode.id}`, { method: "PUT", headers: admin, json });
     expect(((await (await put({ model_title: null })).json()) as Product).model_title).toBe("Ясно · Тестовый режим");
     const renamed = (await (await put({ title: "Новое имя" })).json()) as Product;
     expect(renamed.model_title).toBe("Ясно · Новое имя");
@@ -119,7 +123,14 @@ describe("admin writes", () => {
     const bad = async (body: Record<string, unknown>) => {
       const res = await call("/products/", {
         headers: admin,
-        json: { assistant_type: uniqueType(), title: "Т", description: "О", system_prompt: "П", active: false, ...body },
+        json: {
+          assistant_type: uniqueType(),
+          title: "Т",
+          description: "О",
+          system_prompt: "П",
+          active: false,
+          ...body,
+        },
       });
       expect(res.status).toBe(422);
       return messagesOf(await detailOf(res));
@@ -130,9 +141,15 @@ describe("admin writes", () => {
     expect((await bad({ model: "модель с пробелом" }))[0]).toContain("model: default, vision или идентификатор модели");
 
     const mode = await createMode();
-    const rename = await call(`/products/${mode.id}`, { method: "PUT", headers: admin, json: { assistant_type: "other_type" } });
+    const rename = await call(`/products/${mode.id}`, {
+      method: "PUT",
+      headers: admin,
+      json: { assistant_type: "other_type" },
+    });
     expect(rename.status).toBe(422);
-    expect(messagesOf(await detailOf(rename))).toContain("assistant_type режима не меняется: на него ссылаются чаты и папки");
+    expect(messagesOf(await detailOf(rename))).toContain(
+      "assistant_type режима не меняется: на него ссылаются чаты и папки",
+    );
     const empty = await call(`/products/${mode.id}`, { method: "PUT", headers: admin, json: {} });
     expect(messagesOf(await detailOf(empty))).toContain("Укажите хотя бы одно поле режима");
   });
@@ -141,7 +158,10 @@ describe("admin writes", () => {
     const mode = await createMode();
     const headers = authHeaders(user.record);
     for (const res of [
-      await call("/products/", { headers, json: { assistant_type: uniqueType(), title: "Т", description: "О", system_prompt: "П" } }),
+      await call("/products/", {
+        headers,
+        json: { assistant_type: uniqueType(), title: "Т", description: "О", system_prompt: "П" },
+      }),
       await call(`/products/${mode.id}`, { method: "PUT", headers, json: { title: "Взлом" } }),
       await call(`/products/${mode.id}`, { method: "DELETE", headers }),
     ]) {
@@ -149,15 +169,23 @@ describe("admin writes", () => {
       expect(await detailOf(res)).toBe("Недостаточно прав");
     }
     expect((await call(`/products/${mode.id}`, { method: "PUT", json: { title: "Взлом" } })).status).toBe(401);
-    expect(((await (await call(`/products/${mode.id}`, { headers: admin })).json()) as Product).title).toBe("Тестовый режим");
+    expect(((await (await call(`/products/${mode.id}`, { headers: admin })).json()) as Product).title).toBe(
+      "Тестовый режим",
+    );
   });
 
   it("PUT changes the given fields; an unknown id is a 404", async () => {
     const mode = await createMode();
-    const res = await call(`/products/${mode.id}`, { method: "PUT", headers: admin, json: { description: "Новое описание", system_prompt: "Новый промпт" } });
+    const res = await call(`/products/${mode.id}`, {
+      method: "PUT",
+      headers: admin,
+      json: { description: "Новое описание", system_prompt: "Новый промпт" },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ...mode, description: "Новое описание", system_prompt: "Новый промпт" });
-    expect((await call("/products/999999", { method: "PUT", headers: admin, json: { title: "Нет" } })).status).toBe(404);
+    expect((await call("/products/999999", { method: "PUT", headers: admin, json: { title: "Нет" } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -169,11 +197,17 @@ describe("the chat reads the mode for every message", () => {
     const first = await new StreamReader(await sendMessage(user, topicId, "Первый вопрос")).rest();
     expect(first).toContain("| Режим | Режим до правки |");
 
-    const edit = await call(`/products/${mode.id}`, { method: "PUT", headers: admin, json: { title: "Режим после правки", system_prompt: "Отвечай кратко." } });
+    const edit = await call(`/products/${mode.id}`, {
+      method: "PUT",
+      headers: admin,
+      json: { title: "Режим после правки", system_prompt: "Отвечай кратко." },
+    });
     expect(edit.status).toBe(200);
     const second = await new StreamReader(await sendMessage(user, topicId, "Второй вопрос")).rest();
     expect(second).toContain("| Режим | Режим после правки |");
-    const row = await env.DB.prepare("SELECT system_prompt FROM products WHERE id = ?").bind(mode.id).first<{ system_prompt: string }>();
+    const row = await env.DB.prepare("SELECT system_prompt FROM products WHERE id = ?")
+      .bind(mode.id)
+      .first<{ system_prompt: string }>();
     expect(row!.system_prompt).toBe("Отвечай кратко.");
   });
 });
@@ -206,7 +240,9 @@ describe("DELETE /products/{id}", () => {
 
 describe("the OpenAPI document", () => {
   it("lists the plans, payments and product admin routes", async () => {
-    const doc = (await (await SELF.fetch("http://app.test/api/v2/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await SELF.fetch("http://app.test/api/v2/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     for (const [path, methods] of Object.entries({
       "/api/v2/subscriptions": ["get", "post"],
       "/api/v2/subscriptions/{id}": ["get", "put", "delete"],

@@ -33,7 +33,8 @@ type Limits = {
 };
 
 const admin = await createAdmin();
-const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) => call(path, { ...init, headers: authHeaders(admin.record) });
+const asAdmin = (path: string, init: { method?: string; json?: unknown } = {}) =>
+  call(path, { ...init, headers: authHeaders(admin.record) });
 const uniqueCode = (prefix = "code") => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
 
 async function newPromo(fields: Record<string, unknown>): Promise<Promo> {
@@ -42,7 +43,8 @@ async function newPromo(fields: Record<string, unknown>): Promise<Promo> {
   return (await res.json()) as Promo;
 }
 
-const usePromo = (record: AuthRecord, name: string) => call(`/promos/use/${encodeURIComponent(name)}`, { method: "POST", headers: authHeaders(record) });
+const usePromo = (record: AuthRecord, name: string) =>
+  call(`/promos/use/${encodeURIComponent(name)}`, { method: "POST", headers: authHeaders(record) });
 
 async function limitsOf(record: AuthRecord): Promise<Limits> {
   const res = await call("/limits/", { headers: authHeaders(record) });
@@ -52,17 +54,32 @@ async function limitsOf(record: AuthRecord): Promise<Limits> {
 
 const promoRows = async (userId: number) =>
   (
-    await env.DB.prepare("SELECT requests, available_requests, is_unlimited, date_expire FROM limits WHERE user_id = ? AND source = 'promo' ORDER BY id")
+    await env.DB.prepare(
+      "SELECT requests, available_requests, is_unlimited, date_expire FROM limits WHERE user_id = ? AND source = " +
+        "'promo' ORDER BY id",
+    )
       .bind(userId)
       .all()
   ).results;
 
 /** A plan, written as the plans admin would (their routes are another part of the issue). */
-async function newPlan(plan: { dayGap: number; requests: number; unlimited?: boolean; visible?: boolean }): Promise<number> {
+async function newPlan(plan: {
+  dayGap: number;
+  requests: number;
+  unlimited?: boolean;
+  visible?: boolean;
+}): Promise<number> {
   const row = await env.DB.prepare(
-    "INSERT INTO subscriptions (name, price_kopecks, day_gap, requests_limit, is_unlimited, is_visible) VALUES (?, 49000, ?, ?, ?, ?) RETURNING id",
+    "INSERT INTO subscriptions (name, price_kopecks, day_gap, requests_limit, is_unlimited, is_visible) VALUES (?, " +
+      "49000, ?, ?, ?, ?) RETURNING id",
   )
-    .bind(`План ${crypto.randomUUID().slice(0, 6)}`, plan.dayGap, plan.requests, plan.unlimited ? 1 : 0, plan.visible === false ? 0 : 1)
+    .bind(
+      `План ${crypto.randomUUID().slice(0, 6)}`,
+      plan.dayGap,
+      plan.requests,
+      plan.unlimited ? 1 : 0,
+      plan.visible === false ? 0 : 1,
+    )
     .first<{ id: number }>();
   return row!.id;
 }
@@ -109,7 +126,9 @@ describe("promos admin", () => {
     }
     const missing = await asAdmin("/promos/", { json: { name: uniqueCode(), max_uses: 1, subscription_id: 999_999 } });
     expect(missing.status).toBe(422);
-    expect(await detailOf(missing)).toEqual([expect.objectContaining({ loc: ["body", "subscription_id"], msg: "Тариф не найден" })]);
+    expect(await detailOf(missing)).toEqual([
+      expect.objectContaining({ loc: ["body", "subscription_id"], msg: "Тариф не найден" }),
+    ]);
   });
 
   it("validates the fields with Russian messages", async () => {
@@ -147,7 +166,10 @@ describe("promos admin", () => {
     const promo = await newPromo({ requests: 3 });
     const other = await newPromo({ requests: 3 });
     const planId = await newPlan({ dayGap: 7, requests: 20 });
-    const renamed = await asAdmin(`/promos/${promo.id}`, { method: "PUT", json: { name: `переименован-${promo.id}`, max_uses: 7 } });
+    const renamed = await asAdmin(`/promos/${promo.id}`, {
+      method: "PUT",
+      json: { name: `переименован-${promo.id}`, max_uses: 7 },
+    });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ name: `ПЕРЕИМЕНОВАН-${promo.id}`, max_uses: 7, requests: 3 });
 
@@ -162,7 +184,12 @@ describe("promos admin", () => {
       json: { subscription_id: planId, requests: null, expires_at: "2030-01-01T00:00:00+03:00", active: false },
     });
     expect(switched.status).toBe(200);
-    expect(await switched.json()).toMatchObject({ requests: null, subscription_id: planId, expires_at: "2029-12-31T21:00:00.000Z", active: false });
+    expect(await switched.json()).toMatchObject({
+      requests: null,
+      subscription_id: planId,
+      expires_at: "2029-12-31T21:00:00.000Z",
+      active: false,
+    });
 
     const unknown = await asAdmin("/promos/999999", { method: "PUT", json: { active: true } });
     expect(unknown.status).toBe(404);
@@ -196,7 +223,12 @@ describe("POST /promos/use/{name}", () => {
     const limits = (await res.json()) as Limits;
     expect(limits.available_requests).toBe(QUOTAS.startRequests + 25);
     const granted = limits.limits.find((l) => l.source === "promo")!;
-    expect(granted).toMatchObject({ requests: 25, available_requests: 25, is_unlimited: false, name: `Промокод ${promo.name}` });
+    expect(granted).toMatchObject({
+      requests: 25,
+      available_requests: 25,
+      is_unlimited: false,
+      name: `Промокод ${promo.name}`,
+    });
     const expires = Date.parse(granted.date_expire!);
     expect(expires).toBeGreaterThanOrEqual(before + 7 * DAY);
     expect(expires).toBeLessThanOrEqual(Date.now() + 7 * DAY);
@@ -208,7 +240,9 @@ describe("POST /promos/use/{name}", () => {
     const promo = await newPromo({ requests: 4 });
     const user = await registerUser();
     expect((await usePromo(user.record, promo.name)).status).toBe(200);
-    expect(await promoRows(user.userId)).toEqual([{ requests: 4, available_requests: 4, is_unlimited: 0, date_expire: null }]);
+    expect(await promoRows(user.userId)).toEqual([
+      { requests: 4, available_requests: 4, is_unlimited: 0, date_expire: null },
+    ]);
   });
 
   it("grants a plan: its requests for its day_gap, or unlimited; the promo's own day_gap wins when set", async () => {
@@ -216,7 +250,10 @@ describe("POST /promos/use/{name}", () => {
     const before = Date.now();
     const plan = await newPromo({ subscription_id: await newPlan({ dayGap: 30, requests: 100 }) });
     expect((await usePromo(user.record, plan.name)).status).toBe(200);
-    const unlimited = await newPromo({ subscription_id: await newPlan({ dayGap: 30, requests: 0, unlimited: true, visible: false }), day_gap: 3 });
+    const unlimited = await newPromo({
+      subscription_id: await newPlan({ dayGap: 30, requests: 0, unlimited: true, visible: false }),
+      day_gap: 3,
+    });
     const res = await usePromo(user.record, unlimited.name);
     expect(res.status).toBe(200);
     expect((await res.json()) as Limits).toMatchObject({ is_unlimited: true });
@@ -241,24 +278,27 @@ describe("POST /promos/use/{name}", () => {
     expect((await findPromo(getDb(env.DB), promo.id)).uses).toBe(1);
   });
 
-  it("unknown, inactive and expired codes are 404; a code with no uses left is 409; none of them grants anything", async () => {
-    const user = await registerUser();
-    const inactive = await newPromo({ requests: 5, active: false });
-    const expired = await newPromo({ requests: 5, expires_at: new Date(Date.now() - 1000).toISOString() });
-    const usedUp = await newPromo({ requests: 5, max_uses: 1 });
-    expect((await usePromo((await registerUser()).record, usedUp.name)).status).toBe(200);
+  it(
+    "unknown, inactive and expired codes are 404; a code with no uses left is 409; none of them grants " + "anything",
+    async () => {
+      const user = await registerUser();
+      const inactive = await newPromo({ requests: 5, active: false });
+      const expired = await newPromo({ requests: 5, expires_at: new Date(Date.now() - 1000).toISOString() });
+      const usedUp = await newPromo({ requests: 5, max_uses: 1 });
+      expect((await usePromo((await registerUser()).record, usedUp.name)).status).toBe(200);
 
-    for (const name of ["НЕТ-ТАКОГО-КОДА", inactive.name, expired.name]) {
-      const res = await usePromo(user.record, name);
-      expect(res.status, name).toBe(404);
-      expect(await detailOf(res)).toBe("Промокод не найден");
-    }
-    const res = await usePromo(user.record, usedUp.name);
-    expect(res.status).toBe(409);
-    expect(await detailOf(res)).toBe("Промокод больше не действует");
-    expect(await promoRows(user.userId)).toEqual([]);
-    expect((await limitsOf(user.record)).available_requests).toBe(QUOTAS.startRequests);
-  });
+      for (const name of ["НЕТ-ТАКОГО-КОДА", inactive.name, expired.name]) {
+        const res = await usePromo(user.record, name);
+        expect(res.status, name).toBe(404);
+        expect(await detailOf(res)).toBe("Промокод не найден");
+      }
+      const res = await usePromo(user.record, usedUp.name);
+      expect(res.status).toBe(409);
+      expect(await detailOf(res)).toBe("Промокод больше не действует");
+      expect(await promoRows(user.userId)).toEqual([]);
+      expect((await limitsOf(user.record)).available_requests).toBe(QUOTAS.startRequests);
+    },
+  );
 
   it("a code with a future expiry works, and turning it off stops it", async () => {
     const promo = await newPromo({ requests: 2, expires_at: new Date(Date.now() + DAY).toISOString() });
@@ -293,7 +333,9 @@ describe("promo races", () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(5);
     expect((await findPromo(getDb(env.DB), promo.id)).uses).toBe(3);
-    const uses = await env.DB.prepare("SELECT count(*) AS n FROM promo_uses WHERE promo_id = ?").bind(promo.id).first<{ n: number }>();
+    const uses = await env.DB.prepare("SELECT count(*) AS n FROM promo_uses WHERE promo_id = ?")
+      .bind(promo.id)
+      .first<{ n: number }>();
     expect(uses!.n).toBe(3);
   });
 
@@ -306,26 +348,33 @@ describe("promo races", () => {
     expect((await findPromo(getDb(env.DB), promo.id)).uses).toBe(1);
   });
 
-  it("a use decided on a stale read (the last use taken meanwhile) is rolled back whole: no use, no record, no grant", async () => {
-    const promo = await newPromo({ requests: 8, max_uses: 1 });
-    const db = getDb(env.DB);
-    const stale = await findPromo(db, promo.id);
-    const winner = await registerUser();
-    await applyPromoUse(db, winner.userId, stale);
-    const late = await registerUser();
-    await expect(applyPromoUse(db, late.userId, stale)).rejects.toThrow();
-    expect((await findPromo(db, promo.id)).uses).toBe(1);
-    expect(await promoRows(late.userId)).toEqual([]);
-    const record = await env.DB.prepare("SELECT count(*) AS n FROM promo_uses WHERE promo_id = ? AND user_id = ?")
-      .bind(promo.id, late.userId)
-      .first<{ n: number }>();
-    expect(record!.n).toBe(0);
-    // The winner's record points at the row it was granted.
-    const won = await env.DB.prepare("SELECT l.source, l.requests FROM promo_uses u JOIN limits l ON l.id = u.limit_id WHERE u.promo_id = ? AND u.user_id = ?")
-      .bind(promo.id, winner.userId)
-      .first();
-    expect(won).toEqual({ source: "promo", requests: 8 });
-  });
+  it(
+    "a use decided on a stale read (the last use taken meanwhile) is rolled back whole: no use, no record, no " +
+      "grant",
+    async () => {
+      const promo = await newPromo({ requests: 8, max_uses: 1 });
+      const db = getDb(env.DB);
+      const stale = await findPromo(db, promo.id);
+      const winner = await registerUser();
+      await applyPromoUse(db, winner.userId, stale);
+      const late = await registerUser();
+      await expect(applyPromoUse(db, late.userId, stale)).rejects.toThrow();
+      expect((await findPromo(db, promo.id)).uses).toBe(1);
+      expect(await promoRows(late.userId)).toEqual([]);
+      const record = await env.DB.prepare("SELECT count(*) AS n FROM promo_uses WHERE promo_id = ? AND user_id = ?")
+        .bind(promo.id, late.userId)
+        .first<{ n: number }>();
+      expect(record!.n).toBe(0);
+      // The winner's record points at the row it was granted.
+      const won = await env.DB.prepare(
+        "SELECT l.source, l.requests FROM promo_uses u JOIN limits l ON l.id = u.limit_id WHERE u.promo_id = ? AND " +
+          "u.user_id = ?",
+      )
+        .bind(promo.id, winner.userId)
+        .first();
+      expect(won).toEqual({ source: "promo", requests: 8 });
+    },
+  );
 
   it("a stale read of a code the user already used is rolled back too", async () => {
     const promo = await newPromo({ requests: 8, max_uses: 5 });

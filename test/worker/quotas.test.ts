@@ -52,7 +52,9 @@ describe("GET /quotas/", () => {
 describe("the server enforces what it publishes", () => {
   it("upload_max_bytes: a file of exactly that size is taken, one byte more is 413", async () => {
     const account = await newAccount();
-    expect((await uploadOk(account.record, await pngOfSize(quotas.upload_max_bytes), "ровно.png")).size).toBe(quotas.upload_max_bytes);
+    expect((await uploadOk(account.record, await pngOfSize(quotas.upload_max_bytes), "ровно.png")).size).toBe(
+      quotas.upload_max_bytes,
+    );
     const res = await upload(account.record, await pngOfSize(quotas.upload_max_bytes + 1), "больше.png");
     expect(res.status).toBe(413);
     expect(await detailOf(res)).toBe(`Файл слишком большой: максимум ${quotas.upload_max_bytes / 1024 / 1024} МБ`);
@@ -65,7 +67,10 @@ describe("the server enforces what it publishes", () => {
     const over = await startTopic(account, "я".repeat(quotas.message_max_chars + 1), { assistantType: "gpt" });
     expect(over.status).toBe(422);
     expect(await detailOf(over)).toEqual([
-      expect.objectContaining({ loc: ["body", "message", "text"], msg: `Сообщение должно быть не длиннее ${quotas.message_max_chars} символов` }),
+      expect.objectContaining({
+        loc: ["body", "message", "text"],
+        msg: `Сообщение должно быть не длиннее ${quotas.message_max_chars} символов`,
+      }),
     ]);
   });
 
@@ -77,7 +82,10 @@ describe("the server enforces what it publishes", () => {
     const over = await startTopic(account, "Сравни документы", { assistantType: "gpt", attachments: docs });
     expect(over.status).toBe(422);
     expect(await detailOf(over)).toMatch(/один документ/);
-    const ok = await startTopic(account, "Прочитай документ", { assistantType: "gpt", attachments: docs.slice(0, quotas.documents_per_message) });
+    const ok = await startTopic(account, "Прочитай документ", {
+      assistantType: "gpt",
+      attachments: docs.slice(0, quotas.documents_per_message),
+    });
     await new StreamReader(ok).rest();
   });
 
@@ -85,11 +93,18 @@ describe("the server enforces what it publishes", () => {
     const account = await newAccount();
     const images = [];
     for (let i = 0; i <= quotas.images_per_message; i++)
-      images.push((await uploadOk(account.record, await makePng(2, 2, [i * 20, 10, 10]), `img-${i}.png`)).attachment_id);
+      images.push(
+        (await uploadOk(account.record, await makePng(2, 2, [i * 20, 10, 10]), `img-${i}.png`)).attachment_id,
+      );
     const over = await startTopic(account, "Что на фото?", { assistantType: "gpt", attachments: images });
     expect(over.status).toBe(422);
-    expect(await detailOf(over)).toBe(`Можно прикрепить не больше ${quotas.images_per_message} изображений к сообщению`);
-    const ok = await startTopic(account, "Что на фото?", { assistantType: "gpt", attachments: images.slice(0, quotas.images_per_message) });
+    expect(await detailOf(over)).toBe(
+      `Можно прикрепить не больше ${quotas.images_per_message} изображений к сообщению`,
+    );
+    const ok = await startTopic(account, "Что на фото?", {
+      assistantType: "gpt",
+      attachments: images.slice(0, quotas.images_per_message),
+    });
     await new StreamReader(ok).rest();
   });
 
@@ -97,12 +112,21 @@ describe("the server enforces what it publishes", () => {
     const account = await newAccount();
     expect(await availableRequests(account)).toBe(quotas.start_requests);
     const ctx = createExecutionContext();
-    worker.scheduled(createScheduledController({ scheduledTime: nextMoscowMidnight(Date.now()) - 24 * 60 * 60 * 1000, cron: "0 21 * * *" }), env, ctx);
+    worker.scheduled(
+      createScheduledController({
+        scheduledTime: nextMoscowMidnight(Date.now()) - 24 * 60 * 60 * 1000,
+        cron: "0 21 * * *",
+      }),
+      env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(await availableRequests(account)).toBe(quotas.start_requests + quotas.free_daily_requests);
     const res = await call("/limits/", { headers: authHeaders(account.record) });
-    expect(((await res.json()) as { limits: { source: string; requests: number }[] }).limits.find((l) => l.source === "daily")!.requests).toBe(
-      quotas.free_daily_requests,
-    );
+    expect(
+      ((await res.json()) as { limits: { source: string; requests: number }[] }).limits.find(
+        (l) => l.source === "daily",
+      )!.requests,
+    ).toBe(quotas.free_daily_requests);
   });
 });

@@ -39,7 +39,10 @@ function sessionsFor(method: string, header?: string, path = "/api/v2/topics/1",
   const db = fakeD1(MARK_A);
   const history = fakeD1(MARK_B);
   const env = { DB: db.binding, HISTORY_1: history.binding, APP_URL: "http://app.test" } as unknown as Env;
-  const request = new Request(`http://app.test${path}`, { method, headers: { ...headers, ...(header ? { [BOOKMARK_HEADER]: header } : {}) } });
+  const request = new Request(`http://app.test${path}`, {
+    method,
+    headers: { ...headers, ...(header ? { [BOOKMARK_HEADER]: header } : {}) },
+  });
   return { env, db, history, sessions: openReplicaReads(env, request) };
 }
 
@@ -50,7 +53,11 @@ describe("read replicas: the API over local D1", () => {
     const first = bookmarkOf(self);
     expect(first).toMatch(BOOKMARK);
 
-    const renamed = await call("/users/", { method: "PATCH", json: { name: "Вера" }, headers: { ...authHeaders(record), [BOOKMARK_HEADER]: `DB=${first}` } });
+    const renamed = await call("/users/", {
+      method: "PATCH",
+      json: { name: "Вера" },
+      headers: { ...authHeaders(record), [BOOKMARK_HEADER]: `DB=${first}` },
+    });
     expect(renamed.status).toBe(200);
     const written = bookmarkOf(renamed)!;
     expect(written > first!).toBe(true);
@@ -71,7 +78,9 @@ describe("read replicas: the API over local D1", () => {
     const res = await startTopic(account, "Что такое договор аренды?");
     expect(bookmarkOf(res)).toMatch(BOOKMARK);
     // The question went to the user's history shard before the stream began: its bookmark too.
-    const shards = [...parseBookmarks(res.headers.get(BOOKMARK_HEADER))].filter(([name]) => name.startsWith("HISTORY_"));
+    const shards = [...parseBookmarks(res.headers.get(BOOKMARK_HEADER))].filter(([name]) =>
+      name.startsWith("HISTORY_"),
+    );
     expect(shards).toHaveLength(1);
     expect(shards[0]![1]).toMatch(BOOKMARK);
     const reader = new StreamReader(res);
@@ -165,7 +174,8 @@ describe("read replicas: where each session starts", () => {
     expect(env.HISTORY_0).not.toBe(testEnv.HISTORY_0);
     expect(typeof env.DB.prepare).toBe("function");
     // A service binding answers any property name, withSession too: it must stay what it is.
-    for (const name of ["EXTRACTOR", "ASSETS", "TOPIC_OBJECT", "KV", "FILES", "JWT_SECRET"] as const) expect(env[name], name).toBe(testEnv[name]);
+    for (const name of ["EXTRACTOR", "ASSETS", "TOPIC_OBJECT", "KV", "FILES", "JWT_SECRET"] as const)
+      expect(env[name], name).toBe(testEnv[name]);
   });
 
   it("opens a session only for a binding the request uses, and leaves the shared env alone", () => {

@@ -2,16 +2,27 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { REDACTED } from "../../worker/accounts/services/mail";
 import { useFakeMail } from "./fakes/mail";
-import { authHeaders, call, detailOf, login, refreshHeaders, registerUser, uniqueEmail, type AuthRecord } from "./helpers";
+import {
+  authHeaders,
+  call,
+  detailOf,
+  login,
+  refreshHeaders,
+  registerUser,
+  uniqueEmail,
+  type AuthRecord,
+} from "./helpers";
 
 type OutboxRow = { id: number; to: string; subject: string; text: string; html: string | null; status: string };
 
-const forgot = (email: string, ip?: string) => call(`/users/password/forgot?email=${encodeURIComponent(email)}`, { method: "POST", ip });
+const forgot = (email: string, ip?: string) =>
+  call(`/users/password/forgot?email=${encodeURIComponent(email)}`, { method: "POST", ip });
 const recover = (recovery_hash: string, password: string, confirm_password = password) =>
   call("/users/password/recovery", { json: { recovery_hash, password, confirm_password } });
 
 const outboxFor = async (email: string) =>
-  (await env.DB.prepare('SELECT * FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).all<OutboxRow>()).results;
+  (await env.DB.prepare('SELECT * FROM mail_outbox WHERE "to" = ? ORDER BY id DESC').bind(email).all<OutboxRow>())
+    .results;
 
 const mail = useFakeMail();
 
@@ -43,9 +54,14 @@ describe("forgot password", () => {
     expect(JSON.stringify(stored)).not.toContain(token);
     // The link is ≥256 bits and only its SHA-256 is stored.
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
-    const plain = await env.DB.prepare("SELECT count(*) AS n FROM recovery_tokens WHERE token_hash = ?").bind(token).first<{ n: number }>();
+    const plain = await env.DB.prepare("SELECT count(*) AS n FROM recovery_tokens WHERE token_hash = ?")
+      .bind(token)
+      .first<{ n: number }>();
     expect(plain!.n).toBe(0);
-    const row = await env.DB.prepare("SELECT rt.expires_at - rt.created_at AS ttl FROM recovery_tokens rt JOIN users u ON u.id = rt.user_id WHERE u.email = ?")
+    const row = await env.DB.prepare(
+      "SELECT rt.expires_at - rt.created_at AS ttl FROM recovery_tokens rt JOIN users u ON u.id = rt.user_id WHERE " +
+        "u.email = ?",
+    )
       .bind(email)
       .first<{ ttl: number }>();
     expect(Math.round(row!.ttl / 60_000)).toBe(60);
@@ -106,7 +122,9 @@ describe("password recovery", () => {
     const { email, password } = await registerUser();
     await forgot(email);
     const token = await recoveryLink(email);
-    await env.DB.prepare("UPDATE recovery_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+    await env.DB.prepare(
+      "UPDATE recovery_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    )
       .bind(Date.now() - 1, email)
       .run();
     const res = await recover(token, "поздний-пароль-1");
@@ -131,7 +149,9 @@ describe("password recovery", () => {
     expect((await recover("unknown-link", "какой-то-пароль")).status).toBe(400);
     const mismatch = await recover("unknown-link", "какой-то-пароль", "другой-пароль");
     expect(mismatch.status).toBe(422);
-    expect(await detailOf(mismatch)).toEqual([expect.objectContaining({ loc: ["body", "confirm_password"], msg: "Пароли не совпадают" })]);
+    expect(await detailOf(mismatch)).toEqual([
+      expect.objectContaining({ loc: ["body", "confirm_password"], msg: "Пароли не совпадают" }),
+    ]);
     const short = await recover("unknown-link", "1234567");
     expect(short.status).toBe(422);
   });

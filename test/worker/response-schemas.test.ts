@@ -65,14 +65,23 @@ async function bodyOf(res: Response, status: number): Promise<unknown> {
 }
 
 /** A JSON object answer of `schema`. */
-async function one<S extends AnyObject>(res: Response | Promise<Response>, status: number, schema: S): Promise<z.infer<S>> {
+async function one<S extends AnyObject>(
+  res: Response | Promise<Response>,
+  status: number,
+  schema: S,
+): Promise<z.infer<S>> {
   const body = await bodyOf(await res, status);
   expectShape(schema, body);
   return body as z.infer<S>;
 }
 
 /** A JSON array answer of `schema` items; `atLeast` items, so the check is not vacuous. */
-async function many<S extends AnyObject>(res: Response | Promise<Response>, status: number, schema: S, atLeast = 1): Promise<z.infer<S>[]> {
+async function many<S extends AnyObject>(
+  res: Response | Promise<Response>,
+  status: number,
+  schema: S,
+  atLeast = 1,
+): Promise<z.infer<S>[]> {
   const body = await bodyOf(await res, status);
   expect(Array.isArray(body)).toBe(true);
   const items = body as unknown[];
@@ -93,8 +102,16 @@ beforeAll(async () => {
 
 describe("conversations", () => {
   it("Topic: a new topic, a rename, an archive, a pin, a move to a folder", async () => {
-    const topic = await one(call("/topics/new?assistant_type=explain_law&topic_name=Схема", { method: "POST", headers }), 201, topicSchema);
-    await one(call("/topics/", { method: "PATCH", headers, json: { id: topic.id, topic_name: "Другое имя" } }), 200, topicSchema);
+    const topic = await one(
+      call("/topics/new?assistant_type=explain_law&topic_name=Схема", { method: "POST", headers }),
+      201,
+      topicSchema,
+    );
+    await one(
+      call("/topics/", { method: "PATCH", headers, json: { id: topic.id, topic_name: "Другое имя" } }),
+      200,
+      topicSchema,
+    );
     await one(call(`/topics/${topic.id}/archive`, { method: "POST", headers }), 200, topicSchema);
     const folderId = await insertFolder(user.userId);
     const moved = await one(call(`/topics/${topic.id}/${folderId}`, { method: "POST", headers }), 200, topicSchema);
@@ -107,7 +124,9 @@ describe("conversations", () => {
     const folderId = await insertFolder(userId);
     await insertTopic(userId, { pinned: true, folderId, shareHash: `hash-${crypto.randomUUID()}` });
     await insertTopic(userId, { topicName: null });
-    const groups = z.array(topicGroupSchema).parse(await bodyOf(await call("/topics/active/all?tz=Europe/Moscow", { headers: authHeaders(record) }), 200));
+    const groups = z
+      .array(topicGroupSchema)
+      .parse(await bodyOf(await call("/topics/active/all?tz=Europe/Moscow", { headers: authHeaders(record) }), 200));
     expect(groups.map((g) => g.date === null)).toEqual([true, false]);
     for (const group of groups) {
       expectShape(topicGroupSchema, group);
@@ -116,7 +135,11 @@ describe("conversations", () => {
   });
 
   it("Folder: made, listed and renamed", async () => {
-    const folder = await one(call(`/folders/explain_law/${encodeURIComponent("Договоры")}`, { method: "POST", headers }), 201, folderSchema);
+    const folder = await one(
+      call(`/folders/explain_law/${encodeURIComponent("Договоры")}`, { method: "POST", headers }),
+      201,
+      folderSchema,
+    );
     await many(call("/folders/explain_law", { headers }), 200, folderSchema);
     await one(call(`/folders/${folder.id}`, { method: "PATCH", headers, json: { name: "Аренда" } }), 200, folderSchema);
   });
@@ -139,7 +162,11 @@ describe("conversations", () => {
   it("Feedback: a rating of a reply", async () => {
     const topicId = await insertTopic(user.userId);
     const replyId = await insertMessage(topicId, "assistant", "Ответ");
-    await one(call(`/topics/${topicId}/messages/${replyId}/feedback`, { headers, json: { rating: "up", comment: "Спасибо" } }), 200, feedbackSchema);
+    await one(
+      call(`/topics/${topicId}/messages/${replyId}/feedback`, { headers, json: { rating: "up", comment: "Спасибо" } }),
+      200,
+      feedbackSchema,
+    );
   });
 
   it("Upload: the answer of an upload", async () => {
@@ -152,7 +179,11 @@ describe("accounts", () => {
     const { email, password, record } = await registerUser();
     expectShape(authRecordSchema, record);
     const signedIn = await one(call("/users/login", { json: { email, password } }), 200, authRecordSchema);
-    await one(call("/users/token/refresh", { method: "POST", headers: refreshHeaders(signedIn) }), 200, tokenPairSchema);
+    await one(
+      call("/users/token/refresh", { method: "POST", headers: refreshHeaders(signedIn) }),
+      200,
+      tokenPairSchema,
+    );
   });
 
   it("SelfUser, UpdatedUser: the self user and a name change", async () => {
@@ -162,13 +193,24 @@ describe("accounts", () => {
 
   it("UserBlockState: an admin's block and unblock", async () => {
     const { userId } = await registerUser();
-    const blocked = await one(call(`/users/${userId}/block`, { method: "POST", headers: authHeaders(admin) }), 200, userBlockStateSchema);
+    const blocked = await one(
+      call(`/users/${userId}/block`, { method: "POST", headers: authHeaders(admin) }),
+      200,
+      userBlockStateSchema,
+    );
     expect(blocked.blocked_at).not.toBeNull();
-    await one(call(`/users/${userId}/unblock`, { method: "POST", headers: authHeaders(admin) }), 200, userBlockStateSchema);
+    await one(
+      call(`/users/${userId}/unblock`, { method: "POST", headers: authHeaders(admin) }),
+      200,
+      userBlockStateSchema,
+    );
   });
 
   it("Notice: the user's notices", async () => {
-    const sent = await call("/notification/send/", { headers: authHeaders(admin), json: { title: "Новость", text: "Текст", user_ids: [user.userId] } });
+    const sent = await call("/notification/send/", {
+      headers: authHeaders(admin),
+      json: { title: "Новость", text: "Текст", user_ids: [user.userId] },
+    });
     expect(sent.status).toBe(201);
     await many(call("/notifications/", { headers }), 200, noticeSchema);
   });
@@ -209,7 +251,11 @@ describe("billing", () => {
 
   it("Disclaimer: the modes' terms, and one accepted", async () => {
     const [terms] = await many(call("/disclaimers/", { headers }), 200, disclaimerSchema);
-    const accepted = await one(call(`/disclaimers/${terms!.assistant_type}/accept`, { method: "POST", headers, json: {} }), 200, disclaimerSchema);
+    const accepted = await one(
+      call(`/disclaimers/${terms!.assistant_type}/accept`, { method: "POST", headers, json: {} }),
+      200,
+      disclaimerSchema,
+    );
     expect(accepted.accepted).toBe(true);
   });
 });
@@ -217,18 +263,38 @@ describe("billing", () => {
 describe("companies", () => {
   it("Company, Invitation, MyInvitation, Employee: a company, an invitation accepted, an allowance set", async () => {
     const owner = authHeaders((await registerUser()).record);
-    const company = await one(call("/companies/", { headers: owner, json: { name: "ООО «Схема»" } }), 201, companySchema);
+    const company = await one(
+      call("/companies/", { headers: owner, json: { name: "ООО «Схема»" } }),
+      201,
+      companySchema,
+    );
     expectShape(limitsSchema, company.limits);
     const invitee = await registerUser();
-    const invitation = await one(call(`/companies/${company.id}/employees`, { headers: owner, json: { email: invitee.email } }), 201, invitationSchema);
-    const [mine] = await many(call("/companies/invitations/", { headers: authHeaders(invitee.record) }), 200, myInvitationSchema);
+    const invitation = await one(
+      call(`/companies/${company.id}/employees`, { headers: owner, json: { email: invitee.email } }),
+      201,
+      invitationSchema,
+    );
+    const [mine] = await many(
+      call("/companies/invitations/", { headers: authHeaders(invitee.record) }),
+      200,
+      myInvitationSchema,
+    );
     expect(mine!.id).toBe(invitation.id);
-    await one(call(`/companies/invitations/${invitation.id}/accept`, { method: "POST", headers: authHeaders(invitee.record) }), 200, companySchema);
+    await one(
+      call(`/companies/invitations/${invitation.id}/accept`, { method: "POST", headers: authHeaders(invitee.record) }),
+      200,
+      companySchema,
+    );
     const [listed] = await many(call("/companies/", { headers: owner }), 200, companySchema);
     for (const employee of listed!.employees) expectShape(employeeSchema, employee);
     await many(call(`/companies/${company.id}/invitations`, { headers: owner }), 200, invitationSchema);
     const employee = listed!.employees.find((e) => e.user_id === invitee.userId)!;
-    await one(call(`/companies/${company.id}/${employee.id}?allowance=5`, { method: "PATCH", headers: owner }), 200, employeeSchema);
+    await one(
+      call(`/companies/${company.id}/${employee.id}?allowance=5`, { method: "PATCH", headers: owner }),
+      200,
+      employeeSchema,
+    );
   });
 });
 
@@ -334,7 +400,10 @@ const OPERATIONS: [string, string, string, string][] = [
 
 type JsonSchema = { $ref?: string; required?: string[]; additionalProperties?: unknown; [key: string]: unknown };
 type Doc = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>
+  >;
   components: { schemas: Record<string, JsonSchema> };
 };
 

@@ -23,13 +23,16 @@ type Hit = {
   created_at: string;
 };
 
-const search = (account: Account, q: string) => call(`/topics/search?q=${encodeURIComponent(q)}`, { headers: authHeaders(account.record) });
+const search = (account: Account, q: string) =>
+  call(`/topics/search?q=${encodeURIComponent(q)}`, { headers: authHeaders(account.record) });
 async function hits(account: Account, q: string): Promise<Hit[]> {
   const res = await search(account, q);
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as Hit[];
 }
-const topicsFound = async (account: Account, q: string) => [...new Set((await hits(account, q)).map((h) => h.topic_id))];
+const topicsFound = async (account: Account, q: string) => [
+  ...new Set((await hits(account, q)).map((h) => h.topic_id)),
+];
 
 async function ask(account: Account, text: string, assistantType = "explain_law") {
   return splitTopicLine(await new StreamReader(await startTopic(account, text, { assistantType })).rest()).topicId;
@@ -54,7 +57,10 @@ describe("GET /topics/search", () => {
     expect(question).toMatchObject({ topic_id: rent, assistant_type: "explain_law", status: "active" });
     expect(question.snippet).toBe("Как расторгнуть договор <mark>аренды</mark> квартиры?");
     // The topic's name (its first question) is found too, as a hit without a message.
-    expect(found.find((h) => h.message_id === null)).toMatchObject({ topic_id: rent, topic_name: "Как расторгнуть договор аренды квартиры?" });
+    expect(found.find((h) => h.message_id === null)).toMatchObject({
+      topic_id: rent,
+      topic_name: "Как расторгнуть договор аренды квартиры?",
+    });
   });
 
   it("finds a word by the form people type: a verb's tense or person, a noun's case", async () => {
@@ -105,7 +111,9 @@ describe("GET /topics/search", () => {
     const account = await newAccount();
     const topic = await ask(account, "Первый вопрос");
     await new StreamReader(await sendMessage(account, topic, "Что такое неустойка по ипотеке?")).rest();
-    expect((await call(`/topics/${topic}/archive`, { method: "POST", headers: authHeaders(account.record) })).status).toBe(200);
+    expect(
+      (await call(`/topics/${topic}/archive`, { method: "POST", headers: authHeaders(account.record) })).status,
+    ).toBe(200);
     const [hit] = await hits(account, "ипотека");
     expect(hit).toMatchObject({ topic_id: topic, status: "archived" });
   });
@@ -113,13 +121,21 @@ describe("GET /topics/search", () => {
   it("follows a rename and a delete", async () => {
     const account = await newAccount();
     const topic = await ask(account, "Вопрос про соседей");
-    const renamed = await call("/topics/", { method: "PATCH", headers: authHeaders(account.record), json: { id: topic, topic_name: "Шумные соседи сверху" } });
+    const renamed = await call("/topics/", {
+      method: "PATCH",
+      headers: authHeaders(account.record),
+      json: { id: topic, topic_name: "Шумные соседи сверху" },
+    });
     expect(renamed.status).toBe(200);
     const byName = await hits(account, "шумный");
-    expect(byName).toEqual([expect.objectContaining({ topic_id: topic, message_id: null, snippet: "<mark>Шумные</mark> соседи сверху" })]);
+    expect(byName).toEqual([
+      expect.objectContaining({ topic_id: topic, message_id: null, snippet: "<mark>Шумные</mark> соседи сверху" }),
+    ]);
     expect((await hits(account, "вопрос")).filter((h) => h.message_id === null)).toEqual([]);
 
-    expect((await call(`/topics/${topic}`, { method: "DELETE", headers: authHeaders(account.record) })).status).toBe(204);
+    expect((await call(`/topics/${topic}`, { method: "DELETE", headers: authHeaders(account.record) })).status).toBe(
+      204,
+    );
     expect(await hits(account, "соседи")).toEqual([]);
     const left = await (await historyOf(account.userId))
       .prepare("SELECT count(*) AS n FROM search_index WHERE topic_id = ?")
@@ -128,25 +144,36 @@ describe("GET /topics/search", () => {
     expect(left!.n).toBe(0);
   });
 
-  it("answers 422 in Russian for an empty, over-long or wordless query; FTS syntax is searched as plain words", async () => {
-    const account = await newAccount();
-    const topic = await ask(account, "Договор NEAR дома");
-    for (const [q, detail] of [
-      ["", SEARCH_TEXTS.empty],
-      ["   ", SEARCH_TEXTS.empty],
-      ["а".repeat(201), SEARCH_TEXTS.tooLong],
-      ['"*" () ^ -', SEARCH_TEXTS.noWords],
-    ] as const) {
-      const res = await search(account, q);
-      expect(res.status, q).toBe(422);
-      expect(JSON.stringify(await detailOf(res))).toContain(detail);
-    }
-    for (const q of ['"договор', "договор*", "NEAR(договор дома)", "договор OR", "договор -дома", "owner:u1", "body:договор"]) {
-      const res = await search(account, q);
-      expect(res.status, q).toBe(200);
-    }
-    expect(await topicsFound(account, '"договор" NEAR дома*')).toEqual([topic]);
-  });
+  it(
+    "answers 422 in Russian for an empty, over-long or wordless query; FTS syntax is searched as plain " + "words",
+    async () => {
+      const account = await newAccount();
+      const topic = await ask(account, "Договор NEAR дома");
+      for (const [q, detail] of [
+        ["", SEARCH_TEXTS.empty],
+        ["   ", SEARCH_TEXTS.empty],
+        ["а".repeat(201), SEARCH_TEXTS.tooLong],
+        ['"*" () ^ -', SEARCH_TEXTS.noWords],
+      ] as const) {
+        const res = await search(account, q);
+        expect(res.status, q).toBe(422);
+        expect(JSON.stringify(await detailOf(res))).toContain(detail);
+      }
+      for (const q of [
+        '"договор',
+        "договор*",
+        "NEAR(договор дома)",
+        "договор OR",
+        "договор -дома",
+        "owner:u1",
+        "body:договор",
+      ]) {
+        const res = await search(account, q);
+        expect(res.status, q).toBe(200);
+      }
+      expect(await topicsFound(account, '"договор" NEAR дома*')).toEqual([topic]);
+    },
+  );
 });
 
 describe("POST /search/reindex (admin)", () => {
@@ -161,7 +188,10 @@ describe("POST /search/reindex (admin)", () => {
     const reindex = async (kind: string) => {
       let after: number | null = 0;
       while (after !== null) {
-        const res = await call("/search/reindex", { headers: authHeaders(admin.record), json: { kind, after_id: after } });
+        const res = await call("/search/reindex", {
+          headers: authHeaders(admin.record),
+          json: { kind, after_id: after },
+        });
         expect(res.status).toBe(200);
         after = ((await res.json()) as { next_after_id: number | null }).next_after_id;
       }

@@ -8,7 +8,8 @@ import { authHeaders, call, createAdmin, registerUser, uniqueIp } from "./helper
 import { newAccount, resumeStream, startTopic } from "./streams-helpers";
 
 function expectSecurityHeaders(res: Response, what: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), `${what}: ${name}`).toBe(value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(res.headers.get(name), `${what}: ${name}`).toBe(value);
 }
 
 let user: Awaited<ReturnType<typeof registerUser>>;
@@ -18,7 +19,9 @@ beforeAll(async () => {
 
 describe("the policy itself", () => {
   it("has no inline script, no framing and no foreign images or connections", () => {
-    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+    const directives = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]),
+    );
     expect(directives["script-src"]).toBe("'self'");
     expect(directives["frame-ancestors"]).toBe("'none'");
     expect(directives["img-src"]).toBe("'self' data: blob:");
@@ -88,7 +91,10 @@ describe("every kind of API answer carries the security headers", () => {
   it("the sandbox's checkout page (HTML with its own form posting to itself)", async () => {
     const admin = authHeaders((await createAdmin()).record);
     const plans = (await (await call("/subscriptions/", { headers: admin })).json()) as { id: number; price: number }[];
-    const res = await call(`/payments/${plans.find((p) => p.price > 0)!.id}`, { method: "POST", headers: authHeaders(user.record) });
+    const res = await call(`/payments/${plans.find((p) => p.price > 0)!.id}`, {
+      method: "POST",
+      headers: authHeaders(user.record),
+    });
     const url = (await res.json()) as string;
     const page = await SELF.fetch(url.replace(env.APP_URL, "http://app.test"));
     expect(page.status).toBe(200);

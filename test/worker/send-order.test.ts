@@ -24,15 +24,23 @@ const fake = useFakeOpenAI();
 
 async function topicWithReply(account: Awaited<ReturnType<typeof newAccount>>) {
   fake.autoReply = ["Первый ответ."];
-  const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest());
+  const { topicId } = splitTopicLine(
+    await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest(),
+  );
   fake.autoReply = null;
   return topicId;
 }
 
-const unrefundedCharges = (userId: number) => countRows("SELECT count(*) AS n FROM request_charges WHERE user_id = ? AND refunded = 0", userId);
+const unrefundedCharges = (userId: number) =>
+  countRows("SELECT count(*) AS n FROM request_charges WHERE user_id = ? AND refunded = 0", userId);
 const topicCount = (userId: number) => countRows("SELECT count(*) AS n FROM topics WHERE user_id = ?", userId);
 const messageCount = async (userId: number) =>
-  (await (await historyOf(userId)).prepare("SELECT count(*) AS n FROM messages WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n;
+  (await (
+    await historyOf(userId)
+  )
+    .prepare("SELECT count(*) AS n FROM messages WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 /** What a send could have left: topics, messages, requests taken and not given back. */
 async function traces(account: Account) {
@@ -94,38 +102,53 @@ describe("the send's order of work", () => {
     expect((await savedMessages(topicId)).map((m) => m.text)).toEqual(["Долгий вопрос", "Начало"]);
   });
 
-  it("a new topic refused for its mode (422), its terms (403), a file (404) or no requests (402) leaves nothing behind", async () => {
-    const account = await newAccount();
-    const stranger = await registerUser();
-    const strangersFile = await uploadOk(stranger.record, makePdf(["Чужой договор"]), "чужой.pdf");
-    const before = await traces(account);
-    const unknownMode = await startTopic(account, "Вопрос", { assistantType: "no_such_mode" });
-    expect(unknownMode.status).toBe(422);
-    expect(await detailOf(unknownMode)).toEqual([{ loc: ["body", "assistant_type"], msg: "Неизвестный режим ассистента", type: "enum" }]);
-    const fresh = await registerUser();
-    const terms = await startTopic(fresh, "Вопрос", { assistantType: "explain_law" });
-    expect(terms.status).toBe(403);
-    expect(await detailOf(terms)).toBe("Примите условия использования режима");
-    expect(await topicCount(fresh.userId)).toBe(0);
-    expect(await unrefundedCharges(fresh.userId)).toBe(0);
-    const file = await startTopic(account, "Вопрос", { assistantType: "gpt", attachments: [strangersFile.attachment_id] });
-    expect(file.status, await file.clone().text()).toBe(404);
-    await setRequestsLeft(account, 0);
-    const noRequests = await startTopic(account, "Вопрос", { assistantType: "gpt" });
-    expect(noRequests.status).toBe(402);
-    expect(await traces(account)).toEqual({ ...before, left: 0 });
-    expect(fake.requests).toHaveLength(0);
-  });
+  it(
+    "a new topic refused for its mode (422), its terms (403), a file (404) or no requests (402) leaves nothing " +
+      "behind",
+    async () => {
+      const account = await newAccount();
+      const stranger = await registerUser();
+      const strangersFile = await uploadOk(stranger.record, makePdf(["Чужой договор"]), "чужой.pdf");
+      const before = await traces(account);
+      const unknownMode = await startTopic(account, "Вопрос", { assistantType: "no_such_mode" });
+      expect(unknownMode.status).toBe(422);
+      expect(await detailOf(unknownMode)).toEqual([
+        { loc: ["body", "assistant_type"], msg: "Неизвестный режим ассистента", type: "enum" },
+      ]);
+      const fresh = await registerUser();
+      const terms = await startTopic(fresh, "Вопрос", { assistantType: "explain_law" });
+      expect(terms.status).toBe(403);
+      expect(await detailOf(terms)).toBe("Примите условия использования режима");
+      expect(await topicCount(fresh.userId)).toBe(0);
+      expect(await unrefundedCharges(fresh.userId)).toBe(0);
+      const file = await startTopic(account, "Вопрос", {
+        assistantType: "gpt",
+        attachments: [strangersFile.attachment_id],
+      });
+      expect(file.status, await file.clone().text()).toBe(404);
+      await setRequestsLeft(account, 0);
+      const noRequests = await startTopic(account, "Вопрос", { assistantType: "gpt" });
+      expect(noRequests.status).toBe(402);
+      expect(await traces(account)).toEqual({ ...before, left: 0 });
+      expect(fake.requests).toHaveLength(0);
+    },
+  );
 
-  it("two new topics at once with one request left: one streams, the other is refused (402) and leaves no topic", async () => {
-    const account = await newAccount();
-    await setRequestsLeft(account, 1);
-    fake.autoReply = ["Ответ."];
-    const answers = await Promise.all([startTopic(account, "Первый", { assistantType: "gpt" }), startTopic(account, "Второй", { assistantType: "gpt" })]);
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 402]);
-    await new StreamReader(answers.find((r) => r.status === 200)!).rest();
-    expect(await traces(account)).toEqual({ topics: 1, messages: 2, left: 0, charges: 1 });
-  });
+  it(
+    "two new topics at once with one request left: one streams, the other is refused (402) and leaves no " + "topic",
+    async () => {
+      const account = await newAccount();
+      await setRequestsLeft(account, 1);
+      fake.autoReply = ["Ответ."];
+      const answers = await Promise.all([
+        startTopic(account, "Первый", { assistantType: "gpt" }),
+        startTopic(account, "Второй", { assistantType: "gpt" }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 402]);
+      await new StreamReader(answers.find((r) => r.status === 200)!).rest();
+      expect(await traces(account)).toEqual({ topics: 1, messages: 2, left: 0, charges: 1 });
+    },
+  );
 
   it("a model failing before its first token: 502, the question kept, the request given back", async () => {
     const account = await newAccount();
@@ -149,7 +172,8 @@ describe("a question the session cannot write", () => {
     shard = await historyOf(account.userId);
     await shard
       .prepare(
-        `CREATE TRIGGER refuse_question BEFORE INSERT ON messages WHEN NEW.text LIKE '${REFUSED}%' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+        `CREATE TRIGGER refuse_question BEFORE INSERT ON messages WHEN NEW.text LIKE '${REFUSED}%' BEGIN SELECT ` +
+          `RAISE(ABORT, 'refused by the test'); END`,
       )
       .run();
   }
@@ -181,21 +205,33 @@ describe("a question the session cannot write", () => {
     expect(await traces(account)).toEqual(before);
     expect((await savedMessages(topicId)).map((m) => m.text)).toEqual(["Первый вопрос", "Первый ответ."]);
     fake.autoReply = ["Теперь записано."];
-    expect(await new StreamReader(await sendMessage(account, topicId, "Другой вопрос")).rest()).toBe("Теперь записано.");
+    expect(await new StreamReader(await sendMessage(account, topicId, "Другой вопрос")).rest()).toBe(
+      "Теперь записано.",
+    );
   });
 
-  it("with values the privacy guard hides: the model had placeholders only, and no vault stays (it is in the question's batch)", async () => {
-    const account = await newAccount();
-    const topicId = await topicWithReply(account);
-    await refuseWrites(account);
-    const response = sendMessage(account, topicId, `${REFUSED}: позвоните Иванову Ивану Петровичу на +7 (916) 123-45-67`);
-    const completion = await fake.nextCompletion();
-    const sent = JSON.stringify(fake.requests.at(-1)!.body);
-    expect(sent).toContain("[Телефон 1]");
-    expect(sent).not.toContain("916");
-    expect(await completion.aborted()).toBe(true);
-    expect((await response).status).toBe(500);
-    expect(await countHistoryRows(account.userId, "SELECT count(*) AS n FROM topic_vaults WHERE topic_id = ?", topicId)).toBe(0);
-    expect((await savedMessages(topicId)).map((m) => m.text)).toEqual(["Первый вопрос", "Первый ответ."]);
-  });
+  it(
+    "with values the privacy guard hides: the model had placeholders only, and no vault stays (it is in the " +
+      "question's batch)",
+    async () => {
+      const account = await newAccount();
+      const topicId = await topicWithReply(account);
+      await refuseWrites(account);
+      const response = sendMessage(
+        account,
+        topicId,
+        `${REFUSED}: позвоните Иванову Ивану Петровичу на +7 (916) 123-45-67`,
+      );
+      const completion = await fake.nextCompletion();
+      const sent = JSON.stringify(fake.requests.at(-1)!.body);
+      expect(sent).toContain("[Телефон 1]");
+      expect(sent).not.toContain("916");
+      expect(await completion.aborted()).toBe(true);
+      expect((await response).status).toBe(500);
+      expect(
+        await countHistoryRows(account.userId, "SELECT count(*) AS n FROM topic_vaults WHERE topic_id = ?", topicId),
+      ).toBe(0);
+      expect((await savedMessages(topicId)).map((m) => m.text)).toEqual(["Первый вопрос", "Первый ответ."]);
+    },
+  );
 });

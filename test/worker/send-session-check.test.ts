@@ -15,13 +15,18 @@ const fake = useFakeOpenAI();
 const claimsOf = (token: string) => decodeJwt(token) as { sub: string; sid: string; hs?: number };
 /** What a logout elsewhere, a block or a password change leaves in D1: the session ended. */
 const endSession = (account: Account) =>
-  env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?").bind(Date.now(), claimsOf(account.record.access_token).sid).run();
+  env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?")
+    .bind(Date.now(), claimsOf(account.record.access_token).sid)
+    .run();
 
 async function traces(userId: number) {
   const history = await historyOf(userId);
   return {
     topics: await countRows("SELECT count(*) AS n FROM topics WHERE user_id = ?", userId),
-    messages: (await history.prepare("SELECT count(*) AS n FROM messages WHERE user_id = ?").bind(userId).first<{ n: number }>())!.n,
+    messages: (await history
+      .prepare("SELECT count(*) AS n FROM messages WHERE user_id = ?")
+      .bind(userId)
+      .first<{ n: number }>())!.n,
     left: await countRows("SELECT coalesce(sum(available_requests), 0) AS n FROM limits WHERE user_id = ?", userId),
     charges: await countRows("SELECT count(*) AS n FROM request_charges WHERE user_id = ? AND refunded = 0", userId),
   };
@@ -44,7 +49,9 @@ async function tokenWithoutShard(account: Account): Promise<string> {
 describe("a send with its session check beside it", () => {
   it("the access token names the user's history shard, from registration on", async () => {
     const account = await newAccount();
-    const row = await env.DB.prepare("SELECT history_shard AS shard FROM users WHERE id = ?").bind(account.userId).first<{ shard: number }>();
+    const row = await env.DB.prepare("SELECT history_shard AS shard FROM users WHERE id = ?")
+      .bind(account.userId)
+      .first<{ shard: number }>();
     expect(row!.shard).toEqual(expect.any(Number));
     expect(claimsOf(account.record.access_token).hs).toBe(row!.shard);
   });
@@ -71,33 +78,44 @@ describe("a send with its session check beside it", () => {
   it("a body the send refuses, from an ended session: 401 still comes first", async () => {
     const account = await newAccount();
     await endSession(account);
-    const res = await call("/topics/start/stream/", { headers: authHeaders(account.record), json: { message: { text: "" } } });
+    const res = await call("/topics/start/stream/", {
+      headers: authHeaders(account.record),
+      json: { message: { text: "" } },
+    });
     expect(res.status).toBe(401);
   });
 
-  it("a send to the caller's topic from an ended session: 401, the history as it was, the request given back, the topic free", async () => {
-    const account = await newAccount();
-    fake.autoReply = ["Первый ответ."];
-    const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest());
-    const before = await traces(account.userId);
-    const session = account.record.access_token;
-    await endSession(account);
-    const refused = await sendMessage(account, topicId, "Второй вопрос");
-    expect(refused.status).toBe(401);
-    expect(await traces(account.userId)).toEqual(before);
-    // The same user signed in again sends at once: the refused send left the topic's session free.
-    account.record = await login(account.email, account.password);
-    expect(account.record.access_token).not.toBe(session);
-    fake.autoReply = ["Второй ответ."];
-    expect(await new StreamReader(await sendMessage(account, topicId, "Второй вопрос")).rest()).toBe("Второй ответ.");
-  });
+  it(
+    "a send to the caller's topic from an ended session: 401, the history as it was, the request given back, the " +
+      "topic free",
+    async () => {
+      const account = await newAccount();
+      fake.autoReply = ["Первый ответ."];
+      const { topicId } = splitTopicLine(
+        await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest(),
+      );
+      const before = await traces(account.userId);
+      const session = account.record.access_token;
+      await endSession(account);
+      const refused = await sendMessage(account, topicId, "Второй вопрос");
+      expect(refused.status).toBe(401);
+      expect(await traces(account.userId)).toEqual(before);
+      // The same user signed in again sends at once: the refused send left the topic's session free.
+      account.record = await login(account.email, account.password);
+      expect(account.record.access_token).not.toBe(session);
+      fake.autoReply = ["Второй ответ."];
+      expect(await new StreamReader(await sendMessage(account, topicId, "Второй вопрос")).rest()).toBe("Второй ответ.");
+    },
+  );
 
   it("a token signed without the shard is checked first and still sends; ended, it is refused", async () => {
     const account = await newAccount();
     account.record = { ...account.record, access_token: await tokenWithoutShard(account) };
     expect(claimsOf(account.record.access_token).hs).toBeUndefined();
     fake.autoReply = ["Ответ."];
-    const { reply } = splitTopicLine(await new StreamReader(await startTopic(account, "Вопрос", { assistantType: "gpt" })).rest());
+    const { reply } = splitTopicLine(
+      await new StreamReader(await startTopic(account, "Вопрос", { assistantType: "gpt" })).rest(),
+    );
     expect(reply).toBe("Ответ.");
     await endSession(account);
     const before = await traces(account.userId);

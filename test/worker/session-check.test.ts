@@ -8,9 +8,11 @@ import { authHeaders, call, createAdmin, registerUser } from "./helpers";
 afterEach(() => vi.useRealTimers());
 
 const self = (record: { access_token: string }) => call("/users/self", { headers: authHeaders(record) });
-const sidOf = (token: string) => JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
+const sidOf = (token: string) =>
+  JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
 /** What another isolate's logout leaves in D1: the session ended, this isolate not told. */
-const endSessionElsewhere = (token: string) => env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?").bind(Date.now(), sidOf(token)).run();
+const endSessionElsewhere = (token: string) =>
+  env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?").bind(Date.now(), sidOf(token)).run();
 
 describe("the session check", () => {
   it("a logout in this isolate ends the token for reads at once, although it was just checked", async () => {
@@ -50,7 +52,9 @@ describe("the session check", () => {
 
   it("a profile change is read back at once by the same session and by the user's other sessions", async () => {
     const { record, email } = await registerUser({ password: "password-123" });
-    const other = await (await call("/users/login", { json: { email, password: "password-123" } })).json<{ access_token: string }>();
+    const other = await (await call("/users/login", { json: { email, password: "password-123" } })).json<{
+      access_token: string;
+    }>();
     expect(await (await self(other)).json()).toMatchObject({ email });
     const patched = await call("/users/", { method: "PATCH", json: { name: "Пётр" }, headers: authHeaders(record) });
     expect(patched.status).toBe(200);

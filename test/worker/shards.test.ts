@@ -9,7 +9,9 @@ import { makeDocx } from "./fixtures/files";
 // directory placed them in; a shard is added while users write, and nobody moves.
 
 const shardOf = async (account: Account) =>
-  (await env.DB.prepare("SELECT history_shard AS n FROM users WHERE id = ?").bind(account.userId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT history_shard AS n FROM users WHERE id = ?")
+    .bind(account.userId)
+    .first<{ n: number }>())!.n;
 
 const database = (shard: number) => (env as unknown as Record<string, D1Database>)[`HISTORY_${shard}`]!;
 
@@ -71,10 +73,14 @@ describe("history shards", () => {
     const file = await SELF.fetch(`http://app.test${messages[0]!.attachments[0]!.url}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain("filename*=UTF-8''%D0%B0%D0%BD%D0%BD%D0%B0.docx");
-    expect((await get(boris, `/attachments/${annaDoc.attachment_id}/file`)).status).toBe(annaDoc.attachment_id === borisDoc.attachment_id ? 200 : 404);
+    expect((await get(boris, `/attachments/${annaDoc.attachment_id}/file`)).status).toBe(
+      annaDoc.attachment_id === borisDoc.attachment_id ? 200 : 404,
+    );
 
     // Search: each finds their own words only.
-    const annaHits = (await (await get(anna, `/topics/search?q=${encodeURIComponent("кадастровый")}`)).json()) as { topic_id: number }[];
+    const annaHits = (await (await get(anna, `/topics/search?q=${encodeURIComponent("кадастровый")}`)).json()) as {
+      topic_id: number;
+    }[];
     expect(annaHits.map((h) => h.topic_id)).toContain(annaTopic);
     expect(await (await get(boris, `/topics/search?q=${encodeURIComponent("кадастровый")}`)).json()).toEqual([]);
     expect(await (await get(anna, `/topics/search?q=${encodeURIComponent("сервитут")}`)).json()).toEqual([]);
@@ -98,7 +104,9 @@ describe("history shards", () => {
     expect((await sending).status).toBe(200);
     await (await sending).text();
 
-    const directory = (await (await get(admin, "/shards/")).json()) as { shards: { id: number; open: boolean; bound: boolean }[] };
+    const directory = (await (await get(admin, "/shards/")).json()) as {
+      shards: { id: number; open: boolean; bound: boolean }[];
+    };
     expect(directory.shards.find((s) => s.id === 2)).toMatchObject({ open: true, bound: true });
 
     // The new shard has the fewest users, so the next registration goes there.
@@ -124,18 +132,22 @@ describe("history shards", () => {
     const headers = authHeaders(admin.record);
     const unbound = await call("/shards/", { headers, json: { id: 7 } });
     expect(unbound.status).toBe(422);
-    expect(await detailOf(unbound)).toBe("База истории HISTORY_7 не подключена к Worker: добавьте её в wrangler.toml и разверните");
+    expect(await detailOf(unbound)).toBe(
+      "База истории HISTORY_7 не подключена к Worker: добавьте её в wrangler.toml и разверните",
+    );
     expect((await call("/shards/", { headers, json: { id: 0 } })).status).toBe(409);
     expect((await call("/shards/9", { headers, method: "PATCH", json: { open: false } })).status).toBe(404);
 
     // Closed shards keep their users; with one left open it cannot close.
     await call("/shards/", { headers, json: { id: 2 } });
-    for (const id of [0, 1]) expect((await call(`/shards/${id}`, { headers, method: "PATCH", json: { open: false } })).status).toBe(200);
+    for (const id of [0, 1])
+      expect((await call(`/shards/${id}`, { headers, method: "PATCH", json: { open: false } })).status).toBe(200);
     const last = await call("/shards/2", { headers, method: "PATCH", json: { open: false } });
     expect(last.status).toBe(409);
     expect(await detailOf(last)).toBe("Нужна хотя бы одна база истории, принимающая новых пользователей");
     expect(await shardOf(await newAccount())).toBe(2);
-    for (const id of [0, 1]) expect((await call(`/shards/${id}`, { headers, method: "PATCH", json: { open: true } })).status).toBe(200);
+    for (const id of [0, 1])
+      expect((await call(`/shards/${id}`, { headers, method: "PATCH", json: { open: true } })).status).toBe(200);
 
     const user = await newAccount();
     expect((await get(user, "/shards/")).status).toBe(403);

@@ -36,7 +36,11 @@ describe("ending a share link ends it at the edge at once", () => {
   it("deleting the account: the link answers 404 at once, not the edge's copy", async () => {
     const chat = await sharedChat();
     expect((await readShared(chat.hash)).status).toBe(200);
-    const deleted = await call("/users/self", { method: "DELETE", headers: chat.headers, json: { password: chat.password } });
+    const deleted = await call("/users/self", {
+      method: "DELETE",
+      headers: chat.headers,
+      json: { password: chat.password },
+    });
     expect(deleted.status).toBe(204);
     expect((await readShared(chat.hash)).status).toBe(404);
     // Purged, not only refused: nothing of the deleted account stays at the edge.
@@ -44,11 +48,20 @@ describe("ending a share link ends it at the edge at once", () => {
   });
 
   it.each([
-    ["revoking the link", (chat: Awaited<ReturnType<typeof sharedChat>>) => call(`/topics/${chat.topic}/share`, { method: "DELETE", headers: chat.headers })],
-    ["deleting the chat", (chat: Awaited<ReturnType<typeof sharedChat>>) => call(`/topics/${chat.topic}`, { method: "DELETE", headers: chat.headers })],
+    [
+      "revoking the link",
+      (chat: Awaited<ReturnType<typeof sharedChat>>) =>
+        call(`/topics/${chat.topic}/share`, { method: "DELETE", headers: chat.headers }),
+    ],
+    [
+      "deleting the chat",
+      (chat: Awaited<ReturnType<typeof sharedChat>>) =>
+        call(`/topics/${chat.topic}`, { method: "DELETE", headers: chat.headers }),
+    ],
     [
       "deleting the account",
-      (chat: Awaited<ReturnType<typeof sharedChat>>) => call("/users/self", { method: "DELETE", headers: chat.headers, json: { password: chat.password } }),
+      (chat: Awaited<ReturnType<typeof sharedChat>>) =>
+        call("/users/self", { method: "DELETE", headers: chat.headers, json: { password: chat.password } }),
     ],
   ])("%s: a copy another data centre kept is not served", async (_, end) => {
     const chat = await sharedChat();
@@ -63,7 +76,9 @@ describe("ending a share link ends it at the edge at once", () => {
   it("hiding the values again: a copy made while they were revealed is not served", async () => {
     const chat = await sharedChat({ reveal: true });
     const copy = await copyAtTheEdge(chat.hash);
-    expect((await call(`/topics/${chat.topic}/share`, { headers: chat.headers, json: { reveal: false } })).status).toBe(200);
+    expect((await call(`/topics/${chat.topic}/share`, { headers: chat.headers, json: { reveal: false } })).status).toBe(
+      200,
+    );
     await keptElsewhere(chat.hash, copy);
     // Changed past the API, so only a fresh read shows it: the revealed copy must not answer.
     await env.DB.prepare("UPDATE topics SET topic_name = 'Прочитано заново' WHERE id = ?").bind(chat.topic).run();
@@ -72,7 +87,8 @@ describe("ending a share link ends it at the edge at once", () => {
 });
 
 describe("the share page at the edge", () => {
-  const openPage = (hash: string) => SELF.fetch(`http://app.test/share/${hash}`, { headers: { "cf-connecting-ip": uniqueIp() } });
+  const openPage = (hash: string) =>
+    SELF.fetch(`http://app.test/share/${hash}`, { headers: { "cf-connecting-ip": uniqueIp() } });
   const pageCopy = (hash: string) => edgeCache().match(sharePageCacheKey(env, hash));
 
   it("is kept like its JSON, served from there, purged with it, and never once its link has ended", async () => {
@@ -88,7 +104,15 @@ describe("the share page at the edge", () => {
     expect(await again.text()).toBe(kept);
 
     // A rename through the API purges the page with its JSON.
-    expect((await call("/topics/", { method: "PATCH", headers: chat.headers, json: { id: chat.topic, topic_name: "Новое имя" } })).status).toBe(200);
+    expect(
+      (
+        await call("/topics/", {
+          method: "PATCH",
+          headers: chat.headers,
+          json: { id: chat.topic, topic_name: "Новое имя" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await pageCopy(chat.hash)).toBeUndefined();
     expect(await (await openPage(chat.hash)).text()).toContain("<title>Новое имя — Ясно</title>");
 
@@ -112,11 +136,18 @@ describe("anonymous reads of share links, per client address", () => {
     if (into > 30_000) await new Promise((done) => setTimeout(done, 60_000 - into + 100));
   }
 
-  it("the JSON, the page and the files count together: past 120 a minute → 429 in Russian; another address reads on", { timeout: 90_000 }, async () => {
+  it("the JSON, the page and the files count together: past 120 a minute → 429 in Russian; another address reads on", {
+    timeout: 90_000,
+  }, async () => {
     const chat = await sharedChat();
     const ip = uniqueIp();
-    const paths = [`/api/v2/share/topic/history/${chat.hash}`, `/share/${chat.hash}`, `/api/v2/share/${chat.hash}/attachments/1`];
-    const read = (path: string, from = ip) => SELF.fetch(`http://app.test${path}`, { headers: { "cf-connecting-ip": from } });
+    const paths = [
+      `/api/v2/share/topic/history/${chat.hash}`,
+      `/share/${chat.hash}`,
+      `/api/v2/share/${chat.hash}/attachments/1`,
+    ];
+    const read = (path: string, from = ip) =>
+      SELF.fetch(`http://app.test${path}`, { headers: { "cf-connecting-ip": from } });
     await aFreshWindow();
     for (let i = 0; i < LIMIT; i += 20) {
       const batch = await Promise.all(Array.from({ length: 20 }, (_, j) => read(paths[(i + j) % paths.length]!)));
@@ -141,7 +172,8 @@ describe("a long shared chat, by pages", () => {
   /** A shared chat of `count` messages, questions and replies in turn, numbered from 1. */
   async function longChat(count: number, textOf = (n: number) => `Сообщение номер ${n}.`) {
     const chat = await sharedChat();
-    for (let n = 2; n <= count; n++) await insertMessage(chat.topic, n % 2 ? "user" : "assistant", textOf(n), { createdAt: 1000 + n });
+    for (let n = 2; n <= count; n++)
+      await insertMessage(chat.topic, n % 2 ? "user" : "assistant", textOf(n), { createdAt: 1000 + n });
     return chat;
   }
   type Page = { topic_name: string; messages: { id: number; text: string }[] };
@@ -180,30 +212,53 @@ describe("a long shared chat, by pages", () => {
     }
     const other = await sharedChat();
     const [foreign] = (await page(other.hash, "?limit=1")).body.messages;
-    expect(await page(chat.hash, `?cursor=${foreign!.id}`)).toEqual({ body: expect.objectContaining({ messages: [] }), next: null });
+    expect(await page(chat.hash, `?cursor=${foreign!.id}`)).toEqual({
+      body: expect.objectContaining({ messages: [] }),
+      next: null,
+    });
   });
 
-  it("the page: its first screen carries the first 20 messages and the next page's cursor, not the whole chat", async () => {
-    const chat = await longChat(45);
-    const res = await SELF.fetch(`http://app.test/share/${chat.hash}`, { headers: { "cf-connecting-ip": uniqueIp() } });
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    const data = JSON.parse(/<script type="application\/json" id="share-screen">([^<]*)<\/script>/.exec(html)![1]!) as {
-      history: Page;
-      next?: string;
-    };
-    expect(data.history.messages).toHaveLength(20);
-    expect(data.history.messages.at(-1)!.text).toBe("Сообщение номер 20.");
-    expect(data.next).toBe(String(data.history.messages.at(-1)!.id));
-    expect(html).toContain("Сообщение номер 20.");
-    expect(html).not.toContain("Сообщение номер 21.");
-  });
+  it(
+    "the page: its first screen carries the first 20 messages and the next page's cursor, not the whole " + "chat",
+    async () => {
+      const chat = await longChat(45);
+      const res = await SELF.fetch(`http://app.test/share/${chat.hash}`, {
+        headers: { "cf-connecting-ip": uniqueIp() },
+      });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const data = JSON.parse(
+        /<script type="application\/json" id="share-screen">([^<]*)<\/script>/.exec(html)![1]!,
+      ) as {
+        history: Page;
+        next?: string;
+      };
+      expect(data.history.messages).toHaveLength(20);
+      expect(data.history.messages.at(-1)!.text).toBe("Сообщение номер 20.");
+      expect(data.next).toBe(String(data.history.messages.at(-1)!.id));
+      expect(html).toContain("Сообщение номер 20.");
+      expect(html).not.toContain("Сообщение номер 21.");
+    },
+  );
 
-  it("the page: long messages end the first screen sooner (40,000 characters of text, one message at least)", async () => {
-    const chat = await longChat(6, (n) => `${n}:${"я".repeat(15_000)}`);
-    const html = await (await SELF.fetch(`http://app.test/share/${chat.hash}`, { headers: { "cf-connecting-ip": uniqueIp() } })).text();
-    const data = JSON.parse(/<script type="application\/json" id="share-screen">([^<]*)<\/script>/.exec(html)![1]!) as { history: Page };
-    // The question and two replies of 15,000 characters fit; a third would pass 40,000.
-    expect(data.history.messages.map((m) => m.text.split(":")[0])).toEqual(["Можно ли расторгнуть договор?", "2", "3"]);
-  });
+  it(
+    "the page: long messages end the first screen sooner (40,000 characters of text, one message at " + "least)",
+    async () => {
+      const chat = await longChat(6, (n) => `${n}:${"я".repeat(15_000)}`);
+      const html = await (
+        await SELF.fetch(`http://app.test/share/${chat.hash}`, { headers: { "cf-connecting-ip": uniqueIp() } })
+      ).text();
+      const data = JSON.parse(
+        /<script type="application\/json" id="share-screen">([^<]*)<\/script>/.exec(html)![1]!,
+      ) as {
+        history: Page;
+      };
+      // The question and two replies of 15,000 characters fit; a third would pass 40,000.
+      expect(data.history.messages.map((m) => m.text.split(":")[0])).toEqual([
+        "Можно ли расторгнуть договор?",
+        "2",
+        "3",
+      ]);
+    },
+  );
 });

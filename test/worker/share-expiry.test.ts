@@ -25,7 +25,11 @@ describe("share link settings", () => {
     const { share } = await ownTopic();
     const res = await share();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ hash: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), expires_at: null, reveal: false });
+    expect(await res.json()).toEqual({
+      hash: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      expires_at: null,
+      reveal: false,
+    });
   });
 
   it.each([
@@ -84,7 +88,10 @@ describe("share link settings", () => {
     expect(JSON.stringify(await detailOf(bad))).toContain("expires_in: 1d, 7d, 30d или never");
     expect((await share({ reveal: "да" })).status).toBe(422);
     const stranger = await registerUser();
-    expect((await call(`/topics/${topic}/share`, { headers: authHeaders(stranger.record), json: { expires_in: "1d" } })).status).toBe(404);
+    expect(
+      (await call(`/topics/${topic}/share`, { headers: authHeaders(stranger.record), json: { expires_in: "1d" } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -92,18 +99,26 @@ describe("the privacy guard per mode", () => {
   it("is on in every mode until the user turns it off in one; another user's stays on", async () => {
     const { record } = await registerUser();
     const headers = authHeaders(record);
-    const initial = (await (await call("/privacy/settings", { headers })).json()) as { assistant_type: string; enabled: boolean }[];
+    const initial = (await (await call("/privacy/settings", { headers })).json()) as {
+      assistant_type: string;
+      enabled: boolean;
+    }[];
     expect(initial.length).toBeGreaterThanOrEqual(4);
     expect(initial.every((s) => s.enabled)).toBe(true);
     const off = await call("/privacy/settings/explain_law", { method: "PUT", headers, json: { enabled: false } });
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({ assistant_type: "explain_law", enabled: false });
-    const after = (await (await call("/privacy/settings", { headers })).json()) as { assistant_type: string; enabled: boolean }[];
+    const after = (await (await call("/privacy/settings", { headers })).json()) as {
+      assistant_type: string;
+      enabled: boolean;
+    }[];
     expect(after.find((s) => s.assistant_type === "explain_law")?.enabled).toBe(false);
     expect(after.filter((s) => s.assistant_type !== "explain_law").every((s) => s.enabled)).toBe(true);
 
     const other = await registerUser();
-    const theirs = (await (await call("/privacy/settings", { headers: authHeaders(other.record) })).json()) as { enabled: boolean }[];
+    const theirs = (await (await call("/privacy/settings", { headers: authHeaders(other.record) })).json()) as {
+      enabled: boolean;
+    }[];
     expect(theirs.every((s) => s.enabled)).toBe(true);
 
     const unknown = await call("/privacy/settings/no_such_mode", { method: "PUT", headers, json: { enabled: false } });

@@ -25,7 +25,10 @@ async function signedIn() {
 
 async function sharedTopic(init: { topicName?: string } = {}) {
   const owner = await signedIn();
-  const topic = await insertTopic(owner.userId, { topicName: init.topicName ?? "Аренда квартиры", assistantType: "explain_estate" });
+  const topic = await insertTopic(owner.userId, {
+    topicName: init.topicName ?? "Аренда квартиры",
+    assistantType: "explain_estate",
+  });
   const question = await insertMessage(topic, "user", "Можно ли расторгнуть договор?", { createdAt: 1000 });
   await insertMessage(topic, "assistant", "Да, по статье 450 ГК РФ…", { createdAt: 2000, model: "Демо-модель" });
   const res = await owner.send("POST", `/topics/${topic}/share`);
@@ -50,7 +53,9 @@ describe("sharing a topic", () => {
     expect(groups[0]!.topics.find((t) => t.id === topic)?.share_hash).toBe(hash);
     // Another topic gets another hash.
     const second = await insertTopic(owner.userId);
-    expect(((await (await owner.send("POST", `/topics/${second}/share`)).json()) as { hash: string }).hash).not.toBe(hash);
+    expect(((await (await owner.send("POST", `/topics/${second}/share`)).json()) as { hash: string }).hash).not.toBe(
+      hash,
+    );
   });
 
   it("is readable signed out: name, mode and messages oldest first", async () => {
@@ -126,7 +131,9 @@ describe("the edge cache of a shared history", () => {
     await insertMessage(topic, "user", "А если арендодатель против?");
     expect(((await (await readShared(hash)).json()) as Shared).messages).toHaveLength(2);
     await purgeSharedTopic(env, topic);
-    expect(((await (await readShared(hash)).json()) as Shared).messages.map((m) => m.text).at(-1)).toBe("А если арендодатель против?");
+    expect(((await (await readShared(hash)).json()) as Shared).messages.map((m) => m.text).at(-1)).toBe(
+      "А если арендодатель против?",
+    );
   });
 
   it("is purged when the topic is deleted", async () => {

@@ -6,26 +6,33 @@ import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail, ty
 import { newAccount, startTopic } from "./streams-helpers";
 
 const admin = await createAdmin();
-const daily = (query: string, record: AuthRecord = admin.record) => call(`/statistics/common/daily${query}`, { headers: authHeaders(record) });
+const daily = (query: string, record: AuthRecord = admin.record) =>
+  call(`/statistics/common/daily${query}`, { headers: authHeaders(record) });
 
 /** A Moscow wall-clock time (UTC+3) as Unix milliseconds. */
 const msk = (local: string) => Date.parse(`${local}+03:00`);
 
 async function insertUser(createdAt: number): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO users (email, name, created_at) VALUES (?, 'Статистика', ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO users (email, name, created_at) VALUES (?, 'Статистика', ?) RETURNING id",
+  )
     .bind(uniqueEmail("stats"), createdAt)
     .first<{ id: number }>();
   return row!.id;
 }
 async function insertTopic(userId: number, createdAt: number): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO topics (user_id, assistant_type, created_at, updated_at) VALUES (?, 'universal', ?, ?) RETURNING id")
+  const row = await env.DB.prepare(
+    "INSERT INTO topics (user_id, assistant_type, created_at, updated_at) VALUES (?, 'universal', ?, ?) RETURNING id",
+  )
     .bind(userId, createdAt, createdAt)
     .first<{ id: number }>();
   return row!.id;
 }
 /** A message as statistics know it: counted for its owner's Moscow day (the text itself is in a history shard). */
 async function insertMessage(topicId: number, role: "user" | "assistant", createdAt: number) {
-  const topic = await env.DB.prepare("SELECT user_id FROM topics WHERE id = ?").bind(topicId).first<{ user_id: number }>();
+  const topic = await env.DB.prepare("SELECT user_id FROM topics WHERE id = ?")
+    .bind(topicId)
+    .first<{ user_id: number }>();
   await countMessage(getDb(env.DB), topic!.user_id, role, createdAt).run();
 }
 const insertCharge = (userId: number, createdAt: number, refunded = false) =>
@@ -35,7 +42,8 @@ const insertCharge = (userId: number, createdAt: number, refunded = false) =>
 async function insertPayment(userId: number, kopecks: number, status: string, createdAt: number) {
   const plan = await env.DB.prepare("SELECT id FROM subscriptions ORDER BY id LIMIT 1").first<{ id: number }>();
   await env.DB.prepare(
-    "INSERT INTO payments (id, user_id, subscription_id, amount_kopecks, provider, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'sandbox', ?, ?, ?)",
+    "INSERT INTO payments (id, user_id, subscription_id, amount_kopecks, provider, status, created_at, updated_at) " +
+      "VALUES (?, ?, ?, ?, 'sandbox', ?, ?, ?)",
   )
     .bind(crypto.randomUUID(), userId, plan!.id, kopecks, status, createdAt, createdAt)
     .run();
@@ -82,9 +90,27 @@ describe("GET /statistics/common/daily", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([
       { date: "2020-03-09", ...zeros },
-      { date: "2020-03-10", new_users: 2, active_users: 2, topics: 2, messages: 6, requests_used: 2, payments: 2, revenue: 698.5 },
+      {
+        date: "2020-03-10",
+        new_users: 2,
+        active_users: 2,
+        topics: 2,
+        messages: 6,
+        requests_used: 2,
+        payments: 2,
+        revenue: 698.5,
+      },
       { date: "2020-03-11", ...zeros, new_users: 1 },
-      { date: "2020-03-12", ...zeros, active_users: 1, topics: 1, messages: 3, requests_used: 1, payments: 1, revenue: 100 },
+      {
+        date: "2020-03-12",
+        ...zeros,
+        active_users: 1,
+        topics: 1,
+        messages: 3,
+        requests_used: 1,
+        payments: 1,
+        revenue: 100,
+      },
       { date: "2020-03-13", ...zeros },
     ]);
 
@@ -93,16 +119,23 @@ describe("GET /statistics/common/daily", () => {
     expect(await one.json()).toEqual([{ date: "2020-03-11", ...zeros, new_users: 1 }]);
   });
 
-  it("counts the messages a send writes (in a history shard) on today's Moscow day, and the asker as active", async () => {
-    const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
-    const before = ((await (await daily(`?from=${today}&to=${today}`)).json()) as { messages: number; active_users: number }[])[0]!;
-    const res = await startTopic(await newAccount(), "Вопрос для статистики");
-    expect(res.status).toBe(200);
-    await res.text();
-    const after = ((await (await daily(`?from=${today}&to=${today}`)).json()) as { messages: number; active_users: number }[])[0]!;
-    expect(after.messages - before.messages).toBeGreaterThanOrEqual(2);
-    expect(after.active_users - before.active_users).toBeGreaterThanOrEqual(1);
-  });
+  it(
+    "counts the messages a send writes (in a history shard) on today's Moscow day, and the asker as " + "active",
+    async () => {
+      const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+      const before = (
+        (await (await daily(`?from=${today}&to=${today}`)).json()) as { messages: number; active_users: number }[]
+      )[0]!;
+      const res = await startTopic(await newAccount(), "Вопрос для статистики");
+      expect(res.status).toBe(200);
+      await res.text();
+      const after = (
+        (await (await daily(`?from=${today}&to=${today}`)).json()) as { messages: number; active_users: number }[]
+      )[0]!;
+      expect(after.messages - before.messages).toBeGreaterThanOrEqual(2);
+      expect(after.active_users - before.active_users).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it("answers 403 to a user and 401 without a token", async () => {
     const user = await registerUser();

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_MODEL_ID } from "../../worker/ai/demo-model";
-import { availableRequests, newAccount, savedMessages, sendMessage, splitTopicLine, startTopic, StreamReader } from "./streams-helpers";
+import {
+  availableRequests,
+  newAccount,
+  savedMessages,
+  sendMessage,
+  splitTopicLine,
+  startTopic,
+  StreamReader,
+} from "./streams-helpers";
 
 // The local default model end to end: no network, a Russian answer that says it is the demo and
 // shows what it received.
@@ -33,7 +41,9 @@ describe("the demo model through the stream routes", () => {
 
   it("continues a topic: the earlier turns are in the context", async () => {
     const account = await newAccount();
-    const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest());
+    const { topicId } = splitTopicLine(
+      await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest(),
+    );
     const second = await new StreamReader(await sendMessage(account, topicId, "Второй вопрос")).rest();
     expect(second).not.toMatch(/^topic_id:/);
     expect(second).toContain("| Режим | Общий чат |");

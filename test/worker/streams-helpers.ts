@@ -20,18 +20,29 @@ export async function acceptTerms(account: Account, ...assistantTypes: string[])
 }
 
 /** `POST /topics/start/stream/` as the web app sends it. */
-export const startTopic = (account: Account, text: string, options: { assistantType?: string; attachments?: number[] } = {}) =>
+export const startTopic = (
+  account: Account,
+  text: string,
+  options: { assistantType?: string; attachments?: number[] } = {},
+) =>
   call("/topics/start/stream/", {
     headers: authHeaders(account.record),
-    json: { message: { text, attachments: options.attachments ?? [] }, assistant_type: options.assistantType ?? "explain_law" },
+    json: {
+      message: { text, attachments: options.attachments ?? [] },
+      assistant_type: options.assistantType ?? "explain_law",
+    },
   });
 
 /** `POST /topics/{id}/message/stream/`. */
 export const sendMessage = (account: Account, topicId: number, text: string, attachments?: number[]) =>
-  call(`/topics/${topicId}/message/stream/`, { headers: authHeaders(account.record), json: { text, ...(attachments && { attachments }) } });
+  call(`/topics/${topicId}/message/stream/`, {
+    headers: authHeaders(account.record),
+    json: { text, ...(attachments && { attachments }) },
+  });
 
 /** `GET /topics/{id}/stream/`: the reply in flight. */
-export const resumeStream = (account: Account, topicId: number) => call(`/topics/${topicId}/stream/`, { headers: authHeaders(account.record) });
+export const resumeStream = (account: Account, topicId: number) =>
+  call(`/topics/${topicId}/stream/`, { headers: authHeaders(account.record) });
 
 /** Reads a streamed body piece by piece, as the web app does (UTF-8 decoded across chunk boundaries). */
 export class StreamReader {
@@ -95,7 +106,10 @@ export type SavedMessage = { id: number; role: string; text: string; state: stri
 export async function savedMessages(topicId: number): Promise<SavedMessage[]> {
   const found: SavedMessage[] = [];
   for (const db of [env.HISTORY_0, env.HISTORY_1!, env.HISTORY_2]) {
-    const { results } = await db.prepare("SELECT id, role, text, state, model FROM messages WHERE topic_id = ? ORDER BY id").bind(topicId).all<SavedMessage>();
+    const { results } = await db
+      .prepare("SELECT id, role, text, state, model FROM messages WHERE topic_id = ? ORDER BY id")
+      .bind(topicId)
+      .all<SavedMessage>();
     found.push(...results);
   }
   return found;

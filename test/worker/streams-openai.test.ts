@@ -23,10 +23,16 @@ import {
 const fake = useFakeOpenAI();
 
 const textOf = (message: ChatRequest["messages"][number]) =>
-  typeof message.content === "string" ? message.content : message.content.map((p) => (p.type === "text" ? p.text : `[${p.type}]`)).join("\n");
+  typeof message.content === "string"
+    ? message.content
+    : message.content.map((p) => (p.type === "text" ? p.text : `[${p.type}]`)).join("\n");
 
 /** Starts a topic whose reply the test will drive; resolves once the fake model has the request. */
-async function startDriven(account: Account, question: string, options: { assistantType?: string; attachments?: number[] } = {}) {
+async function startDriven(
+  account: Account,
+  question: string,
+  options: { assistantType?: string; attachments?: number[] } = {},
+) {
   const response = startTopic(account, question, options);
   const completion = await fake.nextCompletion();
   return { response, completion };
@@ -70,11 +76,19 @@ describe("streaming from an OpenAI-compatible model", () => {
   it("gives the model the history and the text of an attached document", async () => {
     const account = await newAccount();
     fake.autoReply = ["Первый ответ."];
-    const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest());
+    const { topicId } = splitTopicLine(
+      await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest(),
+    );
 
-    const pdf = await uploadOk(account.record, makePdf(["Договор аренды квартиры", "Срок аренды 11 месяцев"]), "аренда.pdf");
+    const pdf = await uploadOk(
+      account.record,
+      makePdf(["Договор аренды квартиры", "Срок аренды 11 месяцев"]),
+      "аренда.pdf",
+    );
     fake.autoReply = ["Второй ответ."];
-    const second = await new StreamReader(await sendMessage(account, topicId, "Что в договоре?", [pdf.attachment_id])).rest();
+    const second = await new StreamReader(
+      await sendMessage(account, topicId, "Что в договоре?", [pdf.attachment_id]),
+    ).rest();
     expect(second).toBe("Второй ответ.");
 
     const messages = fake.requests[1]!.body.messages;
@@ -94,7 +108,10 @@ describe("streaming from an OpenAI-compatible model", () => {
     const png = await makePng();
     const image = await uploadOk(account.record, png, "схема.png");
     fake.autoReply = ["На схеме квадрат."];
-    const res = await startTopic(account, "Что на картинке?", { assistantType: "explain_img", attachments: [image.attachment_id] });
+    const res = await startTopic(account, "Что на картинке?", {
+      assistantType: "explain_img",
+      attachments: [image.attachment_id],
+    });
     expect(res.headers.get("x-model")).toBe("fake-vision");
     const { topicId, reply } = splitTopicLine(await new StreamReader(res).rest());
     expect(reply).toBe("На схеме квадрат.");
@@ -194,10 +211,17 @@ describe("one reply at a time, owned by the topic's session", () => {
     expect(stopped.status).toBe(204);
     await completion.aborted();
     expect(splitTopicLine(await reader.rest()).reply).toBe("Успела сказать");
-    expect((await savedMessages(topicId)).at(-1)).toMatchObject({ role: "assistant", text: "Успела сказать", state: "partial", model: "fake-chat" });
+    expect((await savedMessages(topicId)).at(-1)).toMatchObject({
+      role: "assistant",
+      text: "Успела сказать",
+      state: "partial",
+      model: "fake-chat",
+    });
 
     // Stopping again, with nothing running, is harmless.
-    expect((await call(`/topics/${topicId}/stop`, { method: "POST", headers: authHeaders(account.record) })).status).toBe(204);
+    expect(
+      (await call(`/topics/${topicId}/stop`, { method: "POST", headers: authHeaders(account.record) })).status,
+    ).toBe(204);
   });
 });
 
@@ -220,20 +244,28 @@ describe("when the model fails", () => {
     expect(await new StreamReader(await sendMessage(account, topicId, "Повторю вопрос")).rest()).toBe("Теперь ответ.");
   });
 
-  it("after its first token: the reader's stream breaks, the partial reply is kept and marked, the request stays taken", async () => {
-    const account = await newAccount();
-    const before = await availableRequests(account);
-    const { response, completion } = await startDriven(account, "Вопрос");
-    completion.send("Половина ");
-    const reader = new StreamReader(await response);
-    const { topicId } = splitTopicLine(await reader.until((t) => t.endsWith("Половина ")));
-    completion.cut();
+  it(
+    "after its first token: the reader's stream breaks, the partial reply is kept and marked, the request stays " +
+      "taken",
+    async () => {
+      const account = await newAccount();
+      const before = await availableRequests(account);
+      const { response, completion } = await startDriven(account, "Вопрос");
+      completion.send("Половина ");
+      const reader = new StreamReader(await response);
+      const { topicId } = splitTopicLine(await reader.until((t) => t.endsWith("Половина ")));
+      completion.cut();
 
-    await expect(reader.rest()).rejects.toThrow();
-    expect(splitTopicLine(reader.text).reply).toBe("Половина ");
-    expect((await savedMessages(topicId)).at(-1)).toMatchObject({ role: "assistant", text: "Половина ", state: "partial" });
-    expect(await availableRequests(account)).toBe(before - 1);
-  });
+      await expect(reader.rest()).rejects.toThrow();
+      expect(splitTopicLine(reader.text).reply).toBe("Половина ");
+      expect((await savedMessages(topicId)).at(-1)).toMatchObject({
+        role: "assistant",
+        text: "Половина ",
+        state: "partial",
+      });
+      expect(await availableRequests(account)).toBe(before - 1);
+    },
+  );
 });
 
 describe("when the session's object restarts mid-reply", () => {
@@ -254,7 +286,12 @@ describe("when the session's object restarts mid-reply", () => {
 
     // A fresh object finds the reply in its storage and saves it before it answers anyone.
     expect((await resumeStream(account, topicId)).status).toBe(204);
-    expect((await savedMessages(topicId)).at(-1)).toMatchObject({ role: "assistant", text: "Сохранённое начало", state: "partial", model: "fake-chat" });
+    expect((await savedMessages(topicId)).at(-1)).toMatchObject({
+      role: "assistant",
+      text: "Сохранённое начало",
+      state: "partial",
+      model: "fake-chat",
+    });
     expect(await availableRequests(account)).toBe(before - 1);
     fake.autoReply = ["Снова работаю."];
     expect(await new StreamReader(await sendMessage(account, topicId, "Ещё раз")).rest()).toBe("Снова работаю.");
@@ -302,7 +339,11 @@ describe("a topic deleted under a running reply", () => {
 });
 
 const topicsOf = async (account: Account) =>
-  (await env.DB.prepare("SELECT id FROM topics WHERE user_id = ? ORDER BY id").bind(account.userId).all<{ id: number }>()).results.map((r) => r.id);
+  (
+    await env.DB.prepare("SELECT id FROM topics WHERE user_id = ? ORDER BY id")
+      .bind(account.userId)
+      .all<{ id: number }>()
+  ).results.map((r) => r.id);
 
 describe("GET /topics/{id}/stream/ and stop on topics that are not running or not yours", () => {
   it("answers 204 when nothing is in flight, 404 for another user's topic", async () => {
@@ -316,7 +357,10 @@ describe("GET /topics/{id}/stream/ and stop on topics that are not running or no
       await resumeStream(stranger, topicId),
       await call(`/topics/${topicId}/stop`, { method: "POST", headers: authHeaders(stranger.record) }),
       await sendMessage(stranger, topicId, "Чужой чат"),
-      await call(`/topics/${topicId}/start/stream/`, { headers: authHeaders(stranger.record), json: { text: "Чужой чат" } }),
+      await call(`/topics/${topicId}/start/stream/`, {
+        headers: authHeaders(stranger.record),
+        json: { text: "Чужой чат" },
+      }),
     ]) {
       expect(res.status).toBe(404);
       expect(await detailOf(res)).toBe("Чат не найден");

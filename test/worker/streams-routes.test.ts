@@ -6,7 +6,16 @@ import { QUOTAS } from "../../worker/settings";
 import { makePdf, makePng } from "./fixtures/files";
 import { uploadOk } from "./fixtures/uploads";
 import { authHeaders, call, detailOf, uniqueIp } from "./helpers";
-import { availableRequests, newAccount, savedMessages, sendMessage, splitTopicLine, startTopic, StreamReader, type Account } from "./streams-helpers";
+import {
+  availableRequests,
+  newAccount,
+  savedMessages,
+  sendMessage,
+  splitTopicLine,
+  startTopic,
+  StreamReader,
+  type Account,
+} from "./streams-helpers";
 
 type Topic = {
   id: number;
@@ -20,9 +29,12 @@ type Topic = {
   updated_at: string;
 };
 
-const newTopic = (account: Account, query: string) => call(`/topics/new?${query}`, { method: "POST", headers: authHeaders(account.record) });
+const newTopic = (account: Account, query: string) =>
+  call(`/topics/new?${query}`, { method: "POST", headers: authHeaders(account.record) });
 const topicRow = (id: number) =>
-  env.DB.prepare("SELECT topic_name, updated_at FROM topics WHERE id = ?").bind(id).first<{ topic_name: string | null; updated_at: number }>();
+  env.DB.prepare("SELECT topic_name, updated_at FROM topics WHERE id = ?")
+    .bind(id)
+    .first<{ topic_name: string | null; updated_at: number }>();
 const messagesOf = (detail: unknown) => (detail as { loc: unknown[]; msg: string }[]).map((d) => d.msg);
 
 describe("GET /products/", () => {
@@ -47,7 +59,10 @@ describe("GET /products/", () => {
 describe("POST /topics/new", () => {
   it("creates an empty topic of the mode, named if a name is given", async () => {
     const account = await newAccount();
-    const res = await newTopic(account, "assistant_type=explain_estate&topic_name=%20%D0%9A%D0%B2%D0%B0%D1%80%D1%82%D0%B8%D1%80%D0%B0%20");
+    const res = await newTopic(
+      account,
+      "assistant_type=explain_estate&topic_name=%20%D0%9A%D0%B2%D0%B0%D1%80%D1%82%D0%B8%D1%80%D0%B0%20",
+    );
     expect(res.status).toBe(201);
     const topic = (await res.json()) as Topic;
     expect(topic).toEqual({
@@ -81,7 +96,10 @@ describe("POST /topics/new", () => {
   it("then takes its first question through /topics/{id}/start/stream/, keeping its name", async () => {
     const account = await newAccount();
     const named = (await (await newTopic(account, "assistant_type=gpt&topic_name=Мой%20чат")).json()) as Topic;
-    const res = await call(`/topics/${named.id}/start/stream/`, { headers: authHeaders(account.record), json: { text: "Первый вопрос" } });
+    const res = await call(`/topics/${named.id}/start/stream/`, {
+      headers: authHeaders(account.record),
+      json: { text: "Первый вопрос" },
+    });
     const reply = await new StreamReader(res).rest();
     expect(reply).not.toMatch(/^topic_id:/);
     expect(reply).toContain("| Режим | Общий чат |");
@@ -89,7 +107,10 @@ describe("POST /topics/new", () => {
 
     const unnamed = (await (await newTopic(account, "assistant_type=gpt")).json()) as Topic;
     await new StreamReader(
-      await call(`/topics/${unnamed.id}/start/stream/`, { headers: authHeaders(account.record), json: { text: "Как составить претензию?" } }),
+      await call(`/topics/${unnamed.id}/start/stream/`, {
+        headers: authHeaders(account.record),
+        json: { text: "Как составить претензию?" },
+      }),
     ).rest();
     expect((await topicRow(unnamed.id))!.topic_name).toBe("Как составить претензию?");
   });
@@ -98,7 +119,9 @@ describe("POST /topics/new", () => {
 describe("topic names and activity", () => {
   it("names a topic from the first line of its first question, at most 60 characters, once", async () => {
     const account = await newAccount();
-    const question = `\n   Сосед   затопил квартиру, и управляющая компания отказывается составлять акт о заливе\nподробности ниже`;
+    const question =
+      `\n   Сосед   затопил квартиру, и управляющая компания отказывается составлять акт о ` +
+      `заливе\nподробности ниже`;
     const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, question)).rest());
     const name = (await topicRow(topicId))!.topic_name!;
     expect(name).toBe(topicNameFrom(question));
@@ -132,9 +155,18 @@ describe("sending: bad input", () => {
       ],
       [{ message: { text: 42 }, assistant_type: "gpt" }, "Текст сообщения должен быть строкой"],
       [{ message: {}, assistant_type: "gpt" }, "Введите сообщение"],
-      [{ message: { text: "Вопрос", attachments: "1" }, assistant_type: "gpt" }, "attachments должен быть списком идентификаторов вложений"],
-      [{ message: { text: "Вопрос", attachments: [1.5] }, assistant_type: "gpt" }, "Идентификатор вложения должен быть целым числом"],
-      [{ message: { text: "Вопрос", attachments: [1, 2, 3, 4, 5, 6, 7] }, assistant_type: "gpt" }, "Не больше 6 вложений в сообщении"],
+      [
+        { message: { text: "Вопрос", attachments: "1" }, assistant_type: "gpt" },
+        "attachments должен быть списком идентификаторов вложений",
+      ],
+      [
+        { message: { text: "Вопрос", attachments: [1.5] }, assistant_type: "gpt" },
+        "Идентификатор вложения должен быть целым числом",
+      ],
+      [
+        { message: { text: "Вопрос", attachments: [1, 2, 3, 4, 5, 6, 7] }, assistant_type: "gpt" },
+        "Не больше 6 вложений в сообщении",
+      ],
       [{ message: { text: "Вопрос" }, assistant_type: "poetry" }, "Неизвестный режим ассистента"],
       [{ assistant_type: "gpt" }, "Укажите message: {text, attachments}"],
     ];
@@ -162,7 +194,8 @@ describe("sending: bad input", () => {
     expect((await sendMessage(account, 999_999_999, "Нет такого чата")).status).toBe(404);
   });
 
-  it("refuses another user's attachment (404), a second document (422) and an attachment already sent (409), taking no request", async () => {
+  it("refuses another user's attachment (404), a second document (422) and an attachment already sent (409), " +
+    "taking no request", async () => {
     const account = await newAccount();
     const other = await newAccount();
     const foreign = await uploadOk(other.record, makePdf(["Чужой"]), "чужой.pdf");
@@ -175,16 +208,21 @@ describe("sending: bad input", () => {
     const twoDocs = await startTopic(account, "Вопрос", { attachments: [one.attachment_id, two.attachment_id] });
     expect(twoDocs.status).toBe(422);
     expect(await detailOf(twoDocs)).toBe(
-      "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
+      "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в " +
+        "ближайшее время.",
     );
 
-    const sent = await new StreamReader(await startTopic(account, "С документом", { attachments: [one.attachment_id] })).rest();
+    const sent = await new StreamReader(
+      await startTopic(account, "С документом", { attachments: [one.attachment_id] }),
+    ).rest();
     const { topicId } = splitTopicLine(sent);
     const again = await sendMessage(account, topicId, "Тот же документ", [one.attachment_id]);
     expect(again.status).toBe(409);
     expect(await availableRequests(account)).toBe(QUOTAS.startRequests - 1);
     // No topics were left behind by the refused sends.
-    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM topics WHERE user_id = ?").bind(account.userId).all<{ n: number }>();
+    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM topics WHERE user_id = ?")
+      .bind(account.userId)
+      .all<{ n: number }>();
     expect(results[0]!.n).toBe(1);
   }, 30_000);
 });
@@ -192,10 +230,16 @@ describe("sending: bad input", () => {
 describe("sending: attachments", () => {
   it("links the attachments to the question and shows the demo model the document and the images", async () => {
     const account = await newAccount();
-    const doc = await uploadOk(account.record, makePdf(["Договор поставки № 7", "Поставщик обязуется поставить товар"]), "поставка.pdf");
+    const doc = await uploadOk(
+      account.record,
+      makePdf(["Договор поставки № 7", "Поставщик обязуется поставить товар"]),
+      "поставка.pdf",
+    );
     const img1 = await uploadOk(account.record, await makePng(), "1.png");
     const img2 = await uploadOk(account.record, await makePng(3, 3), "2.png");
-    const res = await startTopic(account, "Что в договоре и на фото?", { attachments: [doc.attachment_id, img1.attachment_id, img2.attachment_id] });
+    const res = await startTopic(account, "Что в договоре и на фото?", {
+      attachments: [doc.attachment_id, img1.attachment_id, img2.attachment_id],
+    });
     const { topicId, reply } = splitTopicLine(await new StreamReader(res).rest());
     expect(reply).toMatch(/\| Документ \| «поставка\.pdf», \d+ симв\.; начало: «Договор поставки № 7/);
     expect(reply).toContain("| Изображения | 2 |");
@@ -211,7 +255,9 @@ describe("sending: attachments", () => {
 
 describe("the OpenAPI document", () => {
   it("lists the stream, limits and products routes", async () => {
-    const doc = (await (await SELF.fetch("http://app.test/api/v2/openapi.json")).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await SELF.fetch("http://app.test/api/v2/openapi.json")).json()) as {
+      paths: Record<string, unknown>;
+    };
     for (const path of [
       "/api/v2/topics/new",
       "/api/v2/topics/start/stream",

@@ -38,8 +38,18 @@ describe("GET /users/tg/auth", () => {
     const fields = signed(widget());
     const res = await tgAuth(fields);
     expect(res.status).toBe(200);
-    const record = (await res.json()) as { access_token: string; refresh_token: string; email: string | null; name: string | null };
-    expect(record).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), email: null, name: "Анна Смирнова" });
+    const record = (await res.json()) as {
+      access_token: string;
+      refresh_token: string;
+      email: string | null;
+      name: string | null;
+    };
+    expect(record).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      email: null,
+      name: "Анна Смирнова",
+    });
 
     const self = await SELF.fetch(`${APP}/api/v2/users/self`, { headers: { "jwt-token": record.access_token } });
     expect(self.status).toBe(200);
@@ -47,10 +57,16 @@ describe("GET /users/tg/auth", () => {
     expect(me.email).toBeNull();
 
     // The same Telegram account signs in to the same user.
-    const again = (await (await tgAuth(signed(widget({ id: fields.id!, first_name: "Аня" })))).json()) as { access_token: string };
-    const meAgain = (await (await SELF.fetch(`${APP}/api/v2/users/self`, { headers: { "jwt-token": again.access_token } })).json()) as { id: number };
+    const again = (await (await tgAuth(signed(widget({ id: fields.id!, first_name: "Аня" })))).json()) as {
+      access_token: string;
+    };
+    const meAgain = (await (
+      await SELF.fetch(`${APP}/api/v2/users/self`, { headers: { "jwt-token": again.access_token } })
+    ).json()) as { id: number };
     expect(meAgain.id).toBe(me.id);
-    const { results } = await env.DB.prepare("SELECT provider, provider_user_id FROM identities WHERE user_id = ?").bind(me.id).all();
+    const { results } = await env.DB.prepare("SELECT provider, provider_user_id FROM identities WHERE user_id = ?")
+      .bind(me.id)
+      .all();
     expect(results).toEqual([{ provider: "tg", provider_user_id: fields.id }]);
   });
 
@@ -96,7 +112,12 @@ describe("GET /users/tg/auth", () => {
 
   it("answers 503 in Russian when no bot token is set", async () => {
     const bare = { ...env, TELEGRAM_BOT_TOKEN: undefined };
-    const res = await app.request(`/api/v2/users/tg/auth?${new URLSearchParams(signed(widget()))}`, {}, bare, createExecutionContext());
+    const res = await app.request(
+      `/api/v2/users/tg/auth?${new URLSearchParams(signed(widget()))}`,
+      {},
+      bare,
+      createExecutionContext(),
+    );
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ detail: "Вход через Telegram не настроен" });
   });

@@ -8,7 +8,10 @@ import { authHeaders, call, login, refreshHeaders, registerUser, type AuthRecord
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 /** The claims of a real token, re-signed as the test says. */
-async function forge(record: AuthRecord, opts: { secret?: string; exp?: number; claims?: Record<string, unknown> } = {}) {
+async function forge(
+  record: AuthRecord,
+  opts: { secret?: string; exp?: number; claims?: Record<string, unknown> } = {},
+) {
   const { sub, role, ver, sid, jti, iss, aud, exp } = decodeJwt(record.access_token);
   return new SignJWT({ role, ver, sid, ...opts.claims })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -28,10 +31,14 @@ const past = () => Math.floor(Date.now() / 1000) - 60;
 
 const sessionOf = (record: AuthRecord) => decodeJwt(record.access_token).sid as string;
 const revokedAt = async (sid: string) =>
-  (await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?").bind(sid).first<{ revoked_at: number | null }>())!.revoked_at;
+  (await env.DB.prepare("SELECT revoked_at FROM sessions WHERE id = ?")
+    .bind(sid)
+    .first<{ revoked_at: number | null }>())!.revoked_at;
 const liveTokens = async (sid: string) =>
   (
-    await env.DB.prepare("SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND rotated_at IS NULL").bind(sid).all<{ token_hash: string }>()
+    await env.DB.prepare("SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND rotated_at IS NULL")
+      .bind(sid)
+      .all<{ token_hash: string }>()
   ).results.map((r) => r.token_hash);
 const rotatedAt = async (token: string) =>
   (await env.DB.prepare("SELECT rotated_at FROM refresh_tokens WHERE token_hash = ?")
@@ -136,7 +143,9 @@ describe("refresh", () => {
       .bind(Date.now() + 60_000, sid)
       .run();
     expect((await refresh(record.access_token, record.refresh_token)).status).toBe(200);
-    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE id = ?").bind(sid).first<{ expires_at: number }>();
+    const row = await env.DB.prepare("SELECT expires_at FROM sessions WHERE id = ?")
+      .bind(sid)
+      .first<{ expires_at: number }>();
     expect(Math.round((row!.expires_at - Date.now()) / 86_400_000)).toBe(30);
   });
 
@@ -148,7 +157,14 @@ describe("refresh", () => {
 
   it("refuses a forged access token even with a good refresh token", async () => {
     const { record } = await registerUser();
-    expect((await refresh(await forge(record, { secret: "another-secret-that-is-long-enough-for-hs256" }), record.refresh_token)).status).toBe(401);
+    expect(
+      (
+        await refresh(
+          await forge(record, { secret: "another-secret-that-is-long-enough-for-hs256" }),
+          record.refresh_token,
+        )
+      ).status,
+    ).toBe(401);
     // The refresh token was not spent by that attempt.
     expect((await refresh(record.access_token, record.refresh_token)).status).toBe(200);
   });
@@ -179,11 +195,16 @@ describe("refresh", () => {
 
   it("two refreshes at once with one token: both callers get a working session, nothing is withdrawn", async () => {
     const { record } = await registerUser();
-    const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
+    const results = await Promise.all([
+      refresh(record.access_token, record.refresh_token),
+      refresh(record.access_token, record.refresh_token),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const [one, two] = (await Promise.all(results.map((r) => r.json()))) as AuthRecord[];
     expect(one!.refresh_token).not.toBe(two!.refresh_token);
-    expect((await liveTokens(sessionOf(record))).sort()).toEqual([await sha256Hex(one!.refresh_token), await sha256Hex(two!.refresh_token)].sort());
+    expect((await liveTokens(sessionOf(record))).sort()).toEqual(
+      [await sha256Hex(one!.refresh_token), await sha256Hex(two!.refresh_token)].sort(),
+    );
 
     // Each caller goes on with its own answer, in either order, and the session stays.
     for (const answer of [one!, two!]) {
@@ -197,41 +218,50 @@ describe("refresh", () => {
 });
 
 describe("refresh: reuse of a rotated token", () => {
-  it("within the window, while its successor is unused, is a lost answer: a sibling token, the successor kept", async () => {
-    const { record } = await registerUser();
-    const lost = await refresh(record.access_token, record.refresh_token);
-    expect(lost.status).toBe(200);
-    const b = (await lost.json()) as AuthRecord;
+  it(
+    "within the window, while its successor is unused, is a lost answer: a sibling token, the successor " + "kept",
+    async () => {
+      const { record } = await registerUser();
+      const lost = await refresh(record.access_token, record.refresh_token);
+      expect(lost.status).toBe(200);
+      const b = (await lost.json()) as AuthRecord;
 
-    // The answer never reached the browser: it presents the old token again.
-    const again = await refresh(record.access_token, record.refresh_token);
-    expect(again.status).toBe(200);
-    const c = (await again.json()) as AuthRecord;
-    expect(new Set([record.refresh_token, b.refresh_token, c.refresh_token]).size).toBe(3);
-    expect(decodeJwt(c.access_token).sid).toBe(sessionOf(record));
-    expect(await revokedAt(sessionOf(record))).toBeNull();
-    expect((await liveTokens(sessionOf(record))).sort()).toEqual([await sha256Hex(b.refresh_token), await sha256Hex(c.refresh_token)].sort());
-    expect((await self(c.access_token)).status).toBe(200);
+      // The answer never reached the browser: it presents the old token again.
+      const again = await refresh(record.access_token, record.refresh_token);
+      expect(again.status).toBe(200);
+      const c = (await again.json()) as AuthRecord;
+      expect(new Set([record.refresh_token, b.refresh_token, c.refresh_token]).size).toBe(3);
+      expect(decodeJwt(c.access_token).sid).toBe(sessionOf(record));
+      expect(await revokedAt(sessionOf(record))).toBeNull();
+      expect((await liveTokens(sessionOf(record))).sort()).toEqual(
+        [await sha256Hex(b.refresh_token), await sha256Hex(c.refresh_token)].sort(),
+      );
+      expect((await self(c.access_token)).status).toBe(200);
 
-    // The session lives on through the new token...
-    const d = await refresh(c.access_token, c.refresh_token);
-    expect(d.status).toBe(200);
-    expect((await self(((await d.json()) as AuthRecord).access_token)).status).toBe(200);
-    // ...and through the successor, which was not withdrawn: whoever got that answer is not signed out.
-    const e = await refresh(b.access_token, b.refresh_token);
-    expect(e.status).toBe(200);
-    expect((await self(((await e.json()) as AuthRecord).access_token)).status).toBe(200);
-    expect(await revokedAt(sessionOf(record))).toBeNull();
-  });
+      // The session lives on through the new token...
+      const d = await refresh(c.access_token, c.refresh_token);
+      expect(d.status).toBe(200);
+      expect((await self(((await d.json()) as AuthRecord).access_token)).status).toBe(200);
+      // ...and through the successor, which was not withdrawn: whoever got that answer is not signed out.
+      const e = await refresh(b.access_token, b.refresh_token);
+      expect(e.status).toBe(200);
+      expect((await self(((await e.json()) as AuthRecord).access_token)).status).toBe(200);
+      expect(await revokedAt(sessionOf(record))).toBeNull();
+    },
+  );
 
   it("within the window, twice at once: both are answered with working tokens", async () => {
     const { record } = await registerUser();
     const b = (await (await refresh(record.access_token, record.refresh_token)).json()) as AuthRecord;
-    const results = await Promise.all([refresh(record.access_token, record.refresh_token), refresh(record.access_token, record.refresh_token)]);
+    const results = await Promise.all([
+      refresh(record.access_token, record.refresh_token),
+      refresh(record.access_token, record.refresh_token),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const answers = (await Promise.all(results.map((r) => r.json()))) as AuthRecord[];
     expect(await revokedAt(sessionOf(record))).toBeNull();
-    for (const answer of [b, ...answers]) expect((await refresh(answer.access_token, answer.refresh_token)).status).toBe(200);
+    for (const answer of [b, ...answers])
+      expect((await refresh(answer.access_token, answer.refresh_token)).status).toBe(200);
     expect(await revokedAt(sessionOf(record))).toBeNull();
   });
 

@@ -32,14 +32,21 @@ describe("a topic with a live reply", () => {
   it("a shared topic shows a new reply once it is saved (the streaming side purges the cache)", async () => {
     const account = await newAccount();
     fake.autoReply = ["Первый ответ."];
-    const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest());
-    const { hash } = (await (await call(`/topics/${topicId}/share`, { method: "POST", headers: authHeaders(account.record) })).json()) as { hash: string };
-    const read = async () => ((await (await call(`/share/topic/history/${hash}`)).json()) as Shared).messages.map((m) => m.text);
+    const { topicId } = splitTopicLine(
+      await new StreamReader(await startTopic(account, "Первый вопрос", { assistantType: "gpt" })).rest(),
+    );
+    const { hash } = (await (
+      await call(`/topics/${topicId}/share`, { method: "POST", headers: authHeaders(account.record) })
+    ).json()) as { hash: string };
+    const read = async () =>
+      ((await (await call(`/share/topic/history/${hash}`)).json()) as Shared).messages.map((m) => m.text);
     expect(await read()).toEqual(["Первый вопрос", "Первый ответ."]);
 
     fake.autoReply = ["Второй ответ."];
     expect(await new StreamReader(await sendMessage(account, topicId, "Второй вопрос")).rest()).toBe("Второй ответ.");
     // The reply is saved and the cache purged by the TopicObject, after the stream has ended.
-    await vi.waitFor(async () => expect(await read()).toEqual(["Первый вопрос", "Первый ответ.", "Второй вопрос", "Второй ответ."]));
+    await vi.waitFor(async () =>
+      expect(await read()).toEqual(["Первый вопрос", "Первый ответ.", "Второй вопрос", "Второй ответ."]),
+    );
   });
 });

@@ -67,12 +67,18 @@ describe("GET /topics/{status}/{type}", () => {
       ["2026-02-01", [older]],
     ]);
     // No tz: Moscow.
-    expect(shape(await list(get, "/topics/active/law"))).toEqual(shape(await list(get, "/topics/active/law?tz=Europe/Moscow")));
+    expect(shape(await list(get, "/topics/active/law"))).toEqual(
+      shape(await list(get, "/topics/active/law?tz=Europe/Moscow")),
+    );
   });
 
   it("answers the Topic shape", async () => {
     const { userId, get } = await signedIn();
-    const id = await insertTopic(userId, { topicName: null, assistantType: "explain_estate", updatedAt: "2026-01-05T10:00:00Z" });
+    const id = await insertTopic(userId, {
+      topicName: null,
+      assistantType: "explain_estate",
+      updatedAt: "2026-01-05T10:00:00Z",
+    });
     const [group] = await list(get, "/topics/active/estate/");
     expect(group).toEqual({
       date: "2026-01-05",
@@ -187,7 +193,9 @@ describe("GET /topics/{id}/history/", () => {
   it("answers messages oldest first with their attachments, whose signed url serves the bytes", async () => {
     const { userId, get } = await signedIn();
     const topic = await insertTopic(userId);
-    const question = await insertMessage(topic, "user", "Что такое договор аренды?", { createdAt: Date.parse("2026-03-10T10:00:00Z") });
+    const question = await insertMessage(topic, "user", "Что такое договор аренды?", {
+      createdAt: Date.parse("2026-03-10T10:00:00Z"),
+    });
     const doc = await insertAttachment(userId, question, { filename: "договор.txt" });
     const image = await insertAttachment(userId, question, {
       filename: "фото.png",
@@ -195,8 +203,15 @@ describe("GET /topics/{id}/history/", () => {
       contentType: "image/png",
       bytes: new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
     });
-    await insertMessage(topic, "assistant", "Это соглашение…", { model: "Демо-модель", createdAt: Date.parse("2026-03-10T10:00:05Z") });
-    await insertMessage(topic, "assistant", "Обрыв на полусл", { state: "partial", model: "Демо-модель", createdAt: Date.parse("2026-03-10T10:01:00Z") });
+    await insertMessage(topic, "assistant", "Это соглашение…", {
+      model: "Демо-модель",
+      createdAt: Date.parse("2026-03-10T10:00:05Z"),
+    });
+    await insertMessage(topic, "assistant", "Обрыв на полусл", {
+      state: "partial",
+      model: "Демо-модель",
+      createdAt: Date.parse("2026-03-10T10:01:00Z"),
+    });
 
     const res = await get(`/topics/${topic}/history/`);
     expect(res.status).toBe(200);
@@ -217,7 +232,14 @@ describe("GET /topics/{id}/history/", () => {
         size: doc.bytes.length,
         url: expect.stringMatching(new RegExp(`^/api/v2/attachments/${doc.id}/file\\?s=\\d+&exp=\\d+&sig=`)),
       },
-      { id: image.id, filename: "фото.png", content_type: "image", mime_type: "image/png", size: 8, url: expect.stringMatching(/sig=/) },
+      {
+        id: image.id,
+        filename: "фото.png",
+        content_type: "image",
+        mime_type: "image/png",
+        size: 8,
+        url: expect.stringMatching(/sig=/),
+      },
     ]);
     // The url works without headers (an <img src>).
     const file = await call(messages[0]!.attachments[0]!.url.replace(/^\/api\/v2/, ""));
@@ -307,7 +329,11 @@ describe("DELETE /topics/{id}", () => {
     const question = await insertMessage(topic, "user", "Посмотрите договор");
     await insertMessage(topic, "assistant", "Смотрю");
     const a = await insertAttachment(userId, question);
-    const b = await insertAttachment(userId, question, { kind: "image", contentType: "image/png", filename: "скан.png" });
+    const b = await insertAttachment(userId, question, {
+      kind: "image",
+      contentType: "image/png",
+      filename: "скан.png",
+    });
     // An upload not yet sent belongs to no topic and stays.
     const unsent = await insertAttachment(userId, null);
     expect(await env.FILES.head(a.r2Key)).not.toBeNull();
@@ -316,7 +342,9 @@ describe("DELETE /topics/{id}", () => {
     expect(res.status).toBe(204);
     expect(await countRows("SELECT count(*) AS n FROM topics WHERE id = ?", topic)).toBe(0);
     expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM messages WHERE topic_id = ?", topic)).toBe(0);
-    expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM attachments WHERE id IN (?, ?)", a.id, b.id)).toBe(0);
+    expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM attachments WHERE id IN (?, ?)", a.id, b.id)).toBe(
+      0,
+    );
     expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM topic_leaves WHERE topic_id = ?", topic)).toBe(0);
     expect(await countHistoryRows(userId, "SELECT count(*) AS n FROM attachments WHERE id = ?", unsent.id)).toBe(1);
     // The bytes go in the background (waitUntil).
@@ -338,7 +366,9 @@ describe("DELETE /topics/{id}", () => {
     const res = await me.send("DELETE", `/topics/${theirs}`);
     expect(res.status).toBe(404);
     expect(await detailOf(res)).toBe("Чат не найден");
-    expect(await countHistoryRows(other.userId, "SELECT count(*) AS n FROM messages WHERE topic_id = ?", theirs)).toBe(1);
+    expect(await countHistoryRows(other.userId, "SELECT count(*) AS n FROM messages WHERE topic_id = ?", theirs)).toBe(
+      1,
+    );
     expect(await env.FILES.head(file.r2Key)).not.toBeNull();
   });
 });

@@ -10,13 +10,22 @@ const cyrillic = /[а-яё]/i;
 describe("registration", () => {
   it("creates the account and answers 201 with the auth record", async () => {
     const email = uniqueEmail();
-    const res = await call("/users/", { json: { consent: true, email: `  ${email.toUpperCase()} `, password: "надёжный-пароль", name: "  Анна " } });
+    const res = await call("/users/", {
+      json: { consent: true, email: `  ${email.toUpperCase()} `, password: "надёжный-пароль", name: "  Анна " },
+    });
     expect(res.status).toBe(201);
     const record = (await res.json()) as AuthRecord;
-    expect(record).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), email, name: "Анна" });
+    expect(record).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      email,
+      name: "Анна",
+    });
     // The refresh token is opaque and at least 256 bits; only its SHA-256 is stored.
     expect(Buffer.from(record.refresh_token, "base64url").length).toBeGreaterThanOrEqual(32);
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM refresh_tokens WHERE token_hash = ?").bind(record.refresh_token).first<{ n: number }>();
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM refresh_tokens WHERE token_hash = ?")
+      .bind(record.refresh_token)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(0);
     const claims = decodeJwt(record.access_token);
     expect(claims).toMatchObject({ role: "user", ver: 0, iss: "yasno", aud: "yasno-api" });
@@ -27,16 +36,22 @@ describe("registration", () => {
 
   it("keeps utm tags given at registration", async () => {
     const email = uniqueEmail();
-    const res = await call("/users/", { json: { consent: true, email, password: "надёжный-пароль", utm: { utm_source: "telegram" } } });
+    const res = await call("/users/", {
+      json: { consent: true, email, password: "надёжный-пароль", utm: { utm_source: "telegram" } },
+    });
     expect(res.status).toBe(201);
-    const row = await env.DB.prepare("SELECT utm, name FROM users WHERE email = ?").bind(email).first<{ utm: string; name: string | null }>();
+    const row = await env.DB.prepare("SELECT utm, name FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ utm: string; name: string | null }>();
     expect(JSON.parse(row!.utm)).toEqual({ utm_source: "telegram" });
     expect(row!.name).toBeNull();
   });
 
   it("answers 409 for an e-mail taken in any letter case", async () => {
     const { email } = await registerUser();
-    const res = await call("/users/", { json: { consent: true, email: ` ${email.toUpperCase()}`, password: "другой-пароль-2" } });
+    const res = await call("/users/", {
+      json: { consent: true, email: ` ${email.toUpperCase()}`, password: "другой-пароль-2" },
+    });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ detail: "Пользователь с данным email уже зарегистрирован" });
   });
@@ -62,7 +77,11 @@ describe("registration", () => {
   });
 
   it("answers 400, not 500, for a body that is not JSON", async () => {
-    const res = await call("/users/", { method: "POST", headers: { "content-type": "application/json" }, json: undefined });
+    const res = await call("/users/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      json: undefined,
+    });
     expect([400, 422]).toContain(res.status);
     expect(JSON.stringify(await res.json())).toMatch(cyrillic);
   });
@@ -106,7 +125,9 @@ describe("login", () => {
     const wrong = await call("/users/login", { json: { email, password: `${SEEDED_PASSWORD}x` } });
     expect(wrong.status).toBe(401);
     // Current parameters: nothing to upgrade.
-    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email).first<{ password_hash: string }>();
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ password_hash: string }>();
     expect(row!.password_hash).toBe(SEEDED_HASH);
   });
 
@@ -114,7 +135,9 @@ describe("login", () => {
     const email = uniqueEmail("weak");
     await env.DB.prepare("INSERT INTO users (email, password_hash) VALUES (?, ?)").bind(email, WEAK_HASH).run();
     await login(email, WEAK_PASSWORD);
-    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email).first<{ password_hash: string }>();
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ password_hash: string }>();
     expect(row!.password_hash).toMatch(/^scrypt\$N=16384,r=8,p=5\$/);
     await login(email, WEAK_PASSWORD);
   });
@@ -126,7 +149,14 @@ describe("self", () => {
     const res = await call("/users/self", { headers: authHeaders(record) });
     expect(res.status).toBe(200);
     const self = (await res.json()) as Record<string, unknown>;
-    expect(self).toEqual({ id: userId, email, name: "Борис", role: "user", created_at: expect.any(String), has_password: true });
+    expect(self).toEqual({
+      id: userId,
+      email,
+      name: "Борис",
+      role: "user",
+      created_at: expect.any(String),
+      has_password: true,
+    });
     expect(Number.isNaN(Date.parse(self.created_at as string))).toBe(false);
   });
 
@@ -162,7 +192,11 @@ describe("changing the account", () => {
   it("answers 409 for an e-mail that belongs to someone else", async () => {
     const other = await registerUser();
     const { record, email, password } = await registerUser();
-    const res = await call("/users/", { method: "PATCH", json: { email: other.email, current_password: password }, headers: authHeaders(record) });
+    const res = await call("/users/", {
+      method: "PATCH",
+      json: { email: other.email, current_password: password },
+      headers: authHeaders(record),
+    });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ detail: "Пользователь с данным email уже зарегистрирован" });
     const self = await call("/users/self", { headers: authHeaders(record) });
@@ -184,7 +218,11 @@ describe("changing the account", () => {
     const { email, password, record: here } = await registerUser();
     const elsewhere = await login(email, password);
 
-    const res = await call("/users/", { method: "PATCH", json: { password: "новый-пароль-123", current_password: password }, headers: authHeaders(here) });
+    const res = await call("/users/", {
+      method: "PATCH",
+      json: { password: "новый-пароль-123", current_password: password },
+      headers: authHeaders(here),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { email: string; access_token: string };
     expect(body.email).toBe(email);
@@ -195,7 +233,10 @@ describe("changing the account", () => {
     expect((await call("/users/self", { headers: authHeaders(here) })).status).toBe(401);
     // The caller goes on with the new access token and its own refresh token.
     expect((await call("/users/self", { headers: { "jwt-token": body.access_token } })).status).toBe(200);
-    const refreshed = await call("/users/token/refresh", { method: "POST", headers: { "jwt-token": body.access_token, "refresh-token": here.refresh_token } });
+    const refreshed = await call("/users/token/refresh", {
+      method: "POST",
+      headers: { "jwt-token": body.access_token, "refresh-token": here.refresh_token },
+    });
     expect(refreshed.status).toBe(200);
     // The other device's session is over.
     const theirs = await call("/users/token/refresh", {

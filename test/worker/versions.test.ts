@@ -24,10 +24,20 @@ import {
 // OpenAI-compatible model, so what the model is given is checked too.
 const fake = useFakeOpenAI();
 
-type Message = { id: number; role: string; text: string; state: string; version: number; version_ids: number[]; attachments: { filename: string }[] };
+type Message = {
+  id: number;
+  role: string;
+  text: string;
+  state: string;
+  version: number;
+  version_ids: number[];
+  attachments: { filename: string }[];
+};
 
 const textOf = (message: ChatRequest["messages"][number]) =>
-  typeof message.content === "string" ? message.content : message.content.map((p) => (p.type === "text" ? p.text : `[${p.type}]`)).join("\n");
+  typeof message.content === "string"
+    ? message.content
+    : message.content.map((p) => (p.type === "text" ? p.text : `[${p.type}]`)).join("\n");
 /** What the last model call was given, after the system prompt: `role: text` per turn. */
 const lastContext = () =>
   fake.requests
@@ -44,17 +54,24 @@ const shape = (messages: Message[]) => messages.map((m) => `${m.role}: ${m.text}
 
 const post = (account: Account, path: string, json?: unknown) =>
   call(path, { method: "POST", headers: authHeaders(account.record), ...(json !== undefined && { json }) });
-const regenerate = (account: Account, topicId: number, messageId: number) => post(account, `/topics/${topicId}/messages/${messageId}/regenerate/stream/`);
+const regenerate = (account: Account, topicId: number, messageId: number) =>
+  post(account, `/topics/${topicId}/messages/${messageId}/regenerate/stream/`);
 const edit = (account: Account, topicId: number, messageId: number, text: string) =>
   post(account, `/topics/${topicId}/messages/${messageId}/edit/stream/`, { text });
 const continueReply = (account: Account, topicId: number) => post(account, `/topics/${topicId}/continue/stream/`);
 const switchTo = (account: Account, topicId: number, messageId: number) =>
-  call(`/topics/${topicId}/branch`, { method: "PUT", headers: authHeaders(account.record), json: { message_id: messageId } });
+  call(`/topics/${topicId}/branch`, {
+    method: "PUT",
+    headers: authHeaders(account.record),
+    json: { message_id: messageId },
+  });
 
 /** A topic with two exchanges, answered "Ответ 1" and "Ответ 2". */
 async function twoExchanges(account: Account) {
   fake.autoReply = ["Ответ 1"];
-  const { topicId } = splitTopicLine(await new StreamReader(await startTopic(account, "Вопрос 1", { assistantType: "gpt" })).rest());
+  const { topicId } = splitTopicLine(
+    await new StreamReader(await startTopic(account, "Вопрос 1", { assistantType: "gpt" })).rest(),
+  );
   fake.autoReply = ["Ответ 2"];
   await new StreamReader(await sendMessage(account, topicId, "Вопрос 2")).rest();
   fake.autoReply = null;
@@ -65,7 +82,12 @@ describe("regenerate and edit keep every version; history, context and share fol
   it("regenerate twice and edit once, then switch back", async () => {
     const account = await newAccount();
     const { topicId, messages } = await twoExchanges(account);
-    expect(shape(messages)).toEqual(["user: Вопрос 1 1/1", "assistant: Ответ 1 1/1", "user: Вопрос 2 1/1", "assistant: Ответ 2 1/1"]);
+    expect(shape(messages)).toEqual([
+      "user: Вопрос 1 1/1",
+      "assistant: Ответ 1 1/1",
+      "user: Вопрос 2 1/1",
+      "assistant: Ответ 2 1/1",
+    ]);
     const before = await availableRequests(account);
 
     fake.autoReply = ["Ответ 2б"];
@@ -77,13 +99,20 @@ describe("regenerate and edit keep every version; history, context and share fol
     expect(third.headers.get("x-model")).toBe("fake-chat");
     await new StreamReader(third).rest();
     let now = await history(account, topicId);
-    expect(shape(now)).toEqual(["user: Вопрос 1 1/1", "assistant: Ответ 1 1/1", "user: Вопрос 2 1/1", "assistant: Ответ 2в 3/3"]);
+    expect(shape(now)).toEqual([
+      "user: Вопрос 1 1/1",
+      "assistant: Ответ 1 1/1",
+      "user: Вопрос 2 1/1",
+      "assistant: Ответ 2в 3/3",
+    ]);
     expect(now[3]!.version_ids[0]).toBe(messages[3]!.id);
     expect(await availableRequests(account)).toBe(before - 2);
 
     // Edit the first question: a new branch from the start, its reply given only the new question.
     fake.autoReply = ["Ответ 1*"];
-    expect(await new StreamReader(await edit(account, topicId, messages[0]!.id, "Вопрос 1, иначе")).rest()).toBe("Ответ 1*");
+    expect(await new StreamReader(await edit(account, topicId, messages[0]!.id, "Вопрос 1, иначе")).rest()).toBe(
+      "Ответ 1*",
+    );
     expect(lastContext()).toEqual(["user: Вопрос 1, иначе"]);
     now = await history(account, topicId);
     expect(shape(now)).toEqual(["user: Вопрос 1, иначе 2/2", "assistant: Ответ 1* 1/1"]);
@@ -101,8 +130,18 @@ describe("regenerate and edit keep every version; history, context and share fol
     await switchTo(account, topicId, messages[3]!.id);
     fake.autoReply = ["Ответ 3"];
     await new StreamReader(await sendMessage(account, topicId, "Вопрос 3")).rest();
-    expect(lastContext()).toEqual(["user: Вопрос 1", "assistant: Ответ 1", "user: Вопрос 2", "assistant: Ответ 2", "user: Вопрос 3"]);
-    expect(shape(await history(account, topicId)).slice(3)).toEqual(["assistant: Ответ 2 1/3", "user: Вопрос 3 1/1", "assistant: Ответ 3 1/1"]);
+    expect(lastContext()).toEqual([
+      "user: Вопрос 1",
+      "assistant: Ответ 1",
+      "user: Вопрос 2",
+      "assistant: Ответ 2",
+      "user: Вопрос 3",
+    ]);
+    expect(shape(await history(account, topicId)).slice(3)).toEqual([
+      "assistant: Ответ 2 1/3",
+      "user: Вопрос 3 1/1",
+      "assistant: Ответ 3 1/1",
+    ]);
     // Nothing was thrown away: every version is still stored.
     expect((await savedMessages(topicId)).length).toBe(10);
   });
@@ -113,7 +152,10 @@ describe("regenerate and edit keep every version; history, context and share fol
     fake.autoReply = ["Ответ 2б"];
     await new StreamReader(await regenerate(account, topicId, messages[3]!.id)).rest();
     const { hash } = (await (await post(account, `/topics/${topicId}/share`)).json()) as { hash: string };
-    const shared = async () => ((await (await call(`/share/topic/history/${hash}`)).json()) as { messages: Message[] }).messages.map((m) => m.text);
+    const shared = async () =>
+      ((await (await call(`/share/topic/history/${hash}`)).json()) as { messages: Message[] }).messages.map(
+        (m) => m.text,
+      );
     expect(await shared()).toEqual(["Вопрос 1", "Ответ 1", "Вопрос 2", "Ответ 2б"]);
     await switchTo(account, topicId, messages[3]!.id);
     expect(await shared()).toEqual(["Вопрос 1", "Ответ 1", "Вопрос 2", "Ответ 2"]);
@@ -124,7 +166,9 @@ describe("regenerate and edit keep every version; history, context and share fol
     const pdf = await uploadOk(account.record, makePdf(["Договор аренды", "Срок 11 месяцев"]), "аренда.pdf");
     fake.autoReply = ["Первый"];
     const { topicId } = splitTopicLine(
-      await new StreamReader(await startTopic(account, "Что в договоре?", { assistantType: "gpt", attachments: [pdf.attachment_id] })).rest(),
+      await new StreamReader(
+        await startTopic(account, "Что в договоре?", { assistantType: "gpt", attachments: [pdf.attachment_id] }),
+      ).rest(),
     );
     const [question] = await history(account, topicId);
     fake.autoReply = ["Второй"];
@@ -205,27 +249,30 @@ describe("regenerate and edit follow every rule of a send", () => {
     expect(shape(await history(account, topicId))).toEqual(shape(messages));
   });
 
-  it("409 while a reply is in flight; the new reply resumes after a reload with the history ending at its question", async () => {
-    const account = await newAccount();
-    const { topicId, messages } = await twoExchanges(account);
-    const response = regenerate(account, topicId, messages[3]!.id);
-    const completion = await fake.nextCompletion();
-    completion.send("Новый ");
-    const reader = new StreamReader(await response);
-    await reader.until((t) => t === "Новый ");
+  it(
+    "409 while a reply is in flight; the new reply resumes after a reload with the history ending at its " + "question",
+    async () => {
+      const account = await newAccount();
+      const { topicId, messages } = await twoExchanges(account);
+      const response = regenerate(account, topicId, messages[3]!.id);
+      const completion = await fake.nextCompletion();
+      completion.send("Новый ");
+      const reader = new StreamReader(await response);
+      await reader.until((t) => t === "Новый ");
 
-    expect((await regenerate(account, topicId, messages[3]!.id)).status).toBe(409);
-    expect((await edit(account, topicId, messages[2]!.id, "Другой")).status).toBe(409);
-    expect((await switchTo(account, topicId, messages[1]!.id)).status).toBe(409);
-    // A reload: the history ends at the question, the reply in flight comes from the stream.
-    expect(shape(await history(account, topicId)).at(-1)).toBe("user: Вопрос 2 1/1");
-    const resumed = new StreamReader(await resumeStream(account, topicId));
-    await resumed.until((t) => t === "Новый ");
-    completion.send("ответ").finish();
-    expect(await resumed.rest()).toBe("Новый ответ");
-    expect(await reader.rest()).toBe("Новый ответ");
-    await expect.poll(async () => shape(await history(account, topicId)).at(-1)).toBe("assistant: Новый ответ 2/2");
-  });
+      expect((await regenerate(account, topicId, messages[3]!.id)).status).toBe(409);
+      expect((await edit(account, topicId, messages[2]!.id, "Другой")).status).toBe(409);
+      expect((await switchTo(account, topicId, messages[1]!.id)).status).toBe(409);
+      // A reload: the history ends at the question, the reply in flight comes from the stream.
+      expect(shape(await history(account, topicId)).at(-1)).toBe("user: Вопрос 2 1/1");
+      const resumed = new StreamReader(await resumeStream(account, topicId));
+      await resumed.until((t) => t === "Новый ");
+      completion.send("ответ").finish();
+      expect(await resumed.rest()).toBe("Новый ответ");
+      expect(await reader.rest()).toBe("Новый ответ");
+      await expect.poll(async () => shape(await history(account, topicId)).at(-1)).toBe("assistant: Новый ответ 2/2");
+    },
+  );
 
   it("a model that fails before its first word: 502, the request back, and the branch as it was", async () => {
     const account = await newAccount();
@@ -274,7 +321,9 @@ describe("continue goes on from a cut reply, in the same message", () => {
     await reader.until((t) => t.endsWith("а вот "));
     // Meanwhile a reload shows the question, and the stream the whole reply so far.
     expect((await history(account, topicId)).map((m) => m.role)).toEqual(["user"]);
-    expect(await new StreamReader(await resumeStream(account, topicId)).until((t) => t === "Начало ответа, а вот ")).toBe("Начало ответа, а вот ");
+    expect(
+      await new StreamReader(await resumeStream(account, topicId)).until((t) => t === "Начало ответа, а вот "),
+    ).toBe("Начало ответа, а вот ");
     completion.send("и конец.").finish();
     expect(await reader.rest()).toBe("Начало ответа, а вот и конец.");
 
@@ -287,21 +336,28 @@ describe("continue goes on from a cut reply, in the same message", () => {
     expect(((await found.json()) as { message_id: number }[]).map((h) => h.message_id)).toEqual([cut.id]);
   });
 
-  it("422 when nothing was cut; a model that adds nothing gives the request back and leaves the reply as it was", async () => {
-    const account = await newAccount();
-    const { topicId: whole } = await twoExchanges(account);
-    const nothing = await continueReply(account, whole);
-    expect(nothing.status).toBe(422);
-    expect(await detailOf(nothing)).toBe(QUESTION_TEXTS.nothingToContinue);
+  it(
+    "422 when nothing was cut; a model that adds nothing gives the request back and leaves the reply as it " + "was",
+    async () => {
+      const account = await newAccount();
+      const { topicId: whole } = await twoExchanges(account);
+      const nothing = await continueReply(account, whole);
+      expect(nothing.status).toBe(422);
+      expect(await detailOf(nothing)).toBe(QUESTION_TEXTS.nothingToContinue);
 
-    const { topicId, cut } = await stoppedReply(account);
-    const before = await availableRequests(account);
-    const response = continueReply(account, topicId);
-    (await fake.nextCompletion()).fail(500, "boom");
-    expect((await response).status).toBe(502);
-    expect(await availableRequests(account)).toBe(before);
-    expect((await history(account, topicId)).at(-1)).toMatchObject({ id: cut.id, text: "Начало ответа, ", state: "partial" });
-  });
+      const { topicId, cut } = await stoppedReply(account);
+      const before = await availableRequests(account);
+      const response = continueReply(account, topicId);
+      (await fake.nextCompletion()).fail(500, "boom");
+      expect((await response).status).toBe(502);
+      expect(await availableRequests(account)).toBe(before);
+      expect((await history(account, topicId)).at(-1)).toMatchObject({
+        id: cut.id,
+        text: "Начало ответа, ",
+        state: "partial",
+      });
+    },
+  );
 
   it("402 without requests left and 409 while it runs, the cut reply untouched", async () => {
     const account = await newAccount();
@@ -309,7 +365,11 @@ describe("continue goes on from a cut reply, in the same message", () => {
     await setRequestsLeft(account, 0);
     const refused = await continueReply(account, topicId);
     expect(refused.status).toBe(402);
-    expect((await history(account, topicId)).at(-1)).toMatchObject({ id: cut.id, text: "Начало ответа, ", state: "partial" });
+    expect((await history(account, topicId)).at(-1)).toMatchObject({
+      id: cut.id,
+      text: "Начало ответа, ",
+      state: "partial",
+    });
 
     await setRequestsLeft(account, 5);
     const response = continueReply(account, topicId);

@@ -56,28 +56,37 @@ describe("one recording, one call to speech-to-text", () => {
 
 describe("a recording another call is transcribing", () => {
   const claim = async (userId: number, id: number, since: number) =>
-    (await historyOf(userId)).prepare("UPDATE attachments SET transcribing_since = ? WHERE id = ?").bind(since, id).run();
+    (await historyOf(userId))
+      .prepare("UPDATE attachments SET transcribing_since = ? WHERE id = ?")
+      .bind(since, id)
+      .run();
 
-  it("is waited for (the ask answers the transcript that call stores), unless the claim is two minutes old", async () => {
-    const { record, userId } = await registerUser();
-    const { attachment_id: id } = await uploadOk(record, makeOggOpus(2), "вопрос.ogg");
-    await claim(userId, id, Date.now());
-    const asked = transcribe(record, id);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const history = await historyOf(userId);
-    await history.prepare("UPDATE attachments SET extracted_text = ? WHERE id = ?").bind("Текст другого вызова", id).run();
-    const res = await asked;
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ text: "Текст другого вызова", demo: false });
-    expect(fake.transcriptions).toHaveLength(0);
+  it(
+    "is waited for (the ask answers the transcript that call stores), unless the claim is two minutes " + "old",
+    async () => {
+      const { record, userId } = await registerUser();
+      const { attachment_id: id } = await uploadOk(record, makeOggOpus(2), "вопрос.ogg");
+      await claim(userId, id, Date.now());
+      const asked = transcribe(record, id);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const history = await historyOf(userId);
+      await history
+        .prepare("UPDATE attachments SET extracted_text = ? WHERE id = ?")
+        .bind("Текст другого вызова", id)
+        .run();
+      const res = await asked;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ text: "Текст другого вызова", demo: false });
+      expect(fake.transcriptions).toHaveLength(0);
 
-    // A claim older than two minutes died with its Worker: the next ask calls the service itself.
-    const { attachment_id: stale } = await uploadOk(record, makeOggOpus(2), "второй.ogg");
-    await claim(userId, stale, Date.now() - CLAIM_STALE_MS - 1000);
-    const taken = await transcribe(record, stale);
-    expect(await taken.json()).toEqual({ text: TEXT, demo: false });
-    expect(fake.transcriptions).toHaveLength(1);
-  });
+      // A claim older than two minutes died with its Worker: the next ask calls the service itself.
+      const { attachment_id: stale } = await uploadOk(record, makeOggOpus(2), "второй.ogg");
+      await claim(userId, stale, Date.now() - CLAIM_STALE_MS - 1000);
+      const taken = await transcribe(record, stale);
+      expect(await taken.json()).toEqual({ text: TEXT, demo: false });
+      expect(fake.transcriptions).toHaveLength(1);
+    },
+  );
 });
 
 describe("the daily budget of minutes", () => {

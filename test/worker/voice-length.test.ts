@@ -146,10 +146,13 @@ describe("M4A", () => {
     await expectRefused(lying, "lying.m4a", ATTACHMENT_TEXTS.audioTooLong);
   });
 
-  it("a fragmented M4A (Safari's recorder) is as long as its fragments: past the limit refused, within taken", async () => {
-    await expectRefused(makeFragmentedM4a(QUOTAS.audioMaxSeconds + 20), "long.m4a", ATTACHMENT_TEXTS.audioTooLong);
-    await expectTaken(makeFragmentedM4a(5), "safari.m4a");
-  });
+  it(
+    "a fragmented M4A (Safari's recorder) is as long as its fragments: past the limit refused, within " + "taken",
+    async () => {
+      await expectRefused(makeFragmentedM4a(QUOTAS.audioMaxSeconds + 20), "long.m4a", ATTACHMENT_TEXTS.audioTooLong);
+      await expectTaken(makeFragmentedM4a(5), "safari.m4a");
+    },
+  );
 
   it("a table of sizes listing ten times the samples the durations cover cannot be judged", async () => {
     await expectRefused(makeM4a(10, { sizedSeconds: 100 }), "sizes.m4a", ATTACHMENT_TEXTS.audioUnreadable);

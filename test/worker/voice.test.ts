@@ -23,7 +23,8 @@ afterEach(() => {
   env.STT_PROVIDER = "demo";
 });
 
-const transcribe = (record: { access_token: string }, id: number) => call(`/attachments/${id}/transcribe`, { method: "POST", headers: authHeaders(record) });
+const transcribe = (record: { access_token: string }, id: number) =>
+  call(`/attachments/${id}/transcribe`, { method: "POST", headers: authHeaders(record) });
 
 describe("voice recordings are judged by their bytes", () => {
   it("takes OGG/Opus, WebM, MP3, M4A and WAV whatever their names, as audio", async () => {
@@ -76,12 +77,21 @@ describe("POST /attachments/{id}/transcribe", () => {
     expect(fake.transcriptions).toHaveLength(1);
     const sent = fake.transcriptions[0]!;
     // As OpenAI's own client sends it: Whisper's verbose answer, the file named by its type.
-    expect(sent).toMatchObject({ model: env.OPENAI_STT_MODEL, language: "ru", responseFormat: "verbose_json", filename: "audio.ogg", mediaType: "audio/ogg" });
+    expect(sent).toMatchObject({
+      model: env.OPENAI_STT_MODEL,
+      language: "ru",
+      responseFormat: "verbose_json",
+      filename: "audio.ogg",
+      mediaType: "audio/ogg",
+    });
     expect(sent.bytes).toEqual(bytes);
 
     // Asked again: the kept transcript, without calling the service.
     fake.transcript = "другое";
-    expect(await (await transcribe(record, id)).json()).toEqual({ text: "Можно ли вернуть задаток, если продавец передумал?", demo: false });
+    expect(await (await transcribe(record, id)).json()).toEqual({
+      text: "Можно ли вернуть задаток, если продавец передумал?",
+      demo: false,
+    });
     expect(fake.transcriptions).toHaveLength(1);
   });
 
@@ -123,12 +133,21 @@ describe("a question sent with its recording", () => {
     fake.autoReply = ["Да, если договор это позволяет."];
     const voice = await uploadOk(account.record, makeOggOpus(3), "Голосовое сообщение.ogg");
     const { topicId } = splitTopicLine(
-      await new StreamReader(await startTopic(account, "Можно ли вернуть задаток?", { assistantType: "gpt", attachments: [voice.attachment_id] })).rest(),
+      await new StreamReader(
+        await startTopic(account, "Можно ли вернуть задаток?", {
+          assistantType: "gpt",
+          attachments: [voice.attachment_id],
+        }),
+      ).rest(),
     );
-    const history = (await (await call(`/topics/${topicId}/history`, { headers: authHeaders(account.record) })).json()) as {
+    const history = (await (
+      await call(`/topics/${topicId}/history`, { headers: authHeaders(account.record) })
+    ).json()) as {
       attachments: { content_type: string; filename: string; url: string }[];
     }[];
-    expect(history[0]!.attachments).toEqual([expect.objectContaining({ content_type: "audio", filename: "Голосовое сообщение.ogg" })]);
+    expect(history[0]!.attachments).toEqual([
+      expect.objectContaining({ content_type: "audio", filename: "Голосовое сообщение.ogg" }),
+    ]);
     const played = await call(history[0]!.attachments[0]!.url.replace(/^.*\/api\/v2/, ""));
     expect(played.status).toBe(200);
     expect(new Uint8Array(await played.arrayBuffer())).toEqual(makeOggOpus(3));
@@ -137,7 +156,10 @@ describe("a question sent with its recording", () => {
 
     const first = await uploadOk(account.record, makeWebm(), "1.webm");
     const second = await uploadOk(account.record, makeWebm(), "2.webm");
-    const two = await startTopic(account, "Два голосовых", { assistantType: "gpt", attachments: [first.attachment_id, second.attachment_id] });
+    const two = await startTopic(account, "Два голосовых", {
+      assistantType: "gpt",
+      attachments: [first.attachment_id, second.attachment_id],
+    });
     expect(two.status).toBe(422);
     expect(await detailOf(two)).toBe(ATTACHMENT_TEXTS.tooManyAudio);
   });

@@ -83,7 +83,9 @@ function zip(entries: ZipEntry[]): Uint8Array {
 
 const CONTENT_TYPES = stored(
   "[Content_Types].xml",
-  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+  '<?xml version="1.0" encoding="UTF-8"?><Types ' +
+    'xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ' +
+    'ContentType="application/xml"/></Types>',
 );
 
 async function expectRefused(res: Response, userId: number, detail: string) {
@@ -93,19 +95,35 @@ async function expectRefused(res: Response, userId: number, detail: string) {
 }
 
 describe("POST /attachments/upload/: a ZIP is judged before anything inflates it", () => {
-  it("a DOCX whose document.xml inflates to 200 MB (a zip bomb of a few hundred KB) → 422, nothing stored", async () => {
-    const { record, userId } = await newUser();
-    const document = { name: "word/document.xml", data: await deflateRepeated(0x41, 200 * MB), method: 8 as const, uncompressedSize: 200 * MB };
-    const bomb = zip([CONTENT_TYPES, document]);
-    expect(bomb.length).toBeLessThan(MB);
-    await expectRefused(await upload(record, bomb, "бомба.docx"), userId, ZIP_TOO_LARGE);
-  });
+  it(
+    "a DOCX whose document.xml inflates to 200 MB (a zip bomb of a few hundred KB) → 422, nothing " + "stored",
+    async () => {
+      const { record, userId } = await newUser();
+      const document = {
+        name: "word/document.xml",
+        data: await deflateRepeated(0x41, 200 * MB),
+        method: 8 as const,
+        uncompressedSize: 200 * MB,
+      };
+      const bomb = zip([CONTENT_TYPES, document]);
+      expect(bomb.length).toBeLessThan(MB);
+      await expectRefused(await upload(record, bomb, "бомба.docx"), userId, ZIP_TOO_LARGE);
+    },
+  );
 
-  it("a DOCX whose directory lies about the size (declares 1 KB, inflates to 64 MB) → 422, nothing stored", async () => {
-    const { record, userId } = await newUser();
-    const document = { name: "word/document.xml", data: await deflateRepeated(0x41, 64 * MB), method: 8 as const, uncompressedSize: 1024 };
-    await expectRefused(await upload(record, zip([CONTENT_TYPES, document]), "ложь.docx"), userId, ZIP_TOO_LARGE);
-  });
+  it(
+    "a DOCX whose directory lies about the size (declares 1 KB, inflates to 64 MB) → 422, nothing " + "stored",
+    async () => {
+      const { record, userId } = await newUser();
+      const document = {
+        name: "word/document.xml",
+        data: await deflateRepeated(0x41, 64 * MB),
+        method: 8 as const,
+        uncompressedSize: 1024,
+      };
+      await expectRefused(await upload(record, zip([CONTENT_TYPES, document]), "ложь.docx"), userId, ZIP_TOO_LARGE);
+    },
+  );
 
   it("a DOCX of 1,001 parts → 422, nothing stored", async () => {
     const { record, userId } = await newUser();
@@ -114,7 +132,11 @@ describe("POST /attachments/upload/: a ZIP is judged before anything inflates it
       "word/document.xml",
       '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Текст</w:t></w:r></w:p></w:body></w:document>',
     );
-    await expectRefused(await upload(record, zip([CONTENT_TYPES, document, ...parts]), "части.docx"), userId, ZIP_TOO_LARGE);
+    await expectRefused(
+      await upload(record, zip([CONTENT_TYPES, document, ...parts]), "части.docx"),
+      userId,
+      ZIP_TOO_LARGE,
+    );
   });
 
   it("a normal DOCX, deflated and within the bounds, is still read", async () => {
@@ -128,7 +150,12 @@ describe("POST /attachments/upload/: a ZIP is judged before anything inflates it
     const xml = encoder.encode(
       '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Привет</w:t></w:r></w:p></w:body></w:document>',
     );
-    const document = { name: "word/document.xml", data: await deflate(xml), method: 8 as const, uncompressedSize: xml.length };
+    const document = {
+      name: "word/document.xml",
+      data: await deflate(xml),
+      method: 8 as const,
+      uncompressedSize: xml.length,
+    };
     const res = await upload(record, zip([CONTENT_TYPES, document]), "привет.docx");
     expect(res.status, await res.clone().text()).toBe(201);
   });
@@ -138,19 +165,24 @@ describe("uploads are rate limited per user", () => {
   const noFile = (headers: Record<string, string>, url: string) =>
     SELF.fetch(url, { method: "POST", headers: { "cf-connecting-ip": uniqueIp(), ...headers }, body: new FormData() });
 
-  it("the web upload: the 31st within a minute → 429 with Retry-After, counted before the body is read; another user is unaffected", async () => {
-    const { record, userId } = await newUser();
-    const headers = { "jwt-token": record.access_token };
-    // Refused bodies count too: the limit is on attempts, each of which may read a document.
-    for (let i = 0; i < 30; i++) expect((await noFile(headers, "http://app.test/api/v2/attachments/upload/")).status).toBe(422);
-    const over = await upload(record, await makeGif(), "кадр.gif");
-    expect(over.status).toBe(429);
-    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await detailOf(over)).toMatch(/^Слишком много попыток/);
-    expect(await storedFor(userId)).toEqual({ keys: [], rows: [] });
-    const other = await newUser();
-    expect((await upload(other.record, await makeGif(), "кадр.gif")).status).toBe(201);
-  });
+  it(
+    "the web upload: the 31st within a minute → 429 with Retry-After, counted before the body is read; another " +
+      "user is unaffected",
+    async () => {
+      const { record, userId } = await newUser();
+      const headers = { "jwt-token": record.access_token };
+      // Refused bodies count too: the limit is on attempts, each of which may read a document.
+      for (let i = 0; i < 30; i++)
+        expect((await noFile(headers, "http://app.test/api/v2/attachments/upload/")).status).toBe(422);
+      const over = await upload(record, await makeGif(), "кадр.gif");
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await detailOf(over)).toMatch(/^Слишком много попыток/);
+      expect(await storedFor(userId)).toEqual({ keys: [], rows: [] });
+      const other = await newUser();
+      expect((await upload(other.record, await makeGif(), "кадр.gif")).status).toBe(201);
+    },
+  );
 
   it("the bots' upload: per bot user, the 31st within a minute → 429", async () => {
     const { externalId, internal } = await createBotUser();
@@ -158,7 +190,11 @@ describe("uploads are rate limited per user", () => {
     for (let i = 0; i < 30; i++) expect((await noFile(internal, url)).status).toBe(422);
     const form = new FormData();
     form.append("file", new File([await makeGif()], "кадр.gif"));
-    const over = await SELF.fetch(url, { method: "POST", headers: { ...internal, "cf-connecting-ip": uniqueIp() }, body: form });
+    const over = await SELF.fetch(url, {
+      method: "POST",
+      headers: { ...internal, "cf-connecting-ip": uniqueIp() },
+      body: form,
+    });
     expect(over.status).toBe(429);
     // The web user of another account is not counted against this one.
     const { record } = await registerUser();

@@ -23,7 +23,8 @@ export function notFoundPages(): Plugin {
     closeBundle() {
       const servedAt = new Map<string, string>(PRERENDERED_PAGES.map((page) => [page.path, page.servedAt]));
       const rules = PAGE_PATHS.filter((p) => p !== "/" && servedAt.get(p) !== p).map((p) => `${p} ${servedAt.get(p) ?? "/"} 200`);
-      writeFileSync(path.join(outDir, "_redirects"), `# Made by web/build/not-found-pages.ts from web/src/app/page-paths.ts.\n${rules.join("\n")}\n`);
+      writeFileSync(path.join(outDir, "_redirects"), `# Made by web/build/not-found-pages.ts from ` +
+        `web/src/app/page-paths.ts.\n${rules.join("\n")}\n`);
       copyFileSync(path.join(outDir, "index.html"), path.join(outDir, "404.html"));
     },
   };

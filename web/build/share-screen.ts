@@ -18,7 +18,8 @@ export async function buildShareScreen(): Promise<void> {
     root: WEB,
     logLevel: "warn",
     plugins: [react(), iconPerModule()],
-    // workerd's own conditions, not the browser's: some packages' browser builds use the DOM (an entity decoder creates elements).
+    // workerd's own conditions, not the browser's: some packages' browser builds use the DOM (an entity decoder creates
+    // elements).
     ssr: { noExternal: true, target: "webworker", resolve: { conditions: ["workerd", "worker", "module", "import", "default"] } },
     build: {
       ssr: "src/app/prerender/share-screen.tsx",

@@ -68,7 +68,8 @@ export function startLinks(): Plugin {
       handler(_html, { bundle }) {
         const start = bundle && findStart(bundle);
         if (!bundle || !start) throw new Error(`В сборке нет ${START_MODULE}`);
-        // The entry imports start, and start imports what the entry has (Vite's preload helper): the entry is linked already.
+        // The entry imports start, and start imports what the entry has (Vite's preload helper): the entry is linked
+        // already.
         const chunks = closure(bundle, start).filter((c) => !c.isEntry);
         const styles = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))];
         return [

@@ -16,7 +16,8 @@ export function themeWithoutTooltipProvider(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!id.endsWith(THEME_MODULE)) return null;
-      if (!code.includes(ROOT_TOOLTIP_PROVIDER)) this.error(`${THEME_MODULE} no longer has "${ROOT_TOOLTIP_PROVIDER}": see web/build/theme-without-tooltip-provider.ts`);
+      if (!code.includes(ROOT_TOOLTIP_PROVIDER)) this.error(`${THEME_MODULE} no longer has ` +
+        `"${ROOT_TOOLTIP_PROVIDER}": see web/build/theme-without-tooltip-provider.ts`);
       return { code: code.replace(ROOT_TOOLTIP_PROVIDER, "e.createElement(e.Fragment,null,"), map: null };
     },
   };

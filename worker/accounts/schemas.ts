@@ -19,7 +19,9 @@ export const authRecordSchema = z
 export type AuthRecord = z.infer<typeof authRecordSchema>;
 
 /** `POST /users/token/refresh`: the next pair of the session. */
-export const tokenPairSchema = z.strictObject({ access_token: z.string(), refresh_token: z.string() }).meta({ id: "TokenPair" });
+export const tokenPairSchema = z
+  .strictObject({ access_token: z.string(), refresh_token: z.string() })
+  .meta({ id: "TokenPair" });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** `GET /users/self`. */
@@ -45,7 +47,9 @@ export const updatedUserSchema = selfUserSchema
 export type UpdatedUser = z.infer<typeof updatedUserSchema>;
 
 /** An admin's block or unblock: the user with `blocked_at` (null when not blocked). */
-export const userBlockStateSchema = selfUserSchema.extend({ blocked_at: isoTime.nullable() }).meta({ id: "UserBlockState" });
+export const userBlockStateSchema = selfUserSchema
+  .extend({ blocked_at: isoTime.nullable() })
+  .meta({ id: "UserBlockState" });
 export type UserBlockState = z.infer<typeof userBlockStateSchema>;
 
 /** One in-app notice of `GET /notifications/` (docs/operations.md). */
@@ -83,5 +87,10 @@ export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 
 /** `GET /users/self/consent`: whether the caller's consent covers the documents in force. */
 export const consentStateSchema = z
-  .strictObject({ required: z.boolean(), terms_version: z.int(), privacy_version: z.int(), accepted_at: isoTime.nullable() })
+  .strictObject({
+    required: z.boolean(),
+    terms_version: z.int(),
+    privacy_version: z.int(),
+    accepted_at: isoTime.nullable(),
+  })
   .meta({ id: "ConsentState" });

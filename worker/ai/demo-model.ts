@@ -36,7 +36,8 @@ export function readPrompt(prompt: LanguageModelV4Prompt): DemoReading {
     question: texts[0] ?? "",
     documents: texts.slice(1).flatMap((t) => parseDocumentBlock(t) ?? []),
     images: parts.filter((p) => p.type === "file" && p.mediaType.startsWith("image/")).length,
-    earlierMessages: prompt.slice(0, Math.max(0, lastUser)).filter((m) => m.role === "user" || m.role === "assistant").length,
+    earlierMessages: prompt.slice(0, Math.max(0, lastUser)).filter((m) => m.role === "user" || m.role === "assistant")
+      .length,
   };
 }
 
@@ -66,13 +67,22 @@ export function demoAnswer(reading: DemoReading): string {
   if (reading.documents.length === 0) rows.push(["Документы", "нет"]);
   for (const doc of reading.documents) {
     const cut = doc.cut ? `, ассистенту передано ${number.format(doc.text.length)}` : "";
-    rows.push(["Документ", `«${doc.filename}», ${number.format(doc.totalChars)} симв.${cut}; начало: «${firstWords(doc.text, 12)}»`]);
+    rows.push([
+      "Документ",
+      `«${doc.filename}», ${number.format(doc.totalChars)} симв.${cut}; начало: «${firstWords(doc.text, 12)}»`,
+    ]);
   }
   rows.push(["Изображения", reading.images === 0 ? "нет" : number.format(reading.images)]);
   rows.push(["Предыдущих сообщений в контексте", number.format(reading.earlierMessages)]);
-  const summary = { mode: reading.modeTitle, question_chars: Array.from(reading.question).length, documents: reading.documents.length, images: reading.images };
+  const summary = {
+    mode: reading.modeTitle,
+    question_chars: Array.from(reading.question).length,
+    documents: reading.documents.length,
+    images: reading.images,
+  };
   return [
-    "**Это демо-модель «Ясно».** Сейчас вместо ИИ отвечает заготовка: она не разбирает вопрос по существу, а показывает, что ассистент получил вместе с ним.",
+    "**Это демо-модель «Ясно».** Сейчас вместо ИИ отвечает заготовка: она не разбирает вопрос по существу, а " +
+      "показывает, что ассистент получил вместе с ним.",
     "",
     "| Что получено | Значение |",
     "|---|---|",
@@ -84,7 +94,8 @@ export function demoAnswer(reading: DemoReading): string {
     JSON.stringify(summary, null, 2),
     "```",
     "",
-    "Настоящие ответы появятся, когда сервис подключат к языковой модели. Пока можно почитать [Конституцию России](http://www.kremlin.ru/acts/constitution) — первоисточник любого юридического вопроса.",
+    "Настоящие ответы появятся, когда сервис подключат к языковой модели. Пока можно почитать [Конституцию " +
+      "России](http://www.kremlin.ru/acts/constitution) — первоисточник любого юридического вопроса.",
   ].join("\n");
 }
 
@@ -92,7 +103,9 @@ export function demoAnswer(reading: DemoReading): string {
 export const DEMO_CONTINUATION_FALLBACK = "\n\n_Демо-модель не может продолжить ответ другой модели._";
 
 const textOf = (message: LanguageModelV4Prompt[number] | undefined) =>
-  message && message.role !== "system" ? message.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("") : "";
+  message && message.role !== "system"
+    ? message.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("")
+    : "";
 
 /**
  * The demo's reply to a prompt: its answer, or for a continuation (the cut reply, then the request
@@ -118,7 +131,11 @@ const usage = (input: number, output: number): LanguageModelV4Usage => ({
 
 const promptChars = (prompt: LanguageModelV4Prompt) =>
   prompt.reduce(
-    (n, m) => n + (typeof m.content === "string" ? m.content.length : m.content.reduce((k, p) => k + (p.type === "text" ? p.text.length : 0), 0)),
+    (n, m) =>
+      n +
+      (typeof m.content === "string"
+        ? m.content.length
+        : m.content.reduce((k, p) => k + (p.type === "text" ? p.text.length : 0), 0)),
     0,
   );
 
@@ -173,7 +190,12 @@ export class DemoLanguageModel implements LanguageModelV4 {
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
       start(controller) {
         controller.enqueue({ type: "stream-start", warnings: [] });
-        controller.enqueue({ type: "response-metadata", id: crypto.randomUUID(), modelId: DEMO_MODEL_ID, timestamp: new Date() });
+        controller.enqueue({
+          type: "response-metadata",
+          id: crypto.randomUUID(),
+          modelId: DEMO_MODEL_ID,
+          timestamp: new Date(),
+        });
         controller.enqueue({ type: "text-start", id: "0" });
       },
       async pull(controller) {
@@ -183,7 +205,11 @@ export class DemoLanguageModel implements LanguageModelV4 {
           return;
         }
         controller.enqueue({ type: "text-end", id: "0" });
-        controller.enqueue({ type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: usage(inputTokens, tokens.length) });
+        controller.enqueue({
+          type: "finish",
+          finishReason: { unified: "stop", raw: "stop" },
+          usage: usage(inputTokens, tokens.length),
+        });
         controller.close();
       },
       cancel() {

@@ -1,4 +1,8 @@
-import type { TranscriptionModelV4, TranscriptionModelV4CallOptions, TranscriptionModelV4Result } from "@ai-sdk/provider";
+import type {
+  TranscriptionModelV4,
+  TranscriptionModelV4CallOptions,
+  TranscriptionModelV4Result,
+} from "@ai-sdk/provider";
 import {
   convertBase64ToUint8Array,
   createJsonErrorResponseHandler,
@@ -26,7 +30,8 @@ const errorSchema = z.object({ error: z.object({ message: z.string() }) });
 const responseFormatOf = (modelId: string) => (modelId.startsWith("gpt-4o") ? "json" : "verbose_json");
 
 // The SDK's result wants a language code; Whisper names the language instead ("russian"), which is not one.
-const languageCode = (language: string | null | undefined) => (language && /^[a-z]{2}$/.test(language) ? language : undefined);
+const languageCode = (language: string | null | undefined) =>
+  language && /^[a-z]{2}$/.test(language) ? language : undefined;
 
 export class OpenAITranscriptionModel implements TranscriptionModelV4 {
   readonly specificationVersion = "v4";
@@ -38,10 +43,14 @@ export class OpenAITranscriptionModel implements TranscriptionModelV4 {
   ) {}
 
   async doGenerate(options: TranscriptionModelV4CallOptions): Promise<TranscriptionModelV4Result> {
-    const audio = typeof options.audio === "string" ? convertBase64ToUint8Array(options.audio) : Uint8Array.from(options.audio);
+    const audio =
+      typeof options.audio === "string" ? convertBase64ToUint8Array(options.audio) : Uint8Array.from(options.audio);
     const form = new FormData();
     form.append("model", this.modelId);
-    form.append("file", new File([audio], `audio.${mediaTypeToExtension(options.mediaType)}`, { type: options.mediaType }));
+    form.append(
+      "file",
+      new File([audio], `audio.${mediaTypeToExtension(options.mediaType)}`, { type: options.mediaType }),
+    );
     form.append("response_format", responseFormatOf(this.modelId));
     const language = options.providerOptions?.openai?.language;
     if (typeof language === "string") form.append("language", language);
@@ -50,7 +59,10 @@ export class OpenAITranscriptionModel implements TranscriptionModelV4 {
       url: `${this.settings.baseURL.replace(/\/$/, "")}/audio/transcriptions`,
       headers: { Authorization: `Bearer ${this.settings.apiKey}`, ...options.headers },
       formData: form,
-      failedResponseHandler: createJsonErrorResponseHandler({ errorSchema, errorToMessage: (error) => error.error.message }),
+      failedResponseHandler: createJsonErrorResponseHandler({
+        errorSchema,
+        errorToMessage: (error) => error.error.message,
+      }),
       successfulResponseHandler: createJsonResponseHandler(answerSchema),
       abortSignal: options.abortSignal,
     });

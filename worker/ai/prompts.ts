@@ -13,7 +13,8 @@ export function systemPromptFor(product: { title: string; systemPrompt: string }
     "",
     `${MODE_LINE}: «${product.title}».`,
     `Сегодня ${today}.`,
-    "Отвечай в формате Markdown. Если пользователь приложил документы, их текст приведён в его сообщении между строками <<< и >>>.",
+    "Отвечай в формате Markdown. Если пользователь приложил документы, их текст приведён в его сообщении между " +
+      "строками <<< и >>>.",
   ].join("\n");
 }
 
@@ -27,13 +28,16 @@ export function documentBlock(filename: string, text: string, budget: number): s
   const cut = text.length > budget;
   const shown = cut ? text.slice(0, Math.max(0, budget)) : text;
   const note = cut
-    ? `\n[Текст документа обрезан: показаны первые ${shown.length} из ${text.length} символов. Если ответ зависит от остальной части, скажи об этом пользователю.]`
+    ? `\n[Текст документа обрезан: показаны первые ${shown.length} из ${text.length} символов. Если ответ зависит ` +
+      `от остальной части, скажи об этом пользователю.]`
     : "";
   return `Документ «${filename}» (всего символов: ${text.length})\n<<<\n${shown}\n>>>${note}`;
 }
 
 /** The parts of a `documentBlock`, for the demo model. */
-export function parseDocumentBlock(block: string): { filename: string; totalChars: number; text: string; cut: boolean } | null {
+export function parseDocumentBlock(
+  block: string,
+): { filename: string; totalChars: number; text: string; cut: boolean } | null {
   const header = block.match(DOCUMENT_HEADER);
   if (!header) return null;
   const body = block.slice(header[0].length);
@@ -47,7 +51,8 @@ export const earlierImageNote = (filename: string) => `[Пользователь
 
 /** What the model is asked after its own cut reply (docs/conversations.md "Continue"). */
 export const CONTINUE_REQUEST =
-  "Твой предыдущий ответ оборвался. Продолжи его ровно с того места, где он остановился, не повторяя уже написанное и без вступлений.";
+  "Твой предыдущий ответ оборвался. Продолжи его ровно с того места, где он остановился, не повторяя уже " +
+  "написанное и без вступлений.";
 
 /** The turns a continuation adds after the question: the cut reply as the model's own words, then the request. */
 export const continuationTurns = (cutReply: string) => [

@@ -42,9 +42,12 @@ export function chooseModel(env: Env, productModel: string, withImages: boolean)
   if (provider === "demo") return { provider, modelId: DEMO_MODEL_ID };
 
   const [textModel, visionModel] =
-    provider === "workers-ai" ? [env.WORKERS_AI_MODEL, env.WORKERS_AI_VISION_MODEL] : [env.OPENAI_MODEL, env.OPENAI_VISION_MODEL || env.OPENAI_MODEL];
+    provider === "workers-ai"
+      ? [env.WORKERS_AI_MODEL, env.WORKERS_AI_VISION_MODEL]
+      : [env.OPENAI_MODEL, env.OPENAI_VISION_MODEL || env.OPENAI_MODEL];
   const configured = provider === "workers-ai" ? Boolean(env.AI) : Boolean(env.OPENAI_BASE_URL);
-  const modelId = withImages || productModel === "vision" ? visionModel : productModel === "default" ? textModel : productModel;
+  const modelId =
+    withImages || productModel === "vision" ? visionModel : productModel === "default" ? textModel : productModel;
   if (!configured || !modelId) throw new ApiError(503, MODEL_NOT_CONFIGURED);
   return { provider, modelId };
 }

@@ -1,4 +1,8 @@
-import type { TranscriptionModelV4, TranscriptionModelV4CallOptions, TranscriptionModelV4Result } from "@ai-sdk/provider";
+import type {
+  TranscriptionModelV4,
+  TranscriptionModelV4CallOptions,
+  TranscriptionModelV4Result,
+} from "@ai-sdk/provider";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Env } from "../env";
 import { ApiError } from "../http/errors";
@@ -13,9 +17,14 @@ export const DEMO_STT_MODEL_ID = "yasno-demo-stt";
 
 /** What the demo hears in any recording: it says plainly that it is the demo. */
 export const demoTranscript = (seconds: number | null) =>
-  `Демо-расшифровка${seconds ? ` записи на ${Math.max(1, Math.round(seconds))} с` : ""}: здесь будет текст вашего голосового вопроса. Настоящее распознавание речи включается в настройках сервера — а пока поправьте текст и отправьте его.`;
+  `Демо-расшифровка${seconds ? ` записи на ${Math.max(1, Math.round(seconds))} с` : ""}: здесь будет текст вашего ` +
+  `голосового вопроса. Настоящее распознавание речи включается в настройках сервера — а пока поправьте текст и ` +
+  `отправьте его.`;
 
-/** The built-in transcriber: no network; a real TranscriptionModelV4, so the rest of the app treats it like any provider's. */
+/**
+ * The built-in transcriber: no network; a real TranscriptionModelV4, so the rest of the app treats it like any
+ * provider's.
+ */
 export class DemoTranscriptionModel implements TranscriptionModelV4 {
   readonly specificationVersion = "v4";
   readonly provider = "yasno";
@@ -50,7 +59,10 @@ export function transcriptionModel(env: Env, seconds: number | null): Transcript
       );
     case "openai":
       if (!env.OPENAI_BASE_URL || !env.OPENAI_STT_MODEL) break;
-      return new OpenAITranscriptionModel(env.OPENAI_STT_MODEL, { baseURL: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY || "none" });
+      return new OpenAITranscriptionModel(env.OPENAI_STT_MODEL, {
+        baseURL: env.OPENAI_BASE_URL,
+        apiKey: env.OPENAI_API_KEY || "none",
+      });
   }
   throw new ApiError(503, STT_NOT_CONFIGURED);
 }

@@ -31,7 +31,14 @@ export const limitsSchema = z
      * The company pool the user's sends come from first (docs/billing.md "Balance"): what is left
      * of it for them (within their allowance); null when they have none to draw on.
      */
-    pool: z.strictObject({ company_id: z.int(), company_name: z.string(), available_requests: z.int(), is_unlimited: z.boolean() }).nullable(),
+    pool: z
+      .strictObject({
+        company_id: z.int(),
+        company_name: z.string(),
+        available_requests: z.int(),
+        is_unlimited: z.boolean(),
+      })
+      .nullable(),
   })
   .meta({ id: "Limits" });
 export type Limits = z.infer<typeof limitsSchema>;

@@ -18,7 +18,10 @@ export const topicStatus = z.enum(["active", "archived"]);
 export const topicType = z.enum(TOPIC_TYPES);
 
 /** A mode's name as sent; whether such a mode exists is the send's to say. */
-export const assistantTypeName = z.string({ error: ASSISTANT_TYPE_MISSING }).trim().min(1, { error: ASSISTANT_TYPE_MISSING });
+export const assistantTypeName = z
+  .string({ error: ASSISTANT_TYPE_MISSING })
+  .trim()
+  .min(1, { error: ASSISTANT_TYPE_MISSING });
 
 export const messageText = z
   .string(missingOr("Введите сообщение", "Текст сообщения должен быть строкой"))
@@ -37,4 +40,7 @@ const KEEP_AS_IS_TYPE = "keep_as_is: список строк";
 const keptText = z.string({ error: KEEP_AS_IS_TYPE }).max(500, { error: "keep_as_is: строки не длиннее 500 символов" });
 
 /** What the user chose to send to the model as is, though the privacy guard would hide it (docs/privacy.md). */
-export const keepAsIs = z.array(keptText, { error: KEEP_AS_IS_TYPE }).max(100, { error: "keep_as_is: не больше 100 значений" }).default([]);
+export const keepAsIs = z
+  .array(keptText, { error: KEEP_AS_IS_TYPE })
+  .max(100, { error: "keep_as_is: не больше 100 значений" })
+  .default([]);

@@ -35,7 +35,8 @@ export const searchHitSchema = z
     message_id: z.int().nullable(),
     snippet: z.string(),
     words: z.array(z.string()).meta({
-      description: "Слова текста попадания, которые нашёл запрос (в нижнем регистре, ё как е): их подсвечивает приложение",
+      description:
+        "Слова текста попадания, которые нашёл запрос (в нижнем регистре, ё как е): их подсвечивает приложение",
     }),
     created_at: isoTime,
   })
@@ -43,7 +44,9 @@ export const searchHitSchema = z
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
 /** One day of the topic list (`date` "YYYY-MM-DD" in the caller's zone), or the pinned group (`date: null`). */
-export const topicGroupSchema = z.strictObject({ date: z.string().nullable(), topics: z.array(topicSchema) }).meta({ id: "TopicGroup" });
+export const topicGroupSchema = z
+  .strictObject({ date: z.string().nullable(), topics: z.array(topicSchema) })
+  .meta({ id: "TopicGroup" });
 export type TopicGroup = z.infer<typeof topicGroupSchema>;
 
 export const folderSchema = z
@@ -84,8 +87,8 @@ export const sharedMessageSchema = z
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 
 /**
- * A message as its topic's owner sees it: with their 👍/👎 on a reply (`feedback`, null when none),
- * what the privacy guard hid in a question (`masked`), and which of its versions it is (docs/conversations.md "Versions").
+ * A message as its topic's owner sees it: with their 👍/👎 on a reply (`feedback`, null when none), what the privacy
+ * guard hid in a question (`masked`), and which of its versions it is (docs/conversations.md "Versions").
  */
 export const messageSchema = sharedMessageSchema
   .extend({
@@ -147,4 +150,6 @@ export const feedbackSchema = z
 export type Feedback = z.infer<typeof feedbackSchema>;
 
 /** `GET /privacy/settings`: whether the privacy guard hides personal data from the model in a mode. */
-export const privacySettingSchema = z.strictObject({ assistant_type: z.string(), enabled: z.boolean() }).meta({ id: "PrivacySetting" });
+export const privacySettingSchema = z
+  .strictObject({ assistant_type: z.string(), enabled: z.boolean() })
+  .meta({ id: "PrivacySetting" });

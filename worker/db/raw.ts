@@ -18,4 +18,5 @@ export function batchableRun<D extends Db | HistoryDb>(db: D, query: SQL) {
  * on one table, and inside a subquery on a table with a column of that name the bare name is the
  * subquery's own.
  */
-export const qualified = (column: AnySQLiteColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+export const qualified = (column: AnySQLiteColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

@@ -1,4 +1,12 @@
-import { ANY_BINDING, BOOKMARK_HEADER, type Bookmarks, FIRST_PRIMARY, formatBookmarks, isBookmark, parseBookmarks } from "./bookmark-header";
+import {
+  ANY_BINDING,
+  BOOKMARK_HEADER,
+  type Bookmarks,
+  FIRST_PRIMARY,
+  formatBookmarks,
+  isBookmark,
+  parseBookmarks,
+} from "./bookmark-header";
 import type { Env } from "../env";
 
 type SessionSource = { withSession(constraint: string): D1DatabaseSession };
@@ -7,7 +15,12 @@ type SessionSource = { withSession(constraint: string): D1DatabaseSession };
 // `withSession` included: its own `fetch` tells it apart.
 const isSessionSource = (value: unknown): value is SessionSource => {
   const binding = value as { withSession?: unknown; fetch?: unknown } | null;
-  return typeof binding === "object" && binding !== null && typeof binding.withSession === "function" && typeof binding.fetch !== "function";
+  return (
+    typeof binding === "object" &&
+    binding !== null &&
+    typeof binding.withSession === "function" &&
+    typeof binding.fetch !== "function"
+  );
 };
 
 const READS = new Set(["GET", "HEAD"]);
@@ -67,7 +80,10 @@ function withHeader(response: Response, value: string): Response {
  * `tag` puts the bookmarks on the answer: each used session's, and what the request sent for the rest;
  * `header` is that value, for a write made outside a request (the topic's object's) to hand back.
  */
-export function openReplicaReads(env: Env, request: Request): { env: Env; tag: (response: Response) => Response; header: () => string } {
+export function openReplicaReads(
+  env: Env,
+  request: Request,
+): { env: Env; tag: (response: Response) => Response; header: () => string } {
   const sent = parseBookmarks(request.headers.get(BOOKMARK_HEADER));
   const start = startOf(request, sent);
   const opened = new Map<string, D1DatabaseSession>();

@@ -52,7 +52,10 @@ export const identities = sqliteTable(
     email: text("email"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("identities_provider_user").on(t.provider, t.providerUserId), index("identities_user").on(t.userId)],
+  (t) => [
+    uniqueIndex("identities_provider_user").on(t.provider, t.providerUserId),
+    index("identities_user").on(t.userId),
+  ],
 );
 
 // A session is one refresh-token family: one sign-in on one device.
@@ -255,7 +258,10 @@ export const limits = sqliteTable(
     // code for a promo; null for the packs named by their source (docs/billing.md "Balance").
     name: text("name"),
   },
-  (t) => [index("limits_user_expire").on(t.userId, t.dateExpire), index("limits_company_expire").on(t.companyId, t.dateExpire)],
+  (t) => [
+    index("limits_user_expire").on(t.userId, t.dateExpire),
+    index("limits_company_expire").on(t.companyId, t.dateExpire),
+  ],
 );
 
 // Request-pack plans users buy (docs/product.md §3, docs/payments.md). Prices in kopecks: exact, no floats.
@@ -413,7 +419,10 @@ export const companyMembers = sqliteTable(
     used: integer("used").notNull().default(0),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("company_members_company_user").on(t.companyId, t.userId), index("company_members_user").on(t.userId)],
+  (t) => [
+    uniqueIndex("company_members_company_user").on(t.companyId, t.userId),
+    index("company_members_user").on(t.userId),
+  ],
 );
 
 // An invitation by e-mail: the person joins only by accepting it (in the app, or through the
@@ -485,7 +494,10 @@ export const notificationRecipients = sqliteTable(
     readAt: integer("read_at"),
     emailedAt: integer("emailed_at"),
   },
-  (t) => [primaryKey({ columns: [t.notificationId, t.userId] }), index("notification_recipients_user").on(t.userId, t.readAt)],
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId] }),
+    index("notification_recipients_user").on(t.userId, t.readAt),
+  ],
 );
 
 // Campaigns users came from (utm_* of the web, or a bot's deep link).

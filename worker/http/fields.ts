@@ -9,7 +9,8 @@ export const missingOr = (missing: string, wrong: string) => ({
 });
 
 /** A required string its messages name: «Укажите e-mail», «Поле «e-mail» должно быть строкой». */
-export const namedText = (field: string) => z.string(missingOr(`Укажите ${field}`, `Поле «${field}» должно быть строкой`));
+export const namedText = (field: string) =>
+  z.string(missingOr(`Укажите ${field}`, `Поле «${field}» должно быть строкой`));
 
 export const emailAddress = z.email({ error: "Некорректный e-mail" });
 

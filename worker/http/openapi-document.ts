@@ -5,7 +5,10 @@ import type { AppEnv } from "../env";
 // `/api/v2/openapi.json`, built from the routes' own descriptions and validators. Every operation
 // says which security it needs (worker/http/openapi.ts); the document's default is `jwt-token`.
 
-type ResponseObject = Exclude<NonNullable<Parameters<typeof generateSpecs>[1]>["defaultValidationErrorResponse"], boolean | undefined>;
+type ResponseObject = Exclude<
+  NonNullable<Parameters<typeof generateSpecs>[1]>["defaultValidationErrorResponse"],
+  boolean | undefined
+>;
 
 const VALIDATION_ERROR: ResponseObject = {
   description: "Ошибка в запросе: `{detail: [{loc, msg, type}]}`, сообщения по-русски",
@@ -18,7 +21,11 @@ const VALIDATION_ERROR: ResponseObject = {
             type: "array",
             items: {
               type: "object",
-              properties: { loc: { type: "array", items: { type: ["string", "integer"] } }, msg: { type: "string" }, type: { type: "string" } },
+              properties: {
+                loc: { type: "array", items: { type: ["string", "integer"] } },
+                msg: { type: "string" },
+                type: { type: "string" },
+              },
               required: ["loc", "msg", "type"],
             },
           },
@@ -61,7 +68,9 @@ function mergeIdenticalPaths(paths: Paths): Paths {
       continue;
     }
     const [mine, theirs] = [namesOf(path), namesOf(twin)];
-    const names = theirs.map((name, i) => (name === mine[i] ? name : `${name}Or${mine[i]![0]!.toUpperCase()}${mine[i]!.slice(1)}`));
+    const names = theirs.map((name, i) =>
+      name === mine[i] ? name : `${name}Or${mine[i]![0]!.toUpperCase()}${mine[i]!.slice(1)}`,
+    );
     const rename = (operations: Record<string, Operation>, from: string[]) =>
       Object.fromEntries(
         Object.entries(operations).map(([method, op]) => [
@@ -70,7 +79,12 @@ function mergeIdenticalPaths(paths: Paths): Paths {
             ...op,
             parameters: op.parameters?.map((p) =>
               p.in === "path" && from.includes(p.name)
-                ? { ...p, name: names[from.indexOf(p.name)]!, description: p.description ?? `Здесь: ${p.name}`, "x-route-param": p.name }
+                ? {
+                    ...p,
+                    name: names[from.indexOf(p.name)]!,
+                    description: p.description ?? `Здесь: ${p.name}`,
+                    "x-route-param": p.name,
+                  }
                 : p,
             ),
           },
@@ -123,7 +137,13 @@ export async function openApiDocument(app: Hono<AppEnv>, c: Context<AppEnv>) {
         },
       },
       defaultValidationErrorResponse: VALIDATION_ERROR,
-      defaultOptions: { GET: EVERY_OPERATION, POST: EVERY_OPERATION, PUT: EVERY_OPERATION, PATCH: EVERY_OPERATION, DELETE: EVERY_OPERATION },
+      defaultOptions: {
+        GET: EVERY_OPERATION,
+        POST: EVERY_OPERATION,
+        PUT: EVERY_OPERATION,
+        PATCH: EVERY_OPERATION,
+        DELETE: EVERY_OPERATION,
+      },
     },
     c,
   );

@@ -18,7 +18,8 @@ function isDecimalId(value: string): boolean {
 }
 
 /** A path-param issue that means "no such resource" (answered 404 by `validate`). */
-export const isNotFoundIssue = (issue: StandardSchemaV1.Issue) => (issue as { params?: { notFound?: unknown } }).params?.notFound === true;
+export const isNotFoundIssue = (issue: StandardSchemaV1.Issue) =>
+  (issue as { params?: { notFound?: unknown } }).params?.notFound === true;
 
 /** A payment's id in a path (`/payments/{id}`, the sandbox checkout): a UUID. */
 export const paymentIdParams = z.object({ id: z.uuid({ error: "Некорректный идентификатор платежа" }) });

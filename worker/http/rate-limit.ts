@@ -81,12 +81,17 @@ export async function enforceRateLimits(db: Db, env: Env, hits: [RateLimitName, 
     const windowStart = Math.floor(now / windowMs) * windowMs;
     return { rule, key: `${name}:${subject}`, windowStart, endsAt: windowStart + windowMs };
   });
-  const ticket: RateLimitTicket = { refundable: windows.filter((w) => w.rule.failuresOnly).map(({ key, windowStart }) => ({ key, windowStart })) };
+  const ticket: RateLimitTicket = {
+    refundable: windows.filter((w) => w.rule.failuresOnly).map(({ key, windowStart }) => ({ key, windowStart })),
+  };
   const statements = windows.map((w) =>
     db
       .insert(rateLimits)
       .values({ key: w.key, windowStart: w.windowStart, count: 1 })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
       .returning({ count: rateLimits.count }),
   );
   if (statements.length === 0) return ticket;

@@ -39,7 +39,10 @@ export const SHARE_PAGE_REFERRER_POLICY = "no-referrer";
  * the same constants; test/worker/security-headers.test.ts checks web/public/_headers against it.
  */
 export function staticHeadersFile(): string {
-  const lines = ["# Made from worker/http/security-headers.ts (staticHeadersFile); a Worker test keeps them equal.", "/*"];
+  const lines = [
+    "# Made from worker/http/security-headers.ts (staticHeadersFile); a Worker test keeps them equal.",
+    "/*",
+  ];
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) lines.push(`  ${name}: ${value}`);
   lines.push("/share/*", "  ! Referrer-Policy", `  Referrer-Policy: ${SHARE_PAGE_REFERRER_POLICY}`);
   return `${lines.join("\n")}\n`;

@@ -11,9 +11,9 @@ export const stringMap = (field: string) =>
   z
     .record(
       z.string(),
-      z
-        .string({ error: `${field}: значения должны быть строками` })
-        .max(STRING_MAP_LIMITS.valueChars, { error: `${field}: значение не длиннее ${STRING_MAP_LIMITS.valueChars} символов` }),
+      z.string({ error: `${field}: значения должны быть строками` }).max(STRING_MAP_LIMITS.valueChars, {
+        error: `${field}: значение не длиннее ${STRING_MAP_LIMITS.valueChars} символов`,
+      }),
       { error: `${field}: ожидается объект со строковыми значениями` },
     )
     .refine((map) => Object.keys(map).length <= STRING_MAP_LIMITS.keys, {

@@ -28,7 +28,10 @@ function toIssues(target: keyof ValidationTargets, issues: readonly StandardSche
  * Validates one part of the request, answering 422 with FastAPI-shaped details in Russian, and
  * registers the schema with the OpenAPI document.
  */
-export function validate<Schema extends StandardSchemaV1, Target extends keyof ValidationTargets>(target: Target, schema: Schema) {
+export function validate<Schema extends StandardSchemaV1, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: Schema,
+) {
   return validator(target, schema, (result) => {
     if (result.success) return;
     // A malformed id in a path names no resource: 404, as an unknown one does.

@@ -5,7 +5,8 @@ import { ApiError } from "../http/errors";
 
 export const INTERNAL_TEXTS = { badToken: "Неверный или отсутствующий служебный токен (internal-token)" } as const;
 
-const digest = async (value: string) => new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+const digest = async (value: string) =>
+  new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
 
 /**
  * The chat bots' service token in `internal-token` must equal the INTERNAL_TOKEN secret. Both are

@@ -27,7 +27,9 @@ export function innValid(s: string): boolean {
   return false;
 }
 
-/** ОГРН (13 digits, the first 12 mod 11) or ОГРНИП (15 digits, the first 14 mod 13); the last digit of the remainder. */
+/**
+ * ОГРН (13 digits, the first 12 mod 11) or ОГРНИП (15 digits, the first 14 mod 13); the last digit of the remainder.
+ */
 export function ogrnValid(s: string): boolean {
   if (!/^\d{13}$|^\d{15}$/.test(s)) return false;
   const modulus = s.length === 13 ? 11n : 13n;

@@ -15,13 +15,16 @@ const PHONE = new RegExp(
   "gu",
 );
 
-const EMAIL = /[\p{L}\p{N}_%+-]+(?:\.[\p{L}\p{N}_%+-]+)*@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}])/uy;
+const EMAIL =
+  /[\p{L}\p{N}_%+-]+(?:\.[\p{L}\p{N}_%+-]+)*@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}])/uy;
 const LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
 
-const spansOf = (re: RegExp, text: string) => Array.from(text.matchAll(re), (m) => ({ start: m.index, end: m.index + m[0].length }));
+const spansOf = (re: RegExp, text: string) =>
+  Array.from(text.matchAll(re), (m) => ({ start: m.index, end: m.index + m[0].length }));
 
 /** A phone's shape after «заказ», «ОКТМО», «КБК» and the like is that document's or code's number. */
-export const findPhones = (text: string) => spansOf(PHONE, text).filter((s) => contextBefore(text, s.start) !== "other");
+export const findPhones = (text: string) =>
+  spansOf(PHONE, text).filter((s) => contextBefore(text, s.start) !== "other");
 
 /** Read from each «@» back to where the address can begin, so long texts without one cost nothing. */
 export function findEmails(text: string): { start: number; end: number }[] {

@@ -15,7 +15,8 @@ interface Candidate {
 }
 
 /** A name's key: its nominative parts, surname | given | patronymic | initials. */
-export const nameKey = (parts: NameParts) => [parts.surname, parts.given, parts.patronymic, parts.initials?.toLowerCase()].map((p) => p ?? "").join("|");
+export const nameKey = (parts: NameParts) =>
+  [parts.surname, parts.given, parts.patronymic, parts.initials?.toLowerCase()].map((p) => p ?? "").join("|");
 
 /** The same phone written +7… or 8… is one phone. */
 const phoneKey = (value: string) => `7${digitsOf(value).slice(-10)}`;
@@ -37,11 +38,19 @@ function candidates(text: string): Candidate[] {
   return [
     ...(view.text === text ? numbers : numbers.map((c) => ({ ...c, ...view.spanOf(c.start, c.end) }))),
     ...findEmails(text).map((s) => ({ ...s, kind: "email" as const, strength: STRENGTH.named })),
-    ...findNames(text).map((n) => ({ kind: "name" as const, start: n.start, end: n.end, strength: STRENGTH.format, display: n.display, parts: n.parts })),
+    ...findNames(text).map((n) => ({
+      kind: "name" as const,
+      start: n.start,
+      end: n.end,
+      strength: STRENGTH.format,
+      display: n.display,
+      parts: n.parts,
+    })),
   ];
 }
 
-const rank = (a: Candidate, b: Candidate) => b.strength - a.strength || b.end - b.start - (a.end - a.start) || a.start - b.start;
+const rank = (a: Candidate, b: Candidate) =>
+  b.strength - a.strength || b.end - b.start - (a.end - a.start) || a.start - b.start;
 
 /** From readings that overlap one another, the best that do not: surer first, then longer. */
 function resolve(cluster: Candidate[]): Candidate[] {
@@ -74,6 +83,13 @@ export function detect(text: string): Found[] {
   if (cluster.length > 0) taken.push(...resolve(cluster));
   return taken.map((c) => {
     const value = text.slice(c.start, c.end);
-    return { kind: c.kind, value, key: keyOf(c.kind, value, c.parts), display: c.display ?? value, start: c.start, end: c.end };
+    return {
+      kind: c.kind,
+      value,
+      key: keyOf(c.kind, value, c.parts),
+      display: c.display ?? value,
+      start: c.start,
+      end: c.end,
+    };
   });
 }

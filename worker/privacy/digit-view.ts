@@ -6,7 +6,8 @@
 
 const ODD = /[\uff10-\uff19\u00ad\u200b-\u200d\u2060\ufeff]|\d[ \u00a0]{2}|\d\.\d/;
 /** What the view undoes: full-width digits, invisible characters beside a digit, 2–3 spaces between digits. */
-const EDIT = /[\uff10-\uff19]+|(?<=\d)[\u00ad\u200b-\u200d\u2060\ufeff]+|[\u00ad\u200b-\u200d\u2060\ufeff]+(?=\d)|(?<=\d)[ \u00a0]{2,3}(?=\d)/g;
+const EDIT =
+  /[\uff10-\uff19]+|(?<=\d)[\u00ad\u200b-\u200d\u2060\ufeff]+|[\u00ad\u200b-\u200d\u2060\ufeff]+(?=\d)|(?<=\d)[ \u00a0]{2,3}(?=\d)/g;
 const FULL_WIDTH_ZERO = 0xff10;
 /** Dotted groups, as a whole ten digits or more; a date (8 digits) or a section number is not one. */
 const DOTTED = /\+?\d{1,4}(?:\.\d{2,4}){2,}(?!\d|\.\d)/g;
@@ -17,7 +18,8 @@ export interface DigitView {
   spanOf: (start: number, end: number) => { start: number; end: number };
 }
 
-export const asciiDigits = (text: string) => text.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(48 + d.charCodeAt(0) - FULL_WIDTH_ZERO));
+export const asciiDigits = (text: string) =>
+  text.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(48 + d.charCodeAt(0) - FULL_WIDTH_ZERO));
 
 /** The view of `text` numbers are read in; the text itself when nothing in it needs undoing. */
 export function digitView(text: string): DigitView {
@@ -46,7 +48,9 @@ export function digitView(text: string): DigitView {
   }
   out.push(text.slice(last));
   const joined = out.join("");
-  const view = joined.includes(".") ? joined.replace(DOTTED, (d) => (d.replace(/\D/g, "").length >= 10 ? d.replaceAll(".", " ") : d)) : joined;
+  const view = joined.includes(".")
+    ? joined.replace(DOTTED, (d) => (d.replace(/\D/g, "").length >= 10 ? d.replaceAll(".", " ") : d))
+    : joined;
   const origin = (at: number) => {
     let lo = 0;
     let hi = viewAt.length - 1;

@@ -31,4 +31,5 @@ export const PLACEHOLDER_LABELS: Record<PrivateKind, string> = {
 };
 
 /** The digits of a value, full-width ones («７») read as ASCII, so a number has one key however it was typed. */
-export const digitsOf = (text: string) => text.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(48 + d.charCodeAt(0) - 0xff10)).replace(/\D/g, "");
+export const digitsOf = (text: string) =>
+  text.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(48 + d.charCodeAt(0) - 0xff10)).replace(/\D/g, "");

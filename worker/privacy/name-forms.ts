@@ -29,13 +29,15 @@ const HUSHING = /[гкхжчшщ]$/;
 function declensions(name: string, gender: Gender): string[] {
   const last = name.at(-1)!;
   const stem = name.slice(0, -1);
-  if (last === "а") return [name, stem + (HUSHING.test(stem) ? "и" : "ы"), `${stem}е`, `${stem}у`, `${stem}ой`, `${stem}е`];
+  if (last === "а")
+    return [name, stem + (HUSHING.test(stem) ? "и" : "ы"), `${stem}е`, `${stem}у`, `${stem}ой`, `${stem}е`];
   if (last === "я") {
     const dative = stem.endsWith("и") ? `${stem}и` : `${stem}е`;
     return [name, `${stem}и`, dative, `${stem}ю`, `${stem}ей`, dative];
   }
   if (last === "ь" && gender === "f") return [name, `${stem}и`, `${stem}и`, name, `${stem}ью`, `${stem}и`];
-  if (last === "й" || last === "ь") return [name, `${stem}я`, `${stem}ю`, `${stem}я`, `${stem}ем`, stem.endsWith("и") ? `${stem}и` : `${stem}е`];
+  if (last === "й" || last === "ь")
+    return [name, `${stem}я`, `${stem}ю`, `${stem}я`, `${stem}ем`, stem.endsWith("и") ? `${stem}и` : `${stem}е`];
   const base = FLEETING[name] ?? name;
   return [name, `${base}а`, `${base}у`, `${base}а`, `${base}ом`, `${base}е`];
 }
@@ -49,7 +51,8 @@ function formsTable(): Map<string, GivenForm[]> {
     for (const name of plain(list).split(/\s+/).filter(Boolean)) {
       declensions(name, gender).forEach((form, grammarCase) => {
         const known = table.get(form) ?? [];
-        if (!known.some((k) => k.lemma === name && k.gender === gender)) known.push({ lemma: name, gender, grammarCase: grammarCase as Case, common: true });
+        if (!known.some((k) => k.lemma === name && k.gender === gender))
+          known.push({ lemma: name, gender, grammarCase: grammarCase as Case, common: true });
         table.set(form, known);
       });
     }
@@ -62,7 +65,8 @@ const GIVEN_FORMS = formsTable();
 // OpenCorpora's ten thousand names are not declined ahead (that would cost each isolate tens of ms):
 // a word's possible nominatives are looked up in them, and each is declined to check the word.
 let wideNames: Record<Gender, Set<string>> | undefined;
-const wideList = () => (wideNames ??= { m: new Set(unpackNames(WIDE_MALE_NAMES)), f: new Set(unpackNames(WIDE_FEMALE_NAMES)) });
+const wideList = () =>
+  (wideNames ??= { m: new Set(unpackNames(WIDE_MALE_NAMES)), f: new Set(unpackNames(WIDE_FEMALE_NAMES)) });
 /** What a case ending may have replaced: a nominative's last letter or nothing (Марат, Маратом). */
 const NOMINATIVE_ENDINGS = ["", "а", "я", "й", "ь"];
 
@@ -70,7 +74,8 @@ const NOMINATIVE_ENDINGS = ["", "а", "я", "й", "ь"];
 function nominativesOf(word: string): string[] {
   const nominatives = [word];
   if (/[аыиеуюя]$/.test(word)) for (const ending of NOMINATIVE_ENDINGS) nominatives.push(word.slice(0, -1) + ending);
-  if (/(?:ой|ей|ом|ем|ью)$/.test(word)) for (const ending of NOMINATIVE_ENDINGS) nominatives.push(word.slice(0, -2) + ending);
+  if (/(?:ой|ей|ом|ем|ью)$/.test(word))
+    for (const ending of NOMINATIVE_ENDINGS) nominatives.push(word.slice(0, -2) + ending);
   return nominatives;
 }
 
@@ -87,7 +92,10 @@ function wideReadings(word: string): GivenForm[] {
   return readings;
 }
 
-const givenForms = (plainWord: string): GivenForm[] => [...(GIVEN_FORMS.get(plainWord) ?? []), ...wideReadings(plainWord)];
+const givenForms = (plainWord: string): GivenForm[] => [
+  ...(GIVEN_FORMS.get(plainWord) ?? []),
+  ...wideReadings(plainWord),
+];
 
 /** Whether a word in lower case with ё as е is a case form of a given name in the lists. */
 export const isGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord) || wideReadings(plainWord).length > 0;
@@ -96,7 +104,8 @@ export const isGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord) || 
 export const isCommonGivenForm = (plainWord: string) => GIVEN_FORMS.has(plainWord);
 
 /** What a word can be as a given name: every reading, nominative ones first. */
-export const givenReadings = (word: string): GivenForm[] => givenForms(plain(word)).toSorted((a, b) => a.grammarCase - b.grammarCase);
+export const givenReadings = (word: string): GivenForm[] =>
+  givenForms(plain(word)).toSorted((a, b) => a.grammarCase - b.grammarCase);
 
 const MALE_PATRONYMIC = /(?:ов|ев|[ьи]?)ич(а|у|ем|ом|е)?$/;
 const FEMALE_PATRONYMIC = /(?:овн|евн|ичн)(а|ы|е|у|ой|ою)$/;
@@ -112,7 +121,11 @@ export function patronymicReading(word: string): { lemma: string; gender: Gender
   if (male) {
     const ending = male[1] ?? "";
     const grammarCase = ({ "": 0, а: 1, у: 2, ем: 4, ом: 4, е: 5 } as Record<string, Case>)[ending];
-    return { lemma: w.slice(0, w.length - ending.length), gender: "m", grammarCase: ending === "а" ? null : grammarCase };
+    return {
+      lemma: w.slice(0, w.length - ending.length),
+      gender: "m",
+      grammarCase: ending === "а" ? null : grammarCase,
+    };
   }
   const female = FEMALE_PATRONYMIC.exec(w);
   if (female) {
@@ -135,7 +148,10 @@ export function clearPatronymic(word: string): boolean {
   return !!stem && (isGivenForm(`${stem}а`) || isGivenForm(`${stem}я`));
 }
 
-/** Endings of surnames in any case: -ов/-ев/-ин, -ский/-цкий, -ук, -ян and the undeclined -енко, -дзе, -ых, -ия and the like. */
+/**
+ * Endings of surnames in any case: -ов/-ев/-ин, -ский/-цкий, -ук, -ян and the undeclined -енко, -дзе, -ых, -ия and the
+ * like.
+ */
 const SURNAME =
   /(?:[оеё]в|[иы]н)(?:а|у|ым|е|ой|ою|ы|ых|ыми)?$|[сц]к(?:ий|ого|ому|им|ом|ая|ой|ую|ие|их)$|(?:[уюя]к|ян|янц)(?:а|у|ом|е)?$|(?:енко|дзе|швили|[ыи]х|ия|ани)$/;
 
@@ -145,7 +161,10 @@ export const endsLikeSurname = (word: string) => SURNAME.test(plain(word)) && pl
 /** A surname by its ending or by OpenCorpora's list of those with none (Шмидт, Цой). */
 export const surnameShaped = (word: string) => endsLikeSurname(word) || isListedSurname(plain(word));
 
-/** A surname's nominative for a person of known gender named in a known case (best effort: -ов, -ин, -ский and consonant endings). */
+/**
+ * A surname's nominative for a person of known gender named in a known case (best effort: -ов, -ин, -ский and consonant
+ * endings).
+ */
 export function surnameLemma(word: string, gender: Gender | null, grammarCase: Case | null): string {
   const w = plain(word);
   const listed = listedSurnameLemma(w);

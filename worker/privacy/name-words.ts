@@ -42,7 +42,19 @@ export const OPENERS = new Set(
 );
 
 /** Given names that are ordinary words; in lower case they are read as words. */
-export const WORD_GIVEN = new Set(["роман", "вера", "надежда", "любовь", "лев", "роза", "лилия", "лада", "слава", "мир", "ян"]);
+export const WORD_GIVEN = new Set([
+  "роман",
+  "вера",
+  "надежда",
+  "любовь",
+  "лев",
+  "роза",
+  "лилия",
+  "лада",
+  "слава",
+  "мир",
+  "ян",
+]);
 
 /**
  * Adjectives' endings (Грозный, Второй, Толстого, Великого): a capitalised adjective after a given
@@ -57,11 +69,11 @@ export const ADJECTIVAL = /^.{3,}(?:[ыои]й|[ао]я|[ое]е|[ое]го|[о�
 export const PREPOSITION = /(?:^|[\s(«"])(?:в|во|на|из|изо|по|до|за|под|над|через)\s+$/iu;
 
 /**
- * An adjective beside a surname rather than a given name not in the list: «Великого», «Новую», «Тихий»,
- * «Большая Никитская». A word in -ий after another letter (Ануфрий, Иржий; not -ний: «Последний», «Верхний»), in -ая (Агабая, Алтая: a
- * man's name in -ай in the genitive) beside a surname other than -ская, -цкая, and in -ой, -ей, -им, -ым
- * (a woman's instrumental, Виллим) is taken for a given name: read in the case the surname is in, such
- * a word agrees with no adjective.
+ * An adjective beside a surname rather than a given name not in the list: «Великого», «Новую», «Тихий», «Большая
+ * Никитская». A word in -ий after another letter (Ануфрий, Иржий; not -ний: «Последний», «Верхний»), in -ая (Агабая,
+ * Алтая: a man's name in -ай in the genitive) beside a surname other than -ская, -цкая, and in -ой, -ей, -им, -ым (a
+ * woman's instrumental, Виллим) is taken for a given name: read in the case the surname is in, such a word agrees with
+ * no adjective.
  */
 export const adjectiveBeside = (word: string, surname: string) =>
   /(?:ый|[кгхжшчщн]ий|[ое]го|[ое]му|яя|ую|юю)$/.test(word) || (/ая$/.test(word) && /[сц]кая$/.test(surname));

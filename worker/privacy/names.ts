@@ -20,7 +20,9 @@ import { ADJECTIVAL, adjectiveBeside, isNotSurname, OPENERS, PREPOSITION, WORD_G
 /** «гр. Иванов», «ул. Ленина»: a dot that ends an abbreviation, not a sentence. */
 const ABBREVIATION_BEFORE = /(?:^|[\s(])(?:гр|гражд|ул|тов|им|пр|пер|обл|пос)\.\s*$/iu;
 
-/** How a word is written: a name in capitals (requisites) or lower case (a hasty complaint) is read by its own rules. */
+/**
+ * How a word is written: a name in capitals (requisites) or lower case (a hasty complaint) is read by its own rules.
+ */
 type Form = "title" | "upper" | "lower";
 
 interface Token {
@@ -51,7 +53,8 @@ const TOKEN = new RegExp(`${TITLE}|${UPPER}|${INITIALS}`, "g");
 const TOKEN_OR_LOWER = new RegExp(`${TITLE}|${UPPER}|${INITIALS}|[а-яё]+(?:-[а-яё]+)?`, "g");
 /** A patronymic in lower case: without one no name in lower case is read, so the words need not be. */
 /** A patronymic's ending at a word's end; the word is then checked to be in lower case. */
-const PATRONYMIC_END = /(?:ович|евич)(?:а|у|ем|е)?(?![а-яё])|(?:овн|евн|ичн)(?:а|ы|е|у|ой|ою)(?![а-яё])|ич(?:а|у|ем|ом|е)?(?![а-яё])/g;
+const PATRONYMIC_END =
+  /(?:ович|евич)(?:а|у|ем|е)?(?![а-яё])|(?:овн|евн|ичн)(?:а|ы|е|у|ой|ою)(?![а-яё])|ич(?:а|у|ем|ом|е)?(?![а-яё])/g;
 /** How far from a patronymic in lower case the rest of its name may stand, in characters. */
 const LOWER_REACH = 40;
 
@@ -61,14 +64,16 @@ function lowerSpans(text: string): [number, number][] {
   for (const m of text.matchAll(PATRONYMIC_END)) {
     let start = m.index;
     while (start > 0 && /[а-яёА-ЯЁ]/.test(text[start - 1])) start--;
-    if (start < m.index && /[а-яё]/.test(text[start])) spans.push([start - LOWER_REACH, m.index + m[0].length + LOWER_REACH]);
+    if (start < m.index && /[а-яё]/.test(text[start]))
+      spans.push([start - LOWER_REACH, m.index + m[0].length + LOWER_REACH]);
   }
   return spans;
 }
 
 const formOf = (word: string): Form => (/^[а-яё]/.test(word) ? "lower" : /^[А-ЯЁ]{2}/.test(word) ? "upper" : "title");
 /** Initials go with a name in any writing. */
-const alike = (a: Token, b: Token) => a.form === b.form || (a.initials && b.form !== "lower") || (b.initials && a.form !== "lower");
+const alike = (a: Token, b: Token) =>
+  a.form === b.form || (a.initials && b.form !== "lower") || (b.initials && a.form !== "lower");
 
 function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
@@ -85,7 +90,8 @@ function tokensOf(text: string): Token[] {
     }
     const before = text.slice(Math.max(0, m.index - 20), m.index);
     const opensSentence =
-      ((m.index === before.length && /^[\s"«(—-]*$/.test(before)) || /(?:[.!?…]|\n)[\s"«»()—-]*$/.test(before)) && !ABBREVIATION_BEFORE.test(before);
+      ((m.index === before.length && /^[\s"«(—-]*$/.test(before)) || /(?:[.!?…]|\n)[\s"«»()—-]*$/.test(before)) &&
+      !ABBREVIATION_BEFORE.test(before);
     const token: Token = {
       word: m[0],
       start: m.index,
@@ -131,11 +137,17 @@ function fact(t: Token, key: "given" | "patronymic" | "clear" | "strong", work: 
 }
 
 const isGiven = (t: Token | undefined) =>
-  !!t && !t.initials && fact(t, "given", () => !(t.form === "lower" && WORD_GIVEN.has(t.plain)) && isGivenForm(t.plain));
+  !!t &&
+  !t.initials &&
+  fact(t, "given", () => !(t.form === "lower" && WORD_GIVEN.has(t.plain)) && isGivenForm(t.plain));
 const isPatronymic = (t: Token | undefined) =>
-  !!t && !t.initials && fact(t, "patronymic", () => (t.form === "lower" ? isClearPatronymic(t) : patronymicReading(t.plain) !== null));
+  !!t &&
+  !t.initials &&
+  fact(t, "patronymic", () => (t.form === "lower" ? isClearPatronymic(t) : patronymicReading(t.plain) !== null));
 const isStrongSurname = (t: Token | undefined) =>
-  !!t && !t.initials && fact(t, "strong", () => surnameShaped(t.plain) && !isGiven(t) && !isPatronymic(t) && !isNotSurname(t.plain));
+  !!t &&
+  !t.initials &&
+  fact(t, "strong", () => surnameShaped(t.plain) && !isGiven(t) && !isPatronymic(t) && !isNotSurname(t.plain));
 /** Lower-case words beside a name that are not surnames: prepositions, conjunctions, particles, pronouns. */
 const LOWER_STOP =
   /^(?:в|во|на|из|о|об|к|ко|у|по|от|до|за|под|над|при|с|со|и|а|но|не|ни|же|ли|бы|то|что|как|он|она|они|мне|меня|нас|вас|тоже|также|был|была|было|были|это|его|ее|их|уже|еще|очень|сам|сама|гражданин|гражданка)$/;
@@ -163,13 +175,16 @@ function isSurname(t: Token | undefined, place: Place): boolean {
   if (isStrongSurname(t)) return true;
   const w = t.plain;
   if (isGiven(t) || isPatronymic(t) || isNotSurname(w)) return false;
-  if (t.form === "lower") return place !== "first" && !OPENERS.has(w) && !VERB_ENDING.test(w) && !/и$/.test(w) && !LOWER_STOP.test(w);
+  if (t.form === "lower")
+    return place !== "first" && !OPENERS.has(w) && !VERB_ENDING.test(w) && !/и$/.test(w) && !LOWER_STOP.test(w);
   if (place === "inner" || !t.opensSentence) return true;
   return place === "lead" && !OPENERS.has(w) && !VERB_ENDING.test(w);
 }
 /** A surname that is also a given name (Ким, Лев, Вагнер) before a given name and a patronymic: «Ким Роман Юрьевич». */
 const isLeadingSurname = (t: Token | undefined) => isSurname(t, "lead") || isGiven(t);
-/** The same after them: the wide list (given-names-wide.ts) has names that are surnames too («Ольга Петровна Вагнер»). */
+/**
+ * The same after them: the wide list (given-names-wide.ts) has names that are surnames too («Ольга Петровна Вагнер»).
+ */
 const isTrailingSurname = (t: Token | undefined) => isSurname(t, "inner") || isGiven(t);
 /**
  * A common given name beside one only OpenCorpora knows (Вагнер, Янина, Жамалетдин): the rarer is the
@@ -178,8 +193,11 @@ const isTrailingSurname = (t: Token | undefined) => isSurname(t, "inner") || isG
 const isCommonGiven = (t: Token) => isGiven(t) && isCommonGivenForm(t.plain);
 const commonBesideRare = (common: Token | undefined, rare: Token | undefined) =>
   !!common && !!rare && common.form !== "lower" && isCommonGiven(common) && isGiven(rare) && !isCommonGiven(rare);
-/** -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич): with one, an unknown word beside is a given name. */
-const isClearPatronymic = (t: Token | undefined): boolean => !!t && !t.initials && fact(t, "clear", () => clearPatronymic(t.plain));
+/**
+ * -ович, -евич, -овна, -евна, -ична, -ич of a name in -а/-я (Ильич): with one, an unknown word beside is a given name.
+ */
+const isClearPatronymic = (t: Token | undefined): boolean =>
+  !!t && !t.initials && fact(t, "clear", () => clearPatronymic(t.plain));
 /** A capitalised word that may be a given name not in the list («Ипполит»). */
 const isOtherGiven = (t: Token | undefined, place: Place) => isSurname(t, place) && !isStrongSurname(t);
 /** A surname beside a given name alone: any word but an adjective («Иван Грозный», «Роман Толстого»). */
@@ -216,11 +234,15 @@ type Role = "surname" | "given" | "patronymic" | "initials";
 /** The roles of the name starting at token i, longest reading first, or null. */
 function rolesAt(tokens: Token[], i: number): Role[] | null {
   const [a, b, c] = [tokens[i], tokens[i + 1], tokens[i + 2]];
-  if (together(tokens, i, 3) && isLeadingSurname(a) && isGiven(b) && isPatronymic(c)) return ["surname", "given", "patronymic"];
-  if (together(tokens, i, 3) && isGiven(a) && isPatronymic(b) && isTrailingSurname(c)) return ["given", "patronymic", "surname"];
+  if (together(tokens, i, 3) && isLeadingSurname(a) && isGiven(b) && isPatronymic(c))
+    return ["surname", "given", "patronymic"];
+  if (together(tokens, i, 3) && isGiven(a) && isPatronymic(b) && isTrailingSurname(c))
+    return ["given", "patronymic", "surname"];
   // Between a surname and a clear patronymic, or before both, a word is a given name whatever its ending (Евгения).
-  if (together(tokens, i, 3) && isLeadingSurname(a) && isSurname(b, "inner") && isClearPatronymic(c)) return ["surname", "given", "patronymic"];
-  if (together(tokens, i, 3) && isSurname(a, "lead") && isClearPatronymic(b) && isTrailingSurname(c)) return ["given", "patronymic", "surname"];
+  if (together(tokens, i, 3) && isLeadingSurname(a) && isSurname(b, "inner") && isClearPatronymic(c))
+    return ["surname", "given", "patronymic"];
+  if (together(tokens, i, 3) && isSurname(a, "lead") && isClearPatronymic(b) && isTrailingSurname(c))
+    return ["given", "patronymic", "surname"];
   if (together(tokens, i, 2) && isGiven(a) && isPatronymic(b)) return ["given", "patronymic"];
   if (together(tokens, i, 2) && isOtherGiven(a, "first") && isClearPatronymic(b)) return ["given", "patronymic"];
   if (together(tokens, i, 2) && isSurname(a, "first") && fullInitials(b)) return ["surname", "initials"];
@@ -228,8 +250,14 @@ function rolesAt(tokens: Token[], i: number): Role[] | null {
   if (together(tokens, i, 2) && fullInitials(a) && isSurname(b, "inner")) return ["initials", "surname"];
   if (together(tokens, i, 2) && a.initials && isStrongSurname(b)) return ["initials", "surname"];
   if (together(tokens, i, 2) && isStrongSurname(a) && isGiven(b)) return ["surname", "given"];
-  if (together(tokens, i, 2) && isGiven(a) && (isLooseSurname(b, "inner") || nounBesideManInstrumental(a, b, "inner"))) return ["given", "surname"];
-  if (together(tokens, i, 2) && a.form !== "lower" && isGiven(b) && (isLooseSurname(a, "first") || nounBesideManInstrumental(b, a, "first")))
+  if (together(tokens, i, 2) && isGiven(a) && (isLooseSurname(b, "inner") || nounBesideManInstrumental(a, b, "inner")))
+    return ["given", "surname"];
+  if (
+    together(tokens, i, 2) &&
+    a.form !== "lower" &&
+    isGiven(b) &&
+    (isLooseSurname(a, "first") || nounBesideManInstrumental(b, a, "first"))
+  )
     return ["surname", "given"];
   if (together(tokens, i, 2) && commonBesideRare(a, b)) return ["given", "surname"];
   if (together(tokens, i, 2) && commonBesideRare(b, a)) return ["surname", "given"];

@@ -35,12 +35,16 @@ function standsAlone(text: string, start: number, end: number): boolean {
 }
 
 /** Passport series: a region (01–99) and the form's year (1997–2029). */
-export const seriesPlausible = (series: string) => series.slice(0, 2) !== "00" && /^(?:9[7-9]|[0-2]\d)$/.test(series.slice(2, 4));
+export const seriesPlausible = (series: string) =>
+  series.slice(0, 2) !== "00" && /^(?:9[7-9]|[0-2]\d)$/.test(series.slice(2, 4));
 
 /** ОГРН: 1 or 5 and the year of the record (2002 on); ОГРНИП: 3 and the year. */
 const ogrnShaped = (d: string) => (d.length === 13 ? /^[15](?:0[2-9]|[12]\d)/ : /^3(?:0[2-9]|[12]\d)/).test(d);
 
-/** A balance account of the first order people see (301–303 correspondent, 401–459 clients' and deposits) and a currency code. */
+/**
+ * A balance account of the first order people see (301–303 correspondent, 401–459 clients' and deposits) and a currency
+ * code.
+ */
 const ACCOUNT_SHAPE = /^(?:30[1-3]|4[0-5]\d)\d\d(?:810|643|840|978|156|826|756|392|398|933|949)/;
 
 interface Run {
@@ -53,7 +57,9 @@ interface Run {
 interface Bik {
   digits: string;
   at: number;
-  /** In the run's sentence (or lines) with no other 20-digit number between them: the run's own bank, whose key decides. */
+  /**
+   * In the run's sentence (or lines) with no other 20-digit number between them: the run's own bank, whose key decides.
+   */
   beside: (run: Run) => boolean;
 }
 
@@ -68,7 +74,8 @@ function read(run: Run, context: Context, biks: Bik[]): { kind: PrivateKind; str
     case 10:
       if (named("passport")) return seriesPlausible(d) ? { kind: "passport", strength: STRENGTH.named } : null;
       if (named("inn")) return innValid(d) ? { kind: "inn", strength: STRENGTH.named } : null;
-      if ((shape === "4 6" || shape === "2 2 6") && seriesPlausible(d)) return { kind: "passport", strength: STRENGTH.format };
+      if ((shape === "4 6" || shape === "2 2 6") && seriesPlausible(d))
+        return { kind: "passport", strength: STRENGTH.format };
       return plain && innValid(d) ? { kind: "inn", strength: STRENGTH.checksum } : null;
     case 11:
       if (!snilsValid(d)) return null;
@@ -76,12 +83,20 @@ function read(run: Run, context: Context, biks: Bik[]): { kind: PrivateKind; str
       return signed ? { kind: "snils", strength: STRENGTH.checksum } : null;
     case 12:
       if (!innValid(d)) return null;
-      return named("inn") ? { kind: "inn", strength: STRENGTH.named } : signed ? { kind: "inn", strength: STRENGTH.checksum } : null;
+      return named("inn")
+        ? { kind: "inn", strength: STRENGTH.named }
+        : signed
+          ? { kind: "inn", strength: STRENGTH.checksum }
+          : null;
     case 13:
     case 15:
       if (named("card")) return luhnValid(d) ? { kind: "card", strength: STRENGTH.named } : null;
       if (!ogrnValid(d) || !ogrnShaped(d)) return null;
-      return named("ogrn") ? { kind: "ogrn", strength: STRENGTH.named } : signed ? { kind: "ogrn", strength: STRENGTH.checksum } : null;
+      return named("ogrn")
+        ? { kind: "ogrn", strength: STRENGTH.named }
+        : signed
+          ? { kind: "ogrn", strength: STRENGTH.checksum }
+          : null;
     case 14:
       return named("card") && luhnValid(d) ? { kind: "card", strength: STRENGTH.named } : null;
     case 16:
@@ -97,7 +112,8 @@ function read(run: Run, context: Context, biks: Bik[]): { kind: PrivateKind; str
       if (context === "other") return null;
       const near = biks.filter((b) => Math.abs(b.at - run.start) <= BIK_REACH);
       const beside = near.filter((b) => b.beside(run));
-      if (beside.length > 0) return beside.some((b) => accountKeyValid(d, b.digits)) ? { kind: "account", strength: STRENGTH.named } : null;
+      if (beside.length > 0)
+        return beside.some((b) => accountKeyValid(d, b.digits)) ? { kind: "account", strength: STRENGTH.named } : null;
       if (near.some((b) => accountKeyValid(d, b.digits))) return { kind: "account", strength: STRENGTH.named };
       return ACCOUNT_SHAPE.test(d) && context !== "sign" ? { kind: "account", strength: STRENGTH.format } : null;
     }
@@ -107,7 +123,12 @@ function read(run: Run, context: Context, biks: Bik[]): { kind: PrivateKind; str
 }
 
 function runOf(start: number, value: string): Run {
-  return { digits: value.replace(/\D/g, ""), groups: value.split(/[ \u00a0-]/).map((g) => g.length), start, end: start + value.length };
+  return {
+    digits: value.replace(/\D/g, ""),
+    groups: value.split(/[ \u00a0-]/).map((g) => g.length),
+    start,
+    end: start + value.length,
+  };
 }
 
 /** Passport numbers, СНИЛС, ИНН, ОГРН, cards and accounts written as digit groups. */
@@ -119,7 +140,9 @@ export function findNumbers(text: string): NumberReading[] {
         at: m.index,
         beside: (run: Run) => {
           const [from, to] = m.index < run.start ? [m.index, run.start] : [run.end, m.index];
-          return !SENTENCE_END.test(text.slice(from, to)) && !twenties.some((at) => at > from && at < to && at !== run.start);
+          return (
+            !SENTENCE_END.test(text.slice(from, to)) && !twenties.some((at) => at > from && at < to && at !== run.start)
+          );
         },
       }))
     : [];

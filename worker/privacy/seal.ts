@@ -20,7 +20,12 @@ async function topicKey(secret: string, topicId: number | string): Promise<Crypt
   if (!secret) throw new Error("PRIVACY_KEY is not set");
   const master = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: new TextEncoder().encode(`yasno privacy vault v1 topic ${topicId}`) },
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: new Uint8Array(),
+      info: new TextEncoder().encode(`yasno privacy vault v1 topic ${topicId}`),
+    },
     master,
     { name: "AES-GCM", length: 256 },
     false,
@@ -32,7 +37,9 @@ async function topicKey(secret: string, topicId: number | string): Promise<Crypt
 export async function sealVault(vault: Vault, secret: string, topicId: number | string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const plain = new TextEncoder().encode(JSON.stringify(vault));
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await topicKey(secret, topicId), plain));
+  const cipher = new Uint8Array(
+    await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await topicKey(secret, topicId), plain),
+  );
   const sealed = new Uint8Array(IV_BYTES + cipher.length);
   sealed.set(iv);
   sealed.set(cipher, IV_BYTES);
@@ -51,7 +58,11 @@ export async function openVault(sealed: string, secret: string, topicId: number 
   if (bytes.length <= IV_BYTES + 16) throw new VaultSealError("malformed");
   let plain: ArrayBuffer;
   try {
-    plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, IV_BYTES) }, await topicKey(secret, topicId), bytes.slice(IV_BYTES));
+    plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes.slice(0, IV_BYTES) },
+      await topicKey(secret, topicId),
+      bytes.slice(IV_BYTES),
+    );
   } catch {
     throw new VaultSealError("wrong key or topic");
   }

@@ -36,5 +36,8 @@ export function maskedSummary(masked: readonly MaskedCount[]): string {
 
 /** How many different values of each kind `detect` found, in the order a summary names them. */
 export function countFound(items: readonly Found[]): MaskedCount[] {
-  return PRIVATE_KINDS.map((kind) => ({ kind, count: new Set(items.filter((i) => i.kind === kind).map((i) => i.key)).size })).filter((c) => c.count > 0);
+  return PRIVATE_KINDS.map((kind) => ({
+    kind,
+    count: new Set(items.filter((i) => i.kind === kind).map((i) => i.key)).size,
+  })).filter((c) => c.count > 0);
 }

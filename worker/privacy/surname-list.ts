@@ -34,11 +34,13 @@ function reading(word: string): { lemma: string; readings: Reading[] } | null {
   if (listed().has(word)) return { lemma: word, readings: /[аеиоуыэюя]$/.test(word) ? EVERY_CASE : UNDECLINED_WOMAN };
   for (const [ending, readings] of AFTER_CONSONANT) {
     const stem = word.slice(0, -ending.length);
-    if (word.endsWith(ending) && /[бвгджзклмнпрстфхцчшщ]$/.test(stem) && listed().has(stem)) return { lemma: stem, readings };
+    if (word.endsWith(ending) && /[бвгджзклмнпрстфхцчшщ]$/.test(stem) && listed().has(stem))
+      return { lemma: stem, readings };
   }
   for (const [ending, readings] of AFTER_SOFT) {
     const stem = word.slice(0, -ending.length);
-    for (const soft of ["й", "ь"]) if (word.endsWith(ending) && listed().has(stem + soft)) return { lemma: stem + soft, readings };
+    for (const soft of ["й", "ь"])
+      if (word.endsWith(ending) && listed().has(stem + soft)) return { lemma: stem + soft, readings };
   }
   return null;
 }

@@ -72,7 +72,9 @@ export class ChatPage {
   /** Opens «Что скроем» and switches the value found in the box to be sent as is. */
   async keepAsIs(kind: string, value: string) {
     await this.page.getByRole("button", { name: "Что скроем" }).click();
-    const keep = this.page.getByTestId("privacy-items").getByRole("switch", { name: `Отправить как есть: ${kind} ${value}` });
+    const keep = this.page
+      .getByTestId("privacy-items")
+      .getByRole("switch", { name: `Отправить как есть: ${kind} ${value}` });
     await keep.click();
     await expect(keep).toHaveAttribute("aria-checked", "true");
     await this.page.keyboard.press("Escape");
@@ -107,7 +109,8 @@ export class ChatPage {
           sessionStorage.setItem("e2e-stream-lengths", JSON.stringify(w.__streamLengths));
         }
       };
-      const start = () => new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+      const start = () =>
+        new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
       if (document.body) start();
       else document.addEventListener("DOMContentLoaded", start);
     };

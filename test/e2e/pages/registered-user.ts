@@ -41,7 +41,10 @@ export async function acceptDisclaimers(request: APIRequestContext, user: Regist
   expect(list.status(), await list.text()).toBe(200);
   for (const terms of (await list.json()) as { assistant_type: string; version: number; accepted: boolean }[]) {
     if (terms.accepted) continue;
-    const accepted = await request.post(`/api/v2/disclaimers/${terms.assistant_type}/accept`, { headers, data: { version: terms.version } });
+    const accepted = await request.post(`/api/v2/disclaimers/${terms.assistant_type}/accept`, {
+      headers,
+      data: { version: terms.version },
+    });
     expect(accepted.status(), await accepted.text()).toBe(200);
   }
 }

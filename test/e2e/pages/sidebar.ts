@@ -5,7 +5,12 @@ import { acceptDisclaimers, type RegisteredUser } from "./registered-user";
  * Starts a topic through the API as the chat would (the mode's terms accepted first, as the
  * disclaimer dialog does), reading the streamed reply to its end; answers its id.
  */
-export async function createTopic(request: APIRequestContext, user: RegisteredUser, text: string, assistantType = "explain_law"): Promise<number> {
+export async function createTopic(
+  request: APIRequestContext,
+  user: RegisteredUser,
+  text: string,
+  assistantType = "explain_law",
+): Promise<number> {
   await acceptDisclaimers(request, user);
   const response = await request.post("/api/v2/topics/start/stream/", {
     headers: { "jwt-token": user.record.access_token },
@@ -36,7 +41,9 @@ export class SidebarPage {
 
   /** The day group with this label ("Сегодня", "Вчера", a weekday, dd.mm.yyyy). */
   group(label: string): Locator {
-    return this.root.getByTestId("topic-group").filter({ has: this.page.locator(".topic-group__label", { hasText: label }) });
+    return this.root
+      .getByTestId("topic-group")
+      .filter({ has: this.page.locator(".topic-group__label", { hasText: label }) });
   }
 
   topic(name: string): Locator {
@@ -52,7 +59,9 @@ export class SidebarPage {
 
   /** Hovers the topic and clicks its dots; the menu opens at that height. */
   async openMenu(name: string) {
-    const item = this.root.getByTestId("topic-item").filter({ has: this.page.getByRole("link", { name, exact: true }) });
+    const item = this.root
+      .getByTestId("topic-item")
+      .filter({ has: this.page.getByRole("link", { name, exact: true }) });
     await item.hover();
     await item.getByRole("button", { name: `Действия с чатом: ${name}` }).click();
     await expect(this.menu).toBeVisible();
@@ -70,6 +79,8 @@ export class SidebarPage {
 
   /** How far the list's content sticks out sideways past its scroll area (0 or less: it fits). */
   listOverflow(): Promise<number> {
-    return this.root.locator("[data-radix-scroll-area-viewport]").evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth);
+    return this.root
+      .locator("[data-radix-scroll-area-viewport]")
+      .evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth);
   }
 }

@@ -11,22 +11,34 @@ export async function adminApi(request: APIRequestContext) {
   return {
     /** `POST /limits/update/` mode "set": the user's packs end and this one is all they have. */
     async setRequests(email: string, requests: number, days = 1) {
-      const res = await request.post("/api/v2/limits/update/", { headers, data: { email, requests, mode: "set", days } });
+      const res = await request.post("/api/v2/limits/update/", {
+        headers,
+        data: { email, requests, mode: "set", days },
+      });
       expect(res.status(), await res.text()).toBe(200);
     },
     /** `POST /limits/update/` mode "add": one more pack beside the user's others. */
     async grantRequests(email: string, requests: number, days = 30) {
-      const res = await request.post("/api/v2/limits/update/", { headers, data: { email, requests, mode: "add", days } });
+      const res = await request.post("/api/v2/limits/update/", {
+        headers,
+        data: { email, requests, mode: "add", days },
+      });
       expect(res.status(), await res.text()).toBe(200);
     },
     /** `POST /limits/update/` for a company: a pack in its pool. */
     async grantCompany(companyId: number, requests: number, days = 30) {
-      const res = await request.post("/api/v2/limits/update/", { headers, data: { company_id: companyId, requests, mode: "add", days } });
+      const res = await request.post("/api/v2/limits/update/", {
+        headers,
+        data: { company_id: companyId, requests, mode: "add", days },
+      });
       expect(res.status(), await res.text()).toBe(200);
     },
     /** `POST /promos/`: a code granting `requests`. */
     async createPromo(name: string, requests: number, maxUses = 10) {
-      const res = await request.post("/api/v2/promos/", { headers, data: { name, requests, day_gap: 30, max_uses: maxUses } });
+      const res = await request.post("/api/v2/promos/", {
+        headers,
+        data: { name, requests, day_gap: 30, max_uses: maxUses },
+      });
       expect(res.status(), await res.text()).toBe(201);
     },
   };

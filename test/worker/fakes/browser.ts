@@ -54,7 +54,10 @@ export class TestBrowser {
   private cookieHeader(path: string): string {
     return [...this.cookies]
       .filter(([, c]) => c.expiresAt > Date.now())
-      .filter(([, c]) => path === c.path || (path.startsWith(c.path) && (c.path.endsWith("/") || path[c.path.length] === "/")))
+      .filter(
+        ([, c]) =>
+          path === c.path || (path.startsWith(c.path) && (c.path.endsWith("/") || path[c.path.length] === "/")),
+      )
       .map(([name, c]) => `${name}=${c.value}`)
       .join("; ");
   }

@@ -38,12 +38,15 @@ export class FakeMail {
 
   async fetch(request: Request): Promise<Response> {
     this.calls++;
-    const fail = (statusCode: number, name: string, message: string) => Response.json({ statusCode, name, message }, { status: statusCode });
-    if (request.method !== "POST" || request.url !== this.url) return fail(405, "method_not_allowed", "Method not allowed");
+    const fail = (statusCode: number, name: string, message: string) =>
+      Response.json({ statusCode, name, message }, { status: statusCode });
+    if (request.method !== "POST" || request.url !== this.url)
+      return fail(405, "method_not_allowed", "Method not allowed");
     const auth = request.headers.get("authorization");
     if (!auth) return fail(401, "missing_api_key", "Missing API key in the authorization header");
     if (auth !== `Bearer ${this.apiKey}`) return fail(403, "invalid_api_key", "API key is invalid");
-    if (!request.headers.get("content-type")?.startsWith("application/json")) return fail(422, "validation_error", "Invalid content type");
+    if (!request.headers.get("content-type")?.startsWith("application/json"))
+      return fail(422, "validation_error", "Invalid content type");
     let letter: Omit<Letter, "id">;
     try {
       letter = (await request.json()) as Omit<Letter, "id">;
@@ -51,7 +54,8 @@ export class FakeMail {
       return fail(422, "validation_error", "Invalid JSON");
     }
     for (const field of ["from", "to", "subject"] as const) {
-      if (!letter[field] || (Array.isArray(letter[field]) && letter[field].length === 0)) return fail(422, "validation_error", `Missing \`${field}\` field.`);
+      if (!letter[field] || (Array.isArray(letter[field]) && letter[field].length === 0))
+        return fail(422, "validation_error", `Missing \`${field}\` field.`);
     }
     if (!letter.text && !letter.html) return fail(422, "validation_error", "Missing `html` or `text` field.");
     if (this.failWith) return fail(this.failWith, "application_error", "Something went wrong");

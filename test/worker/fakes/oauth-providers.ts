@@ -113,15 +113,19 @@ abstract class FakeAuthorizationServer {
 
   /** Redeems a code once, or names the error as RFC 6749 §5.2 does. */
   protected async redeem(form: URLSearchParams): Promise<{ grant: Grant } | { error: string; description: string }> {
-    if (form.get("grant_type") !== "authorization_code") return { error: "unsupported_grant_type", description: "grant_type" };
+    if (form.get("grant_type") !== "authorization_code")
+      return { error: "unsupported_grant_type", description: "grant_type" };
     const code = form.get("code") ?? "";
     const grant = this.codes.get(code);
     this.codes.delete(code);
-    if (!grant || grant.expiresAt < Date.now()) return { error: "invalid_grant", description: "Code has expired or was already used" };
-    if (form.get("redirect_uri") !== grant.redirectUri) return { error: "invalid_grant", description: "redirect_uri does not match" };
+    if (!grant || grant.expiresAt < Date.now())
+      return { error: "invalid_grant", description: "Code has expired or was already used" };
+    if (form.get("redirect_uri") !== grant.redirectUri)
+      return { error: "invalid_grant", description: "redirect_uri does not match" };
     if (grant.codeChallenge !== null) {
       const verifier = form.get("code_verifier");
-      if (!verifier || (await s256(verifier)) !== grant.codeChallenge) return { error: "invalid_grant", description: "code_verifier does not match" };
+      if (!verifier || (await s256(verifier)) !== grant.codeChallenge)
+        return { error: "invalid_grant", description: "code_verifier does not match" };
     }
     return { grant };
   }
@@ -152,14 +156,16 @@ export class FakeGoogle extends FakeAuthorizationServer {
       "oauth2.googleapis.com": new Hono().post("/token", async (c) => {
         if (this.outage) return this.down(c);
         const form = new URLSearchParams(await c.req.text());
-        if (!this.clientAuthenticated(c, form)) return c.json({ error: "invalid_client", error_description: "Unauthorized" }, 401);
+        if (!this.clientAuthenticated(c, form))
+          return c.json({ error: "invalid_client", error_description: "Unauthorized" }, 401);
         const redeemed = await this.redeem(form);
         if ("error" in redeemed) return c.json({ error: redeemed.error, error_description: redeemed.description }, 400);
         const { person } = redeemed.grant;
         return c.json({
           access_token: this.issueAccessToken(person),
           expires_in: 3599,
-          scope: "openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile",
+          scope:
+            "openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile",
           token_type: "Bearer",
           id_token: await this.idToken(person),
         });
@@ -199,9 +205,11 @@ export class FakeYandex extends FakeAuthorizationServer {
         .post("/token", async (c) => {
           if (this.outage) return this.down(c);
           const form = new URLSearchParams(await c.req.text());
-          if (!this.clientAuthenticated(c, form)) return c.json({ error: "invalid_client", error_description: "Client not found" }, 401);
+          if (!this.clientAuthenticated(c, form))
+            return c.json({ error: "invalid_client", error_description: "Client not found" }, 401);
           const redeemed = await this.redeem(form);
-          if ("error" in redeemed) return c.json({ error: redeemed.error, error_description: redeemed.description }, 400);
+          if ("error" in redeemed)
+            return c.json({ error: redeemed.error, error_description: redeemed.description }, 400);
           return c.json({
             token_type: "bearer",
             access_token: this.issueAccessToken(redeemed.grant.person),
@@ -237,7 +245,8 @@ export class FakeVkId extends FakeAuthorizationServer {
 
   constructor(client: ClientRegistration) {
     super(client, true);
-    const vkError = (c: Context, error: string, description: string, status: 400 | 401 = 400) => c.json({ error, error_description: description }, status);
+    const vkError = (c: Context, error: string, description: string, status: 400 | 401 = 400) =>
+      c.json({ error, error_description: description }, status);
     this.hosts = {
       "id.vk.com": new Hono()
         .get("/authorize", (c) =>
@@ -250,9 +259,11 @@ export class FakeVkId extends FakeAuthorizationServer {
           if (this.outage) return this.down(c);
           const form = new URLSearchParams(await c.req.text());
           // VK ID is a public client: it is identified by client_id and proven by PKCE.
-          if (form.get("client_id") !== this.client.clientId) return vkError(c, "invalid_client", "client_id is invalid", 401);
+          if (form.get("client_id") !== this.client.clientId)
+            return vkError(c, "invalid_client", "client_id is invalid", 401);
           const grant = this.codes.get(form.get("code") ?? "");
-          if (grant && form.get("device_id") !== grant.deviceId) return vkError(c, "invalid_request", "device_id is invalid");
+          if (grant && form.get("device_id") !== grant.deviceId)
+            return vkError(c, "invalid_request", "device_id is invalid");
           if (grant && form.get("state") !== grant.state) return vkError(c, "invalid_request", "state is invalid");
           const redeemed = await this.redeem(form);
           if ("error" in redeemed) return vkError(c, redeemed.error, redeemed.description);
@@ -270,7 +281,8 @@ export class FakeVkId extends FakeAuthorizationServer {
         })
         .post("/oauth2/user_info", async (c) => {
           const form = new URLSearchParams(await c.req.text());
-          if (form.get("client_id") !== this.client.clientId) return vkError(c, "invalid_client", "client_id is invalid", 401);
+          if (form.get("client_id") !== this.client.clientId)
+            return vkError(c, "invalid_client", "client_id is invalid", 401);
           const person = this.accessTokens.get(form.get("access_token") ?? "");
           if (!person) return vkError(c, "invalid_token", "access_token is missing or invalid", 401);
           return c.json({
@@ -293,13 +305,20 @@ export class FakeVkId extends FakeAuthorizationServer {
 /** Routes a fetch to whichever fake owns the host; anything else goes to `fallback`. */
 export function fakeInternet(servers: FakeAuthorizationServer[], fallback: typeof fetch): typeof fetch {
   const byHost = new Map<string, { server: FakeAuthorizationServer; app: Hono }>();
-  for (const server of servers) for (const [host, app] of Object.entries(server.hosts)) byHost.set(host, { server, app });
+  for (const server of servers)
+    for (const [host, app] of Object.entries(server.hosts)) byHost.set(host, { server, app });
   return async (input, init) => {
     const request = new Request(input, init);
     const target = byHost.get(new URL(request.url).host);
     if (!target) return fallback(input, init);
     const body = await request.text();
     target.server.calls.push({ method: request.method, url: request.url, headers: new Headers(request.headers), body });
-    return target.app.fetch(new Request(request.url, { method: request.method, headers: request.headers, body: request.method === "GET" ? null : body }));
+    return target.app.fetch(
+      new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.method === "GET" ? null : body,
+      }),
+    );
   };
 }

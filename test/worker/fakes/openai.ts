@@ -93,7 +93,10 @@ export class FakeCompletion {
 
   /** One piece of the reply. */
   send(text: string): this {
-    this.push({ kind: "event", data: this.chunkOf(this.started ? { content: text } : { role: "assistant", content: text }) });
+    this.push({
+      kind: "event",
+      data: this.chunkOf(this.started ? { content: text } : { role: "assistant", content: text }),
+    });
     this.started = true;
     return this;
   }
@@ -136,7 +139,17 @@ export class FakeCompletion {
   async respond(): Promise<Response> {
     const { status, error } = await waitFor(() => this.answer);
     if (status !== 200) {
-      return Response.json({ error: { message: error, type: status >= 500 ? "server_error" : "invalid_request_error", param: null, code: null } }, { status });
+      return Response.json(
+        {
+          error: {
+            message: error,
+            type: status >= 500 ? "server_error" : "invalid_request_error",
+            param: null,
+            code: null,
+          },
+        },
+        { status },
+      );
     }
     const body = new ReadableStream<Uint8Array>({
       pull: async (controller) => {
@@ -145,13 +158,18 @@ export class FakeCompletion {
         if (step.kind === "aborted") controller.error(new DOMException("The operation was aborted", "AbortError"));
         else if (step.kind === "close") controller.close();
         else if (step.kind === "cut") controller.error(new Error("connection reset by the fake model"));
-        else controller.enqueue(encoder.encode(`data: ${typeof step.data === "string" ? step.data : JSON.stringify(step.data)}\n\n`));
+        else
+          controller.enqueue(
+            encoder.encode(`data: ${typeof step.data === "string" ? step.data : JSON.stringify(step.data)}\n\n`),
+          );
       },
       cancel: () => {
         this.abortedNow = true;
       },
     });
-    return new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } });
+    return new Response(body, {
+      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
+    });
   }
 }
 
@@ -184,13 +202,19 @@ export class FakeOpenAI {
   /** OpenAI's speech to text: a multipart form (file, model, language, response_format), `verbose_json` back. */
   private async transcription(request: Request): Promise<Response> {
     if (request.headers.get("authorization") !== `Bearer ${this.apiKey}`) {
-      return Response.json({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }, { status: 401 });
+      return Response.json(
+        { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } },
+        { status: 401 },
+      );
     }
     const form = await request.formData().catch(() => null);
     const file = form?.get("file");
     const model = form?.get("model");
     if (!form || !(file instanceof File) || typeof model !== "string") {
-      return Response.json({ error: { message: "'file' and 'model' are required", type: "invalid_request_error" } }, { status: 400 });
+      return Response.json(
+        { error: { message: "'file' and 'model' are required", type: "invalid_request_error" } },
+        { status: 400 },
+      );
     }
     this.transcriptions.push({
       model,
@@ -202,7 +226,10 @@ export class FakeOpenAI {
     });
     if (this.transcriptionDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.transcriptionDelayMs));
     if (typeof this.transcript === "number") {
-      return Response.json({ error: { message: "The server had an error", type: "server_error" } }, { status: this.transcript });
+      return Response.json(
+        { error: { message: "The server had an error", type: "server_error" } },
+        { status: this.transcript },
+      );
     }
     const text = this.transcript;
     return Response.json({
@@ -210,7 +237,20 @@ export class FakeOpenAI {
       language: "russian",
       duration: 3.5,
       text,
-      segments: [{ id: 0, seek: 0, start: 0, end: 3.5, text, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0 }],
+      segments: [
+        {
+          id: 0,
+          seek: 0,
+          start: 0,
+          end: 3.5,
+          text,
+          tokens: [],
+          temperature: 0,
+          avg_logprob: -0.2,
+          compression_ratio: 1,
+          no_speech_prob: 0,
+        },
+      ],
     });
   }
 
@@ -229,18 +269,31 @@ export class FakeOpenAI {
     if (request.method !== "POST" || url !== `${this.baseUrl}/chat/completions`)
       return Response.json({ error: { message: "Not found", type: "invalid_request_error" } }, { status: 404 });
     if (request.headers.get("authorization") !== `Bearer ${this.apiKey}`) {
-      return Response.json({ error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } }, { status: 401 });
+      return Response.json(
+        { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } },
+        { status: 401 },
+      );
     }
     let body: ChatRequest;
     try {
       body = (await request.json()) as ChatRequest;
     } catch {
-      return Response.json({ error: { message: "We could not parse the JSON body of your request.", type: "invalid_request_error" } }, { status: 400 });
+      return Response.json(
+        { error: { message: "We could not parse the JSON body of your request.", type: "invalid_request_error" } },
+        { status: 400 },
+      );
     }
     if (typeof body.model !== "string" || !Array.isArray(body.messages) || body.messages.length === 0) {
-      return Response.json({ error: { message: "'model' and 'messages' are required", type: "invalid_request_error" } }, { status: 400 });
+      return Response.json(
+        { error: { message: "'model' and 'messages' are required", type: "invalid_request_error" } },
+        { status: 400 },
+      );
     }
-    if (body.stream !== true) return Response.json({ error: { message: "this fake only streams", type: "invalid_request_error" } }, { status: 400 });
+    if (body.stream !== true)
+      return Response.json(
+        { error: { message: "this fake only streams", type: "invalid_request_error" } },
+        { status: 400 },
+      );
 
     const recorded = { url, headers: request.headers, body };
     this.requests.push(recorded);

@@ -9,8 +9,16 @@ export type ProviderName = "google" | "yandex" | "vk";
 const redirectUri = (p: ProviderName) => `${APP}/api/v2/users/auth/${p}/callback`;
 
 export const fakes = {
-  google: new FakeGoogle({ clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET!, redirectUri: redirectUri("google") }),
-  yandex: new FakeYandex({ clientId: env.YANDEX_CLIENT_ID!, clientSecret: env.YANDEX_CLIENT_SECRET!, redirectUri: redirectUri("yandex") }),
+  google: new FakeGoogle({
+    clientId: env.GOOGLE_CLIENT_ID!,
+    clientSecret: env.GOOGLE_CLIENT_SECRET!,
+    redirectUri: redirectUri("google"),
+  }),
+  yandex: new FakeYandex({
+    clientId: env.YANDEX_CLIENT_ID!,
+    clientSecret: env.YANDEX_CLIENT_SECRET!,
+    redirectUri: redirectUri("yandex"),
+  }),
   vk: new FakeVkId({ clientId: env.VK_CLIENT_ID!, clientSecret: null, redirectUri: redirectUri("vk") }),
 };
 
@@ -33,7 +41,11 @@ export function person(overrides: Partial<Person> = {}): Person {
 }
 
 /** Start → the provider's page → our callback, one hop at a time as a browser would go. */
-export async function signIn(provider: ProviderName, who: Person | null, options: { browser?: TestBrowser; query?: string } = {}) {
+export async function signIn(
+  provider: ProviderName,
+  who: Person | null,
+  options: { browser?: TestBrowser; query?: string } = {},
+) {
   fakes[provider].person = who;
   const browser = options.browser ?? new TestBrowser(APP, internet);
   const start = await browser.get(`${APP}/api/v2/users/auth/${provider}${options.query ?? ""}`);
@@ -60,7 +72,10 @@ export async function expectSignedIn(landing: URL, path = "/"): Promise<Self> {
 
   const self = await SELF.fetch(`${APP}/api/v2/users/self`, { headers: { "jwt-token": access! } });
   expect(self.status).toBe(200);
-  const rotated = await SELF.fetch(`${APP}/api/v2/users/token/refresh`, { method: "POST", headers: { "jwt-token": access!, "refresh-token": refresh! } });
+  const rotated = await SELF.fetch(`${APP}/api/v2/users/token/refresh`, {
+    method: "POST",
+    headers: { "jwt-token": access!, "refresh-token": refresh! },
+  });
   expect(rotated.status).toBe(200);
   return (await self.json()) as Self;
 }
@@ -72,7 +87,11 @@ export function expectFailure(landing: URL, status: number): void {
 }
 
 export async function identitiesOf(userId: number) {
-  const { results } = await env.DB.prepare("SELECT provider, provider_user_id, email FROM identities WHERE user_id = ? ORDER BY id").bind(userId).all();
+  const { results } = await env.DB.prepare(
+    "SELECT provider, provider_user_id, email FROM identities WHERE user_id = ? ORDER BY id",
+  )
+    .bind(userId)
+    .all();
   return results;
 }
 

@@ -97,12 +97,20 @@ export class FakeYooKassa {
     this.calls.push({ method: request.method, path: new URL(request.url).pathname, headers: request.headers, body });
     if (this.failNext > 0) {
       this.failNext--;
-      return Response.json({ type: "error", id: yooId(), code: "internal_server_error", description: "Internal server error" }, { status: 500 });
+      return Response.json(
+        { type: "error", id: yooId(), code: "internal_server_error", description: "Internal server error" },
+        { status: 500 },
+      );
     }
     const expected = `Basic ${btoa(`${this.shopId}:${this.secretKey}`)}`;
     if (request.headers.get("authorization") !== expected) {
       return Response.json(
-        { type: "error", id: yooId(), code: "invalid_credentials", description: "Authentication by given credentials failed" },
+        {
+          type: "error",
+          id: yooId(),
+          code: "invalid_credentials",
+          description: "Authentication by given credentials failed",
+        },
         { status: 401 },
       );
     }
@@ -148,15 +156,33 @@ export class FakeYooKassa {
   }
 
   /** Idempotence-Key is required on POST; the same key with the same body answers the first answer again. */
-  private async idempotent(c: Context, work: (body: Record<string, unknown>) => Response | Promise<Response>): Promise<Response> {
+  private async idempotent(
+    c: Context,
+    work: (body: Record<string, unknown>) => Response | Promise<Response>,
+  ): Promise<Response> {
     const key = c.req.header("idempotence-key");
-    if (!key) return this.error(c, 400, "invalid_request", "Idempotence key isn't specified. Specify the Idempotence-Key header", "Idempotence-Key");
+    if (!key)
+      return this.error(
+        c,
+        400,
+        "invalid_request",
+        "Idempotence key isn't specified. Specify the Idempotence-Key header",
+        "Idempotence-Key",
+      );
     if (key.length > 64) return this.error(c, 400, "invalid_request", "Idempotence key is too long", "Idempotence-Key");
-    if (!c.req.header("content-type")?.startsWith("application/json")) return this.error(c, 400, "invalid_request", "Content-Type must be application/json");
+    if (!c.req.header("content-type")?.startsWith("application/json"))
+      return this.error(c, 400, "invalid_request", "Content-Type must be application/json");
     const text = await c.req.text();
     const seen = this.idempotence.get(key);
     if (seen) {
-      if (seen.body !== text) return this.error(c, 400, "invalid_request", "Idempotence key duplicated with another request body", "Idempotence-Key");
+      if (seen.body !== text)
+        return this.error(
+          c,
+          400,
+          "invalid_request",
+          "Idempotence key duplicated with another request body",
+          "Idempotence-Key",
+        );
       return c.json(seen.answer, seen.status as 200);
     }
     let body: Record<string, unknown>;
@@ -169,7 +195,10 @@ export class FakeYooKassa {
     this.idempotence.set(key, { body: text, status: res.status, answer: await res.clone().json() });
     if (this.loseNextAnswer > 0) {
       this.loseNextAnswer--;
-      return Response.json({ type: "error", id: yooId(), code: "internal_server_error", description: "Internal server error" }, { status: 500 });
+      return Response.json(
+        { type: "error", id: yooId(), code: "internal_server_error", description: "Internal server error" },
+        { status: 500 },
+      );
     }
     return res;
   }
@@ -186,7 +215,11 @@ export class FakeYooKassa {
       status: "pending",
       paid: false,
       amount,
-      confirmation: { type: "redirect", confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`, return_url: returnUrl },
+      confirmation: {
+        type: "redirect",
+        confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`,
+        return_url: returnUrl,
+      },
       created_at: new Date().toISOString(),
       ...(description !== undefined && { description }),
       metadata,
@@ -205,7 +238,11 @@ export class FakeYooKassa {
     }
     if (amount.currency !== "RUB") return this.error(c, 400, "invalid_request", "Invalid currency", "amount.currency");
     const confirmation = body.confirmation as { type?: unknown; return_url?: unknown } | undefined;
-    if (confirmation?.type !== "redirect" || typeof confirmation.return_url !== "string" || !URL.canParse(confirmation.return_url)) {
+    if (
+      confirmation?.type !== "redirect" ||
+      typeof confirmation.return_url !== "string" ||
+      !URL.canParse(confirmation.return_url)
+    ) {
       return this.error(c, 400, "invalid_request", "Invalid confirmation", "confirmation");
     }
     if (body.description !== undefined && (typeof body.description !== "string" || body.description.length > 128)) {
@@ -215,7 +252,12 @@ export class FakeYooKassa {
     const receiptError = invalidReceipt(body.receipt, amount.value);
     if (receiptError) return this.error(c, 400, "invalid_request", receiptError, "receipt");
     const metadata = (body.metadata ?? {}) as Record<string, string>;
-    const payment = this.newPayment({ value: amount.value, currency: "RUB" }, confirmation.return_url, body.description as string | undefined, metadata);
+    const payment = this.newPayment(
+      { value: amount.value, currency: "RUB" },
+      confirmation.return_url,
+      body.description as string | undefined,
+      metadata,
+    );
     return c.json(payment);
   }
 
@@ -223,7 +265,11 @@ export class FakeYooKassa {
     const payment = typeof body.payment_id === "string" ? this.payments.get(body.payment_id) : undefined;
     if (!payment) return this.error(c, 400, "invalid_request", "Payment doesn't exist", "payment_id");
     const amount = body.amount as { value?: unknown; currency?: unknown } | undefined;
-    if (typeof amount?.value !== "string" || !AMOUNT.test(amount.value) || amount.currency !== payment.amount.currency) {
+    if (
+      typeof amount?.value !== "string" ||
+      !AMOUNT.test(amount.value) ||
+      amount.currency !== payment.amount.currency
+    ) {
       return this.error(c, 400, "invalid_request", "Invalid amount", "amount");
     }
     const refunded = Number(payment.refunded_amount?.value ?? "0");
@@ -239,7 +285,10 @@ export class FakeYooKassa {
     };
     this.refunds.set(refund.id, refund);
     if (refund.status === "succeeded") {
-      payment.refunded_amount = { value: (refunded + Number(amount.value)).toFixed(2), currency: payment.amount.currency };
+      payment.refunded_amount = {
+        value: (refunded + Number(amount.value)).toFixed(2),
+        currency: payment.amount.currency,
+      };
       payment.refundable = Number(payment.refunded_amount.value) < Number(payment.amount.value);
     }
     return c.json(refund);
@@ -265,22 +314,33 @@ export function fetchThrough(fake: FakeYooKassa): typeof fetch {
   };
 }
 
-/** What YooKassa says about a receipt it cannot take, or null: https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values */
+/**
+ * What YooKassa says about a receipt it cannot take, or null:
+ * https://yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/parameters-values
+ */
 function invalidReceipt(raw: unknown, paymentValue: string): string | null {
   if (!raw || typeof raw !== "object") return "Receipt is missing or illegal";
   const receipt = raw as { customer?: { email?: unknown; phone?: unknown }; items?: unknown };
-  if (typeof receipt.customer?.email !== "string" && typeof receipt.customer?.phone !== "string") return "Receipt customer contact is missing";
-  if (!Array.isArray(receipt.items) || receipt.items.length === 0 || receipt.items.length > 100) return "Receipt items are missing";
+  if (typeof receipt.customer?.email !== "string" && typeof receipt.customer?.phone !== "string")
+    return "Receipt customer contact is missing";
+  if (!Array.isArray(receipt.items) || receipt.items.length === 0 || receipt.items.length > 100)
+    return "Receipt items are missing";
   let total = 0;
   for (const item of receipt.items as Record<string, unknown>[]) {
     const amount = item.amount as { value?: unknown; currency?: unknown } | undefined;
     const quantity = Number(item.quantity);
-    if (typeof item.description !== "string" || item.description.length === 0 || item.description.length > 128) return "Invalid receipt item description";
+    if (typeof item.description !== "string" || item.description.length === 0 || item.description.length > 128)
+      return "Invalid receipt item description";
     if (!(quantity > 0)) return "Invalid receipt item quantity";
-    if (typeof amount?.value !== "string" || !AMOUNT.test(amount.value) || amount.currency !== "RUB") return "Invalid receipt item amount";
-    if (!Number.isInteger(item.vat_code) || (item.vat_code as number) < 1 || (item.vat_code as number) > 12) return "Invalid receipt item vat_code";
-    if (typeof item.payment_subject !== "string" || typeof item.payment_mode !== "string") return "Invalid receipt item payment_subject or payment_mode";
+    if (typeof amount?.value !== "string" || !AMOUNT.test(amount.value) || amount.currency !== "RUB")
+      return "Invalid receipt item amount";
+    if (!Number.isInteger(item.vat_code) || (item.vat_code as number) < 1 || (item.vat_code as number) > 12)
+      return "Invalid receipt item vat_code";
+    if (typeof item.payment_subject !== "string" || typeof item.payment_mode !== "string")
+      return "Invalid receipt item payment_subject or payment_mode";
     total += Math.round(Number(amount.value) * 100) * quantity;
   }
-  return total === Math.round(Number(paymentValue) * 100) ? null : "Receipt items amount doesn't match the payment amount";
+  return total === Math.round(Number(paymentValue) * 100)
+    ? null
+    : "Receipt items amount doesn't match the payment amount";
 }

@@ -1,4 +1,11 @@
-import { ANY_BINDING, BOOKMARK_HEADER, type Bookmarks, FIRST_PRIMARY, formatBookmarks, parseBookmarks } from "../../../worker/db/bookmark-header";
+import {
+  ANY_BINDING,
+  BOOKMARK_HEADER,
+  type Bookmarks,
+  FIRST_PRIMARY,
+  formatBookmarks,
+  parseBookmarks,
+} from "../../../worker/db/bookmark-header";
 
 /**
  * How far the session has seen each D1 database (docs/scale.md, "Read replicas"): sent on every
@@ -12,7 +19,10 @@ type Stored = { era: string | null; bookmarks: Bookmarks };
 
 function read(): Stored {
   try {
-    const value = JSON.parse(localStorage.getItem(BOOKMARK_STORAGE_KEY) ?? "null") as { era?: unknown; bookmarks?: unknown } | null;
+    const value = JSON.parse(localStorage.getItem(BOOKMARK_STORAGE_KEY) ?? "null") as {
+      era?: unknown;
+      bookmarks?: unknown;
+    } | null;
     return {
       era: typeof value?.era === "string" ? value.era : null,
       bookmarks: parseBookmarks(typeof value?.bookmarks === "string" ? value.bookmarks : null),
@@ -34,7 +44,8 @@ function write({ era, bookmarks }: Stored): void {
  * Bookmarks compare as strings (D1 sorts them oldest to newest). A held first-primary gives way to
  * any bookmark of its era: the call that brought it read that database at the primary.
  */
-const newer = (held: string | undefined, got: string) => held === undefined || (got !== FIRST_PRIMARY && (held === FIRST_PRIMARY || got > held));
+const newer = (held: string | undefined, got: string) =>
+  held === undefined || (got !== FIRST_PRIMARY && (held === FIRST_PRIMARY || got > held));
 
 function take(header: string | null, sentIn: string | null): void {
   const got = parseBookmarks(header);

@@ -86,7 +86,8 @@ export async function formErrors<Field extends string>(
     if (!result.form && Object.keys(result.fields).length === 0) result.form = fallback;
     return result;
   }
-  const text = detailText(detail) ?? (res.status && res.statusText ? `Ошибка ${res.status}: ${res.statusText}` : fallback);
+  const text =
+    detailText(detail) ?? (res.status && res.statusText ? `Ошибка ${res.status}: ${res.statusText}` : fallback);
   const field = fieldForStatus[res.status];
   if (field) result.fields[field] = text;
   else result.form = text;

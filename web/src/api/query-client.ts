@@ -13,7 +13,12 @@ import { focusManager, QueryClient } from "@tanstack/react-query";
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: Number.POSITIVE_INFINITY, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+    queries: {
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    },
     mutations: { retry: false },
   },
 });

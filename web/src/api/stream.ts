@@ -10,7 +10,11 @@ import { markOutOfBandWrite } from "./d1-bookmark";
  * chunk boundaries (a Cyrillic letter's two bytes may come in two chunks). Resolves when the body
  * ends; rejects when the connection breaks; `signal` stops reading (the server's reply goes on).
  */
-export async function readTextStream(body: ReadableStream<Uint8Array>, onText: (text: string) => void, signal?: AbortSignal): Promise<void> {
+export async function readTextStream(
+  body: ReadableStream<Uint8Array>,
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder("utf-8");
   const cancel = () => void reader.cancel().catch(() => undefined);

@@ -63,7 +63,10 @@ const routes: RouteObject[] = [
       page("/privacy", () => import("../features/legal/LegalPage")),
       page("/terms", () => import("../features/legal/LegalPage")),
       // Opened from a letter, signed in or not: the link itself is the proof.
-      layout(() => import("./layouts/AuthLayout"), [page("/email/confirm/:token", () => import("../features/account/EmailConfirmPage"))]),
+      layout(
+        () => import("./layouts/AuthLayout"),
+        [page("/email/confirm/:token", () => import("../features/account/EmailConfirmPage"))],
+      ),
       {
         element: <RequireAuth />,
         handle: { access: "signed-in" } satisfies Handle,

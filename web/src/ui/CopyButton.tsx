@@ -7,7 +7,15 @@ import { chatTexts } from "./texts/chat";
 const COPIED_FOR_MS = 2_000;
 
 /** Copies a text to the clipboard and says so for a moment. */
-export function CopyButton({ text, label = chatTexts.copy, className }: { text: string; label?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = chatTexts.copy,
+  className,
+}: {
+  text: string;
+  label?: string;
+  className?: string;
+}) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -28,7 +36,15 @@ export function CopyButton({ text, label = chatTexts.copy, className }: { text: 
   const name = copied ? chatTexts.copied : label;
   return (
     <Hint content={name}>
-      <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={name} className={className} onClick={() => void copy()}>
+      <IconButton
+        type="button"
+        size="1"
+        variant="ghost"
+        color="gray"
+        aria-label={name}
+        className={className}
+        onClick={() => void copy()}
+      >
         {copied ? <CheckIcon /> : <CopyIcon />}
       </IconButton>
     </Hint>

@@ -28,7 +28,15 @@ type TriggerProps = {
  * needs those to show itself (docs/web.md "Loaded when used"). The trigger is never replaced, so
  * a press on it while the tip appears is never lost.
  */
-export function Hint({ content, side = "top", children }: { content: ReactNode; side?: Side; children: ReactElement<TriggerProps> }) {
+export function Hint({
+  content,
+  side = "top",
+  children,
+}: {
+  content: ReactNode;
+  side?: Side;
+  children: ReactElement<TriggerProps>;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const own = children.props;
@@ -64,14 +72,29 @@ export function Hint({ content, side = "top", children }: { content: ReactNode; 
   );
 }
 
-function HintBubble({ id, anchor, side, content, onClose }: { id: string; anchor: HTMLElement; side: Side; content: ReactNode; onClose: () => void }) {
+function HintBubble({
+  id,
+  anchor,
+  side,
+  content,
+  onClose,
+}: {
+  id: string;
+  anchor: HTMLElement;
+  side: Side;
+  content: ReactNode;
+  onClose: () => void;
+}) {
   const bubble = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<ReturnType<typeof placeHint> | null>(null);
 
   useLayoutEffect(() => {
     const box = bubble.current!.getBoundingClientRect();
     setPlace(
-      placeHint(anchor.getBoundingClientRect(), { width: box.width, height: box.height }, side, { width: window.innerWidth, height: window.innerHeight }),
+      placeHint(anchor.getBoundingClientRect(), { width: box.width, height: box.height }, side, {
+        width: window.innerWidth,
+        height: window.innerHeight,
+      }),
     );
   }, [anchor, side]);
 
@@ -95,7 +118,13 @@ function HintBubble({ id, anchor, side, content, onClose }: { id: string; anchor
       className="rt-TooltipContent"
       data-side={place?.side ?? side}
       data-state="delayed-open"
-      style={{ position: "fixed", left: place?.left ?? 0, top: place?.top ?? 0, zIndex: 10_000, visibility: place ? undefined : "hidden" }}
+      style={{
+        position: "fixed",
+        left: place?.left ?? 0,
+        top: place?.top ?? 0,
+        zIndex: 10_000,
+        visibility: place ? undefined : "hidden",
+      }}
     >
       <p className="rt-Text rt-r-size-1 rt-TooltipText">{content}</p>
       {place && (

@@ -6,7 +6,9 @@
 export function formatPrice(rubles: number): string {
   const kopecks = Math.round(rubles * 100);
   const whole = kopecks % 100 === 0;
-  return new Intl.NumberFormat("ru-RU", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(kopecks / 100);
+  return new Intl.NumberFormat("ru-RU", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(
+    kopecks / 100,
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

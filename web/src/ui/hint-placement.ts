@@ -24,14 +24,29 @@ function fits(side: Side, anchor: Rect, bubble: Size, view: Size): boolean {
  * fit there; centred on the trigger and kept inside the window; the arrow points at the trigger's
  * centre wherever the tip was moved to.
  */
-export function placeHint(anchor: Rect, bubble: Size, wanted: Side, view: Size): { side: Side; left: number; top: number; arrow: CSSProperties } {
-  const side = fits(wanted, anchor, bubble, view) || !fits(OPPOSITE[wanted], anchor, bubble, view) ? wanted : OPPOSITE[wanted];
+export function placeHint(
+  anchor: Rect,
+  bubble: Size,
+  wanted: Side,
+  view: Size,
+): { side: Side; left: number; top: number; arrow: CSSProperties } {
+  const side =
+    fits(wanted, anchor, bubble, view) || !fits(OPPOSITE[wanted], anchor, bubble, view) ? wanted : OPPOSITE[wanted];
   const vertical = side === "top" || side === "bottom";
   if (vertical) {
     const left = clamp(anchor.left + anchor.width / 2 - bubble.width / 2, PADDING, view.width - PADDING - bubble.width);
     const top = side === "top" ? anchor.top - OFFSET - bubble.height : anchor.bottom + OFFSET;
     const arrowLeft = clamp(anchor.left + anchor.width / 2 - left - 5, 4, bubble.width - 14);
-    return { side, left, top, arrow: { position: "absolute", left: arrowLeft, ...(side === "top" ? { top: "100%" } : { bottom: "100%", rotate: "180deg" }) } };
+    return {
+      side,
+      left,
+      top,
+      arrow: {
+        position: "absolute",
+        left: arrowLeft,
+        ...(side === "top" ? { top: "100%" } : { bottom: "100%", rotate: "180deg" }),
+      },
+    };
   }
   const top = clamp(anchor.top + anchor.height / 2 - bubble.height / 2, PADDING, view.height - PADDING - bubble.height);
   const left = side === "left" ? anchor.left - OFFSET - bubble.width : anchor.right + OFFSET;
@@ -44,7 +59,9 @@ export function placeHint(anchor: Rect, bubble: Size, wanted: Side, view: Size):
     arrow: {
       position: "absolute",
       top: arrowTop,
-      ...(side === "left" ? { left: "100%", rotate: "-90deg", translate: "-2.5px 0" } : { right: "100%", rotate: "90deg", translate: "2.5px 0" }),
+      ...(side === "left"
+        ? { left: "100%", rotate: "-90deg", translate: "-2.5px 0" }
+        : { right: "100%", rotate: "90deg", translate: "2.5px 0" }),
     },
   };
 }

@@ -18,7 +18,9 @@ export const accountChanges = new Hono<AppEnv>()
     describeRoute({
       tags: ["users"],
       summary: "Код подтверждения по e-mail",
-      description: "Для аккаунта без пароля: письмо с 6-значным кодом (10 минут, 5 попыток, один раз), который PATCH /users/ принимает в поле code.",
+      description:
+        "Для аккаунта без пароля: письмо с 6-значным кодом (10 минут, 5 попыток, один раз), который PATCH /users/ " +
+        "принимает в поле code.",
       ...secured,
       responses: {
         200: { description: "Код отправлен" },
@@ -41,7 +43,9 @@ export const accountChanges = new Hono<AppEnv>()
       ...anonymous,
       tags: ["users"],
       summary: "Подтверждение нового e-mail по ссылке из письма",
-      description: "Применяет смену e-mail и сообщает об этом старому адресу. Не требует входа: ссылка сама доказывает доступ к новому адресу.",
+      description:
+        "Применяет смену e-mail и сообщает об этом старому адресу. Не требует входа: ссылка сама доказывает доступ " +
+        "к новому адресу.",
       responses: {
         200: { description: "{detail, email}" },
         400: { description: "Ссылка недействительна или устарела" },
@@ -50,13 +54,21 @@ export const accountChanges = new Hono<AppEnv>()
     }),
     validate(
       "json",
-      z.object({ token: z.string({ error: "Укажите ссылку подтверждения" }).trim().min(1, { error: "Укажите ссылку подтверждения" }).max(200) }),
+      z.object({
+        token: z
+          .string({ error: "Укажите ссылку подтверждения" })
+          .trim()
+          .min(1, { error: "Укажите ссылку подтверждения" })
+          .max(200),
+      }),
     ),
     async (c) => {
       const db = getDb(c.env.DB);
       const { user, oldEmail } = await confirmEmailChange(db, c.req.valid("json").token);
       if (oldEmail && oldEmail !== user.email)
-        c.executionCtx.waitUntil(emailChangedNotice(c.env, db, oldEmail, user).catch((err) => console.error("email changed notice", err)));
+        c.executionCtx.waitUntil(
+          emailChangedNotice(c.env, db, oldEmail, user).catch((err) => console.error("email changed notice", err)),
+        );
       return c.json({ detail: EMAIL_CHANGED, email: user.email }, 200);
     },
   );

@@ -47,7 +47,8 @@ export const accountData = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Удалить аккаунт",
       description:
-        "С паролем аккаунта (или кодом из письма, или сразу после входа через внешний сервис, если пароля нет). Чаты, сообщения, файлы, сессии и личные данные удаляются; платежи остаются обезличенными.",
+        "С паролем аккаунта (или кодом из письма, или сразу после входа через внешний сервис, если пароля нет). " +
+        "Чаты, сообщения, файлы, сессии и личные данные удаляются; платежи остаются обезличенными.",
       ...secured,
       responses: {
         204: { description: "Аккаунт удалён" },
@@ -64,7 +65,9 @@ export const accountData = new Hono<AppEnv>()
       const body = c.req.valid("json");
       await proveOwner(c.env, db, c.var.user, c.var.token.sid, { currentPassword: body.password, code: body.code });
       const files = await deleteAccount(c.env, db, c.var.user);
-      c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, files).catch((err) => console.error("account files delete", c.var.userId, err)));
+      c.executionCtx.waitUntil(
+        deleteAttachmentObjects(c.env, files).catch((err) => console.error("account files delete", c.var.userId, err)),
+      );
       return c.body(null, 204);
     },
   );

@@ -22,10 +22,19 @@ import {
 
 const kindParams = z.object({ kind: z.enum(LEGAL_KINDS) });
 const publishBody = z.object({
-  title: z.string().trim().min(1, { error: "Название не может быть пустым" }).max(200, { error: "Название не длиннее 200 символов" }).optional(),
-  body: z.string({ error: "Укажите body: текст документа в Markdown" }).trim().min(1, { error: "Текст документа не может быть пустым" }).max(200_000, {
-    error: "Текст документа не длиннее 200 000 символов",
-  }),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: "Название не может быть пустым" })
+    .max(200, { error: "Название не длиннее 200 символов" })
+    .optional(),
+  body: z
+    .string({ error: "Укажите body: текст документа в Markdown" })
+    .trim()
+    .min(1, { error: "Текст документа не может быть пустым" })
+    .max(200_000, {
+      error: "Текст документа не длиннее 200 000 символов",
+    }),
 });
 const consentBody = z.object({ consent: z.literal(true, { error: "Отметьте согласие: consent: true" }) });
 
@@ -69,7 +78,9 @@ export const legal = new Hono<AppEnv>()
     describeRoute({
       tags: ["legal", "admin"],
       summary: "Новая редакция документа (админ)",
-      description: "Прежние редакции остаются; пользователи, принявшие соглашение или политику, примут новую при следующем визите.",
+      description:
+        "Прежние редакции остаются; пользователи, принявшие соглашение или политику, примут новую при следующем " +
+        "визите.",
       ...secured,
       responses: {
         201: jsonOf("LegalDocument", legalDocumentSchema),
@@ -81,7 +92,8 @@ export const legal = new Hono<AppEnv>()
     validate("param", kindParams),
     jsonObjectBody,
     validate("json", publishBody),
-    async (c) => c.json(shown(c.env, await publishDocument(getDb(c.env.DB), c.req.valid("param").kind, c.req.valid("json"))), 201),
+    async (c) =>
+      c.json(shown(c.env, await publishDocument(getDb(c.env.DB), c.req.valid("param").kind, c.req.valid("json"))), 201),
   );
 
 /** The caller's consent to the user agreement and the privacy policy (docs/legal.md "Consent"). */

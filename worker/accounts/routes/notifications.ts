@@ -33,9 +33,15 @@ const sendBody = z
     text: text("текст", 5000),
     target: allTarget.optional(),
     user_ids: z
-      .array(z.number({ error: "user_ids: числа" }).int({ error: "user_ids: целые числа" }).positive({ error: "user_ids: положительные числа" }), {
-        error: "user_ids: список чисел",
-      })
+      .array(
+        z
+          .number({ error: "user_ids: числа" })
+          .int({ error: "user_ids: целые числа" })
+          .positive({ error: "user_ids: положительные числа" }),
+        {
+          error: "user_ids: список чисел",
+        },
+      )
       .max(MAX_RECIPIENTS, { error: `user_ids: не больше ${MAX_RECIPIENTS}` })
       .optional(),
     emails: z
@@ -63,7 +69,11 @@ export const notificationSend = new Hono<AppEnv>().post(
   describeRoute({
     tags: ["admin"],
     summary: "Отправить уведомление (только администратор)",
-    description: `Всем пользователям — только с \`target: "all"\` (без списков); иначе — выбранным по \`user_ids\` и/или \`emails\` (до ${MAX_RECIPIENTS} в каждом; неизвестные id и e-mail — 422 со списком). Пустое тело, не JSON или без получателей — 422. Всегда уведомление в приложении; при \`by_email: true\` ещё и письмо (в фоне). Ответ: {id, recipients}.`,
+    description:
+      `Всем пользователям — только с \`target: "all"\` (без списков); иначе — выбранным по \`user_ids\` ` +
+      `и/или \`emails\` (до ${MAX_RECIPIENTS} в каждом; неизвестные id и e-mail — 422 со списком). Пустое тело, не ` +
+      `JSON или без получателей — 422. Всегда уведомление в приложении; при \`by_email: true\` ещё и письмо (в ` +
+      `фоне). Ответ: {id, recipients}.`,
     ...secured,
     responses: {
       201: { description: "{id, recipients}" },
@@ -85,7 +95,10 @@ export const notificationSend = new Hono<AppEnv>().post(
       byEmail: body.by_email,
       createdBy: c.var.userId,
     });
-    if (body.by_email) c.executionCtx.waitUntil(mailNotification(c.env, db, result.id).catch((err) => console.error("notification mail", result.id, err)));
+    if (body.by_email)
+      c.executionCtx.waitUntil(
+        mailNotification(c.env, db, result.id).catch((err) => console.error("notification mail", result.id, err)),
+      );
     return c.json(result, 201);
   },
 );
@@ -97,14 +110,20 @@ export const notifications = new Hono<AppEnv>()
     describeRoute({
       tags: ["notifications"],
       summary: "Уведомления пользователя",
-      description: `Новые первыми (до 100); \`unread=true\` — только непрочитанные. Число непрочитанных — в заголовке \`X-Unread-Count\`. Ответ: ${noticeShape}.`,
+      description:
+        `Новые первыми (до 100); \`unread=true\` — только непрочитанные. Число непрочитанных — в ` +
+        `заголовке \`X-Unread-Count\`. Ответ: ${noticeShape}.`,
       ...secured,
       responses: { 200: jsonOf(noticeShape, z.array(noticeSchema)), 401: { description: "Нет или неверный токен" } },
     }),
     requireUser,
     validate("query", z.object({ unread: z.enum(["true", "false"], { error: "unread: true или false" }).optional() })),
     async (c) => {
-      const { items, unread } = await listNotices(getDb(c.env.DB), c.var.userId, c.req.valid("query").unread === "true");
+      const { items, unread } = await listNotices(
+        getDb(c.env.DB),
+        c.var.userId,
+        c.req.valid("query").unread === "true",
+      );
       return c.json(items, 200, { "X-Unread-Count": String(unread) });
     },
   )
@@ -127,7 +146,11 @@ export const notifications = new Hono<AppEnv>()
       summary: "Отметить уведомление прочитанным",
       description: "Повторная отметка ничего не меняет. Чужое или несуществующее уведомление — 404.",
       ...secured,
-      responses: { 204: { description: "Отмечено" }, 401: { description: "Нет или неверный токен" }, 404: { description: "Уведомление не найдено" } },
+      responses: {
+        204: { description: "Отмечено" },
+        401: { description: "Нет или неверный токен" },
+        404: { description: "Уведомление не найдено" },
+      },
     }),
     validate("param", z.object({ id: pathId })),
     requireUser,

@@ -58,7 +58,10 @@ export const oauth = new Hono<AppEnv>()
     (c) => {
       // Secrets change only with a deployment; a few minutes of staleness is harmless.
       c.header("Cache-Control", "public, max-age=300");
-      return c.json({ providers: configuredOAuthProviders(c.env), telegram_bot_id: telegramBotId(c.env.TELEGRAM_BOT_TOKEN) } satisfies SignInProviders);
+      return c.json({
+        providers: configuredOAuthProviders(c.env),
+        telegram_bot_id: telegramBotId(c.env.TELEGRAM_BOT_TOKEN),
+      } satisfies SignInProviders);
     },
   )
   .get(
@@ -82,7 +85,12 @@ export const oauth = new Hono<AppEnv>()
 
       const state = generateState();
       const codeVerifier = generateCodeVerifier();
-      setCookie(c, FLOW_COOKIE, await sealFlow(c.env, { provider, state, codeVerifier, next }), flowCookieOptions(c.env, provider));
+      setCookie(
+        c,
+        FLOW_COOKIE,
+        await sealFlow(c.env, { provider, state, codeVerifier, next }),
+        flowCookieOptions(c.env, provider),
+      );
       c.header("Cache-Control", "no-store");
       return c.redirect(client.authorizationUrl(state, codeVerifier).toString(), 302);
     },
@@ -95,7 +103,8 @@ export const oauth = new Hono<AppEnv>()
       summary: "Возврат от провайдера: вход и перенаправление в приложение",
       description:
         "Успех: `/?access_token=…&refresh_token=…`. Ошибка: `/login?status=…` (400 попытка недействительна, " +
-        "401 отказ у провайдера, 409 e-mail занят аккаунтом с паролем, 502 сбой провайдера, 503 провайдер не настроен, " +
+        "401 отказ у провайдера, 409 e-mail занят аккаунтом с паролем, 502 сбой провайдера, 503 провайдер не " +
+        "настроен, " +
         "500 сбой сервера).",
       responses: redirectResponse("В приложение с токенами или с кодом ошибки"),
     }),
@@ -118,7 +127,10 @@ export const oauth = new Hono<AppEnv>()
 
       let profile: ExternalProfile;
       try {
-        profile = await client.fetchProfile({ code: query.code, state: query.state, deviceId: query.device_id }, flow.codeVerifier);
+        profile = await client.fetchProfile(
+          { code: query.code, state: query.state, deviceId: query.device_id },
+          flow.codeVerifier,
+        );
       } catch (err) {
         console.warn("oauth provider failure", provider, err instanceof Error ? err.message : err);
         return fail(502);

@@ -14,7 +14,12 @@ import { requestEmailChange } from "../services/email-change";
 import { proveOwner } from "../services/owner-proof";
 import { hashPassword, needsRehash } from "../services/passwords";
 import { clientIp, enforceRateLimits, passwordFailureHits, refundRateLimits } from "../../http/rate-limit";
-import { consumeRecoveryToken, RECOVERY_INVALID, requestPasswordRecovery, spendAllRecoveryTokens } from "../services/recovery";
+import {
+  consumeRecoveryToken,
+  RECOVERY_INVALID,
+  requestPasswordRecovery,
+  spendAllRecoveryTokens,
+} from "../services/recovery";
 import { revokeSession, rotateRefreshToken } from "../services/sessions";
 import { signAccessToken, verifyAccessToken } from "../services/tokens";
 import {
@@ -78,12 +83,17 @@ export const patchBody = z
     error: "Укажите email, name или password",
   });
 export const recoveryBody = z
-  .object({ recovery_hash: namedText("ссылку восстановления").min(1).max(200), password, confirm_password: namedText("повтор пароля") })
+  .object({
+    recovery_hash: namedText("ссылку восстановления").min(1).max(200),
+    password,
+    confirm_password: namedText("повтор пароля"),
+  })
   .refine((b) => b.password === b.confirm_password, { error: "Пароли не совпадают", path: ["confirm_password"] });
 
 export const LOGIN_FAILED = "Неверный e-mail или пароль";
 export const SESSION_ENDED = "Сессия завершена, войдите снова";
-export const FORGOT_SENT = "Если аккаунт с таким e-mail существует, мы отправили на него письмо со ссылкой для восстановления пароля";
+export const FORGOT_SENT =
+  "Если аккаунт с таким e-mail существует, мы отправили на него письмо со ссылкой для восстановления пароля";
 
 const publicUser = (u: User): SelfUser => ({
   id: u.id,
@@ -93,7 +103,10 @@ const publicUser = (u: User): SelfUser => ({
   created_at: new Date(u.createdAt).toISOString(),
   has_password: u.passwordHash !== null,
 });
-const blockState = (u: User): UserBlockState => ({ ...publicUser(u), blocked_at: u.blockedAt === null ? null : new Date(u.blockedAt).toISOString() });
+const blockState = (u: User): UserBlockState => ({
+  ...publicUser(u),
+  blocked_at: u.blockedAt === null ? null : new Date(u.blockedAt).toISOString(),
+});
 const USER_NOT_FOUND = "Пользователь не найден";
 
 export const users = new Hono<AppEnv>()
@@ -103,7 +116,11 @@ export const users = new Hono<AppEnv>()
       ...anonymous,
       tags: ["users"],
       summary: "Регистрация",
-      responses: { 201: jsonOf("Запись входа", authRecordSchema), 409: { description: "E-mail занят" }, 429: { description: "Слишком много попыток" } },
+      responses: {
+        201: jsonOf("Запись входа", authRecordSchema),
+        409: { description: "E-mail занят" },
+        429: { description: "Слишком много попыток" },
+      },
     }),
     validate("json", registerBody),
     async (c) => {
@@ -141,7 +158,11 @@ export const users = new Hono<AppEnv>()
       const db = getDb(c.env.DB);
       const ip = clientIp(c);
       // The address comes first in the key: it never holds "|", an e-mail may.
-      const ticket = await enforceRateLimits(db, c.env, [["loginPerIp", ip], ["loginPerEmailIp", `${ip}|${email}`], ...passwordFailureHits(email)]);
+      const ticket = await enforceRateLimits(db, c.env, [
+        ["loginPerIp", ip],
+        ["loginPerEmailIp", `${ip}|${email}`],
+        ...passwordFailureHits(email),
+      ]);
       const user = await checkPassword(db, email, password);
       if (!user?.passwordHash) throw ApiError.unauthorized(LOGIN_FAILED);
       await refundRateLimits(db, ticket);
@@ -156,7 +177,10 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Текущий пользователь",
       ...secured,
-      responses: { 200: jsonOf("id, email, name, role, created_at", selfUserSchema), 401: { description: "Нет или неверный токен" } },
+      responses: {
+        200: jsonOf("id, email, name, role, created_at", selfUserSchema),
+        401: { description: "Нет или неверный токен" },
+      },
     }),
     requireUser,
     (c) => c.json(publicUser(c.var.user), 200),
@@ -167,10 +191,16 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Изменение e-mail, имени или пароля",
       description:
-        "Отвечает обновлённым пользователем. Смена пароля или e-mail требует current_password, а у аккаунта без пароля code из письма (POST /users/self/code) или вход не раньше 10 минут назад. Новый e-mail применяется только после перехода по ссылке из письма на него (в ответе pending_email). После смены пароля остальные сеансы завершаются, а в ответе есть новый access_token для текущего сеанса.",
+        "Отвечает обновлённым пользователем. Смена пароля или e-mail требует current_password, а у аккаунта без " +
+        "пароля code из письма (POST /users/self/code) или вход не раньше 10 минут назад. Новый e-mail применяется " +
+        "только после перехода по ссылке из письма на него (в ответе pending_email). После смены пароля остальные " +
+        "сеансы завершаются, а в ответе есть новый access_token для текущего сеанса.",
       ...secured,
       responses: {
-        200: jsonOf("Обновлённый пользователь (pending_email, если ждёт подтверждения новый e-mail)", updatedUserSchema),
+        200: jsonOf(
+          "Обновлённый пользователь (pending_email, если ждёт подтверждения новый e-mail)",
+          updatedUserSchema,
+        ),
         403: { description: "Неверный текущий пароль или код" },
         409: { description: "E-mail занят" },
         422: { description: "Нет текущего пароля или кода" },
@@ -198,7 +228,13 @@ export const users = new Hono<AppEnv>()
       if (body.password === undefined) return c.json({ ...answer, access_token: undefined as string | undefined }, 200);
       const ver = await changePassword(db, userId, await hashPassword(body.password), sid);
       // The version bump retires every access token, the caller's too: hand the caller a new one.
-      const { token } = await signAccessToken(c.env, { userId, role: user.role, ver, sid, historyShard: user.historyShard });
+      const { token } = await signAccessToken(c.env, {
+        userId,
+        role: user.role,
+        ver,
+        sid,
+        historyShard: user.historyShard,
+      });
       return c.json({ ...answer, access_token: token }, 200);
     },
   )
@@ -208,7 +244,9 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Обновление токенов",
       description:
-        "Заголовки jwt-token (можно просроченный) и refresh-token. Каждый refresh-токен одноразовый. Повторное предъявление уже использованного в течение 30 с, пока его преемник не использован, выдаёт новый токен (ответ мог потеряться); любое другое повторное предъявление завершает весь сеанс.",
+        "Заголовки jwt-token (можно просроченный) и refresh-token. Каждый refresh-токен одноразовый. Повторное " +
+        "предъявление уже использованного в течение 30 с, пока его преемник не использован, выдаёт новый токен " +
+        "(ответ мог потеряться); любое другое повторное предъявление завершает весь сеанс.",
       security: [{ jwt: [], refresh: [] }],
       responses: {
         200: jsonOf("access_token, refresh_token", tokenPairSchema),
@@ -273,7 +311,9 @@ export const users = new Hono<AppEnv>()
         ["forgotPerEmail", email],
       ]);
       // In the background: the answer takes as long whether or not a letter goes out.
-      c.executionCtx.waitUntil(requestPasswordRecovery(c.env, db, email).catch((err) => console.error("password recovery mail", err)));
+      c.executionCtx.waitUntil(
+        requestPasswordRecovery(c.env, db, email).catch((err) => console.error("password recovery mail", err)),
+      );
       return c.json({ detail: FORGOT_SENT }, 200);
     },
   )
@@ -310,7 +350,8 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Заблокировать пользователя (админ)",
       description:
-        "Завершает все сеансы пользователя: ни один его токен больше не действует, вход, обновление токенов и внешний вход отвечают 403 до разблокировки. Повторная блокировка сохраняет первое время.",
+        "Завершает все сеансы пользователя: ни один его токен больше не действует, вход, обновление токенов и " +
+        "внешний вход отвечают 403 до разблокировки. Повторная блокировка сохраняет первое время.",
       ...secured,
       responses: {
         200: jsonOf("Пользователь с blocked_at", userBlockStateSchema),

@@ -37,7 +37,11 @@ export async function exportAccount(env: Env, db: Db, user: User, now = Date.now
     exported_at: new Date(now).toISOString(),
     account: { id: user.id, email: user.email, name: user.name, created_at: new Date(user.createdAt).toISOString() },
     payments: paid.map((p) => publicPayment(env, p)),
-    consents: consented.map((c) => ({ terms_version: c.termsVersion, privacy_version: c.privacyVersion, accepted_at: new Date(c.acceptedAt).toISOString() })),
+    consents: consented.map((c) => ({
+      terms_version: c.termsVersion,
+      privacy_version: c.privacyVersion,
+      accepted_at: new Date(c.acceptedAt).toISOString(),
+    })),
   };
   files["account.json"] = strToU8(JSON.stringify(account, null, 2));
   // fflate, not JSZip: the same deflated zip from a tenth of the code in the API Worker (docs/scale.md).

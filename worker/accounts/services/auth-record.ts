@@ -11,10 +11,23 @@ export type { AuthRecord };
 export async function issueAuthRecord(
   env: Env,
   db: Db,
-  user: { id: number; email: string | null; name: string | null; role: Role; tokenVersion: number; historyShard: number | null },
+  user: {
+    id: number;
+    email: string | null;
+    name: string | null;
+    role: Role;
+    tokenVersion: number;
+    historyShard: number | null;
+  },
   userAgent?: string | null,
 ): Promise<AuthRecord> {
   const { sessionId, refreshToken } = await createSession(db, user.id, userAgent);
-  const { token } = await signAccessToken(env, { userId: user.id, role: user.role, ver: user.tokenVersion, sid: sessionId, historyShard: user.historyShard });
+  const { token } = await signAccessToken(env, {
+    userId: user.id,
+    role: user.role,
+    ver: user.tokenVersion,
+    sid: sessionId,
+    historyShard: user.historyShard,
+  });
   return { access_token: token, refresh_token: refreshToken, email: user.email, name: user.name };
 }

@@ -12,18 +12,29 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_INVALID = "Ссылка для смены e-mail недействительна или устарела";
 export const EMAIL_CHANGED = "E-mail изменён";
 
-const isEmailTaken = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: users\.email/.test(String(err.message) + String(err.cause ?? ""));
+const isEmailTaken = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed: users\.email/.test(String(err.message) + String(err.cause ?? ""));
 
 /**
  * Records a change to `newEmail` (256-bit token, SHA-256 stored, 24 hours, one use) and gives back
  * the letters to send: the link to the new address, a notice to the old one. The address stays as
  * it was until the link is opened. 409 when the address already belongs to another account.
  */
-export async function requestEmailChange(env: Env, db: Db, user: User, newEmail: string): Promise<{ send: () => Promise<unknown> }> {
+export async function requestEmailChange(
+  env: Env,
+  db: Db,
+  user: User,
+  newEmail: string,
+): Promise<{ send: () => Promise<unknown> }> {
   const owner = await findUserByEmail(db, newEmail);
   if (owner && owner.id !== user.id) throw ApiError.conflict(EMAIL_TAKEN);
   const token = newOpaqueToken();
-  await db.insert(emailChanges).values({ tokenHash: await sha256Hex(token), userId: user.id, newEmail, expiresAt: Date.now() + EMAIL_CHANGE_TTL_MS });
+  await db.insert(emailChanges).values({
+    tokenHash: await sha256Hex(token),
+    userId: user.id,
+    newEmail,
+    expiresAt: Date.now() + EMAIL_CHANGE_TTL_MS,
+  });
   const link = new URL(`/email/confirm/${token}`, env.APP_URL).toString();
   const greeting = user.name ? `Здравствуйте, ${user.name}!` : "Здравствуйте!";
   const confirm = {
@@ -46,12 +57,15 @@ export async function requestEmailChange(env: Env, db: Db, user: User, newEmail:
     text: [
       greeting,
       "",
-      `В вашем аккаунте «Ясно» запросили смену e-mail на ${newEmail}. Адрес сменится, только когда по ссылке из письма на новый адрес перейдут.`,
+      `В вашем аккаунте «Ясно» запросили смену e-mail на ${newEmail}. Адрес сменится, только когда по ссылке из ` +
+        `письма на новый адрес перейдут.`,
       "",
       "Если это были не вы, смените пароль и напишите в поддержку.",
     ].join("\n"),
   };
-  return { send: () => Promise.all([sendMail(env, db, confirm, { secrets: [token] }), notice && sendMail(env, db, notice)]) };
+  return {
+    send: () => Promise.all([sendMail(env, db, confirm, { secrets: [token] }), notice && sendMail(env, db, notice)]),
+  };
 }
 
 /**

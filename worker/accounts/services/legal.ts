@@ -44,28 +44,45 @@ export async function currentDocuments(db: Db): Promise<LegalRow[]> {
   return db
     .select()
     .from(legalDocuments)
-    .where(sql`${legalDocuments.version} = (SELECT max(d.version) FROM legal_documents d WHERE d.kind = ${legalDocuments.kind})`)
+    .where(
+      sql`${legalDocuments.version} = (SELECT max(d.version) FROM legal_documents d WHERE d.kind = ${legalDocuments.kind})`,
+    )
     .orderBy(legalDocuments.kind);
 }
 
 export async function currentDocument(db: Db, kind: LegalKind): Promise<LegalRow> {
-  const row = await db.select().from(legalDocuments).where(eq(legalDocuments.kind, kind)).orderBy(desc(legalDocuments.version)).get();
+  const row = await db
+    .select()
+    .from(legalDocuments)
+    .where(eq(legalDocuments.kind, kind))
+    .orderBy(desc(legalDocuments.version))
+    .get();
   if (!row) throw ApiError.notFound(LEGAL_TEXTS.notFound);
   return row;
 }
 
 /** A new version of a document (the admin's edit): the old ones stay, the new one is in force. */
-export async function publishDocument(db: Db, kind: LegalKind, input: { title?: string; body: string }): Promise<LegalRow> {
+export async function publishDocument(
+  db: Db,
+  kind: LegalKind,
+  input: { title?: string; body: string },
+): Promise<LegalRow> {
   const current = await currentDocument(db, kind);
   const [row] = await db
     .insert(legalDocuments)
-    .values({ kind, version: sql`(SELECT max(version) + 1 FROM legal_documents WHERE kind = ${kind})`, title: input.title ?? current.title, body: input.body })
+    .values({
+      kind,
+      version: sql`(SELECT max(version) + 1 FROM legal_documents WHERE kind = ${kind})`,
+      title: input.title ?? current.title,
+      body: input.body,
+    })
     .returning();
   return row!;
 }
 
 /** The versions consent is given to: the user agreement's and the privacy policy's now in force. */
-const versionOf = (kind: LegalKind) => sql`(SELECT coalesce(max(version), 0) FROM legal_documents WHERE kind = ${kind})`;
+const versionOf = (kind: LegalKind) =>
+  sql`(SELECT coalesce(max(version), 0) FROM legal_documents WHERE kind = ${kind})`;
 
 /** Records consent to the documents in force, for the user `userIdSql` names (a batch statement). */
 export const consentStatement = (db: Db, userIdSql: ReturnType<typeof sql>) =>

@@ -18,23 +18,38 @@ export const REDACTED = "[скрыто]";
  * Never throws for a refused letter: the caller's request has already been answered or must not
  * reveal whether mail went out.
  */
-export async function sendMail(env: Env, db: Db, mail: Mail, options: { secrets?: string[] } = {}): Promise<MailStatus> {
+export async function sendMail(
+  env: Env,
+  db: Db,
+  mail: Mail,
+  options: { secrets?: string[] } = {},
+): Promise<MailStatus> {
   const secrets = (options.secrets ?? []).filter((s) => s.length > 0);
   let status: MailStatus = "stored";
   if (env.MAIL_API_URL && env.MAIL_API_KEY) {
     status = await deliver(env.MAIL_API_URL, env.MAIL_API_KEY, { from: env.MAIL_FROM, ...mail });
   } else if (secrets.length > 0) {
     // A warning, not a log line: `wrangler dev --log-level warn` (npm start) shows only those.
-    console.warn(`[mail] no mail provider set, so this letter was not sent:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+    console.warn(
+      `[mail] no mail provider set, so this letter was not sent:\nTo: ${mail.to}\nSubject: ` +
+        `${mail.subject}\n\n${mail.text}`,
+    );
   }
   const stored = redact(mail, secrets);
-  await db.insert(mailOutbox).values({ to: stored.to, subject: stored.subject, text: stored.text, html: stored.html ?? null, status });
+  await db
+    .insert(mailOutbox)
+    .values({ to: stored.to, subject: stored.subject, text: stored.text, html: stored.html ?? null, status });
   return status;
 }
 
 function redact(mail: Mail, secrets: string[]): Mail {
   const hide = (s: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), s);
-  return { to: mail.to, subject: hide(mail.subject), text: hide(mail.text), html: mail.html === undefined ? undefined : hide(mail.html) };
+  return {
+    to: mail.to,
+    subject: hide(mail.subject),
+    text: hide(mail.text),
+    html: mail.html === undefined ? undefined : hide(mail.html),
+  };
 }
 
 async function deliver(url: string, key: string, letter: Mail & { from: string }): Promise<MailStatus> {
@@ -42,7 +57,13 @@ async function deliver(url: string, key: string, letter: Mail & { from: string }
     const res = await fetch(url, {
       method: "POST",
       headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ from: letter.from, to: [letter.to], subject: letter.subject, text: letter.text, html: letter.html }),
+      body: JSON.stringify({
+        from: letter.from,
+        to: [letter.to],
+        subject: letter.subject,
+        text: letter.text,
+        html: letter.html,
+      }),
     });
     if (res.ok) return "sent";
     console.error("mail API refused", res.status, (await res.text()).slice(0, 500));

@@ -45,10 +45,15 @@ async function resolveChosen(db: Db, userIds: number[], emails: string[]): Promi
         .where(inArray(users.email, jsonList(list))),
     ),
   ];
-  const found = reads.length ? (await db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]])).flat() : [];
+  const found = reads.length
+    ? (await db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]])).flat()
+    : [];
   const knownIds = new Set(found.map((u) => u.id));
   const knownEmails = new Set(found.map((u) => u.email));
-  const unknown = [...userIds.filter((id) => !knownIds.has(id)).map(String), ...emails.filter((e) => !knownEmails.has(e))];
+  const unknown = [
+    ...userIds.filter((id) => !knownIds.has(id)).map(String),
+    ...emails.filter((e) => !knownEmails.has(e)),
+  ];
   if (unknown.length) throw new ApiError(422, `Пользователи не найдены: ${unknown.join(", ")}`);
   return [...knownIds];
 }
@@ -58,10 +63,15 @@ async function resolveChosen(db: Db, userIds: number[], emails: string[]): Promi
  * `users`, for "all" at once, for the chosen ones a chunk at a time). The batch runs as one
  * transaction, so the scalar max(id) is the notice just inserted.
  */
-export async function createNotification(db: Db, input: NotificationInput): Promise<{ id: number; recipients: number }> {
+export async function createNotification(
+  db: Db,
+  input: NotificationInput,
+): Promise<{ id: number; recipients: number }> {
   const everyone = "target" in input.audience;
   const chosen =
-    "target" in input.audience ? [] : await resolveChosen(db, [...new Set(input.audience.userIds ?? [])], [...new Set(input.audience.emails ?? [])]);
+    "target" in input.audience
+      ? []
+      : await resolveChosen(db, [...new Set(input.audience.userIds ?? [])], [...new Set(input.audience.emails ?? [])]);
   if (!everyone && chosen.length === 0) throw new ApiError(422, NO_RECIPIENTS);
   const recipientsOf = (ids: number[] | null) =>
     db.insert(notificationRecipients).select(
@@ -79,7 +89,13 @@ export async function createNotification(db: Db, input: NotificationInput): Prom
   const [inserted, ...written] = await db.batch([
     db
       .insert(notifications)
-      .values({ title: input.title, text: input.text, audience: everyone ? "all" : "users", byEmail: input.byEmail, createdBy: input.createdBy })
+      .values({
+        title: input.title,
+        text: input.text,
+        audience: everyone ? "all" : "users",
+        byEmail: input.byEmail,
+        createdBy: input.createdBy,
+      })
       .returning({ id: notifications.id }),
     ...writes,
   ]);
@@ -94,7 +110,13 @@ export async function mailNotification(env: Env, db: Db, notificationId: number)
     .select({ userId: users.id, email: users.email })
     .from(notificationRecipients)
     .innerJoin(users, eq(users.id, notificationRecipients.userId))
-    .where(and(eq(notificationRecipients.notificationId, notificationId), isNull(notificationRecipients.emailedAt), isNotNull(users.email)));
+    .where(
+      and(
+        eq(notificationRecipients.notificationId, notificationId),
+        isNull(notificationRecipients.emailedAt),
+        isNotNull(users.email),
+      ),
+    );
   for (const target of targets) {
     await sendMail(env, db, {
       to: target.email!,
@@ -104,12 +126,21 @@ export async function mailNotification(env: Env, db: Db, notificationId: number)
     await db
       .update(notificationRecipients)
       .set({ emailedAt: Date.now() })
-      .where(and(eq(notificationRecipients.notificationId, notificationId), eq(notificationRecipients.userId, target.userId)));
+      .where(
+        and(
+          eq(notificationRecipients.notificationId, notificationId),
+          eq(notificationRecipients.userId, target.userId),
+        ),
+      );
   }
 }
 
 /** The user's notices, newest first, and how many are unread. */
-export async function listNotices(db: Db, userId: number, unreadOnly: boolean): Promise<{ items: NoticeView[]; unread: number }> {
+export async function listNotices(
+  db: Db,
+  userId: number,
+  unreadOnly: boolean,
+): Promise<{ items: NoticeView[]; unread: number }> {
   const mine = eq(notificationRecipients.userId, userId);
   const [rows, [count]] = await db.batch([
     db
@@ -131,7 +162,13 @@ export async function listNotices(db: Db, userId: number, unreadOnly: boolean): 
       .where(and(mine, isNull(notificationRecipients.readAt))),
   ]);
   return {
-    items: rows.map((r) => ({ id: r.id, title: r.title, text: r.text, created_at: new Date(r.createdAt).toISOString(), read: r.readAt !== null })),
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      text: r.text,
+      created_at: new Date(r.createdAt).toISOString(),
+      read: r.readAt !== null,
+    })),
     unread: count?.unread ?? 0,
   };
 }

@@ -9,7 +9,8 @@ import type { User } from "./users";
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_HAS_PASSWORD = "У аккаунта есть пароль: подтвердите изменение текущим паролем";
-export const CODE_NO_EMAIL = "У аккаунта нет e-mail, на который можно отправить код: войдите заново, чтобы подтвердить изменение";
+export const CODE_NO_EMAIL =
+  "У аккаунта нет e-mail, на который можно отправить код: войдите заново, чтобы подтвердить изменение";
 export const CODE_SENT = "Мы отправили код на ваш e-mail";
 
 /** Six decimal digits, uniform (values past the last whole million are drawn again). */
@@ -25,8 +26,16 @@ function newCode(): string {
  * HMAC keyed with the Worker's JWT_SECRET: a copy of the database alone reveals nothing.
  */
 async function codeHash(env: Env, userId: number, code: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`one-time-code:${userId}:${code}`)));
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(env.JWT_SECRET),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`one-time-code:${userId}:${code}`)),
+  );
   return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -39,7 +48,13 @@ export async function issueOneTimeCode(env: Env, db: Db, user: User): Promise<{ 
   const email = user.email;
   if (!email) throw ApiError.badRequest(CODE_NO_EMAIL);
   const code = newCode();
-  const row = { codeHash: await codeHash(env, user.id, code), expiresAt: Date.now() + CODE_TTL_MS, attempts: 0, usedAt: null, createdAt: Date.now() };
+  const row = {
+    codeHash: await codeHash(env, user.id, code),
+    expiresAt: Date.now() + CODE_TTL_MS,
+    attempts: 0,
+    usedAt: null,
+    createdAt: Date.now(),
+  };
   await db
     .insert(oneTimeCodes)
     .values({ userId: user.id, ...row })
@@ -69,8 +84,18 @@ export async function spendOneTimeCode(env: Env, db: Db, userId: number, code: s
   const hash = await codeHash(env, userId, code.trim());
   const [row] = await db
     .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1`, usedAt: sql`CASE WHEN ${oneTimeCodes.codeHash} = ${hash} THEN ${now} ELSE NULL END` })
-    .where(and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now), lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .set({
+      attempts: sql`${oneTimeCodes.attempts} + 1`,
+      usedAt: sql`CASE WHEN ${oneTimeCodes.codeHash} = ${hash} THEN ${now} ELSE NULL END`,
+    })
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+        lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
     .returning({ usedAt: oneTimeCodes.usedAt });
   return row?.usedAt != null;
 }

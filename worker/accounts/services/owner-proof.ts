@@ -24,11 +24,18 @@ const missing = (field: string, msg: string) => new ApiError(422, [{ loc: ["body
  * it, or has signed in (externally) within FRESH_SIGN_IN_MS. Every attempt with a password or code
  * counts against a per-user limit before it is checked, so a stolen token cannot guess on.
  */
-export async function proveOwner(env: Env, db: Db, user: User, sessionId: string, proof: { currentPassword?: string; code?: string }): Promise<void> {
+export async function proveOwner(
+  env: Env,
+  db: Db,
+  user: User,
+  sessionId: string,
+  proof: { currentPassword?: string; code?: string },
+): Promise<void> {
   if (user.passwordHash) {
     if (!proof.currentPassword) throw missing("current_password", CURRENT_PASSWORD_MISSING);
     await enforceRateLimits(db, env, [["ownerProofPerUser", String(user.id)]]);
-    if (!(await verifyPassword(proof.currentPassword, user.passwordHash))) throw ApiError.forbidden(CURRENT_PASSWORD_WRONG);
+    if (!(await verifyPassword(proof.currentPassword, user.passwordHash)))
+      throw ApiError.forbidden(CURRENT_PASSWORD_WRONG);
     return;
   }
   if (proof.code) {
@@ -39,7 +46,13 @@ export async function proveOwner(env: Env, db: Db, user: User, sessionId: string
   const fresh = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), gt(sessions.createdAt, Date.now() - FRESH_SIGN_IN_MS)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, user.id),
+        gt(sessions.createdAt, Date.now() - FRESH_SIGN_IN_MS),
+      ),
+    )
     .get();
   if (fresh) return;
   throw user.email ? missing("code", CODE_MISSING) : ApiError.forbidden(SIGN_IN_AGAIN);

@@ -10,7 +10,13 @@ type Params = { N: number; r: number; p: number };
 
 function derive(password: string, salt: Buffer, params: Params): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LENGTH,
+      { ...params, maxmem: 256 * params.N * params.r },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
   );
 }
 

@@ -14,7 +14,9 @@ export async function requestPasswordRecovery(env: Env, db: Db, email: string): 
   const user = await findUserByEmail(db, email);
   if (!user?.email) return;
   const token = newOpaqueToken();
-  await db.insert(recoveryTokens).values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: Date.now() + RECOVERY_TOKEN_TTL_MS });
+  await db
+    .insert(recoveryTokens)
+    .values({ tokenHash: await sha256Hex(token), userId: user.id, expiresAt: Date.now() + RECOVERY_TOKEN_TTL_MS });
   await sendMail(env, db, recoveryMail(env.APP_URL, user.email, user.name, token), { secrets: [token] });
 }
 
@@ -49,7 +51,13 @@ export async function consumeRecoveryToken(db: Db, token: string): Promise<numbe
   const [row] = await db
     .update(recoveryTokens)
     .set({ usedAt: now })
-    .where(and(eq(recoveryTokens.tokenHash, await sha256Hex(token)), isNull(recoveryTokens.usedAt), gt(recoveryTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(recoveryTokens.tokenHash, await sha256Hex(token)),
+        isNull(recoveryTokens.usedAt),
+        gt(recoveryTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: recoveryTokens.userId });
   return row?.userId ?? null;
 }

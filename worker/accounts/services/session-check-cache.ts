@@ -14,7 +14,10 @@ type Checked = { user: User; ver: number; until: number };
 const checked = new Map<string, Checked>();
 
 /** The user of a live session checked less than SESSION_CHECK_CACHE_MS ago, if any. */
-export function recentSessionUser(token: { userId: number; sid: string; ver: number }, now = Date.now()): User | undefined {
+export function recentSessionUser(
+  token: { userId: number; sid: string; ver: number },
+  now = Date.now(),
+): User | undefined {
   const entry = checked.get(token.sid);
   if (!entry) return undefined;
   if (entry.until <= now) {

@@ -7,11 +7,20 @@ import { newOpaqueToken, sha256Hex } from "./opaque-tokens";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens";
 
 /** One sign-in on one device: a session row and the first refresh token of its family. */
-export async function createSession(db: Db, userId: number, userAgent?: string | null): Promise<{ sessionId: string; refreshToken: string }> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  userAgent?: string | null,
+): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = crypto.randomUUID();
   const refreshToken = newOpaqueToken();
   await db.batch([
-    db.insert(sessions).values({ id: sessionId, userId, expiresAt: Date.now() + REFRESH_TOKEN_TTL_MS, userAgent: userAgent?.slice(0, 300) ?? null }),
+    db.insert(sessions).values({
+      id: sessionId,
+      userId,
+      expiresAt: Date.now() + REFRESH_TOKEN_TTL_MS,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    }),
     db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId }),
   ]);
   return { sessionId, refreshToken };
@@ -48,7 +57,9 @@ export async function rotateRefreshToken(db: Db, token: string, sessionId: strin
   const next = newOpaqueToken();
   const nextHash = await sha256Hex(next);
 
-  const exchanged = (await rotate(db, oldHash, sessionId, nextHash, now)) || (await exchangeWithinGrace(db, oldHash, sessionId, nextHash, now));
+  const exchanged =
+    (await rotate(db, oldHash, sessionId, nextHash, now)) ||
+    (await exchangeWithinGrace(db, oldHash, sessionId, nextHash, now));
   if (exchanged) {
     const session = await db.query.sessions.findFirst({ columns: { userId: true }, where: eq(sessions.id, sessionId) });
     if (session) return { ok: true, userId: session.userId, refreshToken: next };
@@ -76,7 +87,12 @@ const extendSession = (db: Db, sessionId: string, nextHash: string, now: number)
   db
     .update(sessions)
     .set({ expiresAt: now + REFRESH_TOKEN_TTL_MS })
-    .where(and(eq(sessions.id, sessionId), sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${nextHash})`));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${refreshTokens.tokenHash} = ${nextHash})`,
+      ),
+    );
 
 async function rotate(db: Db, oldHash: string, sessionId: string, nextHash: string, now: number): Promise<boolean> {
   const live = and(
@@ -93,13 +109,23 @@ async function rotate(db: Db, oldHash: string, sessionId: string, nextHash: stri
         .from(refreshTokens)
         .where(live),
     ),
-    db.update(refreshTokens).set({ rotatedAt: now, replacedBy: nextHash }).where(live).returning({ tokenHash: refreshTokens.tokenHash }),
+    db
+      .update(refreshTokens)
+      .set({ rotatedAt: now, replacedBy: nextHash })
+      .where(live)
+      .returning({ tokenHash: refreshTokens.tokenHash }),
     extendSession(db, sessionId, nextHash, now),
   ]);
   return rotated.length > 0;
 }
 
-async function exchangeWithinGrace(db: Db, oldHash: string, sessionId: string, nextHash: string, now: number): Promise<boolean> {
+async function exchangeWithinGrace(
+  db: Db,
+  oldHash: string,
+  sessionId: string,
+  nextHash: string,
+  now: number,
+): Promise<boolean> {
   const graced = and(
     eq(presented.tokenHash, oldHash),
     eq(presented.sessionId, sessionId),

@@ -14,7 +14,15 @@ export type Role = "user" | "admin";
  * `historyShard`: the user's history shard (a user never moves), so a send can start before its
  * session check is done (docs/scale.md "The first chunk"); undefined in a token signed without it.
  */
-export type AccessClaims = { userId: number; role: Role; ver: number; sid: string; jti: string; exp: number; historyShard?: number };
+export type AccessClaims = {
+  userId: number;
+  role: Role;
+  ver: number;
+  sid: string;
+  jti: string;
+  exp: number;
+  historyShard?: number;
+};
 
 const claimsShape = z.object({
   sub: z.string().regex(/^\d+$/),
@@ -42,7 +50,12 @@ export async function signAccessToken(
 ): Promise<{ token: string; jti: string; exp: number }> {
   const jti = crypto.randomUUID();
   const exp = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ role: claims.role, ver: claims.ver, sid: claims.sid, hs: claims.historyShard ?? undefined })
+  const token = await new SignJWT({
+    role: claims.role,
+    ver: claims.ver,
+    sid: claims.sid,
+    hs: claims.historyShard ?? undefined,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -66,7 +79,11 @@ function toClaims(payload: unknown): AccessClaims {
  * a token past its `exp` is still accepted: jose checks iss/aud before exp, so an expired error
  * carries a payload that passed everything else.
  */
-export async function verifyAccessToken(env: Env, token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims> {
+export async function verifyAccessToken(
+  env: Env,
+  token: string,
+  options: { allowExpired?: boolean } = {},
+): Promise<AccessClaims> {
   const key = signingKey(env);
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });

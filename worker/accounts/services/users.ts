@@ -33,7 +33,11 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
  * forget what they change, so this isolate sees a logout, block or password change at once, other
  * isolates' reads within that time, and a call that changes anything always asks D1.
  */
-export async function findSessionUser(db: Db, token: SessionToken, { trustRecent = false } = {}): Promise<User | undefined> {
+export async function findSessionUser(
+  db: Db,
+  token: SessionToken,
+  { trustRecent = false } = {},
+): Promise<User | undefined> {
   const recent = trustRecent ? recentSessionUser(token) : undefined;
   if (recent) return recent;
   const rows = await sessionUserQuery(db, token);
@@ -60,7 +64,10 @@ export function sessionUserQuery(db: Db, token: SessionToken) {
 }
 
 /** The user sessionUserQuery's rows name, remembered for this isolate's next reads; undefined for a session ended. */
-export function sessionUserOf(token: SessionToken, [row]: { user: User; sessionExpiresAt: number }[]): User | undefined {
+export function sessionUserOf(
+  token: SessionToken,
+  [row]: { user: User; sessionExpiresAt: number }[],
+): User | undefined {
   if (!row) {
     forgetSessionChecks({ sid: token.sid });
     return undefined;
@@ -95,11 +102,18 @@ export function assertNotBlocked(user: Pick<User, "blockedAt">): void {
  */
 export async function createUser(
   db: Db,
-  input: { email: string | null; name: string | null; passwordHash: string | null; utm?: Record<string, string> | null; consent?: boolean },
+  input: {
+    email: string | null;
+    name: string | null;
+    passwordHash: string | null;
+    utm?: Record<string, string> | null;
+    consent?: boolean;
+  },
 ): Promise<User> {
   const email = input.email === null ? null : normalizeEmail(input.email);
   // Consent given at registration is stored with the user, in the same transaction (docs/legal.md).
-  const consent = input.consent && email ? [consentStatement(db, sql`(SELECT id FROM users WHERE email = ${email})`)] : [];
+  const consent =
+    input.consent && email ? [consentStatement(db, sql`(SELECT id FROM users WHERE email = ${email})`)] : [];
   try {
     // The start pack goes in the same batch: a user never exists without it.
     const [, [user]] = await db.batch([
@@ -153,14 +167,25 @@ const endSessions = (db: Db, userId: number, now: number, keepSessionId: string 
   db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : [])));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
+      ),
+    );
 
 /**
  * A new password: bumps the token version (every access token issued so far stops working) and
  * ends every session except `keepSessionId` (the caller of a password change stays signed in).
  * Returns the new token version.
  */
-export async function changePassword(db: Db, id: number, passwordHash: string, keepSessionId: string | null): Promise<number> {
+export async function changePassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  keepSessionId: string | null,
+): Promise<number> {
   const now = Date.now();
   const [updated] = await db.batch([
     db
@@ -185,7 +210,11 @@ export async function blockUser(db: Db, id: number): Promise<User | undefined> {
   const [[user]] = await db.batch([
     db
       .update(users)
-      .set({ blockedAt: sql`COALESCE(${users.blockedAt}, ${now})`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .set({
+        blockedAt: sql`COALESCE(${users.blockedAt}, ${now})`,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: now,
+      })
       .where(eq(users.id, id))
       .returning(),
     endSessions(db, id, now),
@@ -196,6 +225,10 @@ export async function blockUser(db: Db, id: number): Promise<User | undefined> {
 
 /** Lifts a block; the ended sessions stay ended, the user signs in again. */
 export async function unblockUser(db: Db, id: number): Promise<User | undefined> {
-  const [user] = await db.update(users).set({ blockedAt: null, updatedAt: Date.now() }).where(eq(users.id, id)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ blockedAt: null, updatedAt: Date.now() })
+    .where(eq(users.id, id))
+    .returning();
   return user;
 }

@@ -44,7 +44,12 @@ const style = `
 /** The sandbox's checkout page: plan, amount, and the payer's two choices (or how it ended). */
 export function checkoutPage(page: Page) {
   const open = page.status === "pending" || page.status === "waiting_for_capture";
-  const ended = page.status === "succeeded" ? CHECKOUT_TEXTS.succeeded : page.status === "refunded" ? CHECKOUT_TEXTS.refunded : CHECKOUT_TEXTS.canceled;
+  const ended =
+    page.status === "succeeded"
+      ? CHECKOUT_TEXTS.succeeded
+      : page.status === "refunded"
+        ? CHECKOUT_TEXTS.refunded
+        : CHECKOUT_TEXTS.canceled;
   return html`<!doctype html>
 <html lang="ru">
   <head>

@@ -5,12 +5,21 @@ import type { Receipt } from "./types";
 // The sandbox's receipt: what YooKassa's fiscal receipt would say, so the local checkout shows
 // the whole paying path (docs/payments.md "Receipts"). It is not a fiscal document and says so.
 
-const VAT: Record<number, string> = { 1: "Без НДС", 2: "НДС 0%", 3: "НДС 10%", 4: "НДС 20%", 5: "НДС 10/110", 6: "НДС 20/120" };
+const VAT: Record<number, string> = {
+  1: "Без НДС",
+  2: "НДС 0%",
+  3: "НДС 10%",
+  4: "НДС 20%",
+  5: "НДС 10/110",
+  6: "НДС 20/120",
+};
 
 export const RECEIPT_TEXTS = {
   title: "Чек об оплате — «Ясно»",
   heading: "Кассовый чек · приход",
-  note: "Песочница: так выглядит чек, который платёжная система отправляет покупателю по 54-ФЗ. Это не фискальный документ.",
+  note:
+    "Песочница: так выглядит чек, который платёжная система отправляет покупателю по 54-ФЗ. Это не фискальный " +
+    "документ.",
   item: "Предмет расчёта",
   quantity: "Количество",
   total: "Итого",
@@ -34,7 +43,11 @@ const style = `
 `;
 
 export function receiptPage(page: { receipt: Receipt; amountKopecks: number; paidAt: number }) {
-  const when = new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Moscow" }).format(page.paidAt);
+  const when = new Intl.DateTimeFormat("ru-RU", {
+    dateStyle: "short",
+    timeStyle: "short",
+    timeZone: "Europe/Moscow",
+  }).format(page.paidAt);
   return html`<!doctype html>
 <html lang="ru">
   <head>

@@ -1,5 +1,12 @@
 import type { Env } from "../../env";
-import { ProviderError, type NewPayment, type PaymentProvider, type ProviderPayment, type ProviderRefund, type Receipt } from "./types";
+import {
+  ProviderError,
+  type NewPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  type Receipt,
+} from "./types";
 
 // The built-in payment provider for local runs (PAYMENT_PROVIDER = "sandbox"): no money, no
 // network. It keeps its own record of each payment in KV, as a real provider keeps its own, so the
@@ -16,12 +23,14 @@ const paymentKey = (id: string) => `sandbox:payment:${id}`;
 const refundKey = (id: string) => `sandbox:refund:${id}`;
 
 /** Where the payer goes to pay: the sandbox checkout page of our payment. */
-export const sandboxCheckoutUrl = (env: Env, paymentId: string) => new URL(`/api/v2/payments/sandbox/${paymentId}`, env.APP_URL).toString();
+export const sandboxCheckoutUrl = (env: Env, paymentId: string) =>
+  new URL(`/api/v2/payments/sandbox/${paymentId}`, env.APP_URL).toString();
 
 const publicPart = ({ refund: _refund, receipt: _receipt, ...payment }: Stored): ProviderPayment => payment;
 
 /** Where the sandbox shows the receipt it "made" for a paid payment. */
-export const sandboxReceiptUrl = (env: Env, paymentId: string) => new URL(`/api/v2/payments/sandbox/${paymentId}/receipt`, env.APP_URL).toString();
+export const sandboxReceiptUrl = (env: Env, paymentId: string) =>
+  new URL(`/api/v2/payments/sandbox/${paymentId}/receipt`, env.APP_URL).toString();
 
 export function sandboxProvider(env: Env): PaymentProvider & {
   /** The payer's choice on the checkout page; only a pending payment can still change. */
@@ -31,7 +40,8 @@ export function sandboxProvider(env: Env): PaymentProvider & {
 } {
   const kv = env.KV;
   const read = (id: string) => kv.get<Stored>(paymentKey(id), "json");
-  const write = (stored: Stored) => kv.put(paymentKey(stored.id), JSON.stringify(stored), { expirationTtl: KEEP_SECONDS });
+  const write = (stored: Stored) =>
+    kv.put(paymentKey(stored.id), JSON.stringify(stored), { expirationTtl: KEEP_SECONDS });
 
   return {
     name: "sandbox",
@@ -79,7 +89,10 @@ export function sandboxProvider(env: Env): PaymentProvider & {
         amountKopecks,
       };
       if (refund.status === "succeeded") stored.refund = refund;
-      await Promise.all([write(stored), kv.put(refundKey(refund.id), JSON.stringify(refund), { expirationTtl: KEEP_SECONDS })]);
+      await Promise.all([
+        write(stored),
+        kv.put(refundKey(refund.id), JSON.stringify(refund), { expirationTtl: KEEP_SECONDS }),
+      ]);
       return refund;
     },
 

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { decimalOf, kopecksOfDecimal } from "./money";
-import { ProviderError, type NewPayment, type PaymentProvider, type ProviderPayment, type ProviderRefund } from "./types";
+import {
+  ProviderError,
+  type NewPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+} from "./types";
 
 // A small client of YooKassa's API v3 (https://yookassa.ru/developers/api): HTTP Basic auth with
 // the shop id and secret key, an Idempotence-Key on every POST, JSON both ways.
@@ -74,7 +80,11 @@ export function yookassaProvider(config: YooKassaConfig): PaymentProvider {
       const last = attempt >= MAX_ATTEMPTS;
       let res: Response;
       try {
-        res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        res = await fetch(`${base}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
       } catch (error) {
         if (last) throw new ProviderError(`YooKassa ${method} ${path}: no answer (${String(error)})`);
         await pause(RETRY_PAUSE_MS);
@@ -89,7 +99,9 @@ export function yookassaProvider(config: YooKassaConfig): PaymentProvider {
         continue;
       }
       const error = (answer ?? {}) as { code?: string; description?: string };
-      throw new ProviderError(`YooKassa ${method} ${path}: ${res.status} ${error.code ?? ""} ${error.description ?? ""}`.trim());
+      throw new ProviderError(
+        `YooKassa ${method} ${path}: ${res.status} ${error.code ?? ""} ${error.description ?? ""}`.trim(),
+      );
     }
   }
 

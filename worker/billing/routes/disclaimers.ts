@@ -13,7 +13,9 @@ import { jsonOf, secured } from "../../http/openapi";
 import { disclaimerSchema } from "../schemas";
 
 const TEXT_MAX = 10_000;
-const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
+const assistantType = z.enum(ASSISTANT_TYPES, {
+  error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img",
+});
 const version = wholeNumber("version", "должна").positive({ error: "Некорректная версия" });
 /** The version of the terms the user read; the bots' API takes the same (operations/routes/internal). */
 export const disclaimerAcceptBody = z.object({ version: version.optional() });
@@ -41,7 +43,8 @@ export const disclaimers = new Hono<AppEnv>()
     describeRoute({
       tags: ["disclaimers"],
       summary: "Условия использования режимов",
-      description: "Режимы, перед первым сообщением в которых нужно принять условия; `accepted` — принята ли текущая версия.",
+      description:
+        "Режимы, перед первым сообщением в которых нужно принять условия; `accepted` — принята ли текущая версия.",
       ...secured,
       responses: { 200: jsonOf(`${disclaimerShape}[]`, z.array(disclaimerSchema)) },
     }),
@@ -54,7 +57,9 @@ export const disclaimers = new Hono<AppEnv>()
       tags: ["admin"],
       summary: "Новая версия условий: все принимают заново (только администратор)",
       description:
-        'Тело всегда с `target: "all"` (все пользователи примут условия заново; пустое тело, не JSON или `{}` — 422). Только с ним — новая версия условий всех режимов; с `assistant_type` — этого режима; с `text` — ещё и новый текст (режим без условий их получает).',
+        'Тело всегда с `target: "all"` (все пользователи примут условия заново; пустое тело, не JSON или `{}` — ' +
+        "422). Только с ним — новая версия условий всех режимов; с `assistant_type` — этого режима; с `text` — ещё " +
+        "и новый текст (режим без условий их получает).",
       ...secured,
       responses: {
         200: jsonOf(`${disclaimerShape}[]`, z.array(disclaimerSchema)),
@@ -67,7 +72,10 @@ export const disclaimers = new Hono<AppEnv>()
     validate("json", setForAllBody),
     async (c) => {
       const body = c.req.valid("json");
-      return c.json(await bumpDisclaimers(getDb(c.env.DB), c.var.userId, { assistantType: body.assistant_type, text: body.text }), 200);
+      return c.json(
+        await bumpDisclaimers(getDb(c.env.DB), c.var.userId, { assistantType: body.assistant_type, text: body.text }),
+        200,
+      );
     },
   )
   .post(
@@ -75,7 +83,8 @@ export const disclaimers = new Hono<AppEnv>()
     describeRoute({
       tags: ["disclaimers"],
       summary: "Принять условия режима",
-      description: "Принимает текущую версию. С `{version}` (показанной пользователю) — 409, если условия с тех пор изменились.",
+      description:
+        "Принимает текущую версию. С `{version}` (показанной пользователю) — 409, если условия с тех пор изменились.",
       ...secured,
       responses: {
         200: jsonOf(disclaimerShape, disclaimerSchema),
@@ -87,7 +96,12 @@ export const disclaimers = new Hono<AppEnv>()
     validate("param", z.object({ assistantType: z.string() })),
     validate("json", disclaimerAcceptBody),
     async (c) => {
-      const result = await acceptDisclaimer(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType, c.req.valid("json").version);
+      const result = await acceptDisclaimer(
+        getDb(c.env.DB),
+        c.var.userId,
+        c.req.valid("param").assistantType,
+        c.req.valid("json").version,
+      );
       return c.json(result, 200);
     },
   );

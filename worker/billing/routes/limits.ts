@@ -20,7 +20,9 @@ const requestCount = z
   .min(0, { error: "Число запросов не может быть отрицательным" })
   .max(MAX_REQUESTS, { error: `Не больше ${MAX_REQUESTS} запросов` });
 
-const days = wholeNumber("days", "должно").min(1, { error: "Срок — от 1 дня" }).max(3650, { error: "Срок — не больше 3650 дней" });
+const days = wholeNumber("days", "должно")
+  .min(1, { error: "Срок — от 1 дня" })
+  .max(3650, { error: "Срок — не больше 3650 дней" });
 
 const updateBody = z
   .object({
@@ -37,9 +39,13 @@ const updateBody = z
     error: "Укажите пользователя: user_id или email (одно из двух)",
     path: ["user_id"],
   })
-  .refine((b) => b.is_unlimited || b.requests !== undefined, { error: "Укажите число запросов (requests)", path: ["requests"] });
+  .refine((b) => b.is_unlimited || b.requests !== undefined, {
+    error: "Укажите число запросов (requests)",
+    path: ["requests"],
+  });
 
-const limitsDescription = "{available_requests, is_unlimited, limits: [{id, requests, available_requests, is_unlimited, date_expire, source}]}";
+const limitsDescription =
+  "{available_requests, is_unlimited, limits: [{id, requests, available_requests, is_unlimited, date_expire, source}]}";
 
 export const limits = new Hono<AppEnv>()
   .get(
@@ -48,7 +54,8 @@ export const limits = new Hono<AppEnv>()
       tags: ["limits"],
       summary: "Запросы пользователя",
       description:
-        "Действующие (не истёкшие) пакеты, первым тот, что истекает раньше. `available_requests` — сумма по счётным пакетам; при `is_unlimited: true` запросы не кончаются, что бы ни было в `available_requests`.",
+        "Действующие (не истёкшие) пакеты, первым тот, что истекает раньше. `available_requests` — сумма по " +
+        "счётным пакетам; при `is_unlimited: true` запросы не кончаются, что бы ни было в `available_requests`.",
       ...secured,
       responses: { 200: jsonOf(limitsDescription, limitsSchema), 401: { description: "Нет или неверный токен" } },
     }),
@@ -61,7 +68,10 @@ export const limits = new Hono<AppEnv>()
       tags: ["admin"],
       summary: "Задать или добавить запросы пользователю (только администратор)",
       description:
-        'С `company_id` вместо пользователя — то же для пула компании (ответ: Limits пула). `mode: "add"` — ещё один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней или бессрочно. `mode: "set"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.',
+        'С `company_id` вместо пользователя — то же для пула компании (ответ: Limits пула). `mode: "add"` — ещё ' +
+        "один пакет (source `admin`) на `requests` запросов (или безлимитный при `is_unlimited`), на `days` дней " +
+        'или бессрочно. `mode: "set"` — все действующие пакеты пользователя заканчиваются сейчас, и остаётся ' +
+        "только этот (при `requests: 0` без безлимита — ничего). Ответ: Limits пользователя.",
       ...secured,
       responses: {
         200: jsonOf(limitsDescription, limitsSchema),
@@ -75,7 +85,8 @@ export const limits = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid("json");
       const pack = { requests: body.requests ?? 0, mode: body.mode, days: body.days, isUnlimited: body.is_unlimited };
-      if (body.company_id !== undefined) return c.json(await updateCompanyLimits(getDb(c.env.DB), body.company_id, pack), 200);
+      if (body.company_id !== undefined)
+        return c.json(await updateCompanyLimits(getDb(c.env.DB), body.company_id, pack), 200);
       const result = await updateUserLimits(getDb(c.env.DB), {
         user: body.user_id !== undefined ? { id: body.user_id } : { email: body.email! },
         requests: body.requests ?? 0,
@@ -91,7 +102,11 @@ export const limits = new Hono<AppEnv>()
     describeRoute({
       tags: ["admin"],
       summary: "Стартовый пакет всем пользователям (только администратор)",
-      description: `Тело \`{"target": "all", "requests"?}\`: без \`target: "all"\` (пустое тело, не JSON, \`{}\`) — 422, ничего не меняется. Стартовый пакет каждого пользователя становится \`requests\` из \`requests\` (по умолчанию ${QUOTAS.startRequests}), бессрочным; у кого его нет — появляется. Ответ: {users} — сколько пользователей.`,
+      description:
+        `Тело \`{"target": "all", "requests"?}\`: без \`target: "all"\` (пустое тело, не JSON, \`{}\`) ` +
+        `— 422, ничего не меняется. Стартовый пакет каждого пользователя становится \`requests\` из \`requests\` ` +
+        `(по умолчанию ${QUOTAS.startRequests}), бессрочным; у кого его нет — появляется. Ответ: {users} — сколько ` +
+        `пользователей.`,
       ...secured,
       responses: {
         200: { description: "{users}" },

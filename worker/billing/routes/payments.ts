@@ -36,7 +36,8 @@ export const payments = new Hono<AppEnv>()
     describeRoute({
       tags: ["payments"],
       summary: "Платёж",
-      description: "Свой платёж (страница /checkout опрашивает его). Ожидающий платёж ЮKassa при этом перечитывается из ЮKassa.",
+      description:
+        "Свой платёж (страница /checkout опрашивает его). Ожидающий платёж ЮKassa при этом перечитывается из ЮKassa.",
       ...secured,
       responses: { 200: jsonOf("Payment", paymentSchema), ...notFound },
     }),
@@ -54,7 +55,8 @@ export const payments = new Hono<AppEnv>()
       tags: ["payments"],
       summary: "Оплатить тариф",
       description:
-        "Записывает платёж и создаёт его в платёжной системе; ответ — адрес страницы оплаты (JSON-строка). С `?company_id=` (владелец или администратор компании) тариф пополняет пул компании.",
+        "Записывает платёж и создаёт его в платёжной системе; ответ — адрес страницы оплаты (JSON-строка). С " +
+        "`?company_id=` (владелец или администратор компании) тариф пополняет пул компании.",
       ...secured,
       responses: {
         200: { description: "URL страницы оплаты" },
@@ -70,7 +72,8 @@ export const payments = new Hono<AppEnv>()
       // `company_id` is read by hand, not by a query validator: that would make the web client's
       // `$post({param})` require a query. Not a number → no such company → 404.
       const rawCompanyId = c.req.query("company_id");
-      const companyId = rawCompanyId === undefined ? undefined : /^[1-9][0-9]{0,15}$/.test(rawCompanyId) ? Number(rawCompanyId) : 0;
+      const companyId =
+        rawCompanyId === undefined ? undefined : /^[1-9][0-9]{0,15}$/.test(rawCompanyId) ? Number(rawCompanyId) : 0;
       // Only the owner or a company admin buys for the pool; anyone else gets the company's 404.
       if (companyId !== undefined) await companyForManager(db, c.var.userId, companyId);
       const plan = await findPlan(db, c.req.valid("param").subscriptionId, { all: c.var.role === "admin" });

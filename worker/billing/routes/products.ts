@@ -29,9 +29,9 @@ const text = (what: string, max: number) =>
     .min(1, { error: `${what}: не может быть пустым` })
     .max(max, { error: `${what}: не длиннее ${max} символов` });
 
-const assistantType = z
-  .string({ error: "Укажите assistant_type" })
-  .regex(/^[a-z][a-z0-9_]{1,63}$/, { error: "assistant_type: латинские строчные буквы, цифры и «_», от 2 до 64 символов, первой — буква" });
+const assistantType = z.string({ error: "Укажите assistant_type" }).regex(/^[a-z][a-z0-9_]{1,63}$/, {
+  error: "assistant_type: латинские строчные буквы, цифры и «_», от 2 до 64 символов, первой — буква",
+});
 // `default` and `vision` are the provider's models (docs/ai.md); anything else is a model id, sent as a header.
 const model = z
   .string({ error: "model: строка" })
@@ -54,7 +54,9 @@ const createBody = z.object({
 });
 const updateBody = z
   .object({
-    assistant_type: z.undefined({ error: "assistant_type режима не меняется: на него ссылаются чаты и папки" }).optional(),
+    assistant_type: z
+      .undefined({ error: "assistant_type режима не меняется: на него ссылаются чаты и папки" })
+      .optional(),
     title: fields.title.optional(),
     description: fields.description.optional(),
     system_prompt: fields.system_prompt.optional(),
@@ -77,7 +79,9 @@ function productInput(body: Partial<z.infer<typeof createBody>>): Partial<Produc
 }
 
 /** A token is optional here, but one that is sent must be valid: it only adds what admins see. */
-const optionalUser = createMiddleware<AppEnv>(async (c, next) => (c.req.header("jwt-token") ? requireUser(c, next) : next()));
+const optionalUser = createMiddleware<AppEnv>(async (c, next) =>
+  c.req.header("jwt-token") ? requireUser(c, next) : next(),
+);
 
 const idParams = z.object({ id: pathId });
 const adminOnly = { 403: { description: "Только для администраторов" } };
@@ -91,8 +95,12 @@ export const products = new Hono<AppEnv>()
       tags: ["products"],
       summary: "Режимы ассистента",
       description:
-        "Активные режимы: id, assistant_type, title, description, model, model_title (что пользователи видят под ответом), active. Без авторизации. `?all=true` (только администраторам): все режимы, с system_prompt.",
-      responses: { 200: jsonOf("Product[]", z.union([z.array(productSchema), z.array(adminProductSchema)])), ...adminOnly },
+        "Активные режимы: id, assistant_type, title, description, model, model_title (что пользователи видят под " +
+        "ответом), active. Без авторизации. `?all=true` (только администраторам): все режимы, с system_prompt.",
+      responses: {
+        200: jsonOf("Product[]", z.union([z.array(productSchema), z.array(adminProductSchema)])),
+        ...adminOnly,
+      },
     }),
     // `all` is read by hand, not validated: a query validator would make the web client's
     // argument-less `api.products.$get()` require one.
@@ -136,21 +144,36 @@ export const products = new Hono<AppEnv>()
     }),
     requireAdmin,
     validate("json", createBody),
-    async (c) => c.json(adminProduct(await createProduct(getDb(c.env.DB), productInput(c.req.valid("json")) as ProductInput)), 201),
+    async (c) =>
+      c.json(
+        adminProduct(await createProduct(getDb(c.env.DB), productInput(c.req.valid("json")) as ProductInput)),
+        201,
+      ),
   )
   .put(
     "/:id",
     describeRoute({
       tags: ["products"],
       summary: "Изменить режим (админ)",
-      description: "Меняет переданные поля, кроме assistant_type. Чат читает режим при каждом сообщении: новый промпт действует со следующего.",
+      description:
+        "Меняет переданные поля, кроме assistant_type. Чат читает режим при каждом сообщении: новый промпт " +
+        "действует со следующего.",
       ...secured,
-      responses: { 200: jsonOf("Product с system_prompt", adminProductSchema), ...adminOnly, ...notFound, 422: { description: "Неверные поля" } },
+      responses: {
+        200: jsonOf("Product с system_prompt", adminProductSchema),
+        ...adminOnly,
+        ...notFound,
+        422: { description: "Неверные поля" },
+      },
     }),
     validate("param", idParams),
     requireAdmin,
     validate("json", updateBody),
-    async (c) => c.json(adminProduct(await updateProduct(getDb(c.env.DB), c.req.valid("param").id, productInput(c.req.valid("json")))), 200),
+    async (c) =>
+      c.json(
+        adminProduct(await updateProduct(getDb(c.env.DB), c.req.valid("param").id, productInput(c.req.valid("json")))),
+        200,
+      ),
   )
   .delete(
     "/:id",
@@ -159,7 +182,12 @@ export const products = new Hono<AppEnv>()
       summary: "Удалить режим (админ)",
       description: "204, если в режиме нет чатов и папок; иначе режим выключается (active: false): 200 и Product.",
       ...secured,
-      responses: { 200: jsonOf("Product (выключен)", adminProductSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
+      responses: {
+        200: jsonOf("Product (выключен)", adminProductSchema),
+        204: { description: "Удалён" },
+        ...adminOnly,
+        ...notFound,
+      },
     }),
     validate("param", idParams),
     requireAdmin,

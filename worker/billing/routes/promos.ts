@@ -5,7 +5,15 @@ import { flag, missingOr } from "../../http/fields";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
-import { createPromo, findPromo, listPromos, publicPromo, updatePromo, usePromo, type PromoFields } from "../services/promos";
+import {
+  createPromo,
+  findPromo,
+  listPromos,
+  publicPromo,
+  updatePromo,
+  usePromo,
+  type PromoFields,
+} from "../services/promos";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
 import { jsonOf, secured } from "../../http/openapi";
@@ -30,7 +38,9 @@ const fields = {
   subscription_id: int("subscription_id", 1, Number.MAX_SAFE_INTEGER).nullable(),
   day_gap: int("day_gap", 1, 3650).nullable(),
   max_uses: int("max_uses", 1, 1_000_000_000),
-  expires_at: z.iso.datetime({ offset: true, error: "expires_at — дата и время ISO 8601, например 2026-12-31T23:59:59+03:00" }).nullable(),
+  expires_at: z.iso
+    .datetime({ offset: true, error: "expires_at — дата и время ISO 8601, например 2026-12-31T23:59:59+03:00" })
+    .nullable(),
   active: flag("active"),
 };
 const createBody = z.object({
@@ -66,7 +76,8 @@ export const promos = new Hono<AppEnv>()
       tags: ["promos"],
       summary: "Активировать промокод",
       description:
-        "Без учёта регистра. Даёт запросы (на day_gap дней или бессрочно) или тариф (его запросы или безлимит на day_gap промокода, иначе тарифа). Ответ: Limits пользователя.",
+        "Без учёта регистра. Даёт запросы (на day_gap дней или бессрочно) или тариф (его запросы или безлимит на " +
+        "day_gap промокода, иначе тарифа). Ответ: Limits пользователя.",
       ...secured,
       responses: {
         200: jsonOf("{available_requests, is_unlimited, limits: [...]}", limitsSchema),
@@ -94,7 +105,8 @@ export const promos = new Hono<AppEnv>()
     }),
     requireAdmin,
     validate("json", createBody),
-    async (c) => c.json(publicPromo(await createPromo(getDb(c.env.DB), toFields(c.req.valid("json")) as PromoFields)), 201),
+    async (c) =>
+      c.json(publicPromo(await createPromo(getDb(c.env.DB), toFields(c.req.valid("json")) as PromoFields)), 201),
   )
   .get(
     "/",
@@ -137,5 +149,9 @@ export const promos = new Hono<AppEnv>()
     validate("param", z.object({ id: pathId })),
     requireAdmin,
     validate("json", updateBody),
-    async (c) => c.json(publicPromo(await updatePromo(getDb(c.env.DB), c.req.valid("param").id, toFields(c.req.valid("json")))), 200),
+    async (c) =>
+      c.json(
+        publicPromo(await updatePromo(getDb(c.env.DB), c.req.valid("param").id, toFields(c.req.valid("json")))),
+        200,
+      ),
   );

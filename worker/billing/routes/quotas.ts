@@ -23,10 +23,13 @@ export const quotas = new Hono<AppEnv>().get(
     tags: ["quotas"],
     summary: "Ограничения для клиента",
     description:
-      "Наибольший файл (байт), наибольшая длина сообщения (символов), стартовый и ежедневный бесплатный пакеты запросов, документов и изображений в одном сообщении, минут голосовых записей для расшифровки в день. Без авторизации; сервер сам проверяет эти же числа.",
+      "Наибольший файл (байт), наибольшая длина сообщения (символов), стартовый и ежедневный бесплатный пакеты " +
+      "запросов, документов и изображений в одном сообщении, минут голосовых записей для расшифровки в день. Без " +
+      "авторизации; сервер сам проверяет эти же числа.",
     responses: {
       200: jsonOf(
-        "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message, audio_daily_minutes}",
+        "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, " +
+          "images_per_message, audio_daily_minutes}",
         quotasSchema,
       ),
     },

@@ -28,18 +28,28 @@ export const sandboxCheckout = new Hono<AppEnv>()
       ...anonymous,
       tags: ["payments"],
       summary: "Чек песочницы по оплаченному платежу",
-      description: "Только при PAYMENT_PROVIDER = sandbox: позиция, сумма, НДС, e-mail покупателя — как в чеке ЮKassa (не фискальный).",
-      responses: { 200: { description: "HTML" }, 404: { description: "Нет такого оплаченного платежа или оплата не через песочницу" } },
+      description:
+        "Только при PAYMENT_PROVIDER = sandbox: позиция, сумма, НДС, e-mail покупателя — как в чеке ЮKassa (не " +
+        "фискальный).",
+      responses: {
+        200: { description: "HTML" },
+        404: { description: "Нет такого оплаченного платежа или оплата не через песочницу" },
+      },
     }),
     sandboxOnly,
     validate("param", paymentIdParams),
     async (c) => {
       const { payment } = await findSandboxPayment(getDb(c.env.DB), c.req.valid("param").id);
       const receipt = await sandboxProvider(c.env).receiptOf(payment.providerPaymentId!);
-      if (!receipt || (payment.status !== "succeeded" && payment.status !== "refunded")) throw ApiError.notFound(PAYMENT_TEXTS.notFound);
-      return c.html(receiptPage({ receipt, amountKopecks: payment.amountKopecks, paidAt: payment.creditedAt ?? payment.updatedAt }), 200, {
-        "cache-control": "no-store",
-      });
+      if (!receipt || (payment.status !== "succeeded" && payment.status !== "refunded"))
+        throw ApiError.notFound(PAYMENT_TEXTS.notFound);
+      return c.html(
+        receiptPage({ receipt, amountKopecks: payment.amountKopecks, paidAt: payment.creditedAt ?? payment.updatedAt }),
+        200,
+        {
+          "cache-control": "no-store",
+        },
+      );
     },
   )
   .get(
@@ -49,7 +59,10 @@ export const sandboxCheckout = new Hono<AppEnv>()
       tags: ["payments"],
       summary: "Страница оплаты песочницы",
       description: "Только при PAYMENT_PROVIDER = sandbox (локально): тариф, сумма, «Оплатить» и «Отменить».",
-      responses: { 200: { description: "HTML" }, 404: { description: "Нет такого платежа или оплата не через песочницу" } },
+      responses: {
+        200: { description: "HTML" },
+        404: { description: "Нет такого платежа или оплата не через песочницу" },
+      },
     }),
     sandboxOnly,
     validate("param", paymentIdParams),
@@ -57,7 +70,13 @@ export const sandboxCheckout = new Hono<AppEnv>()
       const id = c.req.valid("param").id;
       const { payment, planName } = await findSandboxPayment(getDb(c.env.DB), id);
       return c.html(
-        checkoutPage({ planName, amountKopecks: payment.amountKopecks, status: payment.status, action: c.req.path, returnUrl: checkoutReturnUrl(c.env, id) }),
+        checkoutPage({
+          planName,
+          amountKopecks: payment.amountKopecks,
+          status: payment.status,
+          action: c.req.path,
+          returnUrl: checkoutReturnUrl(c.env, id),
+        }),
         200,
         { "cache-control": "no-store" },
       );
@@ -70,8 +89,12 @@ export const sandboxCheckout = new Hono<AppEnv>()
       tags: ["payments"],
       summary: "Решение плательщика в песочнице",
       description:
-        "Форма `action=pay|cancel`: песочница меняет у себя статус платежа и доставляет то же уведомление, что ЮKassa; затем 303 на `/checkout?payment_id=`.",
-      responses: { 303: { description: "На /checkout" }, 404: { description: "Нет такого платежа или оплата не через песочницу" } },
+        "Форма `action=pay|cancel`: песочница меняет у себя статус платежа и доставляет то же уведомление, что " +
+        "ЮKassa; затем 303 на `/checkout?payment_id=`.",
+      responses: {
+        303: { description: "На /checkout" },
+        404: { description: "Нет такого платежа или оплата не через песочницу" },
+      },
     }),
     sandboxOnly,
     validate("param", paymentIdParams),
@@ -82,7 +105,10 @@ export const sandboxCheckout = new Hono<AppEnv>()
       const provider = sandboxProvider(c.env);
       const outcome = c.req.valid("form").action === "pay" ? "succeeded" : "canceled";
       await provider.decide(payment.providerPaymentId!, outcome);
-      await handleNotice(getDb(c.env.DB), provider, { event: `payment.${outcome}`, objectId: payment.providerPaymentId! });
+      await handleNotice(getDb(c.env.DB), provider, {
+        event: `payment.${outcome}`,
+        objectId: payment.providerPaymentId!,
+      });
       return c.redirect(checkoutReturnUrl(c.env, id), 303);
     },
   );

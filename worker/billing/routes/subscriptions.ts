@@ -19,10 +19,12 @@ const name = z
   .max(100, { error: "Название тарифа должно быть не длиннее 100 символов" })
   .refine((text) => !/[\r\n\u2028\u2029]/.test(text), { error: "Название тарифа должно быть в одну строку" });
 // Rubles as a JSON number (or a decimal string) with at most 2 decimals; read exactly by parsePrice.
-const price = z.union([z.number(), z.string()], missingOr("Укажите цену тарифа", PRICE_TEXTS.notANumber)).superRefine((value, ctx) => {
-  const parsed = parsePrice(value);
-  if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
-});
+const price = z
+  .union([z.number(), z.string()], missingOr("Укажите цену тарифа", PRICE_TEXTS.notANumber))
+  .superRefine((value, ctx) => {
+    const parsed = parsePrice(value);
+    if ("error" in parsed) ctx.addIssue({ code: "custom", message: parsed.error });
+  });
 const dayGap = z
   .number(missingOr("Укажите срок тарифа в днях", "Срок тарифа указывается числом дней"))
   .int({ error: "Срок тарифа указывается целым числом дней" })
@@ -77,7 +79,9 @@ export const subscriptions = new Hono<AppEnv>()
     describeRoute({
       tags: ["subscriptions"],
       summary: "Тарифы",
-      description: "Plan[] от дешёвого к дорогому: видимые для пользователей, все для администраторов. `price` — рубли, до 2 знаков после точки.",
+      description:
+        "Plan[] от дешёвого к дорогому: видимые для пользователей, все для администраторов. `price` — рубли, до 2 " +
+        "знаков после точки.",
       ...secured,
       responses: { 200: jsonOf("Plan[]", z.array(planSchema)) },
     }),
@@ -86,23 +90,35 @@ export const subscriptions = new Hono<AppEnv>()
   )
   .get(
     "/:id",
-    describeRoute({ tags: ["subscriptions"], summary: "Тариф", ...secured, responses: { 200: jsonOf("Plan", planSchema), ...notFound } }),
+    describeRoute({
+      tags: ["subscriptions"],
+      summary: "Тариф",
+      ...secured,
+      responses: { 200: jsonOf("Plan", planSchema), ...notFound },
+    }),
     validate("param", idParams),
     requireUser,
-    async (c) => c.json(publicPlan(await findPlan(getDb(c.env.DB), c.req.valid("param").id, { all: c.var.role === "admin" })), 200),
+    async (c) =>
+      c.json(
+        publicPlan(await findPlan(getDb(c.env.DB), c.req.valid("param").id, { all: c.var.role === "admin" })),
+        200,
+      ),
   )
   .post(
     "/",
     describeRoute({
       tags: ["subscriptions"],
       summary: "Создать тариф (админ)",
-      description: "`{name, price, day_gap, requests_limit, is_unlimited?, is_visible?}`; у безлимитного тарифа `requests_limit` не важен.",
+      description:
+        "`{name, price, day_gap, requests_limit, is_unlimited?, is_visible?}`; у безлимитного тарифа " +
+        "`requests_limit` не важен.",
       ...secured,
       responses: { 201: jsonOf("Plan", planSchema), ...adminOnly, 422: { description: "Неверные поля" } },
     }),
     requireAdmin,
     validate("json", createBody),
-    async (c) => c.json(publicPlan(await createPlan(getDb(c.env.DB), planInput(c.req.valid("json")) as PlanInput)), 201),
+    async (c) =>
+      c.json(publicPlan(await createPlan(getDb(c.env.DB), planInput(c.req.valid("json")) as PlanInput)), 201),
   )
   .put(
     "/:id",
@@ -116,14 +132,20 @@ export const subscriptions = new Hono<AppEnv>()
     validate("param", idParams),
     requireAdmin,
     validate("json", updateBody),
-    async (c) => c.json(publicPlan(await updatePlan(getDb(c.env.DB), c.req.valid("param").id, planInput(c.req.valid("json")))), 200),
+    async (c) =>
+      c.json(
+        publicPlan(await updatePlan(getDb(c.env.DB), c.req.valid("param").id, planInput(c.req.valid("json")))),
+        200,
+      ),
   )
   .delete(
     "/:id",
     describeRoute({
       tags: ["subscriptions"],
       summary: "Удалить тариф (админ)",
-      description: "204, если тариф никто не оплачивал и его не выдаёт промокод; иначе тариф скрывается: 200 и Plan с `is_visible: false`.",
+      description:
+        "204, если тариф никто не оплачивал и его не выдаёт промокод; иначе тариф скрывается: 200 и Plan с " +
+        "`is_visible: false`.",
       ...secured,
       responses: { 200: jsonOf("Plan (скрыт)", planSchema), 204: { description: "Удалён" }, ...adminOnly, ...notFound },
     }),

@@ -33,7 +33,8 @@ export const yookassaNotifications = new Hono<AppEnv>().post(
     tags: ["payments"],
     summary: "Уведомления ЮKassa (webhook)",
     description:
-      "Только с адресов ЮKassa (CF-Connecting-IP), иначе 403. Тело уведомления лишь называет объект: платёж (или возврат) перечитывается из ЮKassa, и действует то, что ответила она. Неизвестный объект ничего не меняет (200).",
+      "Только с адресов ЮKassa (CF-Connecting-IP), иначе 403. Тело уведомления лишь называет объект: платёж (или " +
+      "возврат) перечитывается из ЮKassa, и действует то, что ответила она. Неизвестный объект ничего не меняет (200).",
     responses: {
       200: { description: "Принято" },
       403: { description: "Не с адреса ЮKassa" },
@@ -45,7 +46,10 @@ export const yookassaNotifications = new Hono<AppEnv>().post(
   validate("json", noticeBody),
   async (c) => {
     const notice = c.req.valid("json");
-    await handleNotice(getDb(c.env.DB), paymentProvider(c.env, "yookassa"), { event: notice.event, objectId: notice.object.id });
+    await handleNotice(getDb(c.env.DB), paymentProvider(c.env, "yookassa"), {
+      event: notice.event,
+      objectId: notice.object.id,
+    });
     return c.json({ status: "ok" }, 200);
   },
 );

@@ -8,7 +8,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /** The first 00:00 Moscow time strictly after `t` (at midnight itself: the next one). */
-export const nextMoscowMidnight = (t: number): number => Math.floor((t + MOSCOW_OFFSET_MS) / DAY_MS) * DAY_MS - MOSCOW_OFFSET_MS + DAY_MS;
+export const nextMoscowMidnight = (t: number): number =>
+  Math.floor((t + MOSCOW_OFFSET_MS) / DAY_MS) * DAY_MS - MOSCOW_OFFSET_MS + DAY_MS;
 
 /**
  * The nightly limits work, as one batch: rows whose `date_expire` has passed are deleted, and every

@@ -17,9 +17,17 @@ export type PublicDisclaimer = Disclaimer;
 
 const selectFor = (db: Db, userId: number) =>
   db
-    .select({ assistantType: disclaimers.assistantType, text: disclaimers.text, version: disclaimers.version, acceptedVersion: disclaimerAcceptances.version })
+    .select({
+      assistantType: disclaimers.assistantType,
+      text: disclaimers.text,
+      version: disclaimers.version,
+      acceptedVersion: disclaimerAcceptances.version,
+    })
     .from(disclaimers)
-    .leftJoin(disclaimerAcceptances, and(eq(disclaimerAcceptances.assistantType, disclaimers.assistantType), eq(disclaimerAcceptances.userId, userId)));
+    .leftJoin(
+      disclaimerAcceptances,
+      and(eq(disclaimerAcceptances.assistantType, disclaimers.assistantType), eq(disclaimerAcceptances.userId, userId)),
+    );
 
 type Row = { assistantType: string; text: string; version: number; acceptedVersion: number | null };
 const toPublic = (row: Row): PublicDisclaimer => ({
@@ -56,7 +64,12 @@ export function termsMet(userId: number, assistantType: string | AnySQLiteColumn
  * shown), terms changed in the meantime are refused with 409 rather than accepted unseen; the
  * write itself is conditioned on the version, so a change racing the accept cannot slip through.
  */
-export async function acceptDisclaimer(db: Db, userId: number, assistantType: string, version?: number): Promise<PublicDisclaimer> {
+export async function acceptDisclaimer(
+  db: Db,
+  userId: number,
+  assistantType: string,
+  version?: number,
+): Promise<PublicDisclaimer> {
   const current = await findFor(db, userId, assistantType);
   if (!current) throw ApiError.notFound(DISCLAIMER_TEXTS.notFound);
   const shown = version ?? current.version;
@@ -100,14 +113,20 @@ export async function bumpDisclaimers(
     await db
       .insert(disclaimers)
       .values({ assistantType: change.assistantType, text: change.text, version: 1, updatedAt: now })
-      .onConflictDoUpdate({ target: disclaimers.assistantType, set: { text: change.text, version: sql`${disclaimers.version} + 1`, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: disclaimers.assistantType,
+        set: { text: change.text, version: sql`${disclaimers.version} + 1`, updatedAt: now },
+      });
   } else {
     const bumped = await db
       .update(disclaimers)
       .set({ version: sql`${disclaimers.version} + 1`, updatedAt: now })
       .where(eq(disclaimers.assistantType, change.assistantType))
       .returning({ assistantType: disclaimers.assistantType });
-    if (bumped.length === 0) throw new ApiError(422, [{ loc: ["body", "text"], msg: "У этого режима ещё нет условий: укажите text", type: "missing" }]);
+    if (bumped.length === 0)
+      throw new ApiError(422, [
+        { loc: ["body", "text"], msg: "У этого режима ещё нет условий: укажите text", type: "missing" },
+      ]);
   }
   return listDisclaimers(db, adminId);
 }

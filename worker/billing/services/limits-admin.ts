@@ -26,22 +26,39 @@ export type LimitsUpdate = {
  * user's Limits.
  */
 export async function updateUserLimits(db: Db, update: LimitsUpdate, now = Date.now()) {
-  const user = "id" in update.user ? await findUserById(db, update.user.id) : await findUserByEmail(db, normalizeEmail(update.user.email));
+  const user =
+    "id" in update.user
+      ? await findUserById(db, update.user.id)
+      : await findUserByEmail(db, normalizeEmail(update.user.email));
   if (!user) throw ApiError.notFound(LIMITS_ADMIN_TEXTS.userNotFound);
   await writePack(db, { userId: user.id }, update, now);
   return userLimits(db, user.id, now);
 }
 
 /** The same for a company's pool (`company_id` in `POST /limits/update/`): answers the pool's Limits. */
-export async function updateCompanyLimits(db: Db, companyId: number, update: Omit<LimitsUpdate, "user">, now = Date.now()) {
+export async function updateCompanyLimits(
+  db: Db,
+  companyId: number,
+  update: Omit<LimitsUpdate, "user">,
+  now = Date.now(),
+) {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw ApiError.notFound(COMPANY_NOT_FOUND);
   await writePack(db, { userId: null, companyId }, update, now);
   return companyLimits(db, companyId, now);
 }
 
-async function writePack(db: Db, owner: { userId: number } | { userId: null; companyId: number }, update: Omit<LimitsUpdate, "user">, now: number) {
-  const grant = grantStatement(db, { ...owner, requests: update.requests, isUnlimited: update.isUnlimited, days: update.days, source: "admin" }, { now });
+async function writePack(
+  db: Db,
+  owner: { userId: number } | { userId: null; companyId: number },
+  update: Omit<LimitsUpdate, "user">,
+  now: number,
+) {
+  const grant = grantStatement(
+    db,
+    { ...owner, requests: update.requests, isUnlimited: update.isUnlimited, days: update.days, source: "admin" },
+    { now },
+  );
   const writesPack = update.isUnlimited || update.requests > 0;
   if (update.mode === "set") {
     const whose = owner.userId === null ? eq(limits.companyId, owner.companyId) : eq(limits.userId, owner.userId);

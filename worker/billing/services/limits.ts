@@ -37,7 +37,8 @@ const int = (n: number) => {
 const activeRow = (l: string, now: string) =>
   `(${l}.date_expire IS NULL OR ${l}.date_expire > ${now}) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
 // An active unlimited row first (the oldest), then the counted row that expires first.
-const TAKE_ORDER = "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
+const TAKE_ORDER =
+  "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
 /** The rows of the company pools the user may take from: within their allowance, the pool's row active. */
 const poolRows = (m: string, l: string, user: string, now: string) =>
   `FROM company_members ${m} JOIN limits ${l} ON ${l}.company_id = ${m}.company_id
@@ -103,7 +104,8 @@ export function takeRequestQueries(db: Db, userId: number, now = Date.now()) {
 export function chargeTaken(rows: readonly unknown[]): Charge | null {
   const [own, ownDecremented, pooled, , poolDecremented] = rows as Inserted[][];
   const pool = pooled![0];
-  if (pool) return { limitId: pool.limit_id, unlimited: !poolDecremented![0], chargeId: pool.id, companyId: pool.company_id! };
+  if (pool)
+    return { limitId: pool.limit_id, unlimited: !poolDecremented![0], chargeId: pool.id, companyId: pool.company_id! };
   const charge = own![0];
   if (!charge) return null;
   return { limitId: charge.limit_id, unlimited: !ownDecremented![0], chargeId: charge.id };
@@ -127,7 +129,9 @@ export async function refundRequest(db: Db, charge: Charge): Promise<void> {
   const open = "EXISTS (SELECT 1 FROM request_charges c WHERE c.id = ?1 AND c.refunded = 0)";
   await d1.batch([
     d1
-      .prepare(`UPDATE limits SET available_requests = available_requests + 1 WHERE id = ?2 AND is_unlimited = 0 AND ${open}`)
+      .prepare(
+        `UPDATE limits SET available_requests = available_requests + 1 WHERE id = ?2 AND is_unlimited = 0 AND ${open}`,
+      )
       .bind(charge.chargeId, charge.limitId),
     d1
       .prepare(
@@ -164,7 +168,10 @@ export async function companyLimits(db: Db, companyId: number, now = Date.now())
   return { ...(await activeLimits(db, eq(limits.companyId, companyId), now)), pool: null };
 }
 
-/** The pool a send would take from first (the membership `takeRequest` takes from first), and what is left of it for the user. */
+/**
+ * The pool a send would take from first (the membership `takeRequest` takes from first), and what is left of it for the
+ * user.
+ */
 async function poolFor(db: Db, userId: number, now: number): Promise<Limits["pool"]> {
   const member = await db.get<{ company_id: number; name: string; allowance: number | null; used: number }>(sql`
     SELECT m.company_id, c.name, m.allowance, m.used FROM company_members m JOIN companies c ON c.id = m.company_id
@@ -175,8 +182,15 @@ async function poolFor(db: Db, userId: number, now: number): Promise<Limits["poo
   if (!member) return null;
   const pool = await activeLimits(db, eq(limits.companyId, member.company_id), now);
   const allowanceLeft = member.allowance === null ? null : member.allowance - member.used;
-  const available = pool.is_unlimited ? (allowanceLeft ?? 0) : Math.min(pool.available_requests, allowanceLeft ?? Number.POSITIVE_INFINITY);
-  return { company_id: member.company_id, company_name: member.name, available_requests: available, is_unlimited: pool.is_unlimited && allowanceLeft === null };
+  const available = pool.is_unlimited
+    ? (allowanceLeft ?? 0)
+    : Math.min(pool.available_requests, allowanceLeft ?? Number.POSITIVE_INFINITY);
+  return {
+    company_id: member.company_id,
+    company_name: member.name,
+    available_requests: available,
+    is_unlimited: pool.is_unlimited && allowanceLeft === null,
+  };
 }
 
 async function activeLimits(db: Db, owner: SQL, now: number): Promise<Omit<Limits, "pool">> {
@@ -186,7 +200,9 @@ async function activeLimits(db: Db, owner: SQL, now: number): Promise<Omit<Limit
     .where(and(owner, or(isNull(limits.dateExpire), gt(limits.dateExpire, now))))
     .orderBy(sql`${limits.dateExpire} IS NULL`, asc(limits.dateExpire), asc(limits.id));
   return {
-    available_requests: rows.filter((r) => !r.isUnlimited).reduce((sum, r) => sum + Math.max(0, r.availableRequests), 0),
+    available_requests: rows
+      .filter((r) => !r.isUnlimited)
+      .reduce((sum, r) => sum + Math.max(0, r.availableRequests), 0),
     is_unlimited: rows.some((r) => r.isUnlimited),
     limits: rows.map(publicLimit),
   };

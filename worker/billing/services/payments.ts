@@ -35,7 +35,10 @@ export const publicPayment = (env: Env, p: PaymentRow): Payment => ({
   id: p.id,
   subscription_id: p.subscriptionId,
   plan_name: p.planName,
-  receipt_url: p.provider === "sandbox" && (p.status === "succeeded" || p.status === "refunded") ? sandboxReceiptUrl(env, p.id) : null,
+  receipt_url:
+    p.provider === "sandbox" && (p.status === "succeeded" || p.status === "refunded")
+      ? sandboxReceiptUrl(env, p.id)
+      : null,
   amount: rublesOf(p.amountKopecks),
   currency: p.currency,
   status: p.status,
@@ -81,9 +84,15 @@ export async function startPayment(
   const email = payer?.email ?? receiptEmail;
   if (!email) throw new ApiError(422, PAYMENT_TEXTS.noEmailForReceipt);
   const id = crypto.randomUUID();
-  await db
-    .insert(payments)
-    .values({ id, userId, companyId, subscriptionId: plan.id, amountKopecks: plan.priceKopecks, provider: provider.name, planName: plan.name });
+  await db.insert(payments).values({
+    id,
+    userId,
+    companyId,
+    subscriptionId: plan.id,
+    amountKopecks: plan.priceKopecks,
+    provider: provider.name,
+    planName: plan.name,
+  });
   let created: ProviderPayment;
   try {
     created = await fromProvider(async () => {
@@ -102,7 +111,10 @@ export async function startPayment(
     await db.update(payments).set({ status: "canceled", updatedAt: Date.now() }).where(eq(payments.id, id));
     throw error;
   }
-  await db.update(payments).set({ providerPaymentId: created.id, confirmationUrl: created.confirmationUrl, updatedAt: Date.now() }).where(eq(payments.id, id));
+  await db
+    .update(payments)
+    .set({ providerPaymentId: created.id, confirmationUrl: created.confirmationUrl, updatedAt: Date.now() })
+    .where(eq(payments.id, id));
   return created.confirmationUrl!;
 }
 
@@ -123,10 +135,20 @@ export async function findOwnPayment(db: Db, userId: number, id: string): Promis
 
 /** What was bought for a company's pool, newest first (its managers see it on /company). */
 export const listCompanyPayments = (db: Db, companyId: number) =>
-  db.select().from(payments).where(eq(payments.companyId, companyId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(100);
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.companyId, companyId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(100);
 
 export const listOwnPayments = (db: Db, userId: number) =>
-  db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(100);
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(100);
 
 /**
  * Grants the paid plan exactly once. The grant is an INSERT conditioned on the payment being not
@@ -158,7 +180,10 @@ async function creditPayment(db: Db, payment: PaymentRow, now: number): Promise<
       },
       { when: sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${open})`, now },
     ),
-    db.update(payments).set({ status: "succeeded", creditedAt: now, limitId: sql`last_insert_rowid()`, updatedAt: now }).where(open),
+    db
+      .update(payments)
+      .set({ status: "succeeded", creditedAt: now, limitId: sql`last_insert_rowid()`, updatedAt: now })
+      .where(open),
   ]);
 }
 
@@ -166,7 +191,12 @@ async function creditPayment(db: Db, payment: PaymentRow, now: number): Promise<
  * Brings our payment in line with what the provider says about it. Only forward: a credited
  * payment is never uncredited by a later read, and a refunded one is never credited again.
  */
-export async function applyProviderPayment(db: Db, payment: PaymentRow, remote: ProviderPayment, now = Date.now()): Promise<void> {
+export async function applyProviderPayment(
+  db: Db,
+  payment: PaymentRow,
+  remote: ProviderPayment,
+  now = Date.now(),
+): Promise<void> {
   if (remote.id !== payment.providerPaymentId || (remote.paymentId !== null && remote.paymentId !== payment.id)) {
     console.error("payment provider answered about another payment", payment.id, remote.id);
     return;
@@ -182,7 +212,13 @@ export async function applyProviderPayment(db: Db, payment: PaymentRow, remote: 
       await db
         .update(payments)
         .set({ status: "canceled", updatedAt: now })
-        .where(and(eq(payments.id, payment.id), isNull(payments.creditedAt), inArray(payments.status, ["pending", "waiting_for_capture"])));
+        .where(
+          and(
+            eq(payments.id, payment.id),
+            isNull(payments.creditedAt),
+            inArray(payments.status, ["pending", "waiting_for_capture"]),
+          ),
+        );
       return;
     case "waiting_for_capture":
       await db
@@ -252,7 +288,12 @@ export async function handleNotice(db: Db, provider: PaymentProvider, notice: No
  * stays as it is.
  */
 export async function refreshPending(env: Env, db: Db, payment: PaymentRow): Promise<PaymentRow> {
-  if (payment.provider !== "yookassa" || !payment.providerPaymentId || !["pending", "waiting_for_capture"].includes(payment.status)) return payment;
+  if (
+    payment.provider !== "yookassa" ||
+    !payment.providerPaymentId ||
+    !["pending", "waiting_for_capture"].includes(payment.status)
+  )
+    return payment;
   try {
     const remote = await paymentProvider(env, payment.provider).getPayment(payment.providerPaymentId);
     if (remote) await applyProviderPayment(db, payment, remote);
@@ -268,14 +309,24 @@ export async function refreshPending(env: Env, db: Db, payment: PaymentRow): Pro
  * taken back. A refund the provider is still processing answers as it is (still `succeeded`); its
  * `refund.succeeded` notice finishes it.
  */
-export async function refundPayment(env: Env, db: Db, id: string, now = Date.now()): Promise<{ payment: PaymentRow; finished: boolean }> {
+export async function refundPayment(
+  env: Env,
+  db: Db,
+  id: string,
+  now = Date.now(),
+): Promise<{ payment: PaymentRow; finished: boolean }> {
   const payment = await findPayment(db, id);
   if (!payment) throw ApiError.notFound(PAYMENT_TEXTS.notFound);
   if (payment.status === "refunded") throw ApiError.conflict(PAYMENT_TEXTS.alreadyRefunded);
-  if (payment.status !== "succeeded" || !payment.providerPaymentId) throw ApiError.conflict(PAYMENT_TEXTS.notRefundable);
+  if (payment.status !== "succeeded" || !payment.providerPaymentId)
+    throw ApiError.conflict(PAYMENT_TEXTS.notRefundable);
   const provider = paymentProvider(env, payment.provider);
   const refund = await fromProvider(() =>
-    provider.refund({ paymentId: payment.id, providerPaymentId: payment.providerPaymentId!, amountKopecks: payment.amountKopecks }),
+    provider.refund({
+      paymentId: payment.id,
+      providerPaymentId: payment.providerPaymentId!,
+      amountKopecks: payment.amountKopecks,
+    }),
   );
   if (refund.status === "canceled") throw ApiError.conflict(PAYMENT_TEXTS.refundRejected);
   if (refund.status === "succeeded") await takeBack(db, payment, now);

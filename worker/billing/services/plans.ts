@@ -54,7 +54,9 @@ export async function findPlan(db: Db, id: number, { all }: { all: boolean }): P
 /** A counted plan grants at least one request; an unlimited one needs no number. */
 function checkRequests(plan: Pick<PlanInput, "isUnlimited" | "requestsLimit">): void {
   if (!plan.isUnlimited && plan.requestsLimit < 1) {
-    throw new ApiError(422, [{ loc: ["body", "requests_limit"], msg: PLAN_TEXTS.requestsRequired, type: "value_error" }]);
+    throw new ApiError(422, [
+      { loc: ["body", "requests_limit"], msg: PLAN_TEXTS.requestsRequired, type: "value_error" },
+    ]);
   }
 }
 

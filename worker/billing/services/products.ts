@@ -29,7 +29,8 @@ export const publicProduct = (p: ProductRow): Product => ({
 export const adminProduct = (p: ProductRow): AdminProduct => ({ ...publicProduct(p), system_prompt: p.systemPrompt });
 
 /** The modes users can pick, in the order they were added. */
-export const activeProducts = (db: Db) => db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.id));
+export const activeProducts = (db: Db) =>
+  db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.id));
 
 /** Every mode, active or not (admins). */
 export const allProducts = (db: Db) => db.select().from(products).orderBy(asc(products.id));
@@ -70,7 +71,11 @@ export type ProductInput = {
 };
 
 export async function createProduct(db: Db, input: ProductInput): Promise<ProductRow> {
-  const [row] = await db.insert(products).values(input).onConflictDoNothing({ target: products.assistantType }).returning();
+  const [row] = await db
+    .insert(products)
+    .values(input)
+    .onConflictDoNothing({ target: products.assistantType })
+    .returning();
   if (!row) throw ApiError.conflict(PRODUCT_TEXTS.taken);
   return row;
 }
@@ -80,7 +85,11 @@ export async function createProduct(db: Db, input: ProductInput): Promise<Produc
  * disclaimers refer to it. The chat reads the row for every message, so a new system prompt or
  * title counts from the next message on.
  */
-export async function updateProduct(db: Db, id: number, patch: Partial<Omit<ProductInput, "assistantType">>): Promise<ProductRow> {
+export async function updateProduct(
+  db: Db,
+  id: number,
+  patch: Partial<Omit<ProductInput, "assistantType">>,
+): Promise<ProductRow> {
   const [row] = await db
     .update(products)
     .set({ ...patch, updatedAt: Date.now() })

@@ -43,7 +43,8 @@ export type PromoFields = {
 };
 
 const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed/i.test(e.message)) return true;
+  for (let e: unknown = err; e instanceof Error; e = e.cause)
+    if (/UNIQUE constraint failed/i.test(e.message)) return true;
   return false;
 };
 
@@ -52,8 +53,12 @@ async function checkGrant(db: Db, fields: Pick<PromoFields, "requests" | "subscr
   if ((fields.requests === null) === (fields.subscriptionId === null))
     throw new ApiError(422, [{ loc: ["body", "requests"], msg: PROMO_TEXTS.oneGrant, type: "value_error" }]);
   if (fields.subscriptionId === null) return;
-  const [plan] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, fields.subscriptionId));
-  if (!plan) throw new ApiError(422, [{ loc: ["body", "subscription_id"], msg: PROMO_TEXTS.planNotFound, type: "value_error" }]);
+  const [plan] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, fields.subscriptionId));
+  if (!plan)
+    throw new ApiError(422, [{ loc: ["body", "subscription_id"], msg: PROMO_TEXTS.planNotFound, type: "value_error" }]);
 }
 
 export async function createPromo(db: Db, fields: PromoFields): Promise<PromoRow> {
@@ -75,7 +80,12 @@ export async function findPromo(db: Db, id: number): Promise<PromoRow> {
 
 export const listPromos = (db: Db) => db.select().from(promos).orderBy(desc(promos.id));
 
-export async function updatePromo(db: Db, id: number, changes: Partial<PromoFields>, now = Date.now()): Promise<PromoRow> {
+export async function updatePromo(
+  db: Db,
+  id: number,
+  changes: Partial<PromoFields>,
+  now = Date.now(),
+): Promise<PromoRow> {
   const current = await findPromo(db, id);
   const next = { ...changes, ...(changes.name !== undefined && { name: normalizePromoName(changes.name) }) };
   await checkGrant(db, {
@@ -98,7 +108,12 @@ export async function updatePromo(db: Db, id: number, changes: Partial<PromoFiel
 const usable = (now: number) => and(eq(promos.active, true), or(isNull(promos.expiresAt), gt(promos.expiresAt, now)));
 
 /** Why `userId` cannot use this promo now, as the error to answer; null when nothing stops it. */
-async function refusal(db: Db, userId: number, name: string, now: number): Promise<{ promo: PromoRow | null; error: ApiError | null }> {
+async function refusal(
+  db: Db,
+  userId: number,
+  name: string,
+  now: number,
+): Promise<{ promo: PromoRow | null; error: ApiError | null }> {
   const [found] = await db
     .select({ promo: promos, used: promoUses.userId })
     .from(promos)
@@ -106,13 +121,15 @@ async function refusal(db: Db, userId: number, name: string, now: number): Promi
     .where(and(eq(promos.name, name), usable(now)));
   if (!found) return { promo: null, error: ApiError.notFound(PROMO_TEXTS.notFound) };
   if (found.used !== null) return { promo: found.promo, error: ApiError.conflict(PROMO_TEXTS.alreadyUsed) };
-  if (found.promo.uses >= found.promo.maxUses) return { promo: found.promo, error: ApiError.conflict(PROMO_TEXTS.exhausted) };
+  if (found.promo.uses >= found.promo.maxUses)
+    return { promo: found.promo, error: ApiError.conflict(PROMO_TEXTS.exhausted) };
   return { promo: found.promo, error: null };
 }
 
 async function grantOf(db: Db, userId: number, promo: PromoRow): Promise<Grant> {
   const name = `Промокод ${promo.name}`;
-  if (promo.subscriptionId === null) return { userId, requests: promo.requests ?? 0, days: promo.dayGap, source: "promo", name };
+  if (promo.subscriptionId === null)
+    return { userId, requests: promo.requests ?? 0, days: promo.dayGap, source: "promo", name };
   const [plan] = await db.select().from(subscriptions).where(eq(subscriptions.id, promo.subscriptionId));
   if (!plan) throw ApiError.notFound(PROMO_TEXTS.notFound);
   return {
@@ -166,7 +183,9 @@ export async function applyPromoUse(db: Db, userId: number, promo: PromoRow, now
           ),
         ),
       ),
-    db.insert(promoUses).values({ promoId: sql`(CASE WHEN changes() = 1 THEN ${promo.id} END)`, userId, createdAt: now }),
+    db
+      .insert(promoUses)
+      .values({ promoId: sql`(CASE WHEN changes() = 1 THEN ${promo.id} END)`, userId, createdAt: now }),
     grantStatement(db, grant, { now }),
     db
       .update(promoUses)

@@ -4,7 +4,15 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { requireUser } from "../../accounts/middleware/auth";
-import { companyForManager, companyView, createCompany, deleteCompany, listCompanies, renameCompany, updateEmployee } from "../services/companies";
+import {
+  companyForManager,
+  companyView,
+  createCompany,
+  deleteCompany,
+  listCompanies,
+  renameCompany,
+  updateEmployee,
+} from "../services/companies";
 import { inviteEmployee } from "../services/company-invitations";
 import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
@@ -70,7 +78,12 @@ export const companies = new Hono<AppEnv>()
   )
   .get(
     "/",
-    describeRoute({ tags: ["companies"], summary: "Мои компании", ...secured, responses: { 200: jsonOf(`${companyShape}[]`, z.array(companySchema)) } }),
+    describeRoute({
+      tags: ["companies"],
+      summary: "Мои компании",
+      ...secured,
+      responses: { 200: jsonOf(`${companyShape}[]`, z.array(companySchema)) },
+    }),
     requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
@@ -90,7 +103,10 @@ export const companies = new Hono<AppEnv>()
     requireUser,
     async (c) => {
       const db = getDb(c.env.DB);
-      return c.json(await companyView(db, await companyForManager(db, c.var.userId, c.req.valid("param").companyId)), 200);
+      return c.json(
+        await companyView(db, await companyForManager(db, c.var.userId, c.req.valid("param").companyId)),
+        200,
+      );
     },
   )
   .patch(
@@ -134,7 +150,10 @@ export const companies = new Hono<AppEnv>()
       tags: ["companies"],
       summary: "Пригласить сотрудника по e-mail",
       description:
-        "Всегда приглашение, есть ли у адреса аккаунт или нет, и всегда один и тот же ответ (201 Invitation): ни id, ни имени. Уходит письмо со ссылкой, у существующего аккаунта — ещё и уведомление в приложении; сотрудником человек становится, только приняв приглашение. Повторное приглашение того же адреса — снова ожидает ответа, с новой ссылкой. Не больше 30 приглашений в час от одного приглашающего и 50 в час на компанию (429).",
+        "Всегда приглашение, есть ли у адреса аккаунт или нет, и всегда один и тот же ответ (201 Invitation): ни " +
+        "id, ни имени. Уходит письмо со ссылкой, у существующего аккаунта — ещё и уведомление в приложении; " +
+        "сотрудником человек становится, только приняв приглашение. Повторное приглашение того же адреса — снова " +
+        "ожидает ответа, с новой ссылкой. Не больше 30 приглашений в час от одного приглашающего и 50 в час на компанию (429).",
       ...secured,
       responses: {
         201: jsonOf(invitationShape, invitationSchema),
@@ -164,7 +183,8 @@ export const companies = new Hono<AppEnv>()
     describeRoute({
       tags: ["companies"],
       summary: "Роль, лимит или удаление сотрудника (?role=&allowance=&remove=true)",
-      description: "`allowance` пустой или `null` — без ограничения. Владельца нельзя удалить или сменить ему роль (403).",
+      description:
+        "`allowance` пустой или `null` — без ограничения. Владельца нельзя удалить или сменить ему роль (403).",
       ...secured,
       responses: {
         200: jsonOf("Employee", employeeSchema),

@@ -18,13 +18,20 @@ import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
 import { companySchema, invitationSchema, myInvitationSchema } from "../schemas";
 
-export const invitationShape = "Invitation {id, email, role, allowance, status: pending|accepted|declined, created_at, responded_at}";
+export const invitationShape =
+  "Invitation {id, email, role, allowance, status: pending|accepted|declined, created_at, responded_at}";
 const myInvitationShape = "[{id, company: {id, name}, role, allowance, created_at}]";
-const invitationNotFound = { 404: { description: "Приглашение не найдено (или оно не вам, или на него уже ответили)" } };
+const invitationNotFound = {
+  404: { description: "Приглашение не найдено (или оно не вам, или на него уже ответили)" },
+};
 
 const invitationParams = z.object({ invitationId: pathId });
 const tokenBody = z.object({
-  token: z.string({ error: "Укажите token из ссылки" }).trim().min(1, { error: "Укажите token из ссылки" }).max(200, { error: "Некорректная ссылка" }),
+  token: z
+    .string({ error: "Укажите token из ссылки" })
+    .trim()
+    .min(1, { error: "Укажите token из ссылки" })
+    .max(200, { error: "Некорректная ссылка" }),
 });
 
 /**
@@ -39,7 +46,10 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       summary: "Мои приглашения в компании (ожидающие ответа)",
       description: "Приглашения на e-mail вошедшего пользователя, старые первыми.",
       ...secured,
-      responses: { 200: jsonOf(myInvitationShape, z.array(myInvitationSchema)), 401: { description: "Нет или неверный токен" } },
+      responses: {
+        200: jsonOf(myInvitationShape, z.array(myInvitationSchema)),
+        401: { description: "Нет или неверный токен" },
+      },
     }),
     requireUser,
     async (c) => c.json(await myInvitations(getDb(c.env.DB), c.var.user), 200),
@@ -49,13 +59,16 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ["companies"],
       summary: "Принять приглашение по ссылке из письма",
-      description: "`{token}` из ссылки `/invitations/<token>`. Только вошедший с тем e-mail, на который пришло приглашение; иначе — 404. Ответ: Company.",
+      description:
+        "`{token}` из ссылки `/invitations/<token>`. Только вошедший с тем e-mail, на который пришло приглашение; " +
+        "иначе — 404. Ответ: Company.",
       ...secured,
       responses: { 200: jsonOf("Company", companySchema), ...invitationNotFound, 422: { description: "Нет token" } },
     }),
     requireUser,
     validate("json", tokenBody),
-    async (c) => accept(c.env.DB, c.var.user, { token: c.req.valid("json").token }).then((company) => c.json(company, 200)),
+    async (c) =>
+      accept(c.env.DB, c.var.user, { token: c.req.valid("json").token }).then((company) => c.json(company, 200)),
   )
   .post(
     "/invitations/decline",
@@ -78,13 +91,16 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ["companies"],
       summary: "Принять приглашение",
-      description: "Только приглашённый (по e-mail вошедшего пользователя); кто угодно другой — 404. Ответ: Company, где вы теперь сотрудник.",
+      description:
+        "Только приглашённый (по e-mail вошедшего пользователя); кто угодно другой — 404. Ответ: Company, где вы " +
+        "теперь сотрудник.",
       ...secured,
       responses: { 200: jsonOf("Company", companySchema), ...invitationNotFound },
     }),
     validate("param", invitationParams),
     requireUser,
-    async (c) => accept(c.env.DB, c.var.user, { id: c.req.valid("param").invitationId }).then((company) => c.json(company, 200)),
+    async (c) =>
+      accept(c.env.DB, c.var.user, { id: c.req.valid("param").invitationId }).then((company) => c.json(company, 200)),
   )
   .post(
     "/invitations/:invitationId/decline",
@@ -117,7 +133,14 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
     }),
     validate("param", z.object({ companyId: pathId })),
     requireUser,
-    validate("query", z.object({ status: z.enum(["pending", "accepted", "declined"], { error: "status: pending, accepted или declined" }).optional() })),
+    validate(
+      "query",
+      z.object({
+        status: z
+          .enum(["pending", "accepted", "declined"], { error: "status: pending, accepted или declined" })
+          .optional(),
+      }),
+    ),
     async (c) => {
       const db = getDb(c.env.DB);
       const { company } = await companyForManager(db, c.var.userId, c.req.valid("param").companyId);

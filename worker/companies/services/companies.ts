@@ -57,14 +57,21 @@ export async function companyForManager(db: Db, userId: number, companyId: numbe
 }
 
 export async function renameCompany(db: Db, companyId: number, name: string): Promise<Company> {
-  const [company] = await db.update(companies).set({ name, updatedAt: Date.now() }).where(eq(companies.id, companyId)).returning();
+  const [company] = await db
+    .update(companies)
+    .set({ name, updatedAt: Date.now() })
+    .where(eq(companies.id, companyId))
+    .returning();
   if (!company) throw ApiError.notFound(COMPANY_NOT_FOUND);
   return company;
 }
 
 /** Members and invitations go with the company (cascade); the pool rows have no foreign key. */
 export async function deleteCompany(db: Db, companyId: number): Promise<void> {
-  await db.batch([db.delete(limits).where(eq(limits.companyId, companyId)), db.delete(companies).where(eq(companies.id, companyId))]);
+  await db.batch([
+    db.delete(limits).where(eq(limits.companyId, companyId)),
+    db.delete(companies).where(eq(companies.id, companyId)),
+  ]);
 }
 
 const employeeColumns = {
@@ -83,7 +90,12 @@ async function employees(db: Db, companyId: number, memberId?: number): Promise<
     .select(employeeColumns)
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(and(eq(companyMembers.companyId, companyId), memberId === undefined ? undefined : eq(companyMembers.id, memberId)))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        memberId === undefined ? undefined : eq(companyMembers.id, memberId),
+      ),
+    )
     .orderBy(asc(companyMembers.id));
 }
 
@@ -113,7 +125,12 @@ export async function companyView(db: Db, { company, myRole }: Access): Promise<
 export type EmployeeChange = { role?: "admin" | "member"; allowance?: number | null; remove?: boolean };
 
 /** Role, allowance or removal of an employee; the owner stays as is. `null` when removed. */
-export async function updateEmployee(db: Db, companyId: number, memberId: number, change: EmployeeChange): Promise<Employee | null> {
+export async function updateEmployee(
+  db: Db,
+  companyId: number,
+  memberId: number,
+  change: EmployeeChange,
+): Promise<Employee | null> {
   const [member] = await db
     .select({ role: companyMembers.role })
     .from(companyMembers)
@@ -125,7 +142,10 @@ export async function updateEmployee(db: Db, companyId: number, memberId: number
     await db.delete(companyMembers).where(target);
     return null;
   }
-  const set = { ...(change.role !== undefined && { role: change.role }), ...(change.allowance !== undefined && { allowance: change.allowance }) };
+  const set = {
+    ...(change.role !== undefined && { role: change.role }),
+    ...(change.allowance !== undefined && { allowance: change.allowance }),
+  };
   if (Object.keys(set).length > 0) await db.update(companyMembers).set(set).where(target);
   return (await employees(db, companyId, memberId))[0]!;
 }

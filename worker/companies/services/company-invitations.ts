@@ -93,7 +93,13 @@ async function deliverInvitation(env: Env, db: Db, company: Company, email: stri
     { secrets: [token] },
   );
   const user = await findUserByEmail(db, email);
-  if (user) await createNotification(db, { ...invitationNotice([company.name]), audience: { userIds: [user.id] }, byEmail: false, createdBy: null });
+  if (user)
+    await createNotification(db, {
+      ...invitationNotice([company.name]),
+      audience: { userIds: [user.id] },
+      byEmail: false,
+      createdBy: null,
+    });
 }
 
 /** The in-app notice of one or more invitations; the web page `/invitations` answers them. */
@@ -102,7 +108,9 @@ function invitationNotice(companyNames: string[]) {
   const shown = names.length > 5 ? `${names.slice(0, 5).join(", ")} и ещё ${names.length - 5}` : names.join(", ");
   return {
     title: names.length === 1 ? `Приглашение в компанию ${shown}` : "Приглашения в компании",
-    text: `${names.length === 1 ? `Вас пригласили в компанию ${shown}` : `Вас пригласили в компании: ${shown}`}. Принять или отклонить приглашение можно на странице «Приглашения» (/invitations).`,
+    text:
+      `${names.length === 1 ? `Вас пригласили в компанию ${shown}` : `Вас пригласили в компании: ${shown}`}. ` +
+      `Принять или отклонить приглашение можно на странице «Приглашения» (/invitations).`,
   };
 }
 
@@ -118,15 +126,29 @@ export async function noticePendingInvitations(db: Db, userId: number, email: st
     .where(and(eq(companyInvitations.email, normalizeEmail(email)), eq(companyInvitations.status, "pending")))
     .orderBy(asc(companyInvitations.id));
   if (pending.length === 0) return;
-  await createNotification(db, { ...invitationNotice(pending.map((p) => p.name)), audience: { userIds: [userId] }, byEmail: false, createdBy: null });
+  await createNotification(db, {
+    ...invitationNotice(pending.map((p) => p.name)),
+    audience: { userIds: [userId] },
+    byEmail: false,
+    createdBy: null,
+  });
 }
 
 /** The company's invitations, newest first; `status` narrows them. */
-export async function listCompanyInvitations(db: Db, companyId: number, status?: InvitationStatus): Promise<InvitationView[]> {
+export async function listCompanyInvitations(
+  db: Db,
+  companyId: number,
+  status?: InvitationStatus,
+): Promise<InvitationView[]> {
   const rows = await db
     .select()
     .from(companyInvitations)
-    .where(and(eq(companyInvitations.companyId, companyId), status === undefined ? undefined : eq(companyInvitations.status, status)))
+    .where(
+      and(
+        eq(companyInvitations.companyId, companyId),
+        status === undefined ? undefined : eq(companyInvitations.status, status),
+      ),
+    )
     .orderBy(desc(companyInvitations.createdAt), desc(companyInvitations.id));
   return rows.map(invitationView);
 }
@@ -179,7 +201,11 @@ async function refCondition(ref: InvitationRef) {
  */
 export async function acceptInvitation(db: Db, user: User, ref: InvitationRef): Promise<number> {
   if (!user.email) throw ApiError.notFound(INVITATION_TEXTS.notFound);
-  const addressed = and(await refCondition(ref), eq(companyInvitations.email, normalizeEmail(user.email)), eq(companyInvitations.status, "pending"));
+  const addressed = and(
+    await refCondition(ref),
+    eq(companyInvitations.email, normalizeEmail(user.email)),
+    eq(companyInvitations.status, "pending"),
+  );
   const [, answered] = await db.batch([
     db
       .insert(companyMembers)
@@ -214,7 +240,13 @@ export async function declineInvitation(db: Db, user: User, ref: InvitationRef):
   const [declined] = await db
     .update(companyInvitations)
     .set({ status: "declined", respondedAt: Date.now(), tokenHash: null })
-    .where(and(await refCondition(ref), eq(companyInvitations.email, normalizeEmail(user.email)), eq(companyInvitations.status, "pending")))
+    .where(
+      and(
+        await refCondition(ref),
+        eq(companyInvitations.email, normalizeEmail(user.email)),
+        eq(companyInvitations.status, "pending"),
+      ),
+    )
     .returning({ id: companyInvitations.id });
   if (!declined) throw ApiError.notFound(INVITATION_TEXTS.notFound);
 }

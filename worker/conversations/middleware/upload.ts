@@ -14,7 +14,9 @@ import { QUOTAS } from "../../settings";
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const uploadForm = z.object({
-  file: z.instanceof(File, { error: "Выберите файл для загрузки (поле file)" }).meta({ type: "string", format: "binary" }),
+  file: z
+    .instanceof(File, { error: "Выберите файл для загрузки (поле file)" })
+    .meta({ type: "string", format: "binary" }),
 });
 
 // Refuses a body over the limit by its Content-Length before reading it, and stops a body

@@ -8,7 +8,12 @@ import { ApiError } from "../../http/errors";
 import { pathId } from "../../http/params";
 import { requireUser } from "../../accounts/middleware/auth";
 import { uploadForm, uploadLimit, uploadRateLimit } from "../middleware/upload";
-import { ATTACHMENT_TEXTS, attachmentFileResponse, findAttachment, verifyAttachmentSignature } from "../services/attachments";
+import {
+  ATTACHMENT_TEXTS,
+  attachmentFileResponse,
+  findAttachment,
+  verifyAttachmentSignature,
+} from "../services/attachments";
 import { uploadAttachment } from "../services/uploads";
 import { validate } from "../../http/validate";
 import { anonymous, jsonOf, secured } from "../../http/openapi";
@@ -29,14 +34,18 @@ export const attachments = new Hono<AppEnv>()
     "/upload",
     describeRoute({
       tags: ["attachments"],
-      summary: "Загрузка вложения: изображение (PNG, JPEG, WEBP, GIF), документ (PDF, DOC, DOCX, TXT) или голосовая запись (OGG, WEBM, MP3, M4A, WAV)",
+      summary:
+        "Загрузка вложения: изображение (PNG, JPEG, WEBP, GIF), документ (PDF, DOC, DOCX, TXT) или голосовая " +
+        "запись (OGG, WEBM, MP3, M4A, WAV)",
       ...secured,
       responses: {
         201: jsonOf("{attachment_id, filename, content_type, mime_type, size, url}", uploadSchema),
         413: { description: "Файл больше допустимого размера" },
         415: { description: "Неподдерживаемый тип файла (определяется по содержимому)" },
         422: {
-          description: "Нет файла, из документа не удалось извлечь текст, архив документа слишком велик в распакованном виде или запись слишком длинная",
+          description:
+            "Нет файла, из документа не удалось извлечь текст, архив документа слишком велик в распакованном виде " +
+            "или запись слишком длинная",
         },
         429: { description: "Слишком много загрузок, повторите позже (Retry-After)" },
       },
@@ -52,14 +61,19 @@ export const attachments = new Hono<AppEnv>()
     describeRoute({
       tags: ["attachments"],
       summary: "Расшифровка голосовой записи: текст вопроса для проверки перед отправкой",
-      description: "Один раз на запись: повторный или одновременный вызов отвечает сохранённым текстом. demo: true — ответила встроенная демо-расшифровка.",
+      description:
+        "Один раз на запись: повторный или одновременный вызов отвечает сохранённым текстом. demo: true — ответила " +
+        "встроенная демо-расшифровка.",
       ...secured,
       responses: {
         200: jsonOf("{text, demo}", transcriptSchema),
         404: { description: "Вложение не найдено (или чужое)" },
         409: { description: "Запись ещё расшифровывается по другому запросу дольше минуты" },
         422: { description: "Это не голосовая запись, длину записи не определить, или речь не разобрать" },
-        429: { description: "Слишком много расшифровок или исчерпан дневной лимит минут записей, повторите позже (Retry-After)" },
+        429: {
+          description:
+            "Слишком много расшифровок или исчерпан дневной лимит минут записей, повторите позже (Retry-After)",
+        },
         502: { description: "Сервис распознавания речи не ответил" },
         503: { description: "Распознавание речи не настроено" },
       },
@@ -92,7 +106,8 @@ export const attachments = new Hono<AppEnv>()
       const { s: shard, exp, sig } = c.req.valid("query");
       if (exp !== undefined || sig !== undefined) {
         // The signed link is the permission: it works in <img src> without headers.
-        if (shard === undefined || exp === undefined || sig === undefined) throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
+        if (shard === undefined || exp === undefined || sig === undefined)
+          throw ApiError.forbidden(ATTACHMENT_TEXTS.badSignature);
         await verifyAttachmentSignature(c.env, shard, id, exp, sig);
         const history = shardBinding(c.env, shard) && shardDb(c.env, shard);
         const row = history ? await findAttachment(history, id) : undefined;

@@ -15,7 +15,8 @@ const exportQuery = z.object({
 
 /** `filename` for an ASCII-only reader, `filename*` (RFC 6266/5987) with the real, Cyrillic name. */
 const attachmentDisposition = (filename: string) =>
-  `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'")}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "'")}"; ` +
+  `filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /** A topic to take away (docs/conversations.md "Export"). */
 export const topicExport = new Hono<AppEnv>().get(
@@ -23,7 +24,8 @@ export const topicExport = new Hono<AppEnv>().get(
   describeRoute({
     tags: ["topics"],
     summary: "Выгрузить чат в Markdown",
-    description: "Файл для скачивания с названием чата: заголовок, режим и дата, затем сообщения по порядку («Вы» и «Ясно»).",
+    description:
+      "Файл для скачивания с названием чата: заголовок, режим и дата, затем сообщения по порядку («Вы» и «Ясно»).",
     ...secured,
     responses: {
       200: { description: "text/markdown", content: { "text/markdown": { schema: { type: "string" } } } },
@@ -35,7 +37,12 @@ export const topicExport = new Hono<AppEnv>().get(
   requireUser,
   validate("query", exportQuery),
   async (c) => {
-    const { filename, markdown } = await exportTopicMarkdown(c.env, getDb(c.env.DB), c.var.user, c.req.valid("param").id);
+    const { filename, markdown } = await exportTopicMarkdown(
+      c.env,
+      getDb(c.env.DB),
+      c.var.user,
+      c.req.valid("param").id,
+    );
     return c.body(markdown, 200, {
       "content-type": "text/markdown; charset=utf-8",
       "content-disposition": attachmentDisposition(filename),

@@ -49,7 +49,13 @@ export const feedback = new Hono<AppEnv>()
     async (c) => {
       const { id, messageId } = c.req.valid("param");
       const { rating, comment } = c.req.valid("json");
-      return c.json(await rateReply(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, id, messageId, { rating, comment: comment || null }), 200);
+      return c.json(
+        await rateReply(getDb(c.env.DB), userHistory(c.env, c.var.user), c.var.userId, id, messageId, {
+          rating,
+          comment: comment || null,
+        }),
+        200,
+      );
     },
   )
   .delete(

@@ -12,7 +12,9 @@ import { pathId } from "../../http/params";
 import { jsonOf, secured } from "../../http/openapi";
 import { folderSchema } from "../schemas";
 
-const assistantType = z.enum(ASSISTANT_TYPES, { error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img" });
+const assistantType = z.enum(ASSISTANT_TYPES, {
+  error: "Неизвестный режим: explain_law, gpt, explain_estate или explain_img",
+});
 export const folderName = z
   .string(missingOr("Укажите название папки", "Название папки должно быть строкой"))
   .trim()
@@ -29,7 +31,10 @@ export const folders = new Hono<AppEnv>()
       tags: ["folders"],
       summary: "Создать папку режима",
       ...secured,
-      responses: { 201: jsonOf("Folder", folderSchema), 422: { description: "Неизвестный режим или неверное название" } },
+      responses: {
+        201: jsonOf("Folder", folderSchema),
+        422: { description: "Неизвестный режим или неверное название" },
+      },
     }),
     requireUser,
     validate("param", z.object({ assistantType, name: folderName })),
@@ -44,11 +49,18 @@ export const folders = new Hono<AppEnv>()
       tags: ["folders"],
       summary: "Папки режима",
       ...secured,
-      responses: { 200: jsonOf("Folder[] в порядке создания", z.array(folderSchema)), 422: { description: "Неизвестный режим" } },
+      responses: {
+        200: jsonOf("Folder[] в порядке создания", z.array(folderSchema)),
+        422: { description: "Неизвестный режим" },
+      },
     }),
     requireUser,
     validate("param", z.object({ assistantType })),
-    async (c) => c.json((await listFolders(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType)).map(publicFolder), 200),
+    async (c) =>
+      c.json(
+        (await listFolders(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType)).map(publicFolder),
+        200,
+      ),
   )
   .patch(
     "/:folderId",
@@ -62,7 +74,12 @@ export const folders = new Hono<AppEnv>()
     requireUser,
     validate("json", z.object({ name: folderName })),
     async (c) => {
-      const folder = await renameFolder(getDb(c.env.DB), c.var.userId, c.req.valid("param").folderId, c.req.valid("json").name);
+      const folder = await renameFolder(
+        getDb(c.env.DB),
+        c.var.userId,
+        c.req.valid("param").folderId,
+        c.req.valid("json").name,
+      );
       return c.json(publicFolder(folder), 200);
     },
   )

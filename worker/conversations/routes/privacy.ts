@@ -30,10 +30,22 @@ export const privacy = new Hono<AppEnv>()
       tags: ["privacy"],
       summary: "Включить или выключить защиту персональных данных в режиме",
       ...secured,
-      responses: { 200: jsonOf("{assistant_type, enabled}", privacySettingSchema), 422: { description: "Неизвестный режим или нет enabled" } },
+      responses: {
+        200: jsonOf("{assistant_type, enabled}", privacySettingSchema),
+        422: { description: "Неизвестный режим или нет enabled" },
+      },
     }),
     requireUser,
     jsonObjectBody,
     validate("json", z.object({ enabled: flag("enabled") })),
-    async (c) => c.json(await setPrivacySetting(getDb(c.env.DB), c.var.userId, c.req.param("assistantType"), c.req.valid("json").enabled), 200),
+    async (c) =>
+      c.json(
+        await setPrivacySetting(
+          getDb(c.env.DB),
+          c.var.userId,
+          c.req.param("assistantType"),
+          c.req.valid("json").enabled,
+        ),
+        200,
+      ),
   );

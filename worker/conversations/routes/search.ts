@@ -36,14 +36,21 @@ export const topicSearch = new Hono<AppEnv>().get(
     tags: ["topics"],
     summary: "Поиск по названиям и сообщениям своих чатов",
     description:
-      "Все режимы, архив тоже (status). Регистр и ё/е не важны, формы слова находят друг друга. Лучшие сначала, не больше 20; совпадения в snippet — <mark>…</mark>.",
+      "Все режимы, архив тоже (status). Регистр и ё/е не важны, формы слова находят друг друга. Лучшие сначала, не " +
+      "больше 20; совпадения в snippet — <mark>…</mark>.",
     ...secured,
-    responses: { 200: jsonOf("SearchHit[]", z.array(searchHitSchema)), 422: { description: "Пустой, слишком длинный запрос или запрос без слов" } },
+    responses: {
+      200: jsonOf("SearchHit[]", z.array(searchHitSchema)),
+      422: { description: "Пустой, слишком длинный запрос или запрос без слов" },
+    },
   }),
   requireUser,
   validate("query", searchQuery),
   async (c) => {
     const history = userHistory(c.env, c.var.user);
-    return c.json(await searchTopics(getDb(c.env.DB), history, c.env.EXTRACTOR, c.var.userId, c.req.valid("query").q), 200);
+    return c.json(
+      await searchTopics(getDb(c.env.DB), history, c.env.EXTRACTOR, c.var.userId, c.req.valid("query").q),
+      200,
+    );
   },
 );

@@ -11,7 +11,9 @@ import { readSharedHistory } from "../services/shared-history";
 import { SHARE_FIRST_SCREEN, sharedPage } from "../services/shared-pages";
 import { PRERENDERED_ID, SHARE_SCREEN_DATA_ID, type ShareScreenData } from "../share-screen-data";
 
-/** The share page as the build wrote it, its first screen with the messages still loading (web/dist/share/index.html). */
+/**
+ * The share page as the build wrote it, its first screen with the messages still loading (web/dist/share/index.html).
+ */
 const SHELL = "/share/";
 
 /** JSON inside a `<script type="application/json">`: no `<`, so no `</script>` or `<!--` can end or bend it. */
@@ -70,10 +72,15 @@ export const sharePage = new Hono<AppEnv>()
     }
     const filled = new HTMLRewriter()
       .on("title", { element: (title) => void title.setInnerContent(screen.title) })
-      .on(`#${PRERENDERED_ID} > [data-is-root-theme]`, { element: (theme) => void theme.replace(screen.html, { html: true }) })
+      .on(`#${PRERENDERED_ID} > [data-is-root-theme]`, {
+        element: (theme) => void theme.replace(screen.html, { html: true }),
+      })
       .on(`#${PRERENDERED_ID}`, {
         element: (prerendered) =>
-          void prerendered.append(`<script type="application/json" id="${SHARE_SCREEN_DATA_ID}">${jsonInHtml(data)}</script>`, { html: true }),
+          void prerendered.append(
+            `<script type="application/json" id="${SHARE_SCREEN_DATA_ID}">${jsonInHtml(data)}</script>`,
+            { html: true },
+          ),
       })
       .transform(shell);
     const html = await filled.text();

@@ -5,7 +5,12 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { attachmentFileResponse } from "../services/attachments";
-import { findSharedAttachment, SHARE_EDGE_MAX_AGE_SECONDS, SHARE_HASH_PATTERN, SHARE_NOT_FOUND } from "../services/share";
+import {
+  findSharedAttachment,
+  SHARE_EDGE_MAX_AGE_SECONDS,
+  SHARE_HASH_PATTERN,
+  SHARE_NOT_FOUND,
+} from "../services/share";
 import { readSharedHistory } from "../services/shared-history";
 import { sharedPage } from "../services/shared-pages";
 import { parseMessageCursor } from "../services/history";

@@ -20,11 +20,17 @@ export const STREAM_TEXTS = { busy: REPLY_TEXTS.busy, unknownMode: UNKNOWN_MODE 
 const assistantType = assistantTypeName.max(64, { error: STREAM_TEXTS.unknownMode });
 
 export const startBody = z.object({
-  message: z.object({ text: messageText, attachments: attachmentIds, keep_as_is: keepAsIs }, { error: "Укажите message: {text, attachments}" }),
+  message: z.object(
+    { text: messageText, attachments: attachmentIds, keep_as_is: keepAsIs },
+    { error: "Укажите message: {text, attachments}" },
+  ),
   assistant_type: assistantType.default("explain_law"),
 });
 export const sendBody = z.object({ text: messageText, attachments: attachmentIds, keep_as_is: keepAsIs });
-const newTopicQuery = z.object({ assistant_type: assistantType.default("explain_law"), topic_name: topicName.optional() });
+const newTopicQuery = z.object({
+  assistant_type: assistantType.default("explain_law"),
+  topic_name: topicName.optional(),
+});
 const idParams = z.object({ id: pathId });
 
 export const streamResponses = {
@@ -61,7 +67,8 @@ export const topicStreams = new Hono<AppEnv>()
     describeRoute({
       tags: ["topics"],
       summary: "Новый чат с первым вопросом: ответ потоком",
-      description: "Первая строка потока `topic_id: <id>\\n`, затем ответ модели. Заголовки X-Model и X-Topic-Id (и при 502).",
+      description:
+        "Первая строка потока `topic_id: <id>\\n`, затем ответ модели. Заголовки X-Model и X-Topic-Id (и при 502).",
       ...secured,
       responses: streamResponses,
     }),
@@ -69,12 +76,19 @@ export const topicStreams = new Hono<AppEnv>()
     validate("json", startBody),
     (c) => {
       const body = c.req.valid("json");
-      return sendFromWeb(c, { kind: "new", assistantType: body.assistant_type }, newQuestion(body.message), { topicLine: true });
+      return sendFromWeb(c, { kind: "new", assistantType: body.assistant_type }, newQuestion(body.message), {
+        topicLine: true,
+      });
     },
   )
   .post(
     "/:id/start/stream",
-    describeRoute({ tags: ["topics"], summary: "Первый вопрос в чате, созданном через /topics/new: ответ потоком", ...secured, responses: streamResponses }),
+    describeRoute({
+      tags: ["topics"],
+      summary: "Первый вопрос в чате, созданном через /topics/new: ответ потоком",
+      ...secured,
+      responses: streamResponses,
+    }),
     validate("param", idParams),
     requireSignature,
     validate("json", sendBody),
@@ -82,7 +96,12 @@ export const topicStreams = new Hono<AppEnv>()
   )
   .post(
     "/:id/message/stream",
-    describeRoute({ tags: ["topics"], summary: "Сообщение в чат: ответ потоком", ...secured, responses: streamResponses }),
+    describeRoute({
+      tags: ["topics"],
+      summary: "Сообщение в чат: ответ потоком",
+      ...secured,
+      responses: streamResponses,
+    }),
     validate("param", idParams),
     requireSignature,
     validate("json", sendBody),
@@ -115,7 +134,9 @@ export const topicStreams = new Hono<AppEnv>()
     describeRoute({
       tags: ["topics"],
       summary: "Остановить ответ",
-      description: 'Отвечает, когда сказанное моделью сохранено как ответ с `state: "partial"`. 204 и когда ничего не генерировалось.',
+      description:
+        'Отвечает, когда сказанное моделью сохранено как ответ с `state: "partial"`. 204 и когда ничего не ' +
+        "генерировалось.",
       ...secured,
       responses: { 204: { description: "Остановлено" }, 404: { description: "Чат не найден" } },
     }),

@@ -50,11 +50,15 @@ const DEFAULT_TIME_ZONE = "Europe/Moscow";
 const TOPICS_TYPE_MISMATCH = "topics_type должен совпадать с типом в пути";
 const historyQuery = z.object({
   ...pageQuery,
-  cursor: pageQuery.cursor.refine((text) => !text || parseMessageCursor(text) !== undefined, { error: PAGE_TEXTS.cursor }),
+  cursor: pageQuery.cursor.refine((text) => !text || parseMessageCursor(text) !== undefined, {
+    error: PAGE_TEXTS.cursor,
+  }),
 });
 
 export const renameBody = z.object({
-  id: z.number(missingOr("Укажите id чата", "id чата должен быть числом")).int({ error: "id чата должен быть целым числом" }),
+  id: z
+    .number(missingOr("Укажите id чата", "id чата должен быть числом"))
+    .int({ error: "id чата должен быть целым числом" }),
   topic_name: topicName.min(1, { error: "Название чата не может быть пустым" }),
 });
 
@@ -65,7 +69,11 @@ const notFound = { 404: { description: "Чат не найден (или чуж�
 const topicAnswer = { 200: jsonOf("Topic", topicSchema), ...notFound };
 
 const shareSettingsBody = z.object({
-  expires_in: z.enum(Object.keys(SHARE_LIFETIMES) as [ShareLifetime, ...ShareLifetime[]], { error: "expires_in: 1d, 7d, 30d или never" }).optional(),
+  expires_in: z
+    .enum(Object.keys(SHARE_LIFETIMES) as [ShareLifetime, ...ShareLifetime[]], {
+      error: "expires_in: 1d, 7d, 30d или never",
+    })
+    .optional(),
   reveal: flag("reveal").optional(),
 });
 
@@ -76,7 +84,9 @@ export const topics = new Hono<AppEnv>()
       tags: ["topics"],
       summary: "Чаты, сгруппированные по дням",
       description:
-        "Сначала закреплённые (`date: null`), затем группы по дню последней активности в часовом поясе `tz` (IANA, по умолчанию Europe/Moscow), новые сверху. `folder_id`: без него все чаты, `0` только вне папок, иначе чаты этой папки." +
+        "Сначала закреплённые (`date: null`), затем группы по дню последней активности в часовом поясе `tz` (IANA, " +
+        "по умолчанию Europe/Moscow), новые сверху. `folder_id`: без него все чаты, `0` только вне папок, иначе " +
+        "чаты этой папки." +
         " `topics_type` необязателен и должен совпадать с типом в пути.",
       ...secured,
       responses: {
@@ -107,7 +117,9 @@ export const topics = new Hono<AppEnv>()
     describeRoute({
       tags: ["topics"],
       summary: "Чат по id",
-      description: "Для чата, которого нет на загруженных страницах списка (открыт по ссылке или из поиска): его название и режим.",
+      description:
+        "Для чата, которого нет на загруженных страницах списка (открыт по ссылке или из поиска): его название и " +
+        "режим.",
       ...secured,
       responses: topicAnswer,
     }),
@@ -121,9 +133,15 @@ export const topics = new Hono<AppEnv>()
       tags: ["topics"],
       summary: "Сообщения чата, старые сверху",
       description:
-        "Страница ветки на экране: последние `limit` сообщений (по умолчанию 50, не больше 200) до курсора `cursor` (без него — до последнего), старые сверху. Курсор более ранней страницы — в заголовке X-Next-Cursor; его нет на первой странице чата.",
+        "Страница ветки на экране: последние `limit` сообщений (по умолчанию 50, не больше 200) до курсора " +
+        "`cursor` (без него — до последнего), старые сверху. Курсор более ранней страницы — в заголовке " +
+        "X-Next-Cursor; его нет на первой странице чата.",
       ...secured,
-      responses: { 200: jsonOf("Message[]", z.array(messageSchema)), ...notFound, 422: { description: "Неверный limit или курсор" } },
+      responses: {
+        200: jsonOf("Message[]", z.array(messageSchema)),
+        ...notFound,
+        422: { description: "Неверный limit или курсор" },
+      },
     }),
     validate("param", idParams),
     requireUser,
@@ -134,7 +152,12 @@ export const topics = new Hono<AppEnv>()
       const page = { limit: limit ?? PAGES.defaultLimit, before: cursor ? parseMessageCursor(cursor) : undefined };
       const history = await loadOwnHistory(c.env, getDb(c.env.DB), c.var.user, id, page);
       if (history.next) c.header(NEXT_CURSOR_HEADER, history.next);
-      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, c.var.user.historyShard ?? 0, attachmentId)), 200);
+      return c.json(
+        await publicMessages(history, (attachmentId) =>
+          signedAttachmentUrl(c.env, c.var.user.historyShard ?? 0, attachmentId),
+        ),
+        200,
+      );
     },
   )
   .patch(
@@ -149,7 +172,14 @@ export const topics = new Hono<AppEnv>()
     validate("json", renameBody),
     async (c) => {
       const { id, topic_name } = c.req.valid("json");
-      const row = await renameTopic(getDb(c.env.DB), userHistory(c.env, c.var.user), c.env.EXTRACTOR, c.var.userId, id, topic_name);
+      const row = await renameTopic(
+        getDb(c.env.DB),
+        userHistory(c.env, c.var.user),
+        c.env.EXTRACTOR,
+        c.var.userId,
+        id,
+        topic_name,
+      );
       await purgeShareHash(c.env, row.shareHash);
       return c.json(publicTopic(row), 200);
     },
@@ -172,7 +202,9 @@ export const topics = new Hono<AppEnv>()
       // saved, then deleted with the rest.
       await topicObject(c.env, topic).stop();
       const { r2Keys, shareHash } = await deleteTopic(db, userHistory(c.env, c.var.user), c.var.userId, id);
-      c.executionCtx.waitUntil(deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)));
+      c.executionCtx.waitUntil(
+        deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)),
+      );
       await purgeShareHash(c.env, shareHash);
       return c.body(null, 204);
     },
@@ -182,14 +214,19 @@ export const topics = new Hono<AppEnv>()
     describeRoute({ tags: ["topics"], summary: "В архив", ...secured, responses: topicAnswer }),
     validate("param", idParams),
     requireUser,
-    async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "archived")), 200),
+    async (c) =>
+      c.json(
+        publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "archived")),
+        200,
+      ),
   )
   .delete(
     "/:id/archive",
     describeRoute({ tags: ["topics"], summary: "Вернуть из архива", ...secured, responses: topicAnswer }),
     validate("param", idParams),
     requireUser,
-    async (c) => c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "active")), 200),
+    async (c) =>
+      c.json(publicTopic(await setTopicStatus(getDb(c.env.DB), c.var.userId, c.req.valid("param").id, "active")), 200),
   )
   .post(
     "/:id/share",
@@ -197,9 +234,16 @@ export const topics = new Hono<AppEnv>()
       tags: ["share"],
       summary: "Поделиться чатом",
       description:
-        "Отвечает `{hash, expires_at, reveal}`; повторный вызов возвращает ту же ссылку. Необязательное тело `{expires_in: 1d|7d|30d|never, reveal}`: срок ссылки (от этого момента) и показывать ли читателям скрытые от модели персональные данные (по умолчанию — нет, они видят подстановки). Читать: `GET /share/topic/history/{hash}` без авторизации.",
+        "Отвечает `{hash, expires_at, reveal}`; повторный вызов возвращает ту же ссылку. Необязательное тело " +
+        "`{expires_in: 1d|7d|30d|never, reveal}`: срок ссылки (от этого момента) и показывать ли читателям скрытые " +
+        "от модели персональные данные (по умолчанию — нет, они видят подстановки). Читать: `GET " +
+        "/share/topic/history/{hash}` без авторизации.",
       ...secured,
-      responses: { 200: jsonOf("{hash, expires_at, reveal}", shareLinkSchema), ...notFound, 422: { description: "Неверный срок или reveal" } },
+      responses: {
+        200: jsonOf("{hash, expires_at, reveal}", shareLinkSchema),
+        ...notFound,
+        422: { description: "Неверный срок или reveal" },
+      },
     }),
     validate("param", idParams),
     requireUser,

@@ -24,9 +24,12 @@ const topicParams = z.object({ id: pathId });
 const messageParams = z.object({ id: pathId, messageId: pathId });
 const editBody = z.object({ text: messageText, keep_as_is: keepAsIs });
 const branchBody = z.object({
-  message_id: z.number({ error: "Укажите message_id: номер сообщения" }).int({ error: "message_id должен быть целым числом" }).positive({
-    error: "Некорректный message_id",
-  }),
+  message_id: z
+    .number({ error: "Укажите message_id: номер сообщения" })
+    .int({ error: "message_id должен быть целым числом" })
+    .positive({
+      error: "Некорректный message_id",
+    }),
 });
 
 export const versions = new Hono<AppEnv>()
@@ -103,6 +106,11 @@ export const versions = new Hono<AppEnv>()
       // The newest page of the new branch, as GET /topics/{id}/history/ gives it.
       const history = await loadOwnHistory(c.env, db, c.var.user, id, { limit: PAGES.defaultLimit });
       if (history.next) c.header(NEXT_CURSOR_HEADER, history.next);
-      return c.json(await publicMessages(history, (attachmentId) => signedAttachmentUrl(c.env, c.var.user.historyShard ?? 0, attachmentId)), 200);
+      return c.json(
+        await publicMessages(history, (attachmentId) =>
+          signedAttachmentUrl(c.env, c.var.user.historyShard ?? 0, attachmentId),
+        ),
+        200,
+      );
     },
   );

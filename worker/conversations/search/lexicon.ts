@@ -41,13 +41,17 @@ async function lookUp(lexicon: Lexicon, words: string[]): Promise<{ terms: WordT
 }
 
 /** The terms of every word given, asking the dictionary once for the Cyrillic ones. */
-export const termsOf = async (lexicon: Lexicon, words: string[]): Promise<WordTerms> => (await lookUp(lexicon, words)).terms;
+export const termsOf = async (lexicon: Lexicon, words: string[]): Promise<WordTerms> =>
+  (await lookUp(lexicon, words)).terms;
 
 /** The indexed bodies of several texts, in their order, with one call to the dictionary. */
 export async function indexBodies(lexicon: Lexicon, texts: string[]): Promise<IndexBody[]> {
   const words = texts.map((text) => wordsOf(text).map((w) => w.word));
   const { terms, inStems } = await lookUp(lexicon, words.flat());
-  return words.map((list) => ({ words: list.flatMap((word) => terms.get(normalWord(word))!.terms).join(" "), inStems }));
+  return words.map((list) => ({
+    words: list.flatMap((word) => terms.get(normalWord(word))!.terms).join(" "),
+    inStems,
+  }));
 }
 
 /** The indexed body of one text. */

@@ -45,7 +45,10 @@ async function writeMessages(env: Env, h: HistoryDb, rows: Written[]): Promise<b
   );
   await runAll(
     h,
-    rows.flatMap((m, i) => [unindexMessage(h, m.id), indexMessage(h, { id: m.topicId, userId: m.userId }, m.id, bodies[i]!)]),
+    rows.flatMap((m, i) => [
+      unindexMessage(h, m.id),
+      indexMessage(h, { id: m.topicId, userId: m.userId }, m.id, bodies[i]!),
+    ]),
   );
   return bodies.some((b) => b.inStems);
 }
@@ -78,7 +81,12 @@ export async function reindexPage(env: Env, db: Db, kind: ReindexKind, afterId: 
     return { indexed: rows.length, nextAfterId: rows.length === REINDEX_PAGE ? rows.at(-1)!.id : null };
   }
   const h = shardDb(env, shard);
-  const rows = await h.select(messageColumns).from(messages).where(gt(messages.id, afterId)).orderBy(asc(messages.id)).limit(REINDEX_PAGE);
+  const rows = await h
+    .select(messageColumns)
+    .from(messages)
+    .where(gt(messages.id, afterId))
+    .orderBy(asc(messages.id))
+    .limit(REINDEX_PAGE);
   await writeMessages(env, h, rows);
   return { indexed: rows.length, nextAfterId: rows.length === REINDEX_PAGE ? rows.at(-1)!.id : null };
 }
@@ -99,9 +107,14 @@ export async function reindexStemRows(env: Env, db: Db, shard: number): Promise<
     taken += marked.length;
     const messageIds = marked.filter((r) => r.rowid > 0).map((r) => r.rowid);
     const topicIds = marked.filter((r) => r.rowid < 0).map((r) => -r.rowid);
-    const written = messageIds.length ? await h.select(messageColumns).from(messages).where(inArray(messages.id, messageIds)) : [];
+    const written = messageIds.length
+      ? await h.select(messageColumns).from(messages).where(inArray(messages.id, messageIds))
+      : [];
     const named = topicIds.length
-      ? await db.select({ id: topics.id, userId: topics.userId, name: topics.topicName }).from(topics).where(inArray(topics.id, topicIds))
+      ? await db
+          .select({ id: topics.id, userId: topics.userId, name: topics.topicName })
+          .from(topics)
+          .where(inArray(topics.id, topicIds))
       : [];
     const kept = new Set([...written.map((m) => m.id), ...named.map((t) => -t.id)]);
     await runAll(

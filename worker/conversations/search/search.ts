@@ -9,7 +9,13 @@ import { matchedWords, matchExpression, normalWord, queryWordsOf, snippetOf, ter
 /** Results one search answers, best first. */
 export const SEARCH_LIMIT = 20;
 
-type IndexHit = { rowid: number; topic_id: number; message_id: number | null; text: string | null; created_at: number | null };
+type IndexHit = {
+  rowid: number;
+  topic_id: number;
+  message_id: number | null;
+  text: string | null;
+  created_at: number | null;
+};
 
 /**
  * The caller's chats whose name or messages hold every word of `query` (any form of it), best
@@ -18,7 +24,13 @@ type IndexHit = { rowid: number; topic_id: number; message_id: number | null; te
  * the caller's only. The dictionary is asked twice: for the query's words, then for the hits' words
  * to mark in their snippets.
  */
-export async function searchTopics(db: Db, h: HistoryDb, lexicon: Lexicon, userId: number, query: string): Promise<SearchHit[]> {
+export async function searchTopics(
+  db: Db,
+  h: HistoryDb,
+  lexicon: Lexicon,
+  userId: number,
+  query: string,
+): Promise<SearchHit[]> {
   const asked = wordsOf(query).map((w) => w.word);
   const words = queryWordsOf(query, await termsOf(lexicon, asked));
   if (words.length === 0) return [];
@@ -35,10 +47,12 @@ export async function searchTopics(db: Db, h: HistoryDb, lexicon: Lexicon, userI
     .from(topics)
     .where(and(eq(topics.userId, userId), inArray(topics.id, ids)));
   const topicOf = new Map(rows.map((t) => [t.id, t]));
-  const textOf = (hit: IndexHit) => (hit.message_id === null ? (topicOf.get(hit.topic_id)?.topicName ?? "") : (hit.text ?? ""));
+  const textOf = (hit: IndexHit) =>
+    hit.message_id === null ? (topicOf.get(hit.topic_id)?.topicName ?? "") : (hit.text ?? "");
   const shown = hits.flatMap((hit) => wordsOf(textOf(hit)).map((w) => w.word));
   const found = await termsOf(lexicon, shown);
-  const isMatch = (word: string) => found.get(normalWord(word))!.terms.some((term) => words.some((q) => termMatches(term, q)));
+  const isMatch = (word: string) =>
+    found.get(normalWord(word))!.terms.some((term) => words.some((q) => termMatches(term, q)));
   return hits.flatMap((hit) => {
     const topic = topicOf.get(hit.topic_id);
     if (!topic) return [];

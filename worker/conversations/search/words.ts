@@ -28,7 +28,8 @@ export function wordsOf(text: string): { word: string; index: number }[] {
 export const queryStems = (query: string) => [...new Set(wordsOf(query).map((w) => stemOf(w.word)))];
 
 /** Whether a stem is found by a query stem, as the web app highlights. */
-export const stemMatches = (stem: string, queryStem: string) => (queryStem.length >= PREFIX_MIN_CHARS ? stem.startsWith(queryStem) : stem === queryStem);
+export const stemMatches = (stem: string, queryStem: string) =>
+  queryStem.length >= PREFIX_MIN_CHARS ? stem.startsWith(queryStem) : stem === queryStem;
 
 /**
  * One word of a query: the terms any of which finds it (its lemmas, or its stem), and whether a
@@ -52,7 +53,8 @@ export function queryWordsOf(query: string, terms: WordTerms): QueryWord[] {
 }
 
 /** Whether an indexed term is found by a query word (the same rule as the FTS query). */
-export const termMatches = (term: string, word: QueryWord) => word.terms.some((t) => (word.prefix ? term.startsWith(t) : term === t));
+export const termMatches = (term: string, word: QueryWord) =>
+  word.terms.some((t) => (word.prefix ? term.startsWith(t) : term === t));
 
 /**
  * The FTS5 MATCH expression for one user's query: every word must occur, in any of its terms. Terms

@@ -17,18 +17,23 @@ export type AttachmentRow = typeof attachments.$inferSelect;
 export const ATTACHMENT_TEXTS = {
   notFound: "Вложение не найдено",
   alreadySent: "Вложение уже отправлено в другом сообщении",
-  tooManyDocuments: "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в ближайшее время.",
+  tooManyDocuments:
+    "Вы можете прикрепить только один документ. Возможность загрузки нескольких документов станет доступна в " +
+    "ближайшее время.",
   tooManyImages: `Можно прикрепить не больше ${QUOTAS.imagesPerMessage} изображений к сообщению`,
   tooLarge: `Файл слишком большой: максимум ${QUOTAS.uploadMaxBytes / 1024 / 1024} МБ`,
   unsupported:
-    "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и голосовые записи (OGG, WEBM, MP3, M4A, WAV)",
+    "Неподдерживаемый тип файла: можно изображения (PNG, JPEG, WEBP, GIF), документы (PDF, DOC, DOCX, TXT) и " +
+    "голосовые записи (OGG, WEBM, MP3, M4A, WAV)",
   audioTooLarge: `Запись слишком большая: максимум ${QUOTAS.audioMaxBytes / 1024 / 1024} МБ`,
   audioTooLong: `Запись слишком длинная: не больше ${QUOTAS.audioMaxSeconds / 60} минут`,
   audioUnreadable: "Не удалось определить длину записи: файл повреждён или сохранён в неверном формате",
   tooManyAudio: "К сообщению можно приложить одну голосовую запись",
   badSignature: "Ссылка на файл недействительна",
   expired: "Срок действия ссылки на файл истёк",
-  zipTooLarge: `Документ слишком большой в распакованном виде: не больше ${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} МБ и ${ZIP_LIMITS.entries} частей внутри`,
+  zipTooLarge:
+    `Документ слишком большой в распакованном виде: не больше ` +
+    `${ZIP_LIMITS.uncompressedBytes / 1024 / 1024} МБ и ${ZIP_LIMITS.entries} частей внутри`,
 } as const;
 
 const UNREADABLE_TEXTS: Record<UnreadableReason, string> = {
@@ -48,7 +53,12 @@ export const SIGNED_URL_TTL_SECONDS = 60 * 60;
  * reads a document's text (422 when there is none to read), then puts the bytes into R2 under
  * `u/<userId>/<uuid>` and the row into the user's history shard. A refused file leaves nothing behind in either.
  */
-export async function storeUpload(env: Env, db: HistoryDb, userId: number, upload: { name: string; bytes: Uint8Array }): Promise<AttachmentRow> {
+export async function storeUpload(
+  env: Env,
+  db: HistoryDb,
+  userId: number,
+  upload: { name: string; bytes: Uint8Array },
+): Promise<AttachmentRow> {
   if (upload.bytes.byteLength > QUOTAS.uploadMaxBytes) throw new ApiError(413, ATTACHMENT_TEXTS.tooLarge);
   await checkZipUpload(upload.bytes);
   const detected = await detectFileType(upload.bytes);
@@ -72,7 +82,15 @@ export async function storeUpload(env: Env, db: HistoryDb, userId: number, uploa
   try {
     const [row] = await db
       .insert(attachments)
-      .values({ userId, kind: detected.kind, filename, contentType: detected.mimeType, size: upload.bytes.byteLength, r2Key, extractedText })
+      .values({
+        userId,
+        kind: detected.kind,
+        filename,
+        contentType: detected.mimeType,
+        size: upload.bytes.byteLength,
+        r2Key,
+        extractedText,
+      })
       .returning();
     return row!;
   } catch (err) {
@@ -121,8 +139,10 @@ async function checkZipUpload(bytes: Uint8Array): Promise<void> {
  * cut). A name left empty becomes `файл.<format>`.
  */
 export function cleanFilename(name: string, format: FileFormat): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are what a filename must lose
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  const base = (name.split(/[\\/]/).pop() ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are what a filename must lose
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim();
   if (!base || base === "." || base === "..") return `файл.${format}`;
   const chars = [...base];
   if (chars.length <= FILENAME_MAX_CHARS) return base;
@@ -183,9 +203,16 @@ export function linkAttachments(db: HistoryDb, userId: number, ids: number[], me
 // can never be replayed as anything else, and the raw secret is not used twice.
 async function urlSigningKey(env: Env): Promise<CryptoKey> {
   if (!env.JWT_SECRET) throw new ApiError(503, "Файлы временно недоступны: сервер не настроен");
-  const master = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), "HKDF", false, ["deriveKey"]);
+  const master = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), "HKDF", false, [
+    "deriveKey",
+  ]);
   return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(), info: new TextEncoder().encode("yasno attachment url v1") },
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: new Uint8Array(),
+      info: new TextEncoder().encode("yasno attachment url v1"),
+    },
     master,
     { name: "HMAC", hash: "SHA-256", length: 256 },
     false,
@@ -194,17 +221,31 @@ async function urlSigningKey(env: Env): Promise<CryptoKey> {
 }
 
 // Attachment ids are unique within a history shard, so a link names the shard too, under the signature.
-const signedPayload = (shard: number, attachmentId: number, exp: number) => new TextEncoder().encode(`attachment:${shard}:${attachmentId}:${exp}`);
+const signedPayload = (shard: number, attachmentId: number, exp: number) =>
+  new TextEncoder().encode(`attachment:${shard}:${attachmentId}:${exp}`);
 
 /** `/api/v2/attachments/{id}/file?s=<shard>&exp=<unix s>&sig=<HMAC-SHA256 base64url>`, valid `ttlSeconds`. */
-export async function signedAttachmentUrl(env: Env, shard: number, attachmentId: number, ttlSeconds = SIGNED_URL_TTL_SECONDS): Promise<string> {
+export async function signedAttachmentUrl(
+  env: Env,
+  shard: number,
+  attachmentId: number,
+  ttlSeconds = SIGNED_URL_TTL_SECONDS,
+): Promise<string> {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-  const sig = new Uint8Array(await crypto.subtle.sign("HMAC", await urlSigningKey(env), signedPayload(shard, attachmentId, exp)));
+  const sig = new Uint8Array(
+    await crypto.subtle.sign("HMAC", await urlSigningKey(env), signedPayload(shard, attachmentId, exp)),
+  );
   return `/api/v2/attachments/${attachmentId}/file?s=${shard}&exp=${exp}&sig=${base64url.encode(sig)}`;
 }
 
 /** Checks a file link: a wrong or missing signature → 403, an expired one → 403 with its own text. */
-export async function verifyAttachmentSignature(env: Env, shard: number, attachmentId: number, exp: number, sig: string): Promise<void> {
+export async function verifyAttachmentSignature(
+  env: Env,
+  shard: number,
+  attachmentId: number,
+  exp: number,
+  sig: string,
+): Promise<void> {
   let raw: Uint8Array<ArrayBuffer>;
   try {
     raw = new Uint8Array(base64url.decode(sig));
@@ -268,7 +309,10 @@ export async function attachmentFileResponse(env: Env, row: AttachmentRow): Prom
 
 function contentDisposition(type: "inline" | "attachment", filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -11,11 +11,23 @@ import { findOwnTopic } from "./topics";
  * Shows the branch through `messageId` (docs/conversations.md "Versions"), in the topic's object:
  * a reply in flight belongs to the branch it started on (409).
  */
-export async function switchBranch(env: Env, db: Db, user: HistoryUser, topicId: number, messageId: number): Promise<void> {
+export async function switchBranch(
+  env: Env,
+  db: Db,
+  user: HistoryUser,
+  topicId: number,
+  messageId: number,
+): Promise<void> {
   const h = userHistory(env, user);
   const topic = await findOwnTopic(db, user.id, topicId);
   await messageInTopic(h, topic.id, messageId);
-  const switched = await topicObject(env, topic).switchBranch(user.historyShard ?? 0, { id: topic.id, userId: topic.userId }, messageId);
+  const switched = await topicObject(env, topic).switchBranch(
+    user.historyShard ?? 0,
+    { id: topic.id, userId: topic.userId },
+    messageId,
+  );
   if (!switched) throw ApiError.conflict(REPLY_TEXTS.busy);
-  await purgeSharedTopic(env, topic.id, topic.shareHash).catch((err) => console.error("share purge failed", topic.id, err));
+  await purgeSharedTopic(env, topic.id, topic.shareHash).catch((err) =>
+    console.error("share purge failed", topic.id, err),
+  );
 }

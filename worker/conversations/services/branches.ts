@@ -21,7 +21,8 @@ export const branchIds = (start: SQL, depth = MAX_DEPTH): SQL =>
   ) SELECT id FROM branch WHERE id IS NOT NULL)`;
 
 /** The topic's leaf (in its history shard), as a scalar subquery. */
-export const leafOf = (topicId: SQL | number) => sql`(SELECT leaf_message_id FROM topic_leaves WHERE topic_id = ${topicId})`;
+export const leafOf = (topicId: SQL | number) =>
+  sql`(SELECT leaf_message_id FROM topic_leaves WHERE topic_id = ${topicId})`;
 
 /** The branch on screen: the topic's leaf and its parents. */
 export const chosenBranchIds = (topicId: SQL | number) => branchIds(leafOf(topicId));
@@ -47,10 +48,14 @@ export const leafStatement = (db: HistoryDb, topic: { id: number; userId: number
     .onConflictDoUpdate({ target: topicLeaves.topicId, set: { leafMessageId: sql`${leafId}` } });
 
 /** Points the topic's branch at `leafId`. */
-export const setLeaf = (db: HistoryDb, topic: { id: number; userId: number }, leafId: number) => leafStatement(db, topic, leafId).run();
+export const setLeaf = (db: HistoryDb, topic: { id: number; userId: number }, leafId: number) =>
+  leafStatement(db, topic, leafId).run();
 
 /** Versions of each message: the ids that follow the same parent, oldest first, keyed by message id. */
-export function versionsOf(branch: { id: number; parentId: number | null }[], siblings: { id: number; parentId: number | null }[]): Map<number, number[]> {
+export function versionsOf(
+  branch: { id: number; parentId: number | null }[],
+  siblings: { id: number; parentId: number | null }[],
+): Map<number, number[]> {
   const byParent = new Map<number | null, number[]>();
   for (const s of siblings) {
     const list = byParent.get(s.parentId) ?? [];

@@ -17,7 +17,12 @@ type Exported = { filename: string; markdown: string };
 
 /** Moscow's calendar date as dd.mm.yyyy, as the app shows dates. */
 const moscowDate = (ms: number) =>
-  new Intl.DateTimeFormat("ru-RU", { timeZone: "Europe/Moscow", day: "2-digit", month: "2-digit", year: "numeric" }).format(ms);
+  new Intl.DateTimeFormat("ru-RU", {
+    timeZone: "Europe/Moscow",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(ms);
 
 /** A name a file system takes: no path separators, control characters or reserved characters, not empty. */
 export function exportFilename(topicName: string | null): string {
@@ -36,13 +41,22 @@ export function exportFilename(topicName: string | null): string {
  * and the date, then each message under "Вы" or "Ясно" as it was written (the replies are
  * Markdown already), attachments named, a cut reply marked. 404 for another user's topic.
  */
-export async function exportTopicMarkdown(env: Env, db: Db, user: HistoryUser, topicId: number, now = Date.now()): Promise<Exported> {
+export async function exportTopicMarkdown(
+  env: Env,
+  db: Db,
+  user: HistoryUser,
+  topicId: number,
+  now = Date.now(),
+): Promise<Exported> {
   const history = await loadOwnHistory(env, db, user, topicId);
   const mode = (await findProduct(db, history.topic.assistantType))?.title ?? history.topic.assistantType;
   const filesOf = new Map<number, string[]>();
   for (const a of history.attachments) filesOf.set(a.messageId!, [...(filesOf.get(a.messageId!) ?? []), a.filename]);
 
-  const parts = [`# ${history.topic.topicName ?? EXPORT_TEXTS.untitled}`, `_${EXPORT_TEXTS.header(mode, moscowDate(now))}_`];
+  const parts = [
+    `# ${history.topic.topicName ?? EXPORT_TEXTS.untitled}`,
+    `_${EXPORT_TEXTS.header(mode, moscowDate(now))}_`,
+  ];
   for (const m of history.messages) {
     parts.push(`## ${m.role === "user" ? EXPORT_TEXTS.you : EXPORT_TEXTS.assistant}`);
     const files = filesOf.get(m.id);

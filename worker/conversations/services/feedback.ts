@@ -15,7 +15,9 @@ export type Rating = (typeof messageFeedback.$inferSelect)["rating"];
 /** The caller's assistant reply in the caller's topic: 404 for anything else, 422 for a question. */
 async function ownReply(db: Db, h: HistoryDb, userId: number, topicId: number, messageId: number) {
   const topic = await findOwnTopic(db, userId, topicId);
-  const message = await h.query.messages.findFirst({ where: and(eq(messages.id, messageId), eq(messages.topicId, topicId), eq(messages.userId, userId)) });
+  const message = await h.query.messages.findFirst({
+    where: and(eq(messages.id, messageId), eq(messages.topicId, topicId), eq(messages.userId, userId)),
+  });
   if (!message) throw ApiError.notFound(MESSAGE_NOT_FOUND);
   if (message.role !== "assistant") throw new ApiError(422, ONLY_REPLIES_RATED);
   return { topic, message };
@@ -40,7 +42,14 @@ export async function rateReply(
   const { topic, message } = await ownReply(db, h, userId, topicId, messageId);
   const [row] = await db
     .insert(messageFeedback)
-    .values({ topicId, messageId, assistantType: topic.assistantType, model: message.model, rating: input.rating, comment: input.comment })
+    .values({
+      topicId,
+      messageId,
+      assistantType: topic.assistantType,
+      model: message.model,
+      rating: input.rating,
+      comment: input.comment,
+    })
     .onConflictDoUpdate({
       target: [messageFeedback.topicId, messageFeedback.messageId],
       set: { rating: input.rating, comment: input.comment, updatedAt: sql`(unixepoch('subsec') * 1000)` },
@@ -50,7 +59,15 @@ export async function rateReply(
 }
 
 /** Takes a rating back; nothing to take back is fine too (the end state is the same). */
-export async function withdrawRating(db: Db, h: HistoryDb, userId: number, topicId: number, messageId: number): Promise<void> {
+export async function withdrawRating(
+  db: Db,
+  h: HistoryDb,
+  userId: number,
+  topicId: number,
+  messageId: number,
+): Promise<void> {
   await ownReply(db, h, userId, topicId, messageId);
-  await db.delete(messageFeedback).where(and(eq(messageFeedback.topicId, topicId), eq(messageFeedback.messageId, messageId)));
+  await db
+    .delete(messageFeedback)
+    .where(and(eq(messageFeedback.topicId, topicId), eq(messageFeedback.messageId, messageId)));
 }

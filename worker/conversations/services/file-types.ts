@@ -44,7 +44,9 @@ export async function detectFileType(bytes: Uint8Array): Promise<DetectedFile | 
   if (audio) return { kind: "audio", format: audio, mimeType: AUDIO_MIME[audio] };
   if (startsWith(bytes, ascii("%PDF-"))) return document("pdf", "application/pdf");
   if (startsWith(bytes, ZIP)) {
-    return (await isDocx(bytes)) ? document("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document") : null;
+    return (await isDocx(bytes))
+      ? document("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+      : null;
   }
   if (startsWith(bytes, OLE2)) return isWordBinary(bytes) ? document("doc", "application/msword") : null;
   const charset = detectText(bytes);

@@ -46,6 +46,8 @@ export function guardQuestion(
   // Different values hidden, counted once however many times and wherever they stand.
   const sent = [question.text, ...changed.map((d) => d.text), ...names];
   const used = current.entries.filter((e) => sent.some((t) => t.includes(e.placeholder)));
-  const masked = PRIVATE_KINDS.map((kind) => ({ kind, count: used.filter((e) => e.kind === kind).length })).filter((m) => m.count > 0);
+  const masked = PRIVATE_KINDS.map((kind) => ({ kind, count: used.filter((e) => e.kind === kind).length })).filter(
+    (m) => m.count > 0,
+  );
   return { text: question.text, documents: changed, masked, vault: current };
 }

@@ -12,11 +12,17 @@ import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 import { openedVault } from "./vaults";
 import { emptyVault, maskFileName, maskTopicName, restoreTyped, unmaskText, type Vault } from "../../privacy";
 
-type MessageRow = Pick<typeof messages.$inferSelect, "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"> & {
+type MessageRow = Pick<
+  typeof messages.$inferSelect,
+  "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"
+> & {
   /** The owner's 👍/👎 on a reply, if any. */
   feedback: (typeof messageFeedback.$inferSelect)["rating"] | null;
 };
-type AttachmentRow = Pick<typeof attachments.$inferSelect, "id" | "messageId" | "kind" | "filename" | "contentType" | "size">;
+type AttachmentRow = Pick<
+  typeof attachments.$inferSelect,
+  "id" | "messageId" | "kind" | "filename" | "contentType" | "size"
+>;
 
 /** How an attachment's `url` is made: signed for the owner, through the link for a share viewer. */
 export type AttachmentUrl = (attachmentId: number) => string | Promise<string>;
@@ -36,7 +42,8 @@ type History = Omit<Branch, "messages"> & { topic: TopicRow; messages: MessageRo
 /** A page of history: the newest `limit` messages of the branch, from `before` (a cursor) up. */
 export type HistoryPage = { limit: number; before?: number };
 
-export const parseMessageCursor = (text: string): number | undefined => (/^[0-9]{1,15}$/.test(text) ? Number(text) : undefined);
+export const parseMessageCursor = (text: string): number | undefined =>
+  /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
 
 /**
  * The user's topic's chosen branch (docs/conversations.md "Versions") oldest first with the
@@ -46,9 +53,17 @@ export const parseMessageCursor = (text: string): number | undefined => (/^[0-9]
  * older page starts: messages along a branch have growing ids, so the walk reads limit + 1 and the
  * oldest of them is that cursor. Rows are the owner's only (`user_id`), whoever asks.
  */
-async function loadBranch(h: HistoryDb, topic: { id: number; userId: number }, withVersions: boolean, page?: HistoryPage): Promise<Branch> {
+async function loadBranch(
+  h: HistoryDb,
+  topic: { id: number; userId: number },
+  withVersions: boolean,
+  page?: HistoryPage,
+): Promise<Branch> {
   const ownRows = and(eq(messages.topicId, topic.id), eq(messages.userId, topic.userId));
-  const start = page?.before === undefined ? leafOf(topic.id) : sql`(SELECT id FROM messages WHERE id = ${page.before} AND topic_id = ${topic.id})`;
+  const start =
+    page?.before === undefined
+      ? leafOf(topic.id)
+      : sql`(SELECT id FROM messages WHERE id = ${page.before} AND topic_id = ${topic.id})`;
   const branch = page ? branchIds(start, page.limit + 1) : chosenBranchIds(topic.id);
   const inBranch = inArray(messages.id, branch);
   // Versions of a branch message follow the same parent: the first question's have none, and are
@@ -134,7 +149,13 @@ const vaultOf = (env: Env, branch: Branch, topicId: number) =>
  * 404 "Чат не найден" when it is not theirs. The main D1 (the topic, the ratings) and the history
  * shard are read side by side.
  */
-export async function loadOwnHistory(env: Env, db: Db, user: HistoryUser, topicId: number, page?: HistoryPage): Promise<History> {
+export async function loadOwnHistory(
+  env: Env,
+  db: Db,
+  user: HistoryUser,
+  topicId: number,
+  page?: HistoryPage,
+): Promise<History> {
   const own = and(eq(topics.id, topicId), eq(topics.userId, user.id));
   const [[[topic], ratings], stored] = await Promise.all([
     db.batch([
@@ -187,7 +208,10 @@ const publicAttachment = async (a: AttachmentRow, urlOf: AttachmentUrl): Promise
 });
 
 /** The Message[] shape of docs/conversations.md, as the topic's owner sees it. */
-export async function publicMessages(history: Omit<History, "topic" | "next">, urlOf: AttachmentUrl): Promise<Message[]> {
+export async function publicMessages(
+  history: Omit<History, "topic" | "next">,
+  urlOf: AttachmentUrl,
+): Promise<Message[]> {
   const shaped = await Promise.all(history.attachments.map((a) => publicAttachment(a, urlOf)));
   const byMessage = new Map<number, typeof shaped>();
   history.attachments.forEach((a, i) => {
@@ -214,7 +238,10 @@ export async function publicMessages(history: Omit<History, "topic" | "next">, u
 }
 
 /** The same for a share link's readers: the owner's ratings are not theirs to see. */
-export async function sharedMessages(history: Omit<History, "topic" | "next">, urlOf: AttachmentUrl): Promise<SharedMessage[]> {
+export async function sharedMessages(
+  history: Omit<History, "topic" | "next">,
+  urlOf: AttachmentUrl,
+): Promise<SharedMessage[]> {
   return (await publicMessages(history, urlOf)).map(
     ({ feedback: _feedback, masked: _masked, version: _version, version_ids: _versionIds, ...message }) => message,
   );

@@ -42,13 +42,21 @@ export function topicNameFrom(question: string): string {
  * the topic's name), what was hidden, the topic's vault sealed with this question's values, and the
  * documents' texts with placeholders.
  */
-export type PrivacyWrite = { original: string; masked: MaskedCount[]; sealed: string | null; documents: GuardedDocument[] };
+export type PrivacyWrite = {
+  original: string;
+  masked: MaskedCount[];
+  sealed: string | null;
+  documents: GuardedDocument[];
+};
 
 /** The topic a message is written to: its id, owner, and name so far (a first question names it). */
 export type TopicRef = { id: number; userId: number; topicName?: string | null };
 
-/** The newest message of the topic: in a write batch, the one just inserted (a topic is written by one send at a time). */
-const newestOf = (topicId: number) => sql`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.topicId} = ${topicId})`;
+/**
+ * The newest message of the topic: in a write batch, the one just inserted (a topic is written by one send at a time).
+ */
+const newestOf = (topicId: number) =>
+  sql`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.topicId} = ${topicId})`;
 
 const hasName = (topic: TopicRef) => Boolean(topic.topicName?.trim());
 
@@ -63,7 +71,9 @@ function touchTopic(db: Db, topic: TopicRef, role: "user" | "assistant", now: nu
       .set({
         updatedAt: now,
         ...(autoName
-          ? { topicName: sql`CASE WHEN ${topics.topicName} IS NULL OR trim(${topics.topicName}) = '' THEN ${autoName} ELSE ${topics.topicName} END` }
+          ? {
+              topicName: sql`CASE WHEN ${topics.topicName} IS NULL OR trim(${topics.topicName}) = '' THEN ${autoName} ELSE ${topics.topicName} END`,
+            }
           : {}),
       })
       .where(eq(topics.id, topic.id)),
@@ -82,7 +92,14 @@ export async function saveUserMessage(
   db: Db,
   h: HistoryDb,
   lexicon: Lexicon,
-  input: { topic: TopicRef; text: string; attachmentIds: number[]; parentId?: number | null; copyFilesOf?: number; privacy?: PrivacyWrite },
+  input: {
+    topic: TopicRef;
+    text: string;
+    attachmentIds: number[];
+    parentId?: number | null;
+    copyFilesOf?: number;
+    privacy?: PrivacyWrite;
+  },
 ): Promise<number> {
   const { topic, privacy } = input;
   const now = Date.now();
@@ -152,7 +169,15 @@ export const saveEditedQuestion = (
   original: Pick<MessageRow, "id" | "parentId">,
   text: string,
   privacy?: PrivacyWrite,
-) => saveUserMessage(db, h, lexicon, { topic, text, attachmentIds: [], parentId: original.parentId, copyFilesOf: original.id, privacy });
+) =>
+  saveUserMessage(db, h, lexicon, {
+    topic,
+    text,
+    attachmentIds: [],
+    parentId: original.parentId,
+    copyFilesOf: original.id,
+    privacy,
+  });
 
 /** Saves the assistant's reply to `parentId` (`partial` when cut short) as the topic's leaf and last activity. */
 export async function saveAssistantMessage(
@@ -211,7 +236,10 @@ export async function saveContinuedReply(
   ]);
 }
 
-export type TurnAttachment = Pick<typeof attachments.$inferSelect, "id" | "messageId" | "kind" | "filename" | "contentType" | "r2Key" | "extractedText">;
+export type TurnAttachment = Pick<
+  typeof attachments.$inferSelect,
+  "id" | "messageId" | "kind" | "filename" | "contentType" | "r2Key" | "extractedText"
+>;
 export type Turn = Pick<MessageRow, "id" | "role" | "text"> & { attachments: TurnAttachment[] };
 
 const turnFileColumns = {

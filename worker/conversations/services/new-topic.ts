@@ -13,7 +13,8 @@ import type { TopicRow } from "./topics";
 
 export const UNKNOWN_MODE = "Неизвестный режим ассистента";
 
-export const unknownModeError = () => new ApiError(422, [{ loc: ["body", "assistant_type"], msg: UNKNOWN_MODE, type: "enum" }]);
+export const unknownModeError = () =>
+  new ApiError(422, [{ loc: ["body", "assistant_type"], msg: UNKNOWN_MODE, type: "enum" }]);
 
 /** A topic with its mode and whether the privacy guard is on in it, as a send reads them. */
 export type TopicWithMode = { topic: TopicRow; product: ProductRow; guardOn: boolean };
@@ -71,7 +72,11 @@ export function openTopicQueries(db: Db, userId: number, assistantType: string, 
     updatedAt: sql`${now}`.as("updated_at"),
   };
   const modes = db
-    .select({ product: getTableColumns(products), termsMet: termsMet(userId, assistantType), guardOn: guardOnColumn(userId, assistantType) })
+    .select({
+      product: getTableColumns(products),
+      termsMet: termsMet(userId, assistantType),
+      guardOn: guardOnColumn(userId, assistantType),
+    })
     .from(products)
     .where(active);
   const inserted = db
@@ -98,6 +103,11 @@ export function openTopicQueries(db: Db, userId: number, assistantType: string, 
 
 /** Deletes the user's new topic unless a message made it into its history. */
 export async function deleteEmptyTopic(db: Db, h: HistoryDb, topicId: number): Promise<void> {
-  const written = await h.select({ id: messages.id }).from(messages).where(eq(messages.topicId, topicId)).limit(1).get();
+  const written = await h
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.topicId, topicId))
+    .limit(1)
+    .get();
   if (!written) await db.delete(topics).where(eq(topics.id, topicId));
 }

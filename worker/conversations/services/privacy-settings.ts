@@ -17,7 +17,10 @@ export async function privacySettingsOf(db: Db, userId: number): Promise<Privacy
   const rows = await db
     .select({ assistantType: products.assistantType, enabled: privacySettings.enabled })
     .from(products)
-    .leftJoin(privacySettings, and(eq(privacySettings.assistantType, products.assistantType), eq(privacySettings.userId, userId)))
+    .leftJoin(
+      privacySettings,
+      and(eq(privacySettings.assistantType, products.assistantType), eq(privacySettings.userId, userId)),
+    )
     .where(eq(products.active, true))
     .orderBy(asc(products.id));
   return rows.map((r) => ({ assistant_type: r.assistantType, enabled: r.enabled ?? true }));
@@ -32,8 +35,17 @@ export const guardOnColumn = (userId: number, assistantType: string | AnySQLiteC
     AND ps.assistant_type = ${typeof assistantType === "string" ? assistantType : qualified(assistantType)}), 1)`;
 
 /** Turns the guard on or off for one mode of the user's (422 for a mode that does not exist). */
-export async function setPrivacySetting(db: Db, userId: number, assistantType: string, enabled: boolean): Promise<PrivacySetting> {
-  const mode = await db.select({ id: products.id }).from(products).where(eq(products.assistantType, assistantType)).get();
+export async function setPrivacySetting(
+  db: Db,
+  userId: number,
+  assistantType: string,
+  enabled: boolean,
+): Promise<PrivacySetting> {
+  const mode = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.assistantType, assistantType))
+    .get();
   if (!mode) throw new ApiError(422, PRIVACY_SETTING_TEXTS.unknownMode);
   await db
     .insert(privacySettings)

@@ -57,7 +57,10 @@ export type Answering = {
 export type PreparedQuestion = { hasImage: boolean; commit: () => Promise<Answering> };
 
 export async function messageInTopic(db: HistoryDb, topicId: number, messageId: number | null): Promise<MessageRow> {
-  const row = messageId === null ? undefined : await db.query.messages.findFirst({ where: and(eq(messages.id, messageId), eq(messages.topicId, topicId)) });
+  const row =
+    messageId === null
+      ? undefined
+      : await db.query.messages.findFirst({ where: and(eq(messages.id, messageId), eq(messages.topicId, topicId)) });
   if (!row) throw ApiError.notFound(MESSAGE_NOT_FOUND);
   return row;
 }
@@ -73,7 +76,11 @@ async function hasImages(db: HistoryDb, messageId: number): Promise<boolean> {
 
 /** The end of the topic's branch on screen (null before its first message). */
 export async function leafIdOf(db: HistoryDb, topicId: number): Promise<number | null> {
-  const row = await db.select({ leaf: topicLeaves.leafMessageId }).from(topicLeaves).where(eq(topicLeaves.topicId, topicId)).get();
+  const row = await db
+    .select({ leaf: topicLeaves.leafMessageId })
+    .from(topicLeaves)
+    .where(eq(topicLeaves.topicId, topicId))
+    .get();
   return row?.leaf ?? null;
 }
 
@@ -84,7 +91,10 @@ export async function leafIdOf(db: HistoryDb, topicId: number): Promise<number |
  */
 async function cutReplyOf(db: HistoryDb, topicId: number): Promise<MessageRow | undefined> {
   const leafId = await leafIdOf(db, topicId);
-  const leaf = leafId === null ? undefined : await db.query.messages.findFirst({ where: and(eq(messages.id, leafId), eq(messages.topicId, topicId)) });
+  const leaf =
+    leafId === null
+      ? undefined
+      : await db.query.messages.findFirst({ where: and(eq(messages.id, leafId), eq(messages.topicId, topicId)) });
   if (leaf?.role !== "user") return leaf;
   return db.query.messages.findFirst({ where: eq(messages.parentId, leaf.id), orderBy: desc(messages.id) });
 }
@@ -130,11 +140,21 @@ export async function prepareAsk(
   newTopic: boolean,
 ): Promise<PreparedQuestion> {
   const claimed = await claimAttachments(h, userId, question.attachmentIds);
-  const documents = claimed.filter((a) => a.kind === "document").map((a) => ({ id: a.id, text: a.extractedText ?? "" }));
+  const documents = claimed
+    .filter((a) => a.kind === "document")
+    .map((a) => ({ id: a.id, text: a.extractedText ?? "" }));
   const filenames = claimed.map((a) => a.filename);
   const guarded = await guard(privacy, question.text, { documents, filenames }, question.keep);
-  const ask: Ask = { text: guarded?.text ?? question.text, attachmentIds: claimed.map((a) => a.id), newTopic, privacy: guarded };
-  return { hasImage: claimed.some((a) => a.kind === "image"), commit: async () => ({ ask, vault: guarded?.sealed ?? undefined }) };
+  const ask: Ask = {
+    text: guarded?.text ?? question.text,
+    attachmentIds: claimed.map((a) => a.id),
+    newTopic,
+    privacy: guarded,
+  };
+  return {
+    hasImage: claimed.some((a) => a.kind === "image"),
+    commit: async () => ({ ask, vault: guarded?.sealed ?? undefined }),
+  };
 }
 
 /**
@@ -153,8 +173,12 @@ export async function prepareQuestion(
     case "new":
       return prepareAsk(h, topic.userId, question, privacy, newTopic);
     case "regenerate": {
-      const [reply, leafId] = await Promise.all([messageInTopic(h, topic.id, question.messageId), leafIdOf(h, topic.id)]);
-      if (reply.role !== "assistant" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.regenerateReplyOnly);
+      const [reply, leafId] = await Promise.all([
+        messageInTopic(h, topic.id, question.messageId),
+        leafIdOf(h, topic.id),
+      ]);
+      if (reply.role !== "assistant" || reply.parentId === null)
+        throw new ApiError(422, QUESTION_TEXTS.regenerateReplyOnly);
       const questionId = reply.parentId;
       return {
         hasImage: await hasImages(h, questionId),
@@ -172,21 +196,34 @@ export async function prepareQuestion(
       return {
         hasImage: await hasImages(h, original.id),
         commit: async () => ({
-          userMessageId: await saveEditedQuestion(db, h, privacy.env.EXTRACTOR, topic, original, guarded?.text ?? question.text, guarded),
+          userMessageId: await saveEditedQuestion(
+            db,
+            h,
+            privacy.env.EXTRACTOR,
+            topic,
+            original,
+            guarded?.text ?? question.text,
+            guarded,
+          ),
           vault: guarded?.sealed ?? undefined,
         }),
       };
     }
     case "continue": {
       const reply = await cutReplyOf(h, topic.id);
-      if (reply?.role !== "assistant" || reply.state !== "partial" || reply.parentId === null) throw new ApiError(422, QUESTION_TEXTS.nothingToContinue);
+      if (reply?.role !== "assistant" || reply.state !== "partial" || reply.parentId === null)
+        throw new ApiError(422, QUESTION_TEXTS.nothingToContinue);
       const questionId = reply.parentId;
       return {
         hasImage: await hasImages(h, questionId),
         commit: async () => {
           // While it runs the live stream carries the whole reply; history ends at the question.
           await setLeaf(h, topic, questionId);
-          return { userMessageId: questionId, continues: { messageId: reply.id, text: reply.text }, leafIfSilent: reply.id };
+          return {
+            userMessageId: questionId,
+            continues: { messageId: reply.id, text: reply.text },
+            leafIfSilent: reply.id,
+          };
         },
       };
     }

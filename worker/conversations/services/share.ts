@@ -37,7 +37,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * it stops working and whether its readers see the values the privacy guard hid. Settings given
  * are applied (a lifetime counts from now); those not given stay as they were.
  */
-export async function shareTopic(db: Db, userId: number, topicId: number, settings: ShareSettings = {}, now = Date.now()) {
+export async function shareTopic(
+  db: Db,
+  userId: number,
+  topicId: number,
+  settings: ShareSettings = {},
+  now = Date.now(),
+) {
   const topic = await findOwnTopic(db, userId, topicId);
   const days = settings.expiresIn === undefined ? undefined : SHARE_LIFETIMES[settings.expiresIn];
   const [row] = await db
@@ -50,7 +56,11 @@ export async function shareTopic(db: Db, userId: number, topicId: number, settin
     .where(and(eq(topics.id, topic.id), eq(topics.userId, userId)))
     .returning({ hash: topics.shareHash, expiresAt: topics.shareExpiresAt, reveal: topics.shareReveal });
   if (!row?.hash) throw ApiError.notFound(TOPIC_NOT_FOUND);
-  return { hash: row.hash, expires_at: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(), reveal: row.reveal };
+  return {
+    hash: row.hash,
+    expires_at: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(),
+    reveal: row.reveal,
+  };
 }
 
 /** Revokes the caller's topic's link; returns the hash it had (null if it was not shared). */
@@ -125,7 +135,10 @@ export async function purgeShareHash(env: Env, hash: string | null | undefined):
  */
 export async function purgeSharedTopic(env: Env, topicId: number, shareHash?: string | null): Promise<void> {
   if (shareHash === undefined) {
-    const [row] = await getDb(env.DB).select({ shareHash: topics.shareHash }).from(topics).where(eq(topics.id, topicId));
+    const [row] = await getDb(env.DB)
+      .select({ shareHash: topics.shareHash })
+      .from(topics)
+      .where(eq(topics.id, topicId));
     shareHash = row?.shareHash;
   }
   await purgeShareHash(env, shareHash);
@@ -147,7 +160,13 @@ export async function findSharedAttachment(env: Env, db: Db, hash: string, attac
         .select({ attachment: attachments })
         .from(attachments)
         .innerJoin(messages, eq(attachments.messageId, messages.id))
-        .where(and(eq(attachments.id, attachmentId), eq(messages.topicId, shared.topicId), eq(messages.userId, shared.userId)))
+        .where(
+          and(
+            eq(attachments.id, attachmentId),
+            eq(messages.topicId, shared.topicId),
+            eq(messages.userId, shared.userId),
+          ),
+        )
     : [];
   if (!row || !shared) throw ApiError.notFound("Вложение не найдено");
   if (shared.reveal) return row.attachment;

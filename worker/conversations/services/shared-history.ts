@@ -42,7 +42,10 @@ export async function readSharedHistory(env: Env, hash: string): Promise<SharedH
     messages: await sharedMessages(history, (attachmentId) => shareAttachmentUrl(hash, attachmentId)),
   };
   const expiresAt = history.topic.shareExpiresAt;
-  const maxAge = expiresAt === null ? SHARE_EDGE_MAX_AGE_SECONDS : Math.min(SHARE_EDGE_MAX_AGE_SECONDS, Math.floor((expiresAt - Date.now()) / 1000));
+  const maxAge =
+    expiresAt === null
+      ? SHARE_EDGE_MAX_AGE_SECONDS
+      : Math.min(SHARE_EDGE_MAX_AGE_SECONDS, Math.floor((expiresAt - Date.now()) / 1000));
   const headers: Record<string, string> = {
     "Cache-Control": `public, max-age=${Math.max(0, maxAge)}`,
     [SHARE_REVEAL_HEADER]: String(history.topic.shareReveal),

@@ -81,9 +81,14 @@ export async function listTopics(
     typeFilter(filter.type),
     folderId === undefined ? undefined : folderId === 0 ? isNull(topics.folderId) : eq(topics.folderId, folderId),
     // Row values compare in the list's (descending) order: what comes after is smaller.
-    after && sql`(${topics.pinned}, ${topics.updatedAt}, ${topics.id}) < (${after.pinned ? 1 : 0}, ${after.updatedAt}, ${after.id})`,
+    after &&
+      sql`(${topics.pinned}, ${topics.updatedAt}, ${topics.id}) < (${after.pinned ? 1 : 0}, ${after.updatedAt}, ${after.id})`,
   );
-  const ordered = db.select().from(topics).where(where).orderBy(desc(topics.pinned), desc(topics.updatedAt), desc(topics.id));
+  const ordered = db
+    .select()
+    .from(topics)
+    .where(where)
+    .orderBy(desc(topics.pinned), desc(topics.updatedAt), desc(topics.id));
   const list = limit === undefined ? ordered : ordered.limit(limit + 1);
   let rows: TopicRow[];
   if (!folderId) rows = await list;
@@ -136,7 +141,13 @@ export function groupByDay(rows: TopicRow[], timeZone: string): TopicGroup[] {
 }
 
 /** One conditional UPDATE on the caller's topic; 404 when it is not theirs. `updated_at` is untouched. */
-async function updateOwnTopic(db: Db, userId: number, topicId: number, set: Partial<TopicRow>, extra?: SQL): Promise<TopicRow> {
+async function updateOwnTopic(
+  db: Db,
+  userId: number,
+  topicId: number,
+  set: Partial<TopicRow>,
+  extra?: SQL,
+): Promise<TopicRow> {
   const [row] = await db
     .update(topics)
     .set(set)
@@ -147,13 +158,24 @@ async function updateOwnTopic(db: Db, userId: number, topicId: number, set: Part
 }
 
 /** Renames the caller's topic; search finds it by the new name (docs/conversations.md "Search"). */
-export async function renameTopic(db: Db, h: HistoryDb, lexicon: Lexicon, userId: number, topicId: number, topicName: string): Promise<TopicRow> {
-  const [row, body] = await Promise.all([updateOwnTopic(db, userId, topicId, { topicName }), indexBody(lexicon, topicName)]);
+export async function renameTopic(
+  db: Db,
+  h: HistoryDb,
+  lexicon: Lexicon,
+  userId: number,
+  topicId: number,
+  topicName: string,
+): Promise<TopicRow> {
+  const [row, body] = await Promise.all([
+    updateOwnTopic(db, userId, topicId, { topicName }),
+    indexBody(lexicon, topicName),
+  ]);
   await h.batch(indexTitle(h, row, body));
   return row;
 }
 
-export const setTopicStatus = (db: Db, userId: number, topicId: number, status: TopicStatus) => updateOwnTopic(db, userId, topicId, { status });
+export const setTopicStatus = (db: Db, userId: number, topicId: number, status: TopicStatus) =>
+  updateOwnTopic(db, userId, topicId, { status });
 
 /** `folderId` 0 means "not given"; otherwise the topic must be in that folder. */
 export const setTopicPinned = (db: Db, userId: number, topicId: number, folderId: number, pinned: boolean) =>
@@ -173,7 +195,8 @@ export async function moveTopicToFolder(db: Db, userId: number, topicId: number,
   ]);
   if (!topic) throw ApiError.notFound(TOPIC_NOT_FOUND);
   if (!folder) throw ApiError.notFound(FOLDER_NOT_FOUND);
-  if (topicTypeOf(topic.assistantType) !== topicTypeOf(folder.assistantType)) throw new ApiError(422, FOLDER_OTHER_MODE);
+  if (topicTypeOf(topic.assistantType) !== topicTypeOf(folder.assistantType))
+    throw new ApiError(422, FOLDER_OTHER_MODE);
   // The folder may be deleted meanwhile: the EXISTS keeps the write from pointing at nothing.
   const stillThere = sql`exists (select 1 from ${folders} where ${folders.id} = ${folderId} and ${folders.userId} = ${userId})`;
   const [row] = await db

@@ -21,7 +21,8 @@ export const TRANSCRIPT_TEXTS = {
 const WAIT_MS = 60 * 1000;
 const POLL_MS = 200;
 
-const formatOf = (mimeType: string) => (Object.entries(AUDIO_MIME).find(([, mime]) => mime === mimeType)?.[0] ?? "webm") as AudioFormat;
+const formatOf = (mimeType: string) =>
+  (Object.entries(AUDIO_MIME).find(([, mime]) => mime === mimeType)?.[0] ?? "webm") as AudioFormat;
 
 type Dbs = { db: Db; history: HistoryDb };
 type Recording = { userId: number; attachmentId: number; seconds: number; bytes: Uint8Array };

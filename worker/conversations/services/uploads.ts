@@ -6,7 +6,10 @@ import { signedAttachmentUrl, storeUpload } from "./attachments";
 
 /** Stores the uploaded file for the user (in their history shard); the answer of both the web and the bot upload. */
 export async function uploadAttachment(env: Env, user: Pick<User, "id" | "historyShard">, file: File): Promise<Upload> {
-  const row = await storeUpload(env, userHistory(env, user), user.id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  const row = await storeUpload(env, userHistory(env, user), user.id, {
+    name: file.name,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  });
   return {
     attachment_id: row.id,
     filename: row.filename,

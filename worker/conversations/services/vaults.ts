@@ -8,7 +8,9 @@ import { emptyVault, openVault, sealVault, type Vault, VaultSealError } from "..
 // A topic's privacy vault (docs/privacy.md "The vault"): the placeholders its messages carry and
 // the values behind them, sealed under PRIVACY_KEY for that topic, in the owner's history shard.
 
-export const VAULT_TEXTS = { notConfigured: "Защита персональных данных не настроена на сервере: попробуйте позже" } as const;
+export const VAULT_TEXTS = {
+  notConfigured: "Защита персональных данных не настроена на сервере: попробуйте позже",
+} as const;
 
 function privacyKey(env: Env): string {
   if (!env.PRIVACY_KEY) throw new ApiError(503, VAULT_TEXTS.notConfigured);
@@ -29,7 +31,11 @@ export async function openedVault(env: Env, sealed: string | null | undefined, t
 
 /** The topic's vault as stored (sealed), null before anything was hidden. */
 export async function sealedVaultOf(h: HistoryDb, topicId: number): Promise<string | null> {
-  const row = await h.select({ sealed: topicVaults.sealed }).from(topicVaults).where(eq(topicVaults.topicId, topicId)).get();
+  const row = await h
+    .select({ sealed: topicVaults.sealed })
+    .from(topicVaults)
+    .where(eq(topicVaults.topicId, topicId))
+    .get();
   return row?.sealed ?? null;
 }
 
@@ -43,4 +49,7 @@ export const sealTopicVault = (env: Env, topicId: number, vault: Vault) => sealV
 
 /** The statement that stores the topic's sealed vault, for the batch that writes what uses it. */
 export const vaultStatement = (h: HistoryDb, topic: { id: number; userId: number }, sealed: string) =>
-  h.insert(topicVaults).values({ topicId: topic.id, userId: topic.userId, sealed }).onConflictDoUpdate({ target: topicVaults.topicId, set: { sealed } });
+  h
+    .insert(topicVaults)
+    .values({ topicId: topic.id, userId: topic.userId, sealed })
+    .onConflictDoUpdate({ target: topicVaults.topicId, set: { sealed } });

@@ -62,7 +62,9 @@ export async function admit(db: Db, request: TurnRequest, objectId: string, take
   const userId = request.user.id;
   const signIn = request.signIn ? [sessionUserQuery(db, request.signIn)] : [];
   const topic =
-    request.topic.kind === "new" ? openTopicQueries(db, userId, request.topic.assistantType, objectId) : ownTopicQueries(db, userId, request.topic.id);
+    request.topic.kind === "new"
+      ? openTopicQueries(db, userId, request.topic.assistantType, objectId)
+      : ownTopicQueries(db, userId, request.topic.id);
   const charge = take ? takeRequestQueries(db, userId) : [];
   const rows: unknown[] = await db.batch([...signIn, ...topic.queries, ...charge] as unknown as Batch);
   const [first, second] = rows.slice(signIn.length, signIn.length + 2) as [never, never];

@@ -53,9 +53,15 @@ export function composePrompt(input: {
   const perDocument = current.documents.length
     ? Math.max(
         MIN_DOCUMENT_CHARS,
-        Math.floor(Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, room * DOCUMENT_SHARE) / current.documents.length),
+        Math.floor(
+          Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, room * DOCUMENT_SHARE) /
+            current.documents.length,
+        ),
       )
-    : Math.min(input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars, Math.max(MIN_DOCUMENT_CHARS, Math.floor(room * DOCUMENT_SHARE)));
+    : Math.min(
+        input.documentBudgetChars ?? QUOTAS.documentTextBudgetChars,
+        Math.max(MIN_DOCUMENT_CHARS, Math.floor(room * DOCUMENT_SHARE)),
+      );
 
   const blocks = current.documents.map((d) => documentBlock(d.filename, d.text, perDocument));
   room -= blocks.reduce((n, b) => n + b.length, 0);
@@ -111,7 +117,9 @@ type PromptInput = {
 async function composeTurns(env: Env, turns: Turn[], input: PromptInput): Promise<ComposedPrompt> {
   const question = turns.at(-1)!;
   const images = question.attachments.filter((a) => a.kind === "image");
-  const bytes = new Map(await Promise.all(images.map(async (a) => [a.id, await readAttachmentBytes(env, a.r2Key)] as const)));
+  const bytes = new Map(
+    await Promise.all(images.map(async (a) => [a.id, await readAttachmentBytes(env, a.r2Key)] as const)),
+  );
   return composePrompt({
     system: systemPromptFor(input.product),
     turns: turns.map((t) => toPromptTurn(t, bytes, input.vault ?? emptyVault())),
@@ -120,10 +128,18 @@ async function composeTurns(env: Env, turns: Turn[], input: PromptInput): Promis
   });
 }
 
-/** Reads the topic's history up to the question from its history shard and the question's images from R2, and composes the prompt. */
-export async function loadPrompt(env: Env, db: HistoryDb, input: PromptInput & { userMessageId: number }): Promise<ComposedPrompt> {
+/**
+ * Reads the topic's history up to the question from its history shard and the question's images from R2, and composes
+ * the prompt.
+ */
+export async function loadPrompt(
+  env: Env,
+  db: HistoryDb,
+  input: PromptInput & { userMessageId: number },
+): Promise<ComposedPrompt> {
   const turns = await loadTurns(db, input.topicId, input.userMessageId);
-  if (turns.at(-1)?.id !== input.userMessageId) throw new Error(`message ${input.userMessageId} is not the last of topic ${input.topicId}`);
+  if (turns.at(-1)?.id !== input.userMessageId)
+    throw new Error(`message ${input.userMessageId} is not the last of topic ${input.topicId}`);
   return composeTurns(env, turns, input);
 }
 

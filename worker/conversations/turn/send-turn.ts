@@ -49,7 +49,11 @@ function withFirstLine(line: string, body: ReadableStream<Uint8Array>): Readable
  */
 async function objectFor(env: Env, target: TurnRequest["topic"]) {
   if (target.kind === "new") return env.TOPIC_OBJECT.get(env.TOPIC_OBJECT.newUniqueId());
-  const row = await getDb(env.DB).select({ sessionId: topics.sessionId }).from(topics).where(eq(topics.id, target.id)).get();
+  const row = await getDb(env.DB)
+    .select({ sessionId: topics.sessionId })
+    .from(topics)
+    .where(eq(topics.id, target.id))
+    .get();
   return topicObject(env, { id: target.id, sessionId: row?.sessionId ?? null });
 }
 
@@ -59,7 +63,11 @@ async function objectFor(env: Env, target: TurnRequest["topic"]) {
  * line `topic_id: <id>`), or the refusal. `topicLine`: the web's new topic; a bot reads the header.
  * Any answer it returns comes after the object checked the caller's sign-in session.
  */
-export async function sendTurn(env: Env, request: TurnRequest, opts: { topicLine: boolean } = { topicLine: false }): Promise<Response> {
+export async function sendTurn(
+  env: Env,
+  request: TurnRequest,
+  opts: { topicLine: boolean } = { topicLine: false },
+): Promise<Response> {
   const object = await objectFor(env, request.topic);
   let answer: Awaited<ReturnType<typeof object.send>>;
   try {
@@ -71,9 +79,14 @@ export async function sendTurn(env: Env, request: TurnRequest, opts: { topicLine
   }
   if (answer.kind === "refused") return new ApiError(answer.status, answer.detail).toResponse();
   if (answer.kind === "unsaved") throw new Error(`the question to topic ${answer.topicId} was not saved`);
-  const topicHeader: Record<string, string> = request.topic.kind === "new" ? { "x-topic-id": String(answer.topicId) } : {};
-  if (answer.kind === "failed") return Response.json({ detail: REPLY_TEXTS.failedBeforeFirstToken }, { status: 502, headers: topicHeader });
-  const body = opts.topicLine && request.topic.kind === "new" ? withFirstLine(`topic_id: ${answer.topicId}\n`, answer.body) : answer.body;
+  const topicHeader: Record<string, string> =
+    request.topic.kind === "new" ? { "x-topic-id": String(answer.topicId) } : {};
+  if (answer.kind === "failed")
+    return Response.json({ detail: REPLY_TEXTS.failedBeforeFirstToken }, { status: 502, headers: topicHeader });
+  const body =
+    opts.topicLine && request.topic.kind === "new"
+      ? withFirstLine(`topic_id: ${answer.topicId}\n`, answer.body)
+      : answer.body;
   const bookmarks: Record<string, string> = answer.bookmarks ? { [BOOKMARK_HEADER]: answer.bookmarks } : {};
   return new Response(body, { headers: streamHeaders(answer.model, { ...topicHeader, ...bookmarks }) });
 }
@@ -85,10 +98,19 @@ export const newQuestion = (body: SendInput) =>
   ({ kind: "new", text: body.text, attachmentIds: body.attachments, keep: body.keep_as_is ?? [] }) satisfies Question;
 
 /** A send from the web (requireSignature): the caller's token names the sign-in session the turn checks. */
-export async function sendFromWeb(c: Context<AppEnv>, topic: TurnRequest["topic"], question: Question, opts?: { topicLine: boolean }) {
+export async function sendFromWeb(
+  c: Context<AppEnv>,
+  topic: TurnRequest["topic"],
+  question: Question,
+  opts?: { topicLine: boolean },
+) {
   const { caller } = c.var;
   const signIn = { userId: caller.userId, sid: caller.sid, ver: caller.ver };
-  const res = await sendTurn(c.env, { signIn, user: { id: caller.userId, historyShard: caller.historyShard }, topic, question }, opts);
+  const res = await sendTurn(
+    c.env,
+    { signIn, user: { id: caller.userId, historyShard: caller.historyShard }, topic, question },
+    opts,
+  );
   c.set("turnChecked", true);
   return res;
 }

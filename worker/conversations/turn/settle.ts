@@ -12,7 +12,8 @@ import { purgeSharedTopic } from "../services/share";
 import { deleteTopicHistory } from "../services/topics";
 import type { ReplyJob, Turn } from "./turn-state";
 
-export const topicGone = async (env: Env, topicId: number) => !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
+export const topicGone = async (env: Env, topicId: number) =>
+  !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
 
 /** Whether the model added anything to what the reply held when it began (nothing, or a cut reply's text). */
 export const saidAnything = (job: ReplyJob, text: string) => text.length > (job.continues?.text.length ?? 0);

@@ -37,7 +37,9 @@ export type ReplyStream =
 
 /** The topic's object: the one it was started with (`session_id`), else the one named by its id. */
 export const topicObject = (env: Env, topic: { id: number; sessionId: string | null }) =>
-  env.TOPIC_OBJECT.get(topic.sessionId ? env.TOPIC_OBJECT.idFromString(topic.sessionId) : env.TOPIC_OBJECT.idFromName(String(topic.id)));
+  env.TOPIC_OBJECT.get(
+    topic.sessionId ? env.TOPIC_OBJECT.idFromString(topic.sessionId) : env.TOPIC_OBJECT.idFromName(String(topic.id)),
+  );
 
 /** While a reply runs an alarm fires this often: it keeps the object alive and recovers after a restart. */
 const HEARTBEAT_MS = 30_000;
@@ -171,10 +173,19 @@ export class TopicObject extends DurableObject<Env> {
     const h = shardDb(this.env, shard);
     const existing = request.topic.kind === "existing" ? request.topic.id : null;
     // The vault is read beside the batch: nothing it says is used unless the batch finds the topic theirs.
-    const [admission, sealed] = await Promise.all([admit(db, request, this.ctx.id.toString(), !busy), existing === null ? null : sealedVaultOf(h, existing)]);
+    const [admission, sealed] = await Promise.all([
+      admit(db, request, this.ctx.id.toString(), !busy),
+      existing === null ? null : sealedVaultOf(h, existing),
+    ]);
     if (!busy) {
       const { charge, opened } = admission;
-      this.record({ kind: "admitting", userId: request.user.id, shard, charge: charge ?? undefined, openedTopicId: opened?.id });
+      this.record({
+        kind: "admitting",
+        userId: request.user.id,
+        shard,
+        charge: charge ?? undefined,
+        openedTopicId: opened?.id,
+      });
     }
     if (admission.refusal) throw admission.refusal;
     const { topic, product, guardOn } = admission.checked;
@@ -210,14 +221,27 @@ export class TopicObject extends DurableObject<Env> {
     };
     if (!answering.ask) {
       const userMessageId = answering.userMessageId!;
-      return { job: { ...job, userMessageId }, prompt: await loadPrompt(this.env, h, { ...input, userMessageId }), vault };
+      return {
+        job: { ...job, userMessageId },
+        prompt: await loadPrompt(this.env, h, { ...input, userMessageId }),
+        vault,
+      };
     }
-    const { prompt, parentId } = await loadAskPrompt(this.env, h, { ...input, userId: topic.userId, ask: answering.ask });
+    const { prompt, parentId } = await loadAskPrompt(this.env, h, {
+      ...input,
+      userId: topic.userId,
+      ask: answering.ask,
+    });
     return { job, prompt, vault, ask: { question: answering.ask, parentId, topic } };
   }
 
   /** The new question into the history after `parentId`; null if it could not be written. */
-  private async writeQuestion(topic: NonNullable<Started["ask"]>["topic"], shard: number, ask: Ask, parentId: number | null) {
+  private async writeQuestion(
+    topic: NonNullable<Started["ask"]>["topic"],
+    shard: number,
+    ask: Ask,
+    parentId: number | null,
+  ) {
     try {
       // Through D1 sessions at the primary, so the sender's answer can carry the write's bookmarks.
       const sessions = openReplicaReads(this.env, new Request("https://topic-object/", { method: "POST" }));
@@ -253,7 +277,13 @@ export class TopicObject extends DurableObject<Env> {
       return { kind: live.unsaved ? "unsaved" : "failed", topicId: job.topicId };
     }
     const { bookmarks } = live;
-    return { kind: "streaming", topicId: job.topicId, model: job.model.modelId, body, ...(bookmarks ? { bookmarks } : {}) };
+    return {
+      kind: "streaming",
+      topicId: job.topicId,
+      model: job.model.modelId,
+      body,
+      ...(bookmarks ? { bookmarks } : {}),
+    };
   }
 
   /**
@@ -296,7 +326,9 @@ export class TopicObject extends DurableObject<Env> {
       // Stop ends the loop at once, whether or not the provider notices the abort promptly.
       const { signal } = live.abort;
       const stopped = new Promise<"stopped">((resolve) =>
-        signal.aborted ? resolve("stopped") : signal.addEventListener("abort", () => resolve("stopped"), { once: true }),
+        signal.aborted
+          ? resolve("stopped")
+          : signal.addEventListener("abort", () => resolve("stopped"), { once: true }),
       );
       const parts = result.fullStream[Symbol.asyncIterator]();
       for (;;) {
@@ -348,7 +380,13 @@ export class TopicObject extends DurableObject<Env> {
       if (turn.kind !== "saving") throw err;
       const attempts = turn.attempts + 1;
       const gone = await topicGone(this.env, turn.job.topicId).catch(() => false);
-      console.error("saving the reply failed", turn.job.topicId, `attempt ${attempts}`, gone ? "(topic deleted)" : "", err);
+      console.error(
+        "saving the reply failed",
+        turn.job.topicId,
+        `attempt ${attempts}`,
+        gone ? "(topic deleted)" : "",
+        err,
+      );
       if (!gone && attempts < SAVE_ATTEMPTS) {
         this.record({ ...turn, attempts });
         await this.ctx.storage.setAlarm(Date.now() + 5_000);

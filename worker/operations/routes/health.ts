@@ -5,6 +5,11 @@ import { anonymous } from "../../http/openapi";
 
 export const health = new Hono<AppEnv>().get(
   "/",
-  describeRoute({ ...anonymous, tags: ["service"], summary: "Проверка работоспособности", responses: { 200: { description: '{status: "ok"}' } } }),
+  describeRoute({
+    ...anonymous,
+    tags: ["service"],
+    summary: "Проверка работоспособности",
+    responses: { 200: { description: '{status: "ok"}' } },
+  }),
   (c) => c.json({ status: "ok" as const }),
 );

@@ -18,7 +18,10 @@ export const mail = new Hono<AppEnv>().get(
     tags: ["admin"],
     summary: "Последние письма на адрес (только администратор)",
     ...secured,
-    responses: { 200: { description: "[{id, to, subject, text, created_at}], новые первыми" }, 403: { description: "Недостаточно прав" } },
+    responses: {
+      200: { description: "[{id, to, subject, text, created_at}], новые первыми" },
+      403: { description: "Недостаточно прав" },
+    },
   }),
   requireAdmin,
   validate(
@@ -30,7 +33,13 @@ export const mail = new Hono<AppEnv>().get(
   async (c) => {
     const { to } = c.req.valid("query");
     const rows = await getDb(c.env.DB)
-      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        createdAt: mailOutbox.createdAt,
+      })
       .from(mailOutbox)
       .where(eq(mailOutbox.to, to))
       .orderBy(desc(mailOutbox.id))

@@ -20,15 +20,21 @@ const reindexBody = z.object({
   shard: wholeNumber("shard").min(0, { error: "shard не меньше 0" }).default(0),
 });
 
-const reindexAnswer = z.strictObject({ indexed: z.int(), next_after_id: z.int().nullable() }).meta({ id: "ReindexPage" });
+const reindexAnswer = z
+  .strictObject({ indexed: z.int(), next_after_id: z.int().nullable() })
+  .meta({ id: "ReindexPage" });
 
-/** The search index written again, page by page (docs/operations.md "Search index"; `npm run admin -- search-reindex`). */
+/**
+ * The search index written again, page by page (docs/operations.md "Search index"; `npm run admin -- search-reindex`).
+ */
 export const searchIndex = new Hono<AppEnv>().post(
   "/reindex",
   describeRoute({
     tags: ["admin"],
     summary: "Переписать поисковый индекс: следующая страница названий или сообщений (админ)",
-    description: "Повторять с after_id = next_after_id, пока он не станет null; сообщения — для каждой базы истории (shard). Можно запускать повторно.",
+    description:
+      "Повторять с after_id = next_after_id, пока он не станет null; сообщения — для каждой базы истории (shard). " +
+      "Можно запускать повторно.",
     ...secured,
     responses: {
       200: jsonOf("ReindexPage", reindexAnswer),

@@ -48,7 +48,9 @@ export const shards = new Hono<AppEnv>()
     describeRoute({
       tags: ["admin"],
       summary: "Добавить базу истории: новые пользователи пойдут в неё (админ)",
-      description: "База должна быть подключена к Worker (HISTORY_<id>) и иметь таблицы (migrations/history). Никто не переезжает.",
+      description:
+        "База должна быть подключена к Worker (HISTORY_<id>) и иметь таблицы (migrations/history). Никто не " +
+        "переезжает.",
       ...secured,
       responses: {
         201: jsonOf("HistoryShard", shardSchema),
@@ -80,5 +82,6 @@ export const shards = new Hono<AppEnv>()
     requireAdmin,
     jsonObjectBody,
     validate("json", z.object({ open: flag("open") })),
-    async (c) => c.json(publicShard(await setShardOpen(getDb(c.env.DB), c.req.valid("param").id, c.req.valid("json").open)), 200),
+    async (c) =>
+      c.json(publicShard(await setShardOpen(getDb(c.env.DB), c.req.valid("param").id, c.req.valid("json").open)), 200),
   );

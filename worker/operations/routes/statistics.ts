@@ -44,7 +44,11 @@ export const statistics = new Hono<AppEnv>()
     describeRoute({
       tags: ["admin"],
       summary: "Статистика по дням (только администратор)",
-      description: `Московские дни с \`from\` по \`to\` включительно (не больше ${MAX_DAYS}), каждый день — строка, и пустые тоже. \`active_users\` — сколько разных пользователей писали в этот день; \`requests_used\` — списанные и не возвращённые запросы; \`payments\` и \`revenue\` (рубли) — успешные платежи, возвращённые не считаются. Ответ: ${rowShape}.`,
+      description:
+        `Московские дни с \`from\` по \`to\` включительно (не больше ${MAX_DAYS}), каждый день — ` +
+        `строка, и пустые тоже. \`active_users\` — сколько разных пользователей писали в этот день; ` +
+        `\`requests_used\` — списанные и не возвращённые запросы; \`payments\` и \`revenue\` (рубли) — успешные ` +
+        `платежи, возвращённые не считаются. Ответ: ${rowShape}.`,
       ...secured,
       responses: rangeAnswers(rowShape),
     }),
@@ -60,7 +64,9 @@ export const statistics = new Hono<AppEnv>()
     describeRoute({
       tags: ["admin"],
       summary: "Оценки ответов по режимам и моделям (только администратор)",
-      description: `Оценки 👍/👎, поставленные (или изменённые) в московские дни с \`from\` по \`to\` включительно, по режиму и модели, ответившей на вопрос. Ответ: ${feedbackShape}.`,
+      description:
+        `Оценки 👍/👎, поставленные (или изменённые) в московские дни с \`from\` по \`to\` включительно, ` +
+        `по режиму и модели, ответившей на вопрос. Ответ: ${feedbackShape}.`,
       ...secured,
       responses: rangeAnswers(feedbackShape),
     }),

@@ -17,5 +17,8 @@ export function countMessage(db: Db, userId: number, role: "user" | "assistant",
   return db
     .insert(dailyActivity)
     .values({ day: moscowDayOf(at), userId, questions: role === "user" ? 1 : 0, replies: role === "user" ? 0 : 1 })
-    .onConflictDoUpdate({ target: [dailyActivity.day, dailyActivity.userId], set: { [role === "user" ? "questions" : "replies"]: sql`${column} + 1` } });
+    .onConflictDoUpdate({
+      target: [dailyActivity.day, dailyActivity.userId],
+      set: { [role === "user" ? "questions" : "replies"]: sql`${column} + 1` },
+    });
 }

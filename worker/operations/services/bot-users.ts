@@ -12,7 +12,12 @@ export const BOT_USER_TEXTS = {
   badCredentials: "Неверный e-mail или пароль",
 } as const;
 
-export const publicBotUser = (user: User, created = false) => ({ user_id: user.id, email: user.email, name: user.name, created });
+export const publicBotUser = (user: User, created = false) => ({
+  user_id: user.id,
+  email: user.email,
+  name: user.name,
+  created,
+});
 
 /** The user linked to this bot account through `identities`, if any. */
 export async function findBotUser(db: Db, provider: BotProvider, externalId: string): Promise<User | undefined> {
@@ -48,7 +53,11 @@ export async function findOrCreateBotUser(
     assertNotBlocked(existing);
     return { user: existing, created: false };
   }
-  const user = await createUser(db, { email: null, name: profile.name ?? profile.username ?? null, passwordHash: null });
+  const user = await createUser(db, {
+    email: null,
+    name: profile.name ?? profile.username ?? null,
+    passwordHash: null,
+  });
   const linked = await db
     .insert(identities)
     .values({ userId: user.id, provider, providerUserId: externalId, email: profile.email ?? null })
@@ -81,7 +90,12 @@ export async function recordUtm(db: Db, userId: number, provider: BotProvider, u
 }
 
 /** Recorded even for a bot account nobody has created a user for yet (a block before /start). */
-export async function recordSignal(db: Db, provider: BotProvider, externalId: string, signal: { kind: string; payload?: unknown }): Promise<void> {
+export async function recordSignal(
+  db: Db,
+  provider: BotProvider,
+  externalId: string,
+  signal: { kind: string; payload?: unknown },
+): Promise<void> {
   const user = await findBotUser(db, provider, externalId);
   await db.insert(botSignals).values({
     userId: user?.id ?? null,

@@ -31,7 +31,10 @@ export async function listShards(env: Env, db: Db) {
 /** Whether the shard's database has the history tables (its migrations were applied). */
 async function migrated(binding: D1Database): Promise<boolean> {
   const row = await binding
-    .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('messages', 'attachments', 'topic_leaves')")
+    .prepare(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('messages', 'attachments', " +
+        "'topic_leaves')",
+    )
     .first<{ n: number }>();
   return row?.n === 3;
 }

@@ -39,7 +39,11 @@ export async function dailyStatistics(db: Db, from: string, to: string): Promise
 
   const [newUsers, newTopics, sent, charges, paid] = await db.batch([
     db.select({ day: userDay, n: sql<number>`count(*)` }).from(users).where(within(users.createdAt)).groupBy(userDay),
-    db.select({ day: topicDay, n: sql<number>`count(*)` }).from(topics).where(within(topics.createdAt)).groupBy(topicDay),
+    db
+      .select({ day: topicDay, n: sql<number>`count(*)` })
+      .from(topics)
+      .where(within(topics.createdAt))
+      .groupBy(topicDay),
     // Messages are in the history shards; each is counted per Moscow day and user as it is written.
     db
       .select({

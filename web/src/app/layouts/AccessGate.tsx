@@ -24,7 +24,11 @@ export function AppShell() {
   useEffect(() => {
     const external = readAuthReturn(location);
     // Tokens must not stay in the address bar or the history (replaceState through the router).
-    if (external) navigate({ pathname: location.pathname, search: external.search, hash: external.hash }, { replace: true, state: location.state });
+    if (external)
+      navigate(
+        { pathname: location.pathname, search: external.search, hash: external.hash },
+        { replace: true, state: location.state },
+      );
     void useAuth.getState().start(external?.result ?? null);
   }, []);
 
@@ -51,7 +55,8 @@ export function RequireAuth() {
   const location = useLocation();
   if (status !== "authenticated") {
     // After their own "Выйти" a user starts afresh on Main; an expired session returns to the page.
-    const state: GateState | undefined = endedBy === "user" ? undefined : { from: location.pathname + location.search + location.hash };
+    const state: GateState | undefined =
+      endedBy === "user" ? undefined : { from: location.pathname + location.search + location.hash };
     return <Navigate to="/login" replace state={state} />;
   }
   return (

@@ -7,7 +7,9 @@ import { Sidebar } from "../../features/topics/Sidebar";
 import { SidebarDrawerButton } from "../../features/topics/SidebarToggle";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
 
-/** `/`, `/chat`, `/chat/:id`, `/checkout`: the conversations sidebar, the header and the page, plus the settings modal. */
+/**
+ * `/`, `/chat`, `/chat/:id`, `/checkout`: the conversations sidebar, the header and the page, plus the settings modal.
+ */
 export default function MainLayout() {
   const isMobile = useIsMobile();
   return (

@@ -23,11 +23,17 @@ export default function SettingsLayout() {
 
   return (
     <Flex className="settings-layout">
-      <Box className="settings-layout__sidebar" data-open={isMobile ? drawerOpen : undefined} data-testid="settings-sidebar">
+      <Box
+        className="settings-layout__sidebar"
+        data-open={isMobile ? drawerOpen : undefined}
+        data-testid="settings-sidebar"
+      >
         <SettingsSidebar id={sidebarId} onNavigate={close} />
       </Box>
-      {/* biome-ignore lint/a11y: a pointer-only backdrop; Escape and the drawer's own controls are the keyboard way out */}
-      {isMobile && drawerOpen && <div className="settings-layout__backdrop" data-testid="settings-backdrop" onClick={close} />}
+      {isMobile && drawerOpen && (
+        // biome-ignore lint/a11y: a pointer-only backdrop; Escape and the drawer's own controls are the keyboard way out
+        <div className="settings-layout__backdrop" data-testid="settings-backdrop" onClick={close} />
+      )}
       <Flex direction="column" flexGrow="1" minWidth="0">
         <Flex align="center" gap="3" px={{ initial: "5", sm: "4" }} className="settings-layout__topbar">
           {isMobile && (

@@ -7,8 +7,8 @@ import { RootTheme } from "../../ui/RootTheme";
 import AuthLayout from "../layouts/AuthLayout";
 
 /**
- * A page of prerendered-pages.ts as its first screen as the app renders it for a visitor who is not signed in, before any
- * answer from the API (the share page's messages load after), in the light theme. Run by the build
+ * A page of prerendered-pages.ts as its first screen as the app renders it for a visitor who is not signed in, before
+ * any answer from the API (the share page's messages load after), in the light theme. Run by the build
  * (web/build/prerender-pages.ts), never in the browser.
  */
 export function prerender(url: string): string {
@@ -27,7 +27,8 @@ export function prerender(url: string): string {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  // The render's queries wait minutes to be collected (the build's browser globals make the client think it is in a browser): the build would wait for them.
+  // The render's queries wait minutes to be collected (the build's browser globals make the client think it is in a
+  // browser): the build would wait for them.
   client.clear();
   return html;
 }

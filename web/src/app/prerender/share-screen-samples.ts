@@ -1,7 +1,14 @@
 import type { ShareScreenData } from "../../../../worker/conversations/share-screen-data";
 
 const attachments = (base: number) => [
-  { id: base, filename: "план.png", content_type: "image" as const, mime_type: "image/png", size: 1024, url: `/api/v2/share/sample/attachments/${base}` },
+  {
+    id: base,
+    filename: "план.png",
+    content_type: "image" as const,
+    mime_type: "image/png",
+    size: 1024,
+    url: `/api/v2/share/sample/attachments/${base}`,
+  },
   {
     id: base + 1,
     filename: "вопрос.webm",
@@ -27,7 +34,8 @@ const MARKDOWN = [
   "#### Заголовок 4",
   "##### Заголовок 5",
   "###### Заголовок 6",
-  "Абзац с **жирным**, *курсивом*, ~~зачёркнутым~~, `кодом` и [ссылкой](https://example.ru), ![картинка](https://example.ru/a.png).",
+  "Абзац с **жирным**, *курсивом*, ~~зачёркнутым~~, `кодом` и [ссылкой](https://example.ru), " +
+    "![картинка](https://example.ru/a.png).",
   "- пункт\n  - вложенный\n- [x] задача\n- [ ] ещё одна",
   "1. первый\n2. второй",
   "> цитата",
@@ -47,14 +55,48 @@ const MARKDOWN = [
 export const SHARE_SCREEN_SAMPLES: ShareScreenData[] = [
   {
     hash: "sample-every-part",
-    products: [{ id: 1, assistant_type: "gpt", title: "Общий чат", description: "", model: "default", model_title: "Ясно · Общий чат", active: true }],
+    products: [
+      {
+        id: 1,
+        assistant_type: "gpt",
+        title: "Общий чат",
+        description: "",
+        model: "default",
+        model_title: "Ясно · Общий чат",
+        active: true,
+      },
+    ],
     history: {
       topic_name: "Пример",
       assistant_type: "gpt",
       messages: [
-        { id: 1, role: "user", text: "Вопрос", state: "complete", model: null, created_at: "2026-01-01T00:00:00.000Z", attachments: attachments(10) },
-        { id: 2, role: "assistant", text: MARKDOWN, state: "complete", model: "demo", created_at: "2026-01-01T00:00:01.000Z", attachments: attachments(20) },
-        { id: 3, role: "assistant", text: "Обрыв", state: "partial", model: null, created_at: "2026-01-01T00:00:02.000Z", attachments: [] },
+        {
+          id: 1,
+          role: "user",
+          text: "Вопрос",
+          state: "complete",
+          model: null,
+          created_at: "2026-01-01T00:00:00.000Z",
+          attachments: attachments(10),
+        },
+        {
+          id: 2,
+          role: "assistant",
+          text: MARKDOWN,
+          state: "complete",
+          model: "demo",
+          created_at: "2026-01-01T00:00:01.000Z",
+          attachments: attachments(20),
+        },
+        {
+          id: 3,
+          role: "assistant",
+          text: "Обрыв",
+          state: "partial",
+          model: null,
+          created_at: "2026-01-01T00:00:02.000Z",
+          attachments: [],
+        },
       ],
     },
   },

@@ -13,7 +13,8 @@ const failureText = (error: unknown) => (error instanceof UserApiError && error.
 
 /** A refusal about the owner's proof (missing, wrong, too many tries): worth saying even where failures are silent. */
 const proofFailure = (error: unknown) =>
-  error instanceof UserApiError && (error.status === 403 || error.status === 429 || error.fields.some((f) => f === "current_password" || f === "code"))
+  error instanceof UserApiError &&
+  (error.status === 403 || error.status === 429 || error.fields.some((f) => f === "current_password" || f === "code"))
     ? failureText(error)
     : null;
 
@@ -78,7 +79,9 @@ export function AccountFields({ user: loaded }: { user: SelfUser }) {
     }
   };
 
-  const proof = (p: ReturnType<typeof useProof>) => <ProofInput hasPassword={user.hasPassword} hasEmail={user.email !== null} onChange={p.onChange} />;
+  const proof = (p: ReturnType<typeof useProof>) => (
+    <ProofInput hasPassword={user.hasPassword} hasEmail={user.email !== null} onChange={p.onChange} />
+  );
 
   return (
     <Flex direction="column" gap="4">

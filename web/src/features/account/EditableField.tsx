@@ -78,7 +78,12 @@ export function EditableField({ label, type, autoComplete, value, onSave, extra,
         </form>
       ) : (
         <Flex gap="3" align="center" justify="between" minHeight="32px">
-          <Text size="3" color={value ? undefined : "gray"} aria-describedby={error ? errorId : undefined} style={{ overflowWrap: "anywhere" }}>
+          <Text
+            size="3"
+            color={value ? undefined : "gray"}
+            aria-describedby={error ? errorId : undefined}
+            style={{ overflowWrap: "anywhere" }}
+          >
             {value || accountTexts.notSet}
           </Text>
           <Button variant="ghost" size="2" onClick={startEditing} style={{ flexShrink: 0 }}>

@@ -14,7 +14,11 @@ import { useDocumentTitle } from "../../ui/document-title";
 
 const t = emailConfirmTexts;
 
-type State = { status: "checking" } | { status: "done"; email: string | null } | { status: "invalid" } | { status: "failed"; text: string };
+type State =
+  | { status: "checking" }
+  | { status: "done"; email: string | null }
+  | { status: "invalid" }
+  | { status: "failed"; text: string };
 
 // A link is spent by its first use: one call per token, however often the page mounts (StrictMode).
 const calls = new Map<string, Promise<string | null>>();
@@ -38,7 +42,11 @@ export default function EmailConfirm() {
       (error) => {
         if (!current) return;
         if (error instanceof UserApiError && [400, 404, 422].includes(error.status)) setState({ status: "invalid" });
-        else setState({ status: "failed", text: (error instanceof UserApiError && error.detail) || accountTexts.saveFailed });
+        else
+          setState({
+            status: "failed",
+            text: (error instanceof UserApiError && error.detail) || accountTexts.saveFailed,
+          });
       },
     );
     return () => {
@@ -58,7 +66,13 @@ export default function EmailConfirm() {
       </OutcomeCard>
     );
   return (
-    <OutcomeCard title={state.status === "invalid" ? t.invalid : t.failed} icon={LinkBreak2Icon} tone="amber" next={next} back={back}>
+    <OutcomeCard
+      title={state.status === "invalid" ? t.invalid : t.failed}
+      icon={LinkBreak2Icon}
+      tone="amber"
+      next={next}
+      back={back}
+    >
       <Text as="p" size="2" align="center" role="alert">
         {state.status === "invalid" ? t.invalidBody : state.text}
       </Text>

@@ -14,13 +14,23 @@ import { useDocumentTitle } from "../../ui/document-title";
 const t = invitationTexts;
 
 type Answer = "accept" | "decline";
-type Outcome = { kind: "joined"; company: string } | { kind: "declined" } | { kind: "gone" } | { kind: "failed"; text: string };
+type Outcome =
+  | { kind: "joined"; company: string }
+  | { kind: "declined" }
+  | { kind: "gone" }
+  | { kind: "failed"; text: string };
 /** An invitation waiting for the caller (`GET /companies/invitations/`). */
 type Pending = InferResponseType<typeof api.companies.invitations.$get, 200>[number];
 
 /** The server's answer as what the page says: 404 means the invitation is not (or no longer) the caller's. */
-async function outcomeOf(answer: Answer, response: { ok: boolean; status: number; statusText: string; json(): Promise<unknown> }): Promise<Outcome> {
-  if (response.ok) return answer === "accept" ? { kind: "joined", company: ((await response.json()) as { name: string }).name } : { kind: "declined" };
+async function outcomeOf(
+  answer: Answer,
+  response: { ok: boolean; status: number; statusText: string; json(): Promise<unknown> },
+): Promise<Outcome> {
+  if (response.ok)
+    return answer === "accept"
+      ? { kind: "joined", company: ((await response.json()) as { name: string }).name }
+      : { kind: "declined" };
   if (response.status === 404) return { kind: "gone" };
   return { kind: "failed", text: detailText(await readDetail(response)) ?? t.failed };
 }
@@ -43,7 +53,8 @@ function ByLink({ token }: { token: string }) {
   const answer = async (choice: Answer) => {
     setBusy(true);
     try {
-      const call = choice === "accept" ? api.companies.invitations.accept.$post : api.companies.invitations.decline.$post;
+      const call =
+        choice === "accept" ? api.companies.invitations.accept.$post : api.companies.invitations.decline.$post;
       setOutcome(await outcomeOf(choice, await call({ json: { token } })));
     } catch {
       setOutcome({ kind: "failed", text: t.failed });
@@ -145,7 +156,14 @@ function Choice({ busy, onAnswer }: { busy: boolean; onAnswer: (choice: Answer) 
       <Button size="3" style={{ flex: 1 }} loading={busy} onClick={() => onAnswer("accept")}>
         {t.accept}
       </Button>
-      <Button size="3" variant="outline" color="gray" style={{ flex: 1 }} disabled={busy} onClick={() => onAnswer("decline")}>
+      <Button
+        size="3"
+        variant="outline"
+        color="gray"
+        style={{ flex: 1 }}
+        disabled={busy}
+        onClick={() => onAnswer("decline")}
+      >
         {t.decline}
       </Button>
     </Flex>
@@ -154,9 +172,20 @@ function Choice({ busy, onAnswer }: { busy: boolean; onAnswer: (choice: Answer) 
 
 function OutcomeText({ outcome, email }: { outcome: Outcome; email: string | null }) {
   const text =
-    outcome.kind === "joined" ? t.joined(outcome.company) : outcome.kind === "declined" ? t.declined : outcome.kind === "gone" ? t.gone(email) : outcome.text;
+    outcome.kind === "joined"
+      ? t.joined(outcome.company)
+      : outcome.kind === "declined"
+        ? t.declined
+        : outcome.kind === "gone"
+          ? t.gone(email)
+          : outcome.text;
   return (
-    <Text as="p" size="2" align="center" role={outcome.kind === "joined" || outcome.kind === "declined" ? "status" : "alert"}>
+    <Text
+      as="p"
+      size="2"
+      align="center"
+      role={outcome.kind === "joined" || outcome.kind === "declined" ? "status" : "alert"}
+    >
       {text}
     </Text>
   );

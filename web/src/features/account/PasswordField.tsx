@@ -50,7 +50,13 @@ export function PasswordField({ onSave, extra }: Props) {
       {editing ? (
         <form onSubmit={save}>
           <Flex direction="column" gap="2">
-            <PasswordInput label={accountTexts.newPassword} value={password} onChange={setPassword} disabled={saving} autoFocus />
+            <PasswordInput
+              label={accountTexts.newPassword}
+              value={password}
+              onChange={setPassword}
+              disabled={saving}
+              autoFocus
+            />
             <PasswordInput label={accountTexts.repeatPassword} value={repeat} onChange={setRepeat} disabled={saving} />
             {extra}
             <FieldError text={error} />

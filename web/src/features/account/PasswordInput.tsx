@@ -1,7 +1,13 @@
 import { accountTexts } from "../../ui/texts/account";
 import { PasswordTextField } from "../auth/PasswordTextField";
 
-type Props = { label: string; value: string; onChange: (value: string) => void; disabled?: boolean; autoFocus?: boolean };
+type Props = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  autoFocus?: boolean;
+};
 
 const toggle = { size: "1", show: accountTexts.showPassword, hide: accountTexts.hidePassword } as const;
 

@@ -23,7 +23,11 @@ export function SettingsModal() {
               </IconButton>
             </Dialog.Close>
           </Flex>
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="settings-modal__tabs">
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) => setTab(value as SettingsTab)}
+            className="settings-modal__tabs"
+          >
             <Tabs.List>
               <Tabs.Trigger value="account">{settingsTexts.tabAccount}</Tabs.Trigger>
               <Tabs.Trigger value="subscription">{settingsTexts.tabSubscription}</Tabs.Trigger>

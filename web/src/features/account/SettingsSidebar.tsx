@@ -13,9 +13,24 @@ type Props = {
   onNavigate: () => void;
 };
 
-function SectionLink({ to, icon, children, onClick }: { to: string; icon: ReactNode; children: ReactNode; onClick: () => void }) {
+function SectionLink({
+  to,
+  icon,
+  children,
+  onClick,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  onClick: () => void;
+}) {
   return (
-    <NavLink to={to} end onClick={onClick} className={({ isActive }) => `settings-nav__link${isActive ? " is-active" : ""}`}>
+    <NavLink
+      to={to}
+      end
+      onClick={onClick}
+      className={({ isActive }) => `settings-nav__link${isActive ? " is-active" : ""}`}
+    >
       {icon}
       {children}
     </NavLink>

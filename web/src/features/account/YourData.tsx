@@ -86,7 +86,12 @@ export function YourData({ hasPassword }: { hasPassword: boolean }) {
                   {t.cancel}
                 </Button>
               </Dialog.Close>
-              <Button color="red" loading={deleting} disabled={hasPassword && !password} onClick={() => void deleteAccount()}>
+              <Button
+                color="red"
+                loading={deleting}
+                disabled={hasPassword && !password}
+                onClick={() => void deleteAccount()}
+              >
                 {t.confirm}
               </Button>
             </Flex>

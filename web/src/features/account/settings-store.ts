@@ -23,7 +23,8 @@ export const useSettings = create<SettingsState>((set) => ({
   open: false,
   tab: "account",
   view: "active",
-  openSettings: (tab = "account", view) => set({ open: true, tab, view: tab === "subscription" && view ? view : "active" }),
+  openSettings: (tab = "account", view) =>
+    set({ open: true, tab, view: tab === "subscription" && view ? view : "active" }),
   close: () => set({ open: false, view: "active" }),
   setTab: (tab) => set({ tab }),
   setView: (view) => set({ view }),

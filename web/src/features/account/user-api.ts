@@ -19,7 +19,9 @@ export class UserApiError extends Error {
 
 const failure = async (response: Parameters<typeof readDetail>[0]) => {
   const detail = await readDetail(response);
-  const fields = Array.isArray(detail) ? detail.flatMap((item) => (item.loc ?? []).slice(1).filter((p): p is string => typeof p === "string")) : [];
+  const fields = Array.isArray(detail)
+    ? detail.flatMap((item) => (item.loc ?? []).slice(1).filter((p): p is string => typeof p === "string"))
+    : [];
   return new UserApiError(response.status, detailText(detail), fields);
 };
 

@@ -11,7 +11,17 @@ import "./auth.css";
 type Footer = { question: string; link: string; to: string; from?: string | null };
 
 /** The card every sign-in page sits in: the brand, a heading, a line under it, the content. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: Footer }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: Footer;
+}) {
   return (
     <Card size={{ initial: "3", xs: "4" }} className="auth-card">
       <Flex direction="column" gap="5">

@@ -34,7 +34,11 @@ export function AuthNotice() {
   const { pathname } = useLocation();
   if (INLINE_NOTICE_PATHS.includes(pathname)) return null;
   return (
-    <Box position="fixed" top="4" style={{ left: "50%", transform: "translateX(-50%)", width: "min(480px, calc(100vw - 32px))", zIndex: 1000 }}>
+    <Box
+      position="fixed"
+      top="4"
+      style={{ left: "50%", transform: "translateX(-50%)", width: "min(480px, calc(100vw - 32px))", zIndex: 1000 }}
+    >
       <AuthNoticeCallout />
     </Box>
   );

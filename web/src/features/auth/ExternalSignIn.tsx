@@ -19,7 +19,13 @@ const ICONS: Record<OAuthProvider | "telegram", ComponentType<{ className?: stri
  * back with tokens (or an error) in the URL, which the access gate reads. `next` is where to land.
  * Only the providers the Worker has secrets for show, and none until it has said which.
  */
-export function ExternalSignIn({ next, divider }: { next?: string | null; divider: { text: string; side: "before" | "after" } }) {
+export function ExternalSignIn({
+  next,
+  divider,
+}: {
+  next?: string | null;
+  divider: { text: string; side: "before" | "after" };
+}) {
   const configured = useSignInProviders();
   if (!configured) return <AuthNoticeCallout />;
 
@@ -28,9 +34,14 @@ export function ExternalSignIn({ next, divider }: { next?: string | null; divide
   if (botId) {
     const origin = window.location.origin;
     // Back to the page the user was headed for: the gate reads the hash there and signs them in.
-    links.push({ key: "telegram", label: authTexts.external.telegram, href: telegramLoginUrl(botId, origin, origin + (next ?? window.location.pathname)) });
+    links.push({
+      key: "telegram",
+      label: authTexts.external.telegram,
+      href: telegramLoginUrl(botId, origin, origin + (next ?? window.location.pathname)),
+    });
   }
-  for (const provider of configured.providers) links.push({ key: provider, label: authTexts.external[provider], href: oauthStartUrl(provider, next) });
+  for (const provider of configured.providers)
+    links.push({ key: provider, label: authTexts.external[provider], href: oauthStartUrl(provider, next) });
 
   if (links.length === 0) return <AuthNoticeCallout />;
   const rule = <Divider>{divider.text}</Divider>;
@@ -47,7 +58,15 @@ export function ExternalSignIn({ next, divider }: { next?: string | null; divide
             // An odd last button takes the whole row rather than leaving a hole.
             const wide = links.length % 2 === 1 && index === links.length - 1;
             return (
-              <Button key={key} asChild size="3" variant="surface" color="gray" highContrast style={wide ? { gridColumn: "span 2" } : undefined}>
+              <Button
+                key={key}
+                asChild
+                size="3"
+                variant="surface"
+                color="gray"
+                highContrast
+                style={wide ? { gridColumn: "span 2" } : undefined}
+              >
                 <a href={href} data-provider={key}>
                   <Icon className="auth-provider-icon" />
                   {label}

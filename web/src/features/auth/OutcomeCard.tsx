@@ -31,7 +31,13 @@ export function OutcomeCard({
         <Flex
           align="center"
           justify="center"
-          style={{ width: 56, height: 56, borderRadius: "50%", background: `var(--${tone}-a3)`, color: `var(--${tone}-11)` }}
+          style={{
+            width: 56,
+            height: 56,
+            borderRadius: "50%",
+            background: `var(--${tone}-a3)`,
+            color: `var(--${tone}-11)`,
+          }}
         >
           <Icon width={24} height={24} />
         </Flex>

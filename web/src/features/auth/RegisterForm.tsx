@@ -31,7 +31,13 @@ export function RegisterForm({ withName, submitLabel }: { withName: boolean; sub
     const { name, email, password } = form.values;
     // A campaign's utm_* parameters stay in the address and go with the registration.
     const utm = readUtm(search);
-    const json = { email, password, consent: true as const, ...(withName && name.trim() ? { name: name.trim() } : {}), ...(utm ? { utm } : {}) };
+    const json = {
+      email,
+      password,
+      consent: true as const,
+      ...(withName && name.trim() ? { name: name.trim() } : {}),
+      ...(utm ? { utm } : {}),
+    };
     void form.submit(
       () => api.users.$post({ json }),
       async (res) => login(await res.json()),
@@ -41,9 +47,17 @@ export function RegisterForm({ withName, submitLabel }: { withName: boolean; sub
   return (
     <form onSubmit={onSubmit} noValidate>
       <Flex direction="column" gap="4">
-        {withName && <TextInput label={t.name} autoComplete="name" placeholder={t.namePlaceholder} {...form.field("name")} />}
+        {withName && (
+          <TextInput label={t.name} autoComplete="name" placeholder={t.namePlaceholder} {...form.field("name")} />
+        )}
         <EmailField {...form.field("email")} />
-        <PasswordInput label={t.password} autoComplete="new-password" placeholder={t.passwordPlaceholder} required {...form.field("password")} />
+        <PasswordInput
+          label={t.password}
+          autoComplete="new-password"
+          placeholder={t.passwordPlaceholder}
+          required
+          {...form.field("password")}
+        />
         <ConsentCheckbox
           checked={consent}
           onChange={(checked) => {

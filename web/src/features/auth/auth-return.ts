@@ -34,7 +34,11 @@ export function decodeTelegramResult(encoded: string): TelegramAuthData | null {
  * Reads the result of an external sign-in from a location and says what the URL should become
  * without it, so the tokens do not stay in the address bar or the history.
  */
-export function readAuthReturn(location: { pathname: string; search: string; hash: string }): { result: AuthReturn; search: string; hash: string } | null {
+export function readAuthReturn(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): { result: AuthReturn; search: string; hash: string } | null {
   const params = new URLSearchParams(location.search);
   // docs/external-sign-in.md: tokens come back on the page the sign-in was started for, a failure
   // as `/login?status=…`; elsewhere `status` may mean something else (a payment's return page).

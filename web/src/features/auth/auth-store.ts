@@ -40,7 +40,9 @@ type AuthState = {
   /** Fetches `/users/self` and merges e-mail and name into the record. */
   loadSelf: () => Promise<boolean>;
   updateUser: (user: Partial<Pick<AuthRecord, "email" | "name">>) => void;
-  /** Takes tokens the server handed out mid-session (PATCH /users/ answers a new access_token after a password change). */
+  /**
+   * Takes tokens the server handed out mid-session (PATCH /users/ answers a new access_token after a password change).
+   */
   setTokens: (tokens: { access_token: string; refresh_token?: string }) => void;
   dismissNotice: () => void;
 };
@@ -64,13 +66,20 @@ function readStored(): AuthRecord | null {
     if (!value || typeof value !== "object") return null;
     const record = value as Partial<AuthRecord>;
     if (typeof record.access_token !== "string" || typeof record.refresh_token !== "string") return null;
-    return { access_token: record.access_token, refresh_token: record.refresh_token, email: record.email ?? null, name: record.name ?? null };
+    return {
+      access_token: record.access_token,
+      refresh_token: record.refresh_token,
+      email: record.email ?? null,
+      name: record.name ?? null,
+    };
   } catch {
     return null;
   }
 }
 
-/** Whether this browser keeps a session (which the start then refreshes): the app's start guesses the page's gate by it. */
+/**
+ * Whether this browser keeps a session (which the start then refreshes): the app's start guesses the page's gate by it.
+ */
 export const hasStoredSession = (): boolean => readStored() !== null;
 
 const store = (record: AuthRecord) => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(record));
@@ -133,7 +142,10 @@ function showNotice(notice: string, clearAfterMs?: number) {
   clearTimeout(noticeTimer);
   useAuth.setState({ notice });
   if (clearAfterMs) {
-    noticeTimer = setTimeout(() => useAuth.getState().notice === notice && useAuth.setState({ notice: null }), clearAfterMs);
+    noticeTimer = setTimeout(
+      () => useAuth.getState().notice === notice && useAuth.setState({ notice: null }),
+      clearAfterMs,
+    );
   }
 }
 
@@ -156,7 +168,9 @@ async function signInFromReturn(external: AuthReturn): Promise<boolean> {
       // The provider's callback made the session in a redirect, whose bookmark the app never sees.
       markOutOfBandWrite();
       // docs/product.md §4: the user is fetched with the returned token; only then is the sign-in done.
-      useAuth.setState({ record: { access_token: external.access_token, refresh_token: external.refresh_token, email: null, name: null } });
+      useAuth.setState({
+        record: { access_token: external.access_token, refresh_token: external.refresh_token, email: null, name: null },
+      });
       const user = await fetchSelf();
       if (!user) {
         useAuth.setState({ record: null });
@@ -170,7 +184,12 @@ async function signInFromReturn(external: AuthReturn): Promise<boolean> {
       const res = await api.users.tg.auth.$get({ query: external.data }).catch(() => null);
       const record = res?.ok ? await res.json().catch(() => null) : null;
       if (record?.access_token && record.refresh_token) {
-        adopt({ access_token: record.access_token, refresh_token: record.refresh_token, email: record.email ?? null, name: record.name ?? null });
+        adopt({
+          access_token: record.access_token,
+          refresh_token: record.refresh_token,
+          email: record.email ?? null,
+          name: record.name ?? null,
+        });
         return true;
       }
       showNotice(authTexts.errors.telegram);
@@ -211,7 +230,9 @@ export const useAuth = create<AuthState>((set, get) => ({
   logout: () => {
     const record = get().record;
     if (record) {
-      void api.users.logout.$post(undefined, { headers: { "jwt-token": record.access_token, "refresh-token": record.refresh_token } }).catch(() => undefined);
+      void api.users.logout
+        .$post(undefined, { headers: { "jwt-token": record.access_token, "refresh-token": record.refresh_token } })
+        .catch(() => undefined);
     }
     endSession("user");
   },

@@ -24,10 +24,21 @@ type LabelProps = {
 type TextInputProps = Omit<ComponentProps<typeof TextField.Root>, "size"> & LabelProps;
 
 /** What the input inside a labelled field gets to be tied to its label and its error. */
-type ControlProps = { id: string; color: "red" | undefined; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+type ControlProps = {
+  id: string;
+  color: "red" | undefined;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
 
 /** A label over an input and the input's error under it, tied together for screen readers. */
-function LabelledField({ label, error, aside, id, children }: LabelProps & { children: (control: ControlProps) => ReactNode }) {
+function LabelledField({
+  label,
+  error,
+  aside,
+  id,
+  children,
+}: LabelProps & { children: (control: ControlProps) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -40,7 +51,12 @@ function LabelledField({ label, error, aside, id, children }: LabelProps & { chi
         </Text>
         {aside}
       </Flex>
-      {children({ id: inputId, color: invalid ? "red" : undefined, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? errorId : undefined })}
+      {children({
+        id: inputId,
+        color: invalid ? "red" : undefined,
+        "aria-invalid": invalid || undefined,
+        "aria-describedby": invalid ? errorId : undefined,
+      })}
       <FieldError id={errorId} text={error} />
     </Flex>
   );
@@ -61,7 +77,16 @@ export function TextInput({ label, error, aside, id, children, ...rest }: TextIn
 
 /** The e-mail field of the sign-in forms. */
 export function EmailField(props: Omit<TextInputProps, "label" | "type">) {
-  return <TextInput label={authTexts.email} type="email" autoComplete="email" placeholder={authTexts.emailPlaceholder} required {...props} />;
+  return (
+    <TextInput
+      label={authTexts.email}
+      type="email"
+      autoComplete="email"
+      placeholder={authTexts.emailPlaceholder}
+      required
+      {...props}
+    />
+  );
 }
 
 const toggle = { size: "2", show: authTexts.showPassword, hide: authTexts.hidePassword } as const;

@@ -8,7 +8,10 @@ type ApiResponse = ResponseLike & { ok: boolean };
  * One API call behind a form: the fields' values, the pending flag for the submit button, and the
  * server's errors spread over the fields (`fieldForStatus` says which field a plain detail concerns).
  */
-export function useApiForm<Field extends string>(initial: Record<Field, string>, fieldForStatus: Partial<Record<number, NoInfer<Field>>> = {}) {
+export function useApiForm<Field extends string>(
+  initial: Record<Field, string>,
+  fieldForStatus: Partial<Record<number, NoInfer<Field>>> = {},
+) {
   const [values, setValues] = useState(initial);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {}, form: null });
@@ -52,7 +55,8 @@ export function useApiForm<Field extends string>(initial: Record<Field, string>,
     try {
       // `ok` is what tells the typed client's success answers from its failures.
       if (res.ok) await onSuccess(res as Extract<R, { ok: true }>);
-      else if (!(await onFailure?.(res))) setErrors(await formErrors(res, names, fieldForStatus, authTexts.errors.unknown));
+      else if (!(await onFailure?.(res)))
+        setErrors(await formErrors(res, names, fieldForStatus, authTexts.errors.unknown));
     } catch {
       setErrors({ fields: {}, form: authTexts.errors.unknown });
     } finally {

@@ -19,7 +19,10 @@ export const signInProvidersQuery = queryOptions({
     if (!res.ok) throw new Error(`providers answered ${res.status}`);
     const body = await res.json();
     // An SPA older than its Worker has no button for a provider it does not know.
-    return { ...body, providers: body.providers.filter((name) => (OAUTH_PROVIDERS as readonly string[]).includes(name)) };
+    return {
+      ...body,
+      providers: body.providers.filter((name) => (OAUTH_PROVIDERS as readonly string[]).includes(name)),
+    };
   },
 });
 

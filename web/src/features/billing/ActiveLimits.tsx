@@ -9,7 +9,8 @@ export function ActiveLimits() {
   // Asked again each time the view shows, not only when the tab comes back.
   const query = useQuery({ ...limitsQuery(useUserKey()), enabled: useSignedIn(), refetchOnMount: "always" });
 
-  // Nothing known before the first answer: a spinner rather than "no subscriptions" (a failure is silent, docs/product.md §8).
+  // Nothing known before the first answer: a spinner rather than "no subscriptions" (a failure is silent,
+  // docs/product.md §8).
   if (!query.data && query.isFetching)
     return (
       <Flex justify="center" py="5">

@@ -14,7 +14,10 @@ export function balanceOf(limits: Limits): { text: string; tone: "normal" | "low
   if (pool) {
     const n = pool.available_requests;
     const left = pool.is_unlimited ? t.unlimited : t.left(n, plural(n, t.requestForms));
-    return { text: t.fromCompany(left, pool.company_name), tone: !pool.is_unlimited && n <= QUOTAS.lowBalanceRequests ? "low" : "normal" };
+    return {
+      text: t.fromCompany(left, pool.company_name),
+      tone: !pool.is_unlimited && n <= QUOTAS.lowBalanceRequests ? "low" : "normal",
+    };
   }
   if (limits.is_unlimited) {
     const unlimited = limits.limits.filter((l) => l.is_unlimited);
@@ -53,7 +56,14 @@ export function BalanceChip() {
         </Text>
       </Button>
       {tone !== "normal" && (
-        <Button type="button" size="1" variant="solid" color="amber" className="balance-chip__top-up" onClick={() => openSettings("subscription", "available")}>
+        <Button
+          type="button"
+          size="1"
+          variant="solid"
+          color="amber"
+          className="balance-chip__top-up"
+          onClick={() => openSettings("subscription", "available")}
+        >
           {t.topUp}
         </Button>
       )}

@@ -15,7 +15,17 @@ const t = checkoutTexts;
 
 type OutcomeColor = "green" | "red" | "gray" | "amber";
 
-function Outcome({ icon, color, title, children }: { icon: ReactNode; color: OutcomeColor; title: string; children?: ReactNode }) {
+function Outcome({
+  icon,
+  color,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  color: OutcomeColor;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <Flex direction="column" gap="3">
       <Flex align="center" gap="2">
@@ -44,7 +54,9 @@ function Succeeded({ outcome }: { outcome: Extract<CheckoutOutcome, { kind: "suc
         <Text size="2" data-testid="checkout-added">
           {plan.is_unlimited
             ? t.addedUnlimited.replace("{day_gap}", String(plan.day_gap))
-            : t.addedRequests.replace("{requests}", String(plan.requests_limit)).replace("{day_gap}", String(plan.day_gap))}
+            : t.addedRequests
+                .replace("{requests}", String(plan.requests_limit))
+                .replace("{day_gap}", String(plan.day_gap))}
         </Text>
       )}
       <Heading as="h3" size="3" mt="2">
@@ -56,11 +68,35 @@ function Succeeded({ outcome }: { outcome: Extract<CheckoutOutcome, { kind: "suc
 }
 
 /** Every ending but success: an icon, a title, maybe a line of text, maybe a "check again" button. */
-const endings: Record<Exclude<CheckoutOutcome["kind"], "succeeded">, { icon: ReactNode; color: OutcomeColor; title: string; text?: string; retry?: true }> = {
-  canceled: { icon: <CrossCircledIcon width="24" height="24" />, color: "gray", title: t.canceled, text: t.canceledText },
-  refunded: { icon: <CrossCircledIcon width="24" height="24" />, color: "gray", title: t.refunded, text: t.refundedText },
-  waiting: { icon: <ClockIcon width="24" height="24" />, color: "amber", title: t.waiting, text: t.waitingLong, retry: true },
-  not_found: { icon: <ExclamationTriangleIcon width="24" height="24" />, color: "red", title: t.notFound, text: t.notFoundText },
+const endings: Record<
+  Exclude<CheckoutOutcome["kind"], "succeeded">,
+  { icon: ReactNode; color: OutcomeColor; title: string; text?: string; retry?: true }
+> = {
+  canceled: {
+    icon: <CrossCircledIcon width="24" height="24" />,
+    color: "gray",
+    title: t.canceled,
+    text: t.canceledText,
+  },
+  refunded: {
+    icon: <CrossCircledIcon width="24" height="24" />,
+    color: "gray",
+    title: t.refunded,
+    text: t.refundedText,
+  },
+  waiting: {
+    icon: <ClockIcon width="24" height="24" />,
+    color: "amber",
+    title: t.waiting,
+    text: t.waitingLong,
+    retry: true,
+  },
+  not_found: {
+    icon: <ExclamationTriangleIcon width="24" height="24" />,
+    color: "red",
+    title: t.notFound,
+    text: t.notFoundText,
+  },
   failed: { icon: <ExclamationTriangleIcon width="24" height="24" />, color: "red", title: t.failed, retry: true },
 };
 
@@ -81,7 +117,9 @@ function OutcomeView({ outcome, onRetry }: { outcome: CheckoutOutcome; onRetry: 
   );
 }
 
-/** `/checkout?payment_id=<id>`: where the payment page returns; waits for the payment to be final and says how it ended. */
+/**
+ * `/checkout?payment_id=<id>`: where the payment page returns; waits for the payment to be final and says how it ended.
+ */
 export default function Checkout() {
   useDocumentTitle(titlesTexts.checkout);
   const [params] = useSearchParams();
@@ -129,7 +167,11 @@ export default function Checkout() {
               <Link to="/chat">{t.toChat}</Link>
             </Button>
             {outcome && outcome.kind !== "succeeded" && (
-              <Button variant="soft" color="gray" onClick={() => useSettings.getState().openSettings("subscription", "available")}>
+              <Button
+                variant="soft"
+                color="gray"
+                onClick={() => useSettings.getState().openSettings("subscription", "available")}
+              >
                 {t.toPlans}
               </Button>
             )}

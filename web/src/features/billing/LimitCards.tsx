@@ -5,7 +5,10 @@ import { subscriptionTexts } from "../../ui/texts/subscription";
 
 const t = subscriptionTexts;
 
-/** docs/product.md §9 active limit card: "до {date}" and "Доступные запросы: {available} из {total}", or the unlimited wording. */
+/**
+ * docs/product.md §9 active limit card: "до {date}" and "Доступные запросы: {available} из {total}", or the unlimited
+ * wording.
+ */
 export function LimitCard({ limit }: { limit: LimitRow }) {
   const expiry = formatExpiry(limit.date_expire);
   const total = Math.max(limit.requests, limit.available_requests);

@@ -6,7 +6,10 @@ import { billingApi } from "./billing-api";
 
 const t = subscriptionTexts;
 
-/** docs/product.md §4, §5, §8: a promo code; "Неверный промокод" in red on any refusal, cleared and limits reloaded on success. */
+/**
+ * docs/product.md §4, §5, §8: a promo code; "Неверный промокод" in red on any refusal, cleared and limits reloaded on
+ * success.
+ */
 export function PromoForm() {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);

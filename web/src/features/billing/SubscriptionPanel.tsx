@@ -11,8 +11,17 @@ import "./subscription.css";
 
 const t = subscriptionTexts;
 
-/** docs/product.md §2 subscription tab: the "active" and "available" views, the promo code and support (modal tab and /subscription). */
-export function SubscriptionPanel({ view, onViewChange }: { view: SubscriptionView; onViewChange: (view: SubscriptionView) => void }) {
+/**
+ * docs/product.md §2 subscription tab: the "active" and "available" views, the promo code and support (modal tab and
+ * /subscription).
+ */
+export function SubscriptionPanel({
+  view,
+  onViewChange,
+}: {
+  view: SubscriptionView;
+  onViewChange: (view: SubscriptionView) => void;
+}) {
   return (
     <Flex direction="column" gap="4" data-testid="subscription-panel">
       {/* Smaller on a phone, so both view names fit in 375 px. */}

@@ -10,7 +10,8 @@ export const billingApi = {
   /** `GET /subscriptions/{id}`. */
   plan: (id: number) => api.subscriptions[":id"].$get({ param: { id: String(id) } }),
   /** `POST /payments/{subscriptionId}`: the payment URL as the JSON body. */
-  createPayment: (planId: number) => api.payments[":subscriptionId"].$post({ param: { subscriptionId: String(planId) } }),
+  createPayment: (planId: number) =>
+    api.payments[":subscriptionId"].$post({ param: { subscriptionId: String(planId) } }),
   /** `GET /payments/{id}`: the caller's own payment. The client does not encode path params. */
   payment: (id: string) => api.payments[":id"].$get({ param: { id: encodeURIComponent(id) } }),
   /** `POST /promos/use/{name}`: the caller's limits after the grant. A code is user input: encoded here. */

@@ -38,7 +38,8 @@ async function readPlan(id: number): Promise<Plan | null> {
 }
 
 // A succeeded payment is final once its grant is written (`credited`), so the limits read next include it.
-const isFinal = (p: Payment) => p.status === "canceled" || p.status === "refunded" || (p.status === "succeeded" && p.credited);
+const isFinal = (p: Payment) =>
+  p.status === "canceled" || p.status === "refunded" || (p.status === "succeeded" && p.credited);
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -74,7 +75,8 @@ export async function waitForPayment(id: string, signal: AbortSignal): Promise<C
     if (isFinal(last)) break;
   }
   if (!last) return failures > 0 ? { kind: "failed" } : { kind: "waiting", payment: null };
-  if (last.status === "succeeded") return { kind: "succeeded", payment: last, plan: await readPlan(last.subscription_id) };
+  if (last.status === "succeeded")
+    return { kind: "succeeded", payment: last, plan: await readPlan(last.subscription_id) };
   if (last.status === "canceled") return { kind: "canceled", payment: last };
   if (last.status === "refunded") return { kind: "refunded", payment: last };
   return { kind: "waiting", payment: last };

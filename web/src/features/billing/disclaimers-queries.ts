@@ -37,9 +37,13 @@ forgetOnSignOut(() => useTermsRefused.setState({ refused: false }));
  * The terms as a send needs them: the cached list, or the answer on its way; null when they
  * cannot be loaded (the send goes on, and the server still refuses it if it must).
  */
-export const settledDisclaimers = (): Promise<Disclaimer[] | null> => queryClient.fetchQuery(disclaimersQuery(currentUserKey())).catch(() => null);
+export const settledDisclaimers = (): Promise<Disclaimer[] | null> =>
+  queryClient.fetchQuery(disclaimersQuery(currentUserKey())).catch(() => null);
 
-/** The same when it is known already (loaded, or failed: null), so a send can decide at once; undefined while on its way. */
+/**
+ * The same when it is known already (loaded, or failed: null), so a send can decide at once; undefined while on its
+ * way.
+ */
 export function knownDisclaimers(): Disclaimer[] | null | undefined {
   const state = queryClient.getQueryState(disclaimersQuery(currentUserKey()).queryKey);
   if (state?.status === "success") return state.data ?? null;
@@ -54,7 +58,10 @@ export function knownDisclaimers(): Disclaimer[] | null | undefined {
 export function pendingDisclaimer(items: Disclaimer[] | null, assistantType: string): Disclaimer | null {
   const list = items ?? [];
   const refused = useTermsRefused.getState().refused;
-  return list.find((d) => d.assistant_type === assistantType && !d.accepted) ?? (refused ? (list.find((d) => !d.accepted) ?? null) : null);
+  return (
+    list.find((d) => d.assistant_type === assistantType && !d.accepted) ??
+    (refused ? (list.find((d) => !d.accepted) ?? null) : null)
+  );
 }
 
 const refetch = () => queryClient.refetchQueries({ queryKey: disclaimersKey });
@@ -63,7 +70,10 @@ const refetch = () => queryClient.refetchQueries({ queryKey: disclaimersKey });
  * `POST /disclaimers/{type}/accept` for the version the user read: "changed" when the terms were
  * changed meanwhile (they are loaded again, to be read again), "failed" for anything else.
  */
-export async function acceptDisclaimer({ assistant_type, version }: Disclaimer): Promise<"accepted" | "changed" | "failed"> {
+export async function acceptDisclaimer({
+  assistant_type,
+  version,
+}: Disclaimer): Promise<"accepted" | "changed" | "failed"> {
   const res = await api.disclaimers[":assistantType"].accept
     .$post({ param: { assistantType: encodeURIComponent(assistant_type) }, json: { version } })
     .catch(() => null);

@@ -38,12 +38,16 @@ export const invalidateLimits = () => queryClient.invalidateQueries({ queryKey: 
  * Reads the limits now, whether or not a screen shows them yet, and settles once they are in the
  * cache (a payment or a promo: the page that says so shows the new cards at once).
  */
-export const refreshLimits = () => queryClient.fetchQuery({ ...limitsQuery(currentUserKey()), staleTime: 0 }).catch(() => undefined);
+export const refreshLimits = () =>
+  queryClient.fetchQuery({ ...limitsQuery(currentUserKey()), staleTime: 0 }).catch(() => undefined);
 
 /** A company pool the user's sends come from first, with something left in it for them. */
 export const usablePool = (limits: Partial<Pick<Limits, "pool">> | undefined) =>
   limits?.pool && (limits.pool.is_unlimited || limits.pool.available_requests > 0) ? limits.pool : null;
 
-/** docs/product.md §5: no requests left (an unlimited plan never runs out, a company pool counts; unknown is not out). */
-export const outOfRequests = (limits: (Pick<Limits, "available_requests" | "is_unlimited"> & Partial<Pick<Limits, "pool">>) | undefined) =>
-  !!limits && !limits.is_unlimited && limits.available_requests === 0 && !usablePool(limits);
+/**
+ * docs/product.md §5: no requests left (an unlimited plan never runs out, a company pool counts; unknown is not out).
+ */
+export const outOfRequests = (
+  limits: (Pick<Limits, "available_requests" | "is_unlimited"> & Partial<Pick<Limits, "pool">>) | undefined,
+) => !!limits && !limits.is_unlimited && limits.available_requests === 0 && !usablePool(limits);

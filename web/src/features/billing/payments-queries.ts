@@ -17,4 +17,5 @@ export const paymentsQuery = (user: string | null) =>
     staleTime: 0,
   });
 
-export const usePayments = () => useQuery({ ...paymentsQuery(useUserKey()), enabled: useSignedIn(), refetchOnMount: "always" });
+export const usePayments = () =>
+  useQuery({ ...paymentsQuery(useUserKey()), enabled: useSignedIn(), refetchOnMount: "always" });

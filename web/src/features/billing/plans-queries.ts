@@ -15,7 +15,8 @@ export const plansQuery = (user: string | null) =>
     queryFn: async (): Promise<Plan[]> => {
       const res = await api.subscriptions.$get();
       if (!res.ok) throw new Error(`plans answered ${res.status}`);
-      // Users see visible plans only; the server already filters, and an admin's list keeps its hidden ones out of the shop.
+      // Users see visible plans only; the server already filters, and an admin's list keeps its hidden ones out of the
+      // shop.
       return (await res.json()).filter((plan) => plan.is_visible);
     },
   });

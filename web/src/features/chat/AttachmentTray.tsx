@@ -7,8 +7,16 @@ import { FileChip } from "./FileChip";
 
 function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () => void }) {
   const thumb = (
-    <div className={`draft-thumb${draft.error ? " draft-thumb--error" : ""}`} data-testid="image-thumb" aria-busy={draft.state === "uploading" || undefined}>
-      {draft.previewUrl ? <img src={draft.previewUrl} alt={draft.file.name} /> : <span className="draft-thumb__name">{draft.file.name}</span>}
+    <div
+      className={`draft-thumb${draft.error ? " draft-thumb--error" : ""}`}
+      data-testid="image-thumb"
+      aria-busy={draft.state === "uploading" || undefined}
+    >
+      {draft.previewUrl ? (
+        <img src={draft.previewUrl} alt={draft.file.name} />
+      ) : (
+        <span className="draft-thumb__name">{draft.file.name}</span>
+      )}
       {draft.state === "uploading" && (
         <span className="draft-thumb__overlay" role="status" aria-label={chatTexts.uploading}>
           <Spinner size="2" />
@@ -38,7 +46,13 @@ function ImageThumb({ draft, onRemove }: { draft: DraftAttachment; onRemove: () 
 }
 
 /** The files attached to the message being written: image thumbnails and document chips, each removable. */
-export function AttachmentTray({ attachments, onRemove }: { attachments: DraftAttachment[]; onRemove: (key: string) => void }) {
+export function AttachmentTray({
+  attachments,
+  onRemove,
+}: {
+  attachments: DraftAttachment[];
+  onRemove: (key: string) => void;
+}) {
   if (attachments.length === 0) return null;
   const errors = attachments.filter((a) => a.kind === "image" && a.error);
   return (

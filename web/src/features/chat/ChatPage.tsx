@@ -154,7 +154,10 @@ export default function Chat() {
         onRecorded={(file) =>
           void attachRecording(topicId, file)
             // The transcript joins what is typed, to be checked before sending.
-            .then((transcript) => transcript && setText((typed) => (typed.trim() ? `${typed.trimEnd()} ${transcript}` : transcript)))
+            .then(
+              (transcript) =>
+                transcript && setText((typed) => (typed.trim() ? `${typed.trimEnd()} ${transcript}` : transcript)),
+            )
         }
         onRecordingError={(message) => notify(message, "info")}
         onRemoveAttachment={removeDraft}

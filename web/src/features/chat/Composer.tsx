@@ -128,12 +128,27 @@ export function Composer({
             {!canStop && <VoiceButton disabled={inputDisabled} onRecorded={onRecorded} onError={onRecordingError} />}
             {canStop ? (
               <Hint content={chatTexts.stop}>
-                <IconButton type="button" radius="full" size="2" color="gray" highContrast aria-label={chatTexts.stop} onClick={onStop}>
+                <IconButton
+                  type="button"
+                  radius="full"
+                  size="2"
+                  color="gray"
+                  highContrast
+                  aria-label={chatTexts.stop}
+                  onClick={onStop}
+                >
                   <StopIcon width="16" height="16" />
                 </IconButton>
               </Hint>
             ) : (
-              <IconButton type="button" radius="full" size="2" aria-label={chatTexts.send} disabled={sendDisabled} onClick={send}>
+              <IconButton
+                type="button"
+                radius="full"
+                size="2"
+                aria-label={chatTexts.send}
+                disabled={sendDisabled}
+                onClick={send}
+              >
                 <ArrowUpIcon width="18" height="18" />
               </IconButton>
             )}
@@ -147,7 +162,11 @@ export function Composer({
             {chatTexts.noRequests}
           </Text>
           {/* Straight to the plans: the way to buy more. */}
-          <Button size="1" variant="soft" onClick={() => useSettings.getState().openSettings("subscription", "available")}>
+          <Button
+            size="1"
+            variant="soft"
+            onClick={() => useSettings.getState().openSettings("subscription", "available")}
+          >
             {chatTexts.upgrade}
           </Button>
         </Flex>

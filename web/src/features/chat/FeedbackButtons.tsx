@@ -81,7 +81,13 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
             <Text as="label" size="2" weight="medium" htmlFor={commentId}>
               {t.commentLabel}
             </Text>
-            <TextArea id={commentId} value={comment} maxLength={2000} placeholder={t.commentPlaceholder} onChange={(event) => setComment(event.target.value)} />
+            <TextArea
+              id={commentId}
+              value={comment}
+              maxLength={2000}
+              placeholder={t.commentPlaceholder}
+              onChange={(event) => setComment(event.target.value)}
+            />
             <Flex justify="end">
               <Button type="submit" size="1">
                 {t.send}

@@ -35,7 +35,13 @@ export function FileChip({ filename, size, href, uploading, busyText, error, onR
     </Flex>
   );
   return (
-    <Flex align="center" gap="1" className={`file-chip${error ? " file-chip--error" : ""}`} data-testid="file-chip" aria-busy={uploading || undefined}>
+    <Flex
+      align="center"
+      gap="1"
+      className={`file-chip${error ? " file-chip--error" : ""}`}
+      data-testid="file-chip"
+      aria-busy={uploading || undefined}
+    >
       {href ? (
         <a href={href} target="_blank" rel="noopener noreferrer" className="file-chip__link">
           {body}

@@ -25,7 +25,14 @@ export function MessageList(props: MessageListProps) {
   const end = live ? -1 : last;
   const shown = { readOnly, modelTitle };
   return (
-    <Flex direction="column" gap="5" className="message-list" role="log" aria-label={chatTexts.messages} aria-live="off">
+    <Flex
+      direction="column"
+      gap="5"
+      className="message-list"
+      role="log"
+      aria-label={chatTexts.messages}
+      aria-live="off"
+    >
       {messages.map((message, i) => (
         <MessageView key={message.id ?? `i${i}`} message={message} last={i === end} {...shown} />
       ))}

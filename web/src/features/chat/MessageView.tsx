@@ -29,7 +29,13 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
         <Flex gap="2" wrap="wrap" justify={align}>
           {images.map((image, i) =>
             image.url ? (
-              <a key={image.id ?? i} href={image.url} target="_blank" rel="noopener noreferrer" className="message__image">
+              <a
+                key={image.id ?? i}
+                href={image.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="message__image"
+              >
                 <img src={image.url} alt={image.filename || chatTexts.image} loading="lazy" />
               </a>
             ) : null,
@@ -58,11 +64,30 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
 }
 
 /** A small icon action under a message, off while a reply is being written. */
-function MessageAction({ label, testId, onClick, children }: { label: string; testId: string; onClick: () => void; children: ReactNode }) {
+function MessageAction({
+  label,
+  testId,
+  onClick,
+  children,
+}: {
+  label: string;
+  testId: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   const busy = useTurn((s) => s.running);
   return (
     <Hint content={label}>
-      <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={label} data-testid={testId} disabled={busy} onClick={onClick}>
+      <IconButton
+        type="button"
+        size="1"
+        variant="ghost"
+        color="gray"
+        aria-label={label}
+        data-testid={testId}
+        disabled={busy}
+        onClick={onClick}
+      >
         {children}
       </IconButton>
     </Hint>
@@ -85,7 +110,14 @@ function UserMessage({ message, readOnly }: { message: ChatMessage; readOnly: bo
   const attachments = message.attachments ?? [];
   const saved = typeof message.id === "number" ? message.id : null;
   return (
-    <Flex direction="column" align="end" gap="2" className="message message--user" data-testid="message-user" data-message-id={saved ?? undefined}>
+    <Flex
+      direction="column"
+      align="end"
+      gap="2"
+      className="message message--user"
+      data-testid="message-user"
+      data-message-id={saved ?? undefined}
+    >
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="end" />}
       {editing && saved !== null ? (
         <QuestionEditor messageId={saved} text={message.text} onClose={() => setEditing(false)} />
@@ -161,9 +193,13 @@ export const MessageView = memo(function MessageView({
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="start" />}
       <Markdown text={message.text} />
       <Flex align="center" gap="3" wrap="wrap" className="message__footer">
-        {!readOnly && typeof message.id === "number" && <VersionSwitcher messageId={message.id} versionIds={message.version_ids ?? [message.id]} />}
+        {!readOnly && typeof message.id === "number" && (
+          <VersionSwitcher messageId={message.id} versionIds={message.version_ids ?? [message.id]} />
+        )}
         {!readOnly && <CopyButton text={message.text} />}
-        {!readOnly && typeof message.id === "number" && <FeedbackButtons messageId={message.id} rating={message.feedback ?? null} />}
+        {!readOnly && typeof message.id === "number" && (
+          <FeedbackButtons messageId={message.id} rating={message.feedback ?? null} />
+        )}
         {!readOnly && typeof message.id === "number" && <RegenerateAction messageId={message.id} />}
         {message.state === "partial" && (
           <Badge color="amber" variant="soft" data-testid="message-partial">

@@ -3,7 +3,15 @@ import type { AssistantType } from "../modes/mode-store";
 import { chatTexts } from "../../ui/texts/chat";
 
 /** An empty new chat: what the picked mode is for, and example questions that fill the text box. */
-export function StartScreen({ mode, title, onExample }: { mode: AssistantType; title: string | null; onExample: (text: string) => void }) {
+export function StartScreen({
+  mode,
+  title,
+  onExample,
+}: {
+  mode: AssistantType;
+  title: string | null;
+  onExample: (text: string) => void;
+}) {
   const examples = chatTexts.examples[mode] ?? chatTexts.examples.explain_law;
   return (
     <Flex direction="column" align="center" gap="4" className="start-screen" data-testid="chat-start">
@@ -16,9 +24,24 @@ export function StartScreen({ mode, title, onExample }: { mode: AssistantType; t
       <Text size="3" color="gray" align="center">
         {chatTexts.startHint}
       </Text>
-      <Flex direction="column" gap="2" width="100%" className="start-screen__examples" role="group" aria-label={chatTexts.examplesLabel}>
+      <Flex
+        direction="column"
+        gap="2"
+        width="100%"
+        className="start-screen__examples"
+        role="group"
+        aria-label={chatTexts.examplesLabel}
+      >
         {examples.map((example) => (
-          <Button key={example} type="button" variant="surface" color="gray" size="3" className="start-screen__example" onClick={() => onExample(example)}>
+          <Button
+            key={example}
+            type="button"
+            variant="surface"
+            color="gray"
+            size="3"
+            className="start-screen__example"
+            onClick={() => onExample(example)}
+          >
             {example}
           </Button>
         ))}

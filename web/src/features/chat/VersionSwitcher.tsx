@@ -16,7 +16,15 @@ export function VersionSwitcher({ messageId, versionIds }: { messageId: number; 
   const go = (index: number) => topicId && void switchVersion(topicId, versionIds[index]!);
   return (
     <Flex align="center" gap="1" className="version-switcher" data-testid="version-switcher">
-      <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={t.previous} disabled={busy || at === 0} onClick={() => go(at - 1)}>
+      <IconButton
+        type="button"
+        size="1"
+        variant="ghost"
+        color="gray"
+        aria-label={t.previous}
+        disabled={busy || at === 0}
+        onClick={() => go(at - 1)}
+      >
         <ChevronLeftIcon />
       </IconButton>
       <Text size="1" color="gray" aria-label={t.position(at + 1, versionIds.length)} data-testid="version-position">

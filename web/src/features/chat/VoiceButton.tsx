@@ -15,7 +15,15 @@ function MicIcon() {
 }
 
 /** The microphone by the send button: records a question; the recording goes to `onRecorded`. */
-export function VoiceButton({ disabled, onRecorded, onError }: { disabled: boolean; onRecorded: (file: File) => void; onError: (message: string) => void }) {
+export function VoiceButton({
+  disabled,
+  onRecorded,
+  onError,
+}: {
+  disabled: boolean;
+  onRecorded: (file: File) => void;
+  onError: (message: string) => void;
+}) {
   const recorder = useVoiceRecorder(onRecorded, onError);
   if (recorder.state === "recording") {
     return (

@@ -1,5 +1,13 @@
 /** docs/product.md §5: when the composer can be used. */
-export function composerRules({ text, loading, outOfRequests }: { text: string; loading: boolean; outOfRequests: boolean }) {
+export function composerRules({
+  text,
+  loading,
+  outOfRequests,
+}: {
+  text: string;
+  loading: boolean;
+  outOfRequests: boolean;
+}) {
   return {
     /** Sending needs a text, no reply under way and a request left. */
     sendDisabled: text.trim() === "" || loading || outOfRequests,

@@ -22,7 +22,9 @@ export const historyQuery = (user: string | null, topicId: string) =>
     queryKey: ["history", user, topicId] as const,
     queryFn: async ({ pageParam, signal }): Promise<HistoryPage> => {
       const query = pageParam ? { cursor: pageParam } : {};
-      const res = await api.topics[":id"].history.$get({ param: { id: topicId }, query }, { init: { signal } }).catch(() => null);
+      const res = await api.topics[":id"].history
+        .$get({ param: { id: topicId }, query }, { init: { signal } })
+        .catch(() => null);
       if (!res?.ok) throw new Error(res ? await errorMessage(res, chatTexts.historyFailed) : chatTexts.historyFailed);
       return { messages: await res.json(), older: res.headers.get("X-Next-Cursor") };
     },

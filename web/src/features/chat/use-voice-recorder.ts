@@ -63,7 +63,10 @@ export function useVoiceRecorder(onRecorded: (file: File) => void, onError: (mes
       setState("idle");
       setSeconds(0);
       const blob = new Blob(chunks, { type: media.mimeType || type.mimeType || "audio/webm" });
-      if (blob.size > 0) callbacks.current.onRecorded(new File([blob], `${chatTexts.voice.filename}.${type.ext}`, { type: blob.type.split(";")[0] }));
+      if (blob.size > 0)
+        callbacks.current.onRecorded(
+          new File([blob], `${chatTexts.voice.filename}.${type.ext}`, { type: blob.type.split(";")[0] }),
+        );
     };
     media.start(1000);
     setState("recording");
@@ -76,4 +79,5 @@ export function useVoiceRecorder(onRecorded: (file: File) => void, onError: (mes
 }
 
 /** "0:07", "2:30". */
-export const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+export const formatDuration = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

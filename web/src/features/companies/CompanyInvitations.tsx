@@ -50,7 +50,12 @@ export function CompanyInvitations({ company }: { company: Company }) {
             onChange={(e) => setEmail(e.target.value)}
             style={{ flex: "1 1 200px" }}
           />
-          <select className="company-select" value={role} aria-label={t.role} onChange={(e) => setRole(e.target.value as "admin" | "member")}>
+          <select
+            className="company-select"
+            value={role}
+            aria-label={t.role}
+            onChange={(e) => setRole(e.target.value as "admin" | "member")}
+          >
             <option value="member">{t.roles.member}</option>
             <option value="admin">{t.roles.admin}</option>
           </select>
@@ -80,11 +85,16 @@ export function CompanyInvitations({ company }: { company: Company }) {
           {invitations.map((inv) => (
             <Flex key={inv.id} justify="between" align="center" gap="2" wrap="wrap" data-testid="company-invitation">
               <Text size="2">
-                {inv.email} · {t.roles[inv.role]} · <span data-testid="invitation-status">{t.statuses[inv.status]}</span>
+                {inv.email} · {t.roles[inv.role]} ·{" "}
+                <span data-testid="invitation-status">{t.statuses[inv.status]}</span>
               </Text>
               <Flex gap="2">
                 {inv.status !== "accepted" && (
-                  <Button size="1" variant="soft" onClick={() => void invite({ email: inv.email, role: inv.role, allowance: inv.allowance })}>
+                  <Button
+                    size="1"
+                    variant="soft"
+                    onClick={() => void invite({ email: inv.email, role: inv.role, allowance: inv.allowance })}
+                  >
                     {t.resend}
                   </Button>
                 )}

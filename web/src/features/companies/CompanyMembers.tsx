@@ -9,7 +9,15 @@ const t = companyTexts;
 type Employee = Company["employees"][number];
 
 /** One employee: role and allowance editable (not the owner's), what they used, removal. */
-function MemberRow({ company, employee, onError }: { company: Company; employee: Employee; onError: (text: string | null) => void }) {
+function MemberRow({
+  company,
+  employee,
+  onError,
+}: {
+  company: Company;
+  employee: Employee;
+  onError: (text: string | null) => void;
+}) {
   const [allowance, setAllowance] = useState(employee.allowance === null ? "" : String(employee.allowance));
   const owner = employee.role === "owner";
   const change = async (query: Parameters<typeof companyApi.change>[2]) => {

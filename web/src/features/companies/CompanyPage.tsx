@@ -72,7 +72,12 @@ function CompanyPool({ company }: { company: Company }) {
       <LimitCards limits={company.limits.limits} />
       <PaymentList payments={purchases} title={t.purchases} />
       <Flex gap="2" wrap="wrap" align="center">
-        <select className="company-select" value={planId} aria-label={t.plan} onChange={(e) => setPlanId(e.target.value)}>
+        <select
+          className="company-select"
+          value={planId}
+          aria-label={t.plan}
+          onChange={(e) => setPlanId(e.target.value)}
+        >
           <option value="">{t.plan}</option>
           {plans.map((p) => (
             <option key={p.id} value={String(p.id)}>
@@ -97,7 +102,9 @@ function CompanyPool({ company }: { company: Company }) {
   );
 }
 
-/** `/company`: for the owner and the admins of a company — its pool, its people, its invitations (docs/operations.md). */
+/**
+ * `/company`: for the owner and the admins of a company — its pool, its people, its invitations (docs/operations.md).
+ */
 export default function CompanyPage() {
   useDocumentTitle(t.title);
   const { data: companies } = useCompanies();

@@ -6,7 +6,9 @@ import { useSignedIn, useUserKey } from "../auth/session-user";
 
 export type { Company };
 
-/** `GET /companies/`: the caller's companies with their pool, employees and pending invitations (docs/operations.md). */
+/**
+ * `GET /companies/`: the caller's companies with their pool, employees and pending invitations (docs/operations.md).
+ */
 export const companiesQuery = (user: string | null) =>
   queryOptions({
     queryKey: ["companies", user] as const,
@@ -18,7 +20,8 @@ export const companiesQuery = (user: string | null) =>
     staleTime: 0,
   });
 
-export const useCompanies = () => useQuery({ ...companiesQuery(useUserKey()), enabled: useSignedIn(), refetchOnMount: "always" });
+export const useCompanies = () =>
+  useQuery({ ...companiesQuery(useUserKey()), enabled: useSignedIn(), refetchOnMount: "always" });
 
 /** A change to a company went through: its page reads it again. */
 export const invalidateCompanies = () => queryClient.invalidateQueries({ queryKey: ["companies"] });
@@ -28,7 +31,10 @@ export const useCompanyInvitations = (companyId: number) =>
   useQuery({
     queryKey: ["companies", "invitations", companyId] as const,
     queryFn: async () => {
-      const res = await api.companies[":companyId"].invitations.$get({ param: { companyId: String(companyId) }, query: {} });
+      const res = await api.companies[":companyId"].invitations.$get({
+        param: { companyId: String(companyId) },
+        query: {},
+      });
       if (!res.ok) throw new Error(`invitations answered ${res.status}`);
       return res.json();
     },

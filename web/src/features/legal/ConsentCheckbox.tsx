@@ -6,7 +6,15 @@ import { LegalLink } from "./legal-links";
 const t = legalTexts;
 
 /** Consent to the terms and to the processing of personal data: never ticked in advance (docs/legal.md). */
-export function ConsentCheckbox({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string | null }) {
+export function ConsentCheckbox({
+  checked,
+  onChange,
+  error,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | null;
+}) {
   const id = useId();
   const errorId = useId();
   return (

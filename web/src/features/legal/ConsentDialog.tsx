@@ -32,7 +32,9 @@ export function ConsentDialog({ state }: { state: ConsentState }) {
     <AlertDialog.Root open>
       <AlertDialog.Content maxWidth="480px" data-testid="consent-gate">
         <AlertDialog.Title>{state.accepted_at ? t.reconsentTitle : t.firstConsentTitle}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{state.accepted_at ? t.reconsentText : t.firstConsentText}</AlertDialog.Description>
+        <AlertDialog.Description size="2">
+          {state.accepted_at ? t.reconsentText : t.firstConsentText}
+        </AlertDialog.Description>
         <Flex direction="column" gap="4" mt="4">
           <ConsentCheckbox
             checked={checked}

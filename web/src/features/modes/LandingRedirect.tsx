@@ -26,7 +26,12 @@ export function LandingRedirect({ children }: { children: ReactNode }) {
   const decision =
     letThrough.current === location.key
       ? "stay"
-      : landingDecision({ pathname: location.pathname, picked: cameFromPicker(location.state), mode, topics: { state, query, groups } });
+      : landingDecision({
+          pathname: location.pathname,
+          picked: cameFromPicker(location.state),
+          mode,
+          topics: { state, query, groups },
+        });
   if (decision === "stay") letThrough.current = location.key;
 
   useEffect(() => {

@@ -20,7 +20,15 @@ export function ModeChip() {
       load={loadMenu}
       props={{}}
       trigger={
-        <Button type="button" size="1" variant="soft" color="gray" radius="full" aria-label={chatTexts.modeChip.label(title)} data-testid="mode-chip">
+        <Button
+          type="button"
+          size="1"
+          variant="soft"
+          color="gray"
+          radius="full"
+          aria-label={chatTexts.modeChip.label(title)}
+          data-testid="mode-chip"
+        >
           <ModeIcon mode={mode} size={14} />
           {title}
           <ChevronDownIcon />

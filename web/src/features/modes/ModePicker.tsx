@@ -11,7 +11,8 @@ import "./modes.css";
 
 const isAssistantType = (value: string): value is AssistantType => ASSISTANT_TYPES.includes(value as AssistantType);
 /** A mode this app knows (an SPA older than its Worker shows no card for a newer one). */
-const isModeProduct = (product: Product): product is Product & { assistant_type: AssistantType } => isAssistantType(product.assistant_type);
+const isModeProduct = (product: Product): product is Product & { assistant_type: AssistantType } =>
+  isAssistantType(product.assistant_type);
 
 /**
  * Main's mode cards, from `GET /products/`: the picked mode is highlighted; choosing one keeps it

@@ -18,8 +18,13 @@ export const productsQuery = queryOptions({
 
 export const useProducts = () => useQuery(productsQuery);
 
-/** What users see under a mode's replies instead of a model's id ("Ясно · …" or the admin's name), once the products are loaded. */
-export const useModelTitle = (assistantType: string) => useProducts().data?.find((p) => p.assistant_type === assistantType)?.model_title ?? null;
+/**
+ * What users see under a mode's replies instead of a model's id ("Ясно · …" or the admin's name), once the products are
+ * loaded.
+ */
+export const useModelTitle = (assistantType: string) =>
+  useProducts().data?.find((p) => p.assistant_type === assistantType)?.model_title ?? null;
 
 /** The title of a mode, once the products are loaded. */
-export const useProductTitle = (assistantType: string) => useProducts().data?.find((p) => p.assistant_type === assistantType)?.title ?? null;
+export const useProductTitle = (assistantType: string) =>
+  useProducts().data?.find((p) => p.assistant_type === assistantType)?.title ?? null;

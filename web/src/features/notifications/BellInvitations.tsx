@@ -24,7 +24,10 @@ export const myInvitationsQuery = (user: string | null) =>
 
 export const usePendingInvitations = () => useQuery(myInvitationsQuery(useUserKey())).data ?? [];
 
-/** The invitations in the bell, each answered there: «Принять» makes the user an employee (their sends then come from the pool). */
+/**
+ * The invitations in the bell, each answered there: «Принять» makes the user an employee (their sends then come from
+ * the pool).
+ */
 export function BellInvitations() {
   const invitations = usePendingInvitations();
   const [said, setSaid] = useState<string | null>(null);
@@ -32,7 +35,10 @@ export function BellInvitations() {
 
   const answer = async (id: number, choice: "accept" | "decline") => {
     const param = { param: { invitationId: String(id) } };
-    const call = choice === "accept" ? api.companies.invitations[":invitationId"].accept.$post : api.companies.invitations[":invitationId"].decline.$post;
+    const call =
+      choice === "accept"
+        ? api.companies.invitations[":invitationId"].accept.$post
+        : api.companies.invitations[":invitationId"].decline.$post;
     const res = await call(param).catch(() => null);
     const company = invitations.find((i) => i.id === id)?.company.name ?? "";
     setSaid(!res?.ok ? t.failed : choice === "accept" ? t.joined(company) : t.declined);

@@ -6,7 +6,10 @@ import { notificationsTexts } from "../../ui/texts/notifications";
 import { BellInvitations } from "./BellInvitations";
 import { markAllNoticesRead, markNoticeRead, type Notice } from "./notifications-queries";
 
-/** The bell's popover: the unread notices to mark read, loaded when first opened (features/notifications/NotificationBell.tsx). */
+/**
+ * The bell's popover: the unread notices to mark read, loaded when first opened
+ * (features/notifications/NotificationBell.tsx).
+ */
 export function NoticesPopover({ trigger, defaultOpen, items }: Pressed & { items: Notice[] }) {
   return (
     <Popover.Root defaultOpen={defaultOpen}>

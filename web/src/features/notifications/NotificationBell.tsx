@@ -33,7 +33,14 @@ function SignedInBell() {
         >
           <BellIcon width={18} height={18} />
           {unread > 0 && (
-            <Badge size="1" color="red" variant="solid" radius="full" className="notification-bell__count" data-testid="notification-count">
+            <Badge
+              size="1"
+              color="red"
+              variant="solid"
+              radius="full"
+              className="notification-bell__count"
+              data-testid="notification-count"
+            >
               {unread > 99 ? "99+" : unread}
             </Badge>
           )}

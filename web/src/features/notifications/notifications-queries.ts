@@ -34,7 +34,8 @@ export const unreadNoticesQuery = (user: string | null) =>
     refetchOnWindowFocus: true,
   });
 
-export const useUnreadNotices = () => useQuery({ ...unreadNoticesQuery(useUserKey()), enabled: useSignedIn() }).data ?? { items: [], unread: 0 };
+export const useUnreadNotices = () =>
+  useQuery({ ...unreadNoticesQuery(useUserKey()), enabled: useSignedIn() }).data ?? { items: [], unread: 0 };
 
 /** Takes notices off the cached list at once (optimistic); the server's answer decides after. */
 async function markOptimistically(drop: (items: Notice[]) => Notice[], call: () => Promise<{ ok: boolean }>) {

@@ -19,7 +19,9 @@ export function PrivacySettings() {
     setError(await setGuard(assistantType, enabled));
   };
   const titleOf = (type: string) =>
-    products?.find((p) => p.assistant_type === type)?.title ?? chatTexts.modeTitles[type as keyof typeof chatTexts.modeTitles] ?? type;
+    products?.find((p) => p.assistant_type === type)?.title ??
+    chatTexts.modeTitles[type as keyof typeof chatTexts.modeTitles] ??
+    type;
 
   return (
     <Flex direction="column" gap="3" data-testid="privacy-settings">

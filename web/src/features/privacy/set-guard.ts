@@ -6,7 +6,9 @@ import { currentUserKey } from "../auth/session-user";
 import { type PrivacySetting, privacySettingsQuery } from "./privacy-queries";
 
 const showEnabled = (queryKey: readonly unknown[], assistantType: string, enabled: boolean) =>
-  queryClient.setQueryData<PrivacySetting[]>(queryKey, (list) => list?.map((s) => (s.assistant_type === assistantType ? { ...s, enabled } : s)));
+  queryClient.setQueryData<PrivacySetting[]>(queryKey, (list) =>
+    list?.map((s) => (s.assistant_type === assistantType ? { ...s, enabled } : s)),
+  );
 
 /**
  * `PUT /privacy/settings/{assistant_type}`: shown at once; when the server does not take it, the

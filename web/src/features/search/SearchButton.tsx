@@ -4,7 +4,8 @@ import { Hint } from "../../ui/Hint";
 import { searchTexts } from "../../ui/texts/search";
 import { useSearch } from "./search-state";
 
-const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const isMac = () =>
+  typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const shortcut = () => (isMac() ? searchTexts.shortcutMac : searchTexts.shortcut);
 
 /** The sidebar's way into search (a field-like button; an icon in the collapsed rail). */
@@ -20,7 +21,14 @@ export function SearchButton({ compact = false }: { compact?: boolean }) {
     );
   }
   return (
-    <Button size="2" variant="surface" color="gray" className="sidebar__search" aria-keyshortcuts="Control+K Meta+K" onClick={open}>
+    <Button
+      size="2"
+      variant="surface"
+      color="gray"
+      className="sidebar__search"
+      aria-keyshortcuts="Control+K Meta+K"
+      onClick={open}
+    >
       <MagnifyingGlassIcon />
       {searchTexts.open}
       <Kbd size="1" className="sidebar__search-keys">

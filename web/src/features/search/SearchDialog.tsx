@@ -28,7 +28,9 @@ export const hitPath = (hit: Hit, q: string) => {
 function Snippet({ snippet }: { snippet: string }) {
   return (
     <Text as="p" size="2" color="gray" className="search-hit__snippet">
-      {snippetParts(snippet).map((part) => (part.mark ? <mark key={part.at}>{part.text}</mark> : <span key={part.at}>{part.text}</span>))}
+      {snippetParts(snippet).map((part) =>
+        part.mark ? <mark key={part.at}>{part.text}</mark> : <span key={part.at}>{part.text}</span>,
+      )}
     </Text>
   );
 }

@@ -7,5 +7,10 @@ export const useSearch = create<{ open: boolean; setOpen: (open: boolean) => voi
 }));
 
 /** Ctrl+K, or ⌘K on a Mac. */
-export const isSearchShortcut = (event: Pick<KeyboardEvent, "key" | "code" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) =>
-  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key.toLowerCase() === "k" || event.code === "KeyK");
+export const isSearchShortcut = (
+  event: Pick<KeyboardEvent, "key" | "code" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">,
+) =>
+  (event.ctrlKey || event.metaKey) &&
+  !event.altKey &&
+  !event.shiftKey &&
+  (event.key.toLowerCase() === "k" || event.code === "KeyK");

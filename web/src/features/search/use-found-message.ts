@@ -4,9 +4,9 @@ import { switchVersion } from "../chat/history-actions";
 import type { useHistory } from "../chat/history-query";
 
 /**
- * A chat opened from a search hit (`?m=<message id>&q=<query>&w=<the forms it found>`): once the history is in, loads the
- * older pages down to the message, shows the branch it is on if it is another version, scrolls it
- * into view and highlights the words.
+ * A chat opened from a search hit (`?m=<message id>&q=<query>&w=<the forms it found>`): once the history is in, loads
+ * the older pages down to the message, shows the branch it is on if it is another version, scrolls it into view and
+ * highlights the words.
  */
 export function useFoundMessage(topicId: string | null, history: ReturnType<typeof useHistory>) {
   const [params] = useSearchParams();

@@ -4,7 +4,15 @@ import { useEffect, useRef, useState } from "react";
 import type { Topic } from "../topics/topics-queries";
 import { formatMoment } from "../../ui/format";
 import { shareTexts } from "../../ui/texts/share";
-import { createShareLink, revokeShareLink, type ShareLifetime, type ShareLink, type ShareSettings, shareUrl, useShareLink } from "./share-link";
+import {
+  createShareLink,
+  revokeShareLink,
+  type ShareLifetime,
+  type ShareLink,
+  type ShareSettings,
+  shareUrl,
+  useShareLink,
+} from "./share-link";
 import { ShareOptions } from "./ShareOptions";
 
 /** How long "Скопировано" stays on the copy button. */
@@ -89,7 +97,13 @@ export function ShareLinkPanel({ topic }: { topic: Topic }) {
               <Text as="div" size="2" weight="medium" mb="1">
                 {shareTexts.link}
               </Text>
-              <TextField.Root ref={input} readOnly value={url} onFocus={(event) => event.currentTarget.select()} data-testid="share-link">
+              <TextField.Root
+                ref={input}
+                readOnly
+                value={url}
+                onFocus={(event) => event.currentTarget.select()}
+                data-testid="share-link"
+              >
                 <TextField.Slot>
                   <Link2Icon />
                 </TextField.Slot>
@@ -128,7 +142,13 @@ export function ShareLinkPanel({ topic }: { topic: Topic }) {
           <Text size="2" role={revoked ? "status" : undefined}>
             {revoked ? shareTexts.revoked : shareTexts.noLink}
           </Text>
-          <ShareOptions lifetime={lifetime ?? "never"} reveal={revealNew} disabled={busy} onLifetime={setLifetime} onReveal={setRevealNew} />
+          <ShareOptions
+            lifetime={lifetime ?? "never"}
+            reveal={revealNew}
+            disabled={busy}
+            onLifetime={setLifetime}
+            onReveal={setRevealNew}
+          />
           <Button loading={busy} onClick={() => void apply({ expires_in: lifetime ?? "never", reveal: revealNew })}>
             <Link2Icon />
             {shareTexts.create}

@@ -116,7 +116,13 @@ function SharedTopic({ hash }: { hash: string }) {
               <MessageList messages={history.messages} readOnly modelTitle={modelTitle} />
             )}
             <MorePages more={more} />
-            <Flex direction={{ initial: "column", sm: "row" }} align={{ initial: "start", sm: "center" }} justify="between" gap="3" className="share-page__cta">
+            <Flex
+              direction={{ initial: "column", sm: "row" }}
+              align={{ initial: "start", sm: "center" }}
+              justify="between"
+              gap="3"
+              className="share-page__cta"
+            >
               <Text size="3" weight="medium">
                 {sharePageTexts.ctaText}
               </Text>

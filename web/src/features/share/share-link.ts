@@ -16,7 +16,8 @@ export const shareUrl = (hash: string, origin = window.location.origin) => `${or
 export type ShareSettings = { expires_in?: "1d" | "7d" | "30d" | "never"; reveal?: boolean };
 export type ShareLifetime = NonNullable<ShareSettings["expires_in"]>;
 
-const post = (topicId: number, settings: ShareSettings) => api.topics[":id"].share.$post({ param: { id: String(topicId) }, json: settings }).catch(() => null);
+const post = (topicId: number, settings: ShareSettings) =>
+  api.topics[":id"].share.$post({ param: { id: String(topicId) }, json: settings }).catch(() => null);
 
 /** Reads `POST /topics/{id}/share`'s answer: the link, or the text to show. */
 async function linkOf(res: Awaited<ReturnType<typeof post>>): Promise<ShareLink | { error: string }> {
@@ -52,15 +53,29 @@ export const shareLinkQuery = (user: string | null, topicId: number) =>
  * none. Read again each time the dialog opens (the component mounts), as it may have been changed
  * elsewhere; a topic the list knows as not shared is not asked about.
  */
-export function useShareLink(topic: Topic): { link: ShareLink | null | undefined; error: string | null; retry: () => void } {
+export function useShareLink(topic: Topic): {
+  link: ShareLink | null | undefined;
+  error: string | null;
+  retry: () => void;
+} {
   const shared = topic.share_hash != null;
-  const query = useQuery({ ...shareLinkQuery(useUserKey(), topic.id), enabled: useSignedIn() && shared, refetchOnMount: "always" });
+  const query = useQuery({
+    ...shareLinkQuery(useUserKey(), topic.id),
+    enabled: useSignedIn() && shared,
+    refetchOnMount: "always",
+  });
   if (!shared) return { link: null, error: null, retry: () => undefined };
   return { link: query.data, error: query.error?.message ?? null, retry: () => void query.refetch() };
 }
 
-/** `POST /topics/{id}/share`: makes the link (the same one on repeat) or changes its settings; the link, or the text to show. */
-export async function createShareLink(topic: Topic, settings: ShareSettings = {}): Promise<ShareLink | { error: string }> {
+/**
+ * `POST /topics/{id}/share`: makes the link (the same one on repeat) or changes its settings; the link, or the text to
+ * show.
+ */
+export async function createShareLink(
+  topic: Topic,
+  settings: ShareSettings = {},
+): Promise<ShareLink | { error: string }> {
   const link = await linkOf(await post(topic.id, settings));
   if ("error" in link) return link;
   patchTopic(topic.id, { share_hash: link.hash });

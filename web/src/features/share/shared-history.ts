@@ -1,5 +1,9 @@
 import type { SharedHistory } from "../../../../worker/conversations/schemas";
-import { PRERENDERED_ID, SHARE_SCREEN_DATA_ID, type ShareScreenData } from "../../../../worker/conversations/share-screen-data";
+import {
+  PRERENDERED_ID,
+  SHARE_SCREEN_DATA_ID,
+  type ShareScreenData,
+} from "../../../../worker/conversations/share-screen-data";
 import { api } from "../../api/client";
 
 export type { SharedHistory, ShareScreenData };
@@ -44,7 +48,9 @@ export function shareScreenData(): ShareScreenData | null {
   if (!element?.textContent) return null;
   try {
     const data = JSON.parse(element.textContent) as ShareScreenData;
-    return typeof data.hash === "string" && Array.isArray(data.history?.messages) && Array.isArray(data.products) ? data : null;
+    return typeof data.hash === "string" && Array.isArray(data.history?.messages) && Array.isArray(data.products)
+      ? data
+      : null;
   } catch {
     return null;
   }

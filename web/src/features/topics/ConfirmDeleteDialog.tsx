@@ -13,7 +13,15 @@ export type ConfirmDeleteProps = {
 };
 
 /** "Удалить …?": a red confirm button that waits for the deletion and shows a refusal in place. */
-export function ConfirmDeleteDialog({ open, title, description, cancelLabel, confirmLabel, onConfirm, onClose }: ConfirmDeleteProps) {
+export function ConfirmDeleteDialog({
+  open,
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: ConfirmDeleteProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

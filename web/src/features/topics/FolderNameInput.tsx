@@ -14,5 +14,12 @@ type Props = {
 
 /** A folder's name being typed: Enter saves, Escape (or leaving an empty field) cancels. */
 export function FolderNameInput(props: Props) {
-  return <InlineNameInput {...props} className="folder-input" maxLength={FOLDER_NAME_MAX} placeholder={foldersTexts.namePlaceholder} />;
+  return (
+    <InlineNameInput
+      {...props}
+      className="folder-input"
+      maxLength={FOLDER_NAME_MAX}
+      placeholder={foldersTexts.namePlaceholder}
+    />
+  );
 }

@@ -57,7 +57,13 @@ export function FolderSection() {
           {foldersTexts.title}
         </Text>
         <Hint content={foldersTexts.create}>
-          <IconButton size="1" variant="ghost" color="gray" aria-label={foldersTexts.create} onClick={() => setCreating(true)}>
+          <IconButton
+            size="1"
+            variant="ghost"
+            color="gray"
+            aria-label={foldersTexts.create}
+            onClick={() => setCreating(true)}
+          >
             <PlusIcon />
           </IconButton>
         </Hint>
@@ -89,7 +95,12 @@ export function FolderSection() {
               />
             </li>
           ) : (
-            <li key={folder.id} className="folder-item" data-active={folderId === folder.id || undefined} data-testid="folder-item">
+            <li
+              key={folder.id}
+              className="folder-item"
+              data-active={folderId === folder.id || undefined}
+              data-testid="folder-item"
+            >
               <button
                 type="button"
                 className="folder-item__button"
@@ -105,7 +116,11 @@ export function FolderSection() {
                 load={loadFolderMenu}
                 props={{ onRename: () => setRenamingId(folder.id), onDelete: () => setDeleting(folder) }}
                 trigger={
-                  <button type="button" className="folder-item__dots" aria-label={`${foldersTexts.actions}: ${folder.name}`}>
+                  <button
+                    type="button"
+                    className="folder-item__dots"
+                    aria-label={`${foldersTexts.actions}: ${folder.name}`}
+                  >
                     <DotsHorizontalIcon />
                   </button>
                 }

@@ -37,7 +37,12 @@ function ListHeading() {
         <Text size="2" weight="medium" truncate>
           {status === "archived" ? sidebarTexts.archive : foldersTexts.inFolder(folder!.name)}
         </Text>
-        <Button size="1" variant="ghost" color="gray" onClick={() => (status === "archived" ? setStatus("active") : setFolderId(null))}>
+        <Button
+          size="1"
+          variant="ghost"
+          color="gray"
+          onClick={() => (status === "archived" ? setStatus("active") : setFolderId(null))}
+        >
           {status === "archived" ? <ArrowLeftIcon /> : <Cross2Icon />}
           {status === "archived" ? sidebarTexts.backToChats : foldersTexts.showAll}
         </Button>
@@ -54,7 +59,13 @@ function Notice() {
   return (
     <Callout.Root color="red" size="1" role="alert" className="sidebar__notice">
       <Callout.Text>{notice}</Callout.Text>
-      <IconButton size="1" variant="ghost" color="red" aria-label={sidebarTexts.dismiss} onClick={() => setNotice(null)}>
+      <IconButton
+        size="1"
+        variant="ghost"
+        color="red"
+        aria-label={sidebarTexts.dismiss}
+        onClick={() => setNotice(null)}
+      >
         <Cross2Icon />
       </IconButton>
     </Callout.Root>
@@ -72,7 +83,13 @@ function SidebarPanel({ isMobile }: { isMobile: boolean }) {
     <Flex direction="column" height="100%" minHeight="0">
       <Flex align="center" gap="2" className="sidebar__top">
         {isMobile ? (
-          <IconButton size="3" variant="soft" color="gray" aria-label={sidebarTexts.close} onClick={() => setDrawerOpen(false)}>
+          <IconButton
+            size="3"
+            variant="soft"
+            color="gray"
+            aria-label={sidebarTexts.close}
+            onClick={() => setDrawerOpen(false)}
+          >
             <Cross2Icon width="18" height="18" />
           </IconButton>
         ) : (
@@ -144,7 +161,12 @@ export function Sidebar() {
   useTopicListLoader();
   useSidebarShortcut(isMobile);
   useSearchShortcut();
-  useSwipeDrawer({ enabled: isMobile, open: drawerOpen, onOpen: () => setDrawerOpen(true), onClose: () => setDrawerOpen(false) });
+  useSwipeDrawer({
+    enabled: isMobile,
+    open: drawerOpen,
+    onOpen: () => setDrawerOpen(true),
+    onClose: () => setDrawerOpen(false),
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a move to another page (or another layout) closes the drawer.
   useEffect(() => {
@@ -153,7 +175,8 @@ export function Sidebar() {
 
   useEffect(() => {
     if (!isMobile || !drawerOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => event.key === "Escape" && !event.defaultPrevented && setDrawerOpen(false);
+    const onKeyDown = (event: KeyboardEvent) =>
+      event.key === "Escape" && !event.defaultPrevented && setDrawerOpen(false);
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [isMobile, drawerOpen, setDrawerOpen]);
@@ -173,8 +196,10 @@ export function Sidebar() {
       >
         {expanded ? <SidebarPanel isMobile={isMobile} /> : <SidebarRail />}
       </aside>
-      {/* biome-ignore lint/a11y: a pointer-only backdrop; Escape and the drawer's own controls are the keyboard way out */}
-      {isMobile && drawerOpen && <div className="sidebar__backdrop" data-testid="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />}
+      {isMobile && drawerOpen && (
+        // biome-ignore lint/a11y: a pointer-only backdrop; Escape and the drawer's own controls are the keyboard way out
+        <div className="sidebar__backdrop" data-testid="sidebar-backdrop" onClick={() => setDrawerOpen(false)} />
+      )}
       <LazyTopicMenu />
       <DeleteTopicDialog />
       <LazyShareDialog topic={dialog?.kind === "share" ? dialog.topic : null} onClose={closeDialog} />

@@ -6,7 +6,8 @@ import { useSidebar } from "./sidebar-state";
 
 export const SIDEBAR_ID = "app-sidebar";
 
-const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const isMac = () =>
+  typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const shortcut = () => (isMac() ? sidebarTexts.shortcutMac : sidebarTexts.shortcut);
 
 /** Collapses or expands the desktop sidebar (as Ctrl/Cmd+B does). */

@@ -18,12 +18,23 @@ export function TopicItem({ topic, active }: { topic: Topic; active: boolean }) 
   const title = topicTitle(topic);
 
   return (
-    <li className="topic-item" data-active={active || undefined} data-menu-open={menuOpen || undefined} data-testid="topic-item" data-topic-id={topic.id}>
+    <li
+      className="topic-item"
+      data-active={active || undefined}
+      data-menu-open={menuOpen || undefined}
+      data-testid="topic-item"
+      data-topic-id={topic.id}
+    >
       {renaming ? (
         <RenameInput topic={topic} />
       ) : (
         <>
-          <Link to={`/chat/${topic.id}`} className="topic-item__link" aria-current={active ? "page" : undefined} title={title}>
+          <Link
+            to={`/chat/${topic.id}`}
+            className="topic-item__link"
+            aria-current={active ? "page" : undefined}
+            title={title}
+          >
             <span className="topic-item__mode" aria-hidden="true" data-mode={topic.assistant_type}>
               <ModeIcon mode={topic.assistant_type} size={14} />
             </span>

@@ -14,7 +14,12 @@ import { useToday } from "./use-today";
 function Group({ group, label, activeId }: { group: TopicGroup; label: string | null; activeId: string | null }) {
   const labelId = useId();
   return (
-    <section className="topic-group" aria-labelledby={label ? labelId : undefined} data-testid="topic-group" data-date={group.date ?? "pinned"}>
+    <section
+      className="topic-group"
+      aria-labelledby={label ? labelId : undefined}
+      data-testid="topic-group"
+      data-date={group.date ?? "pinned"}
+    >
       {label && (
         <Text as="div" size="1" weight="medium" color="gray" className="topic-group__label" id={labelId}>
           {label}
@@ -68,7 +73,11 @@ export function TopicList() {
     }
     return (
       <Text as="p" size="2" color="gray" className="topic-list__message" data-testid="topics-empty">
-        {status === "archived" ? topicsTexts.emptyArchive : folderId != null ? topicsTexts.emptyFolder : topicsTexts.empty}
+        {status === "archived"
+          ? topicsTexts.emptyArchive
+          : folderId != null
+            ? topicsTexts.emptyFolder
+            : topicsTexts.empty}
       </Text>
     );
   }
@@ -81,7 +90,12 @@ export function TopicList() {
         </Text>
       )}
       {groups.map((group) => (
-        <Group key={group.date ?? "pinned"} group={group} label={dateLabel(group.date, now, timeZone)} activeId={activeId} />
+        <Group
+          key={group.date ?? "pinned"}
+          group={group}
+          label={dateLabel(group.date, now, timeZone)}
+          activeId={activeId}
+        />
       ))}
       <div ref={end} className="topic-list__end">
         {isFetchingNextPage && <DotsLoader />}

@@ -1,4 +1,12 @@
-import { ArchiveIcon, DownloadIcon, DrawingPinIcon, Pencil1Icon, ResetIcon, Share1Icon, TrashIcon } from "@radix-ui/react-icons";
+import {
+  ArchiveIcon,
+  DownloadIcon,
+  DrawingPinIcon,
+  Pencil1Icon,
+  ResetIcon,
+  Share1Icon,
+  TrashIcon,
+} from "@radix-ui/react-icons";
 import { DropdownMenu } from "@radix-ui/themes";
 import { useFolders } from "./folders-queries";
 import { topicMenuTexts } from "../../ui/texts/topicMenu";
@@ -52,7 +60,9 @@ export function TopicMenu() {
             <Share1Icon />
             {topicMenuTexts.share}
           </DropdownMenu.Item>
-          <DropdownMenu.Item onSelect={() => void downloadMarkdown(topic).then((failure) => useSidebar.getState().setNotice(failure))}>
+          <DropdownMenu.Item
+            onSelect={() => void downloadMarkdown(topic).then((failure) => useSidebar.getState().setNotice(failure))}
+          >
             <DownloadIcon />
             {topicMenuTexts.download}
           </DropdownMenu.Item>

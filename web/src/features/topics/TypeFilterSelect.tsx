@@ -9,11 +9,18 @@ export type TypeFilterSelectProps = {
   defaultOpen: boolean;
 };
 
-/** The filter's Radix select, loaded when first pressed (features/topics/TypeFilter.tsx draws its trigger until then). */
+/**
+ * The filter's Radix select, loaded when first pressed (features/topics/TypeFilter.tsx draws its trigger until then).
+ */
 export function TypeFilterSelect({ type, labels, onPick, defaultOpen }: TypeFilterSelectProps) {
   return (
     <Select.Root size="1" value={type} defaultOpen={defaultOpen} onValueChange={(value) => onPick(value as TopicType)}>
-      <Select.Trigger variant="ghost" color="gray" aria-label={sidebarTexts.filter.label} data-testid="topic-type-filter" />
+      <Select.Trigger
+        variant="ghost"
+        color="gray"
+        aria-label={sidebarTexts.filter.label}
+        data-testid="topic-type-filter"
+      />
       <Select.Content position="popper">
         {TOPIC_TYPES.map((value) => (
           <Select.Item key={value} value={value}>

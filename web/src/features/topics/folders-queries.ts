@@ -31,7 +31,8 @@ export function useFolders(): Folder[] {
   return useQuery({ ...folderListQuery(useUserKey(), mode), enabled: useSignedIn() }).data ?? [];
 }
 
-const failure = async (res: ResponseLike | null) => (res ? errorMessage(res, foldersTexts.actionFailed) : foldersTexts.actionFailed);
+const failure = async (res: ResponseLike | null) =>
+  res ? errorMessage(res, foldersTexts.actionFailed) : foldersTexts.actionFailed;
 
 /** Changes every cached folder list. */
 const updateLists = (update: (folders: Folder[]) => Folder[]) =>
@@ -39,15 +40,22 @@ const updateLists = (update: (folders: Folder[]) => Folder[]) =>
 
 export async function createFolder(assistantType: AssistantType, name: string): Promise<ActionResult> {
   // The hono client puts params into the path as they are: the name may hold "/", "?" or "#".
-  const res = await api.folders[":assistantType"][":name"].$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } }).catch(() => null);
+  const res = await api.folders[":assistantType"][":name"]
+    .$post({ param: { assistantType, name: encodeURIComponent(name.trim()) } })
+    .catch(() => null);
   if (!res?.ok) return failure(res);
   const folder = await res.json();
-  queryClient.setQueryData<Folder[]>(folderListQuery(currentUserKey(), assistantType).queryKey, (folders) => folders && [...folders, folder]);
+  queryClient.setQueryData<Folder[]>(
+    folderListQuery(currentUserKey(), assistantType).queryKey,
+    (folders) => folders && [...folders, folder],
+  );
   return null;
 }
 
 export async function renameFolder(id: number, name: string): Promise<ActionResult> {
-  const res = await api.folders[":folderId"].$patch({ param: { folderId: String(id) }, json: { name: name.trim() } }).catch(() => null);
+  const res = await api.folders[":folderId"]
+    .$patch({ param: { folderId: String(id) }, json: { name: name.trim() } })
+    .catch(() => null);
   if (!res?.ok) return failure(res);
   const folder = await res.json();
   updateLists((folders) => folders.map((f) => (f.id === id ? folder : f)));

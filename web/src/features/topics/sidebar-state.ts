@@ -71,5 +71,10 @@ export const useSidebar = create<SidebarState>((set, get) => ({
 forgetOnSignOut(() => useSidebar.getState().reset());
 
 /** Ctrl+B, or Cmd+B on a Mac; by the key's position too, so a Russian layout ("и") works. */
-export const isToggleShortcut = (event: Pick<KeyboardEvent, "key" | "code" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) =>
-  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key.toLowerCase() === "b" || event.code === "KeyB");
+export const isToggleShortcut = (
+  event: Pick<KeyboardEvent, "key" | "code" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">,
+) =>
+  (event.ctrlKey || event.metaKey) &&
+  !event.altKey &&
+  !event.shiftKey &&
+  (event.key.toLowerCase() === "b" || event.code === "KeyB");

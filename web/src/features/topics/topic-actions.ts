@@ -82,10 +82,15 @@ function downloadName(disposition: string | null, topic: Topic): string {
  * the session's token, then handed to the browser's download. Null when done, else the text to show.
  */
 export async function downloadMarkdown(topic: Topic): Promise<string | null> {
-  const res = await api.topics[":id"].export.$get({ param: { id: id(topic) }, query: { format: "md" } }).catch(() => null);
+  const res = await api.topics[":id"].export
+    .$get({ param: { id: id(topic) }, query: { format: "md" } })
+    .catch(() => null);
   if (!res?.ok) return res ? errorMessage(res, topicMenuTexts.downloadFailed) : topicMenuTexts.downloadFailed;
   const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement("a"), { href: url, download: downloadName(res.headers.get("content-disposition"), topic) });
+  const link = Object.assign(document.createElement("a"), {
+    href: url,
+    download: downloadName(res.headers.get("content-disposition"), topic),
+  });
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -37,7 +37,11 @@ export const useTopicMenu = create<TopicMenuState>((set, get) => ({
  * The menu's anchor for a click on the dots button: the vertical position of the click, kept
  * inside the window so the menu never opens off screen; horizontally the button's right edge.
  */
-export function menuAnchor(click: { clientY: number }, button: Pick<DOMRect, "right" | "top" | "bottom">, viewportHeight = window.innerHeight) {
+export function menuAnchor(
+  click: { clientY: number },
+  button: Pick<DOMRect, "right" | "top" | "bottom">,
+  viewportHeight = window.innerHeight,
+) {
   // A keyboard "click" has no pointer position (clientY 0): use the button's middle.
   const y = click.clientY > 0 ? click.clientY : (button.top + button.bottom) / 2;
   return { x: button.right, y: Math.min(Math.max(y, 0), viewportHeight) };

@@ -1,4 +1,10 @@
-import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { errorMessage } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
@@ -57,18 +63,24 @@ async function fetchPage(query: TopicQuery, cursor: string | null): Promise<Topi
   return { groups: await res.json(), next: res.headers.get("X-Next-Cursor") };
 }
 
-/** The loaded pages as one list of day groups: a day (or the pinned group) continued on the next page joins its group. */
+/**
+ * The loaded pages as one list of day groups: a day (or the pinned group) continued on the next page joins its group.
+ */
 export function joinPages(pages: TopicPage[]): TopicGroup[] {
   const joined: TopicGroup[] = [];
   for (const group of pages.flatMap((p) => p.groups)) {
     const last = joined.at(-1);
-    if (last && last.date === group.date) joined[joined.length - 1] = { ...last, topics: [...last.topics, ...group.topics] };
+    if (last && last.date === group.date)
+      joined[joined.length - 1] = { ...last, topics: [...last.topics, ...group.topics] };
     else joined.push(group);
   }
   return joined;
 }
 
-/** The list the sidebar shows: the filter's type (the picked mode's by default), the active topics or the archive, maybe one folder. */
+/**
+ * The list the sidebar shows: the filter's type (the picked mode's by default), the active topics or the archive, maybe
+ * one folder.
+ */
 export function useTopicQuery(): TopicQuery {
   const picked = topicTypeOf(useMode((s) => s.mode));
   const type = useSidebar((s) => s.typeFilter) ?? picked;
@@ -83,7 +95,14 @@ export function useTopicQuery(): TopicQuery {
  */
 export function useTopicList() {
   const query = useTopicQuery();
-  return { query, ...useInfiniteQuery({ ...topicListQuery(useUserKey(), query), enabled: useSignedIn(), select: (data) => joinPages(data.pages) }) };
+  return {
+    query,
+    ...useInfiniteQuery({
+      ...topicListQuery(useUserKey(), query),
+      enabled: useSignedIn(),
+      select: (data) => joinPages(data.pages),
+    }),
+  };
 }
 
 /** `GET /topics/{id}`: one topic, for a chat the loaded pages of the list do not have. */
@@ -110,13 +129,21 @@ export function useListedTopic(id: number | string | null): Topic | null {
   return listed ?? (id != null ? (own.data ?? null) : null);
 }
 
-/** Every list asks the server again (a new chat, a finished reply, a pin, a deleted folder), and so does every single topic. */
+/**
+ * Every list asks the server again (a new chat, a finished reply, a pin, a deleted folder), and so does every single
+ * topic.
+ */
 export const invalidateTopics = () =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: topicsKey }), queryClient.invalidateQueries({ queryKey: topicKey })]);
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: topicsKey }),
+    queryClient.invalidateQueries({ queryKey: topicKey }),
+  ]);
 
 /** Rewrites every cached list, page by page; groups left empty go. */
 function updateLists(update: (topics: Topic[], query: TopicQuery) => Topic[]) {
-  for (const [key, data] of queryClient.getQueriesData<InfiniteData<TopicPage, string | null>>({ queryKey: topicsKey })) {
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<TopicPage, string | null>>({
+    queryKey: topicsKey,
+  })) {
     if (!data) continue;
     const [, , status, type, folderId] = key as ReturnType<typeof topicListQuery>["queryKey"];
     const query = { status, type, folderId };
@@ -130,7 +157,8 @@ function updateLists(update: (topics: Topic[], query: TopicQuery) => Topic[]) {
 
 /** Rewrites the cached single topics (`topicQuery`) with the same change. */
 function updateSingles(update: (topic: Topic) => Topic) {
-  for (const [key, topic] of queryClient.getQueriesData<Topic>({ queryKey: topicKey })) if (topic) queryClient.setQueryData(key, update(topic));
+  for (const [key, topic] of queryClient.getQueriesData<Topic>({ queryKey: topicKey }))
+    if (topic) queryClient.setQueryData(key, update(topic));
 }
 
 /** Puts a changed topic in place (rename, move...), or drops it from the lists it no longer belongs to. */

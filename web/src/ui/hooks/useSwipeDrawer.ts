@@ -48,7 +48,10 @@ export function useSwipeDrawer({ enabled, open, onOpen, onClose }: Options) {
       const from = start;
       start = null;
       if (!from || !touch) return;
-      const action = swipeAction({ startX: from.x, dx: touch.clientX - from.x, dy: touch.clientY - from.y }, latest.current.open);
+      const action = swipeAction(
+        { startX: from.x, dx: touch.clientX - from.x, dy: touch.clientY - from.y },
+        latest.current.open,
+      );
       if (action === "open") latest.current.onOpen();
       if (action === "close") latest.current.onClose();
     };

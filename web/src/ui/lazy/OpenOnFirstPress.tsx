@@ -1,6 +1,16 @@
-import { cloneElement, type ComponentType, type KeyboardEvent, type PointerEvent, type ReactElement, useState } from "react";
+import {
+  cloneElement,
+  type ComponentType,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  useState,
+} from "react";
 
-/** What a menu or popover loaded on first press is given: the trigger to draw itself around, and whether to open at once. */
+/**
+ * What a menu or popover loaded on first press is given: the trigger to draw itself around, and whether to open at
+ * once.
+ */
 export type Pressed = { trigger: ReactElement; defaultOpen: boolean };
 
 type TriggerProps = {

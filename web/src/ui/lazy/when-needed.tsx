@@ -5,7 +5,10 @@ import { type ComponentType, lazy, Suspense, useState } from "react";
  * needed and stays from then on, so its closing animation and state work as before (docs/web.md
  * "Loaded when used"). `useNeeded` is a hook reading the props or a store.
  */
-export function loadWhenNeeded<P extends object>(useNeeded: (props: P) => boolean, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function loadWhenNeeded<P extends object>(
+  useNeeded: (props: P) => boolean,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
   const Part = lazy(() => load().then((component) => ({ default: component })));
   return function WhenNeeded(props: P) {
     const needed = useNeeded(props);

@@ -1,7 +1,10 @@
 import { CopyButton } from "../CopyButton";
 import { chatTexts } from "../texts/chat";
 
-/** A code block's copy button, first in its `.markdown__code` (Markdown.tsx, and RenderedReply.tsx on the server's render). */
+/**
+ * A code block's copy button, first in its `.markdown__code` (Markdown.tsx, and RenderedReply.tsx on the server's
+ * render).
+ */
 export const CODE_COPY_CLASS = "markdown__code-copy";
 
 /** What the button copies: the block's text without the fence's last newline. */

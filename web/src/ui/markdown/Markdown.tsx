@@ -32,7 +32,13 @@ function textOf(node: ReactNode): string {
 // and no endorsement of wherever the model pointed.
 const LINK_REL = "noopener noreferrer nofollow";
 
-type HastNode = { type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: HastNode[] };
+type HastNode = {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+};
 
 /** The text of an image's stand-in: its alt, or else the host it would have come from. */
 function imageLabel(alt: unknown, src: unknown): string {
@@ -57,7 +63,12 @@ function rehypeImagesAsLinks() {
         const text: HastNode = { type: "text", value: chatTexts.markdownImage.replace("{alt}", imageLabel(alt, src)) };
         node.children![i] = insideLink
           ? text
-          : { type: "element", tagName: "a", properties: { href: src, className: ["markdown__image-link"] }, children: [text] };
+          : {
+              type: "element",
+              tagName: "a",
+              properties: { href: src, className: ["markdown__image-link"] },
+              children: [text],
+            };
       } else {
         walk(child, insideLink || child.tagName === "a");
       }

@@ -17,12 +17,15 @@ const lowlight = createLowlight({ bash, css, javascript, json, markdown, python,
 
 type Node = { type: string; tagName?: string; value?: string; properties?: Record<string, unknown>; children?: Node[] };
 
-const textOf = (node: Node): string => (node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textOf).join(""));
+const textOf = (node: Node): string =>
+  node.type === "text" ? (node.value ?? "") : (node.children ?? []).map(textOf).join("");
 
 /** The language a fence named (`language-xxx` on its code element), if this app highlights it. */
 function languageOf(code: Node): string | null {
   const classes = code.properties?.className;
-  const name = Array.isArray(classes) ? classes.find((c): c is string => typeof c === "string" && c.startsWith("language-")) : undefined;
+  const name = Array.isArray(classes)
+    ? classes.find((c): c is string => typeof c === "string" && c.startsWith("language-"))
+    : undefined;
   const language = name?.slice("language-".length);
   return language && lowlight.registered(language) ? language : null;
 }

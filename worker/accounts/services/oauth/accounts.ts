@@ -17,12 +17,17 @@ export type ExternalSignIn = { kind: "user"; user: User } | { kind: "email_taken
  * Unverified e-mails never link and are not stored on the user (only on the identity). A blocked
  * user is refused before anything is linked to it.
  */
-export async function resolveExternalUser(db: Db, provider: IdentityProvider, profile: ExternalProfile): Promise<ExternalSignIn> {
+export async function resolveExternalUser(
+  db: Db,
+  provider: IdentityProvider,
+  profile: ExternalProfile,
+): Promise<ExternalSignIn> {
   try {
     return await attempt(db, provider, profile);
   } catch (err) {
     // A parallel sign-in of the same person won a unique index; its rows are visible now.
-    if (err instanceof RaceLost || (err instanceof ApiError && err.status === 409)) return attempt(db, provider, profile);
+    if (err instanceof RaceLost || (err instanceof ApiError && err.status === 409))
+      return attempt(db, provider, profile);
     throw err;
   }
 }
@@ -62,7 +67,12 @@ async function attempt(db: Db, provider: IdentityProvider, profile: ExternalProf
 async function link(db: Db, userId: number, provider: IdentityProvider, profile: ExternalProfile): Promise<boolean> {
   const rows = await db
     .insert(identities)
-    .values({ userId, provider, providerUserId: profile.providerUserId, email: profile.email?.trim().toLowerCase() || null })
+    .values({
+      userId,
+      provider,
+      providerUserId: profile.providerUserId,
+      email: profile.email?.trim().toLowerCase() || null,
+    })
     .onConflictDoNothing()
     .returning({ id: identities.id });
   return rows.length > 0;

@@ -53,7 +53,11 @@ export async function sealFlow(env: Env, flow: OAuthFlow): Promise<string> {
 export async function openFlow(env: Env, sealed: string | undefined): Promise<OAuthFlow | null> {
   if (!sealed) return null;
   try {
-    const { payload } = await jwtVerify(sealed, key(env), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(sealed, key(env), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     const flow = flowClaims.safeParse(payload);
     return flow.success ? flow.data : null;
   } catch {

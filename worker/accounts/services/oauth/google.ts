@@ -21,7 +21,8 @@ const idTokenClaims = z.object({
 export function googleClient(clientId: string, clientSecret: string, redirectUri: string): OAuthClient {
   const google = new Google(clientId, clientSecret, redirectUri);
   return {
-    authorizationUrl: (state, codeVerifier) => google.createAuthorizationURL(state, codeVerifier, ["openid", "email", "profile"]),
+    authorizationUrl: (state, codeVerifier) =>
+      google.createAuthorizationURL(state, codeVerifier, ["openid", "email", "profile"]),
 
     async fetchProfile({ code }, codeVerifier) {
       const tokens = await google.validateAuthorizationCode(code, codeVerifier);

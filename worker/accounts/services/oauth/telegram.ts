@@ -27,7 +27,11 @@ function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
  * bot token; the data is genuine when HMAC-SHA256 of that string equals `hash`.
  * `crypto.subtle.verify` compares in constant time.
  */
-export async function verifyTelegramLogin(botToken: string, fields: Record<string, string>, nowSeconds: number): Promise<TelegramCheck> {
+export async function verifyTelegramLogin(
+  botToken: string,
+  fields: Record<string, string>,
+  nowSeconds: number,
+): Promise<TelegramCheck> {
   const { hash = "", ...data } = fields;
   const expected = hexToBytes(hash);
   if (!expected) return { ok: false, reason: "forged" };
@@ -38,10 +42,12 @@ export async function verifyTelegramLogin(botToken: string, fields: Record<strin
     .join("\n");
   const secret = await crypto.subtle.digest("SHA-256", encoder.encode(botToken));
   const key = await crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-  if (!(await crypto.subtle.verify("HMAC", key, expected, encoder.encode(dataCheckString)))) return { ok: false, reason: "forged" };
+  if (!(await crypto.subtle.verify("HMAC", key, expected, encoder.encode(dataCheckString))))
+    return { ok: false, reason: "forged" };
 
   const authDate = Number(data.auth_date);
-  if (!Number.isInteger(authDate) || nowSeconds - authDate > TELEGRAM_AUTH_MAX_AGE_SECONDS) return { ok: false, reason: "expired" };
+  if (!Number.isInteger(authDate) || nowSeconds - authDate > TELEGRAM_AUTH_MAX_AGE_SECONDS)
+    return { ok: false, reason: "expired" };
 
   return {
     ok: true,

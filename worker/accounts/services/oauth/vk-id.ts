@@ -9,7 +9,11 @@ const TOKEN_URL = "https://id.vk.com/oauth2/auth";
 const USER_INFO_URL = "https://id.vk.com/oauth2/user_info";
 
 const vkError = z.object({ error: z.string(), error_description: z.string().optional() });
-const tokenAnswer = z.object({ access_token: z.string().min(1), user_id: z.union([z.number(), z.string()]).transform(String), state: z.string().optional() });
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  user_id: z.union([z.number(), z.string()]).transform(String),
+  state: z.string().optional(),
+});
 const userInfoAnswer = z.object({
   user: z.object({
     user_id: z.union([z.number(), z.string().min(1)]).transform(String),
@@ -28,7 +32,8 @@ async function postForm<T>(url: string, form: Record<string, string>, shape: z.Z
   });
   const body: unknown = await res.json().catch(() => null);
   const failed = vkError.safeParse(body);
-  if (failed.success) throw new ProviderFailure(`VK ID ${url}: ${failed.data.error} ${failed.data.error_description ?? ""}`);
+  if (failed.success)
+    throw new ProviderFailure(`VK ID ${url}: ${failed.data.error} ${failed.data.error_description ?? ""}`);
   if (!res.ok) throw new ProviderFailure(`VK ID ${url} answered ${res.status}`);
   const parsed = shape.safeParse(body);
   if (!parsed.success) throw new ProviderFailure(`VK ID ${url}: unexpected answer`);
@@ -47,11 +52,24 @@ export function vkIdClient(clientId: string, redirectUri: string): OAuthClient {
       if (!deviceId) throw new ProviderFailure("VK ID callback without device_id");
       const tokens = await postForm(
         TOKEN_URL,
-        { grant_type: "authorization_code", code, code_verifier: codeVerifier, client_id: clientId, device_id: deviceId, redirect_uri: redirectUri, state },
+        {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: codeVerifier,
+          client_id: clientId,
+          device_id: deviceId,
+          redirect_uri: redirectUri,
+          state,
+        },
         tokenAnswer,
       );
-      if (tokens.state !== undefined && tokens.state !== state) throw new ProviderFailure("VK ID answered another state");
-      const { user } = await postForm(USER_INFO_URL, { client_id: clientId, access_token: tokens.access_token }, userInfoAnswer);
+      if (tokens.state !== undefined && tokens.state !== state)
+        throw new ProviderFailure("VK ID answered another state");
+      const { user } = await postForm(
+        USER_INFO_URL,
+        { client_id: clientId, access_token: tokens.access_token },
+        userInfoAnswer,
+      );
       if (user.user_id !== tokens.user_id) throw new ProviderFailure("VK ID user_info is about another user");
       return {
         providerUserId: user.user_id,

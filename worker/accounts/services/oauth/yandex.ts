@@ -22,7 +22,8 @@ const info = z.object({
 export function yandexClient(clientId: string, clientSecret: string, redirectUri: string): OAuthClient {
   const client = new OAuth2Client(clientId, clientSecret, redirectUri);
   return {
-    authorizationUrl: (state, codeVerifier) => client.createAuthorizationURLWithPKCE(AUTHORIZE_URL, state, CodeChallengeMethod.S256, codeVerifier, []),
+    authorizationUrl: (state, codeVerifier) =>
+      client.createAuthorizationURLWithPKCE(AUTHORIZE_URL, state, CodeChallengeMethod.S256, codeVerifier, []),
 
     async fetchProfile({ code }, codeVerifier) {
       const tokens = await client.validateAuthorizationCode(TOKEN_URL, code, codeVerifier);
@@ -34,7 +35,8 @@ export function yandexClient(clientId: string, clientSecret: string, redirectUri
         email: me.default_email || null,
         // Yandex lists only addresses it has confirmed (its own mailbox or a confirmed external one).
         emailVerified: Boolean(me.default_email),
-        name: me.real_name?.trim() || fullName(me.first_name, me.last_name) || me.display_name?.trim() || me.login || null,
+        name:
+          me.real_name?.trim() || fullName(me.first_name, me.last_name) || me.display_name?.trim() || me.login || null,
       };
     },
   };

@@ -3,7 +3,9 @@ import { ascii, viewOf } from "./types";
 // An OGG stream as its pages lay it out (RFC 3533): each page's header says how long its segments
 // are, so the next page must start right after them. Packets are read back out of the segments.
 
-/** The first `wholePackets` packets whole, then each one's first bytes (its TOC or mode), and the last granule position. */
+/**
+ * The first `wholePackets` packets whole, then each one's first bytes (its TOC or mode), and the last granule position.
+ */
 export type OggStream = { packets: Uint8Array[]; lastGranule: bigint };
 
 const PACKET_HEAD_BYTES = 32;

@@ -55,8 +55,17 @@ function centralDirectory(bytes: Uint8Array): Entry[] {
   let at = offset;
   while (at + 46 <= bytes.length && u32(at) === CENTRAL) {
     if (entries.length === ZIP_LIMITS.entries) throw new ZipRefused("too-large");
-    const entry = { method: u16(at + 10), compressedSize: u32(at + 20), uncompressedSize: u32(at + 24), localOffset: u32(at + 42) };
-    if (entry.compressedSize === 0xffffffff || entry.uncompressedSize === 0xffffffff || entry.localOffset === 0xffffffff) {
+    const entry = {
+      method: u16(at + 10),
+      compressedSize: u32(at + 20),
+      uncompressedSize: u32(at + 24),
+      localOffset: u32(at + 42),
+    };
+    if (
+      entry.compressedSize === 0xffffffff ||
+      entry.uncompressedSize === 0xffffffff ||
+      entry.localOffset === 0xffffffff
+    ) {
       throw new ZipRefused("unreadable");
     }
     entries.push(entry);
@@ -68,8 +77,13 @@ function centralDirectory(bytes: Uint8Array): Entry[] {
 
 async function checkEntryData(bytes: Uint8Array, entry: Entry): Promise<void> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (entry.localOffset + 30 > bytes.length || view.getUint32(entry.localOffset, true) !== LOCAL) throw new ZipRefused("unreadable");
-  const start = entry.localOffset + 30 + view.getUint16(entry.localOffset + 26, true) + view.getUint16(entry.localOffset + 28, true);
+  if (entry.localOffset + 30 > bytes.length || view.getUint32(entry.localOffset, true) !== LOCAL)
+    throw new ZipRefused("unreadable");
+  const start =
+    entry.localOffset +
+    30 +
+    view.getUint16(entry.localOffset + 26, true) +
+    view.getUint16(entry.localOffset + 28, true);
   const end = start + entry.compressedSize;
   if (end > bytes.length) throw new ZipRefused("unreadable");
   if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) throw new ZipRefused("unreadable");

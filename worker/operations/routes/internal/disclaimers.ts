@@ -17,7 +17,10 @@ export const internalDisclaimers = new Hono<AppEnv>()
       tags: ["internal"],
       summary: "Условия режимов и приняты ли они пользователем бота",
       ...internalSecured,
-      responses: { 200: jsonOf("{assistant_type, text, version, accepted}[]", z.array(disclaimerSchema)), ...botUserMissing },
+      responses: {
+        200: jsonOf("{assistant_type, text, version, accepted}[]", z.array(disclaimerSchema)),
+        ...botUserMissing,
+      },
     }),
     validate("param", botParams),
     asBotUser,
@@ -30,10 +33,23 @@ export const internalDisclaimers = new Hono<AppEnv>()
       summary: "Пользователь бота принимает условия режима",
       description: "Тело необязательно; с `{version}` — 409, если условия с тех пор изменились.",
       ...internalSecured,
-      responses: { 200: jsonOf("{assistant_type, text, version, accepted}", disclaimerSchema), ...botUserMissing, 409: { description: "Условия изменились" } },
+      responses: {
+        200: jsonOf("{assistant_type, text, version, accepted}", disclaimerSchema),
+        ...botUserMissing,
+        409: { description: "Условия изменились" },
+      },
     }),
     validate("param", botParams.extend({ assistantType: z.string().max(64) })),
     validate("json", disclaimerAcceptBody),
     asBotUser,
-    async (c) => c.json(await acceptDisclaimer(getDb(c.env.DB), c.var.userId, c.req.valid("param").assistantType, c.req.valid("json").version), 200),
+    async (c) =>
+      c.json(
+        await acceptDisclaimer(
+          getDb(c.env.DB),
+          c.var.userId,
+          c.req.valid("param").assistantType,
+          c.req.valid("json").version,
+        ),
+        200,
+      ),
   );

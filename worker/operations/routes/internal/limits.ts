@@ -30,7 +30,8 @@ export const internalQuotas = new Hono<AppEnv>().get(
     ...internalSecured,
     responses: {
       200: jsonOf(
-        "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, images_per_message, audio_daily_minutes}",
+        "{upload_max_bytes, message_max_chars, start_requests, free_daily_requests, documents_per_message, " +
+          "images_per_message, audio_daily_minutes}",
         quotasSchema,
       ),
       401: botUserMissing[401],

@@ -35,7 +35,8 @@ export const internalMessages = new Hono<AppEnv>().post(
     tags: ["internal"],
     summary: "Вопрос от пользователя бота и ответ модели",
     description:
-      "Как в вебе: лимиты и условия режима действуют. `topicId` 0 — новый чат в режиме `assistant_type`; его номер в заголовке X-Topic-Id. " +
+      "Как в вебе: лимиты и условия режима действуют. `topicId` 0 — новый чат в режиме `assistant_type`; его номер " +
+      "в заголовке X-Topic-Id. " +
       "При `stream: true` (по умолчанию) ответ потоком text/plain, иначе целиком `{topic_id, text, model, state}`.",
     ...internalSecured,
     responses: {
@@ -54,7 +55,10 @@ export const internalMessages = new Hono<AppEnv>().post(
   async (c) => {
     const { topicId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const topic = topicId === 0 ? { kind: "new" as const, assistantType: body.assistant_type } : { kind: "existing" as const, id: topicId };
+    const topic =
+      topicId === 0
+        ? { kind: "new" as const, assistantType: body.assistant_type }
+        : { kind: "existing" as const, id: topicId };
     const user = { id: c.var.user.id, historyShard: c.var.user.historyShard };
     const res = await sendTurn(c.env, { user, topic, question: newQuestion(body) });
     if (body.stream || res.status !== 200 || !res.body) return res;
@@ -68,7 +72,12 @@ export const internalMessages = new Hono<AppEnv>().post(
     const [reply, vault] = await Promise.all([savedReply(h, id), topicVault(c.env, h, id)]);
     // The bot's user sees the values the privacy guard hid from the model, as the web does.
     return c.json(
-      { topic_id: id, text: unmaskText(reply?.text ?? "", vault), model: reply?.model ?? res.headers.get("x-model"), state: reply?.state ?? "partial" },
+      {
+        topic_id: id,
+        text: unmaskText(reply?.text ?? "", vault),
+        model: reply?.model ?? res.headers.get("x-model"),
+        state: reply?.state ?? "partial",
+      },
       200,
       {
         "x-topic-id": String(id),

@@ -17,7 +17,9 @@ export const internalPayments = new Hono<AppEnv>().post(
   describeRoute({
     tags: ["internal"],
     summary: "Ссылка на оплату тарифа для пользователя бота",
-    description: "Тело `{email}` (необязательно): куда придёт чек (54-ФЗ), если у пользователя нет e-mail в аккаунте; без него и без e-mail — 422.",
+    description:
+      "Тело `{email}` (необязательно): куда придёт чек (54-ФЗ), если у пользователя нет e-mail в аккаунте; без " +
+      "него и без e-mail — 422.",
     ...internalSecured,
     responses: {
       200: { description: "{url}" },

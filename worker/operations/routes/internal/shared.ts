@@ -11,7 +11,9 @@ export const botParams = z.object({
     .string()
     .min(1, { error: "Укажите внешний идентификатор пользователя" })
     .max(64, { error: "Внешний идентификатор — не длиннее 64 символов" })
-    .regex(/^[A-Za-z0-9_.-]+$/, { error: "Внешний идентификатор: латинские буквы, цифры, точка, дефис и подчёркивание" }),
+    .regex(/^[A-Za-z0-9_.-]+$/, {
+      error: "Внешний идентификатор: латинские буквы, цифры, точка, дефис и подчёркивание",
+    }),
 });
 
 /**
@@ -28,5 +30,8 @@ export const asBotUser = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const internalSecured = { security: [{ internal: [] }] };
-export const botUserMissing = { 401: { description: "Нет или неверный internal-token" }, 404: { description: "Пользователь бота не найден" } };
+export const botUserMissing = {
+  401: { description: "Нет или неверный internal-token" },
+  404: { description: "Пользователь бота не найден" },
+};
 export const BOT_PATH = "/:provider/:externalId";

@@ -17,7 +17,9 @@ const signalBody = z.object({
     .regex(/^[a-z_]+$/, { error: "kind: строчные латинские буквы и подчёркивание" }),
   payload: z
     .unknown()
-    .refine((p) => p === undefined || JSON.stringify(p).length <= PAYLOAD_MAX_CHARS, { error: `payload — не больше ${PAYLOAD_MAX_CHARS} символов JSON` })
+    .refine((p) => p === undefined || JSON.stringify(p).length <= PAYLOAD_MAX_CHARS, {
+      error: `payload — не больше ${PAYLOAD_MAX_CHARS} символов JSON`,
+    })
     .optional(),
 });
 

@@ -4,7 +4,13 @@ import { z } from "zod";
 import { getDb } from "../../../db/client";
 import type { AppEnv } from "../../../env";
 import { ApiError } from "../../../http/errors";
-import { BOT_USER_TEXTS, findOrCreateBotUser, linkBotUser, publicBotUser, requireBotUser } from "../../services/bot-users";
+import {
+  BOT_USER_TEXTS,
+  findOrCreateBotUser,
+  linkBotUser,
+  publicBotUser,
+  requireBotUser,
+} from "../../services/bot-users";
 import { enforceRateLimits, passwordFailureHits, refundRateLimits } from "../../../http/rate-limit";
 import { checkPassword } from "../../../accounts/services/users";
 import { validate } from "../../../http/validate";
@@ -32,7 +38,9 @@ export const internalUsers = new Hono<AppEnv>()
     describeRoute({
       tags: ["internal"],
       summary: "Найти или создать пользователя бота",
-      description: "Новый пользователь получает стартовый пакет. E-mail от бота не проверен: он сохраняется только у привязки, не становится e-mail для входа.",
+      description:
+        "Новый пользователь получает стартовый пакет. E-mail от бота не проверен: он сохраняется только у " +
+        "привязки, не становится e-mail для входа.",
       ...internalSecured,
       responses: {
         200: { description: userShape },
@@ -51,7 +59,12 @@ export const internalUsers = new Hono<AppEnv>()
   )
   .get(
     BOT_PATH,
-    describeRoute({ tags: ["internal"], summary: "Пользователь бота", ...internalSecured, responses: { 200: { description: userShape }, ...botUserMissing } }),
+    describeRoute({
+      tags: ["internal"],
+      summary: "Пользователь бота",
+      ...internalSecured,
+      responses: { 200: { description: userShape }, ...botUserMissing },
+    }),
     validate("param", botParams),
     async (c) => {
       const { provider, externalId } = c.req.valid("param");
@@ -64,7 +77,9 @@ export const internalUsers = new Hono<AppEnv>()
       tags: ["internal"],
       summary: "Привязать аккаунт бота к аккаунту с паролем",
       description:
-        "По e-mail и паролю. Аккаунт бота, уже привязанный к другому пользователю, переходит к этому. Неизвестный e-mail и неверный пароль отвечают одинаково. Ограничено как вход: по аккаунту бота, по аккаунту бота и e-mail, и общим для e-mail числом неудачных попыток.",
+        "По e-mail и паролю. Аккаунт бота, уже привязанный к другому пользователю, переходит к этому. Неизвестный " +
+        "e-mail и неверный пароль отвечают одинаково. Ограничено как вход: по аккаунту бота, по аккаунту бота и " +
+        "e-mail, и общим для e-mail числом неудачных попыток.",
       ...internalSecured,
       responses: {
         200: { description: userShape },

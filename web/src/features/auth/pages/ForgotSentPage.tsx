@@ -12,7 +12,13 @@ export default function ForgotSent() {
   useDocumentTitle(titlesTexts.forgot);
   const email = (useLocation().state as { email?: unknown } | null)?.email;
   return (
-    <OutcomeCard title={t.title} icon={EnvelopeClosedIcon} tone="accent" next={{ to: "/login", label: t.login }} back={{ to: "/forgot", label: t.again }}>
+    <OutcomeCard
+      title={t.title}
+      icon={EnvelopeClosedIcon}
+      tone="accent"
+      next={{ to: "/login", label: t.login }}
+      back={{ to: "/forgot", label: t.again }}
+    >
       <Text as="p" size="2" align="center">
         {t.body}
       </Text>

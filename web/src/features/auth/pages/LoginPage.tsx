@@ -35,7 +35,11 @@ export default function Login() {
   };
 
   return (
-    <AuthCard title={t.login.title} subtitle={t.login.subtitle} footer={{ question: t.login.noAccount, link: t.login.register, to: "/register", from }}>
+    <AuthCard
+      title={t.login.title}
+      subtitle={t.login.subtitle}
+      footer={{ question: t.login.noAccount, link: t.login.register, to: "/register", from }}
+    >
       {note && (
         <Callout.Root color="green" role="status">
           <Callout.Icon>

@@ -10,7 +10,13 @@ const t = authTexts.recoveryInvalid;
 export default function RecoveryInvalid() {
   useDocumentTitle(titlesTexts.recovery);
   return (
-    <OutcomeCard title={t.title} icon={LinkBreak2Icon} tone="amber" next={{ to: "/forgot", label: t.request }} back={{ to: "/login", label: t.login }}>
+    <OutcomeCard
+      title={t.title}
+      icon={LinkBreak2Icon}
+      tone="amber"
+      next={{ to: "/forgot", label: t.request }}
+      back={{ to: "/login", label: t.login }}
+    >
       <Text as="p" size="2" align="center">
         {t.body}
       </Text>

@@ -34,7 +34,12 @@ export default function Recovery() {
       async (res) => {
         const body = await res.json().catch(() => null);
         if (body?.access_token && body.refresh_token) {
-          login({ access_token: body.access_token, refresh_token: body.refresh_token, email: body.email ?? null, name: body.name ?? null });
+          login({
+            access_token: body.access_token,
+            refresh_token: body.refresh_token,
+            email: body.email ?? null,
+            name: body.name ?? null,
+          });
         } else {
           navigate("/login", { replace: true, state: { notice: t.done } });
         }
@@ -59,7 +64,13 @@ export default function Recovery() {
     <AuthCard title={t.title} subtitle={t.subtitle}>
       <form onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="4">
-          <PasswordInput label={t.password} autoComplete="new-password" placeholder={authTexts.passwordPlaceholder} autoFocus {...form.field("password")} />
+          <PasswordInput
+            label={t.password}
+            autoComplete="new-password"
+            placeholder={authTexts.passwordPlaceholder}
+            autoFocus
+            {...form.field("password")}
+          />
           <PasswordInput
             label={t.repeat}
             autoComplete="new-password"

@@ -13,7 +13,11 @@ export default function Register() {
   useDocumentTitle(titlesTexts.register);
   const from = returnAddress(useLocation().state);
   return (
-    <AuthCard title={t.register.title} subtitle={t.register.subtitle} footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}>
+    <AuthCard
+      title={t.register.title}
+      subtitle={t.register.subtitle}
+      footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}
+    >
       <RegisterForm withName submitLabel={t.register.submit} />
       <ExternalSignIn next={from} divider={{ text: t.orExternal, side: "before" }} />
     </AuthCard>

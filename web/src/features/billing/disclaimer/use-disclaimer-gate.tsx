@@ -1,5 +1,12 @@
 import { useCallback, useRef, useState, type ReactNode } from "react";
-import { acceptDisclaimer, type Disclaimer, knownDisclaimers, pendingDisclaimer, settledDisclaimers, useDisclaimers } from "../disclaimers-queries";
+import {
+  acceptDisclaimer,
+  type Disclaimer,
+  knownDisclaimers,
+  pendingDisclaimer,
+  settledDisclaimers,
+  useDisclaimers,
+} from "../disclaimers-queries";
 import { useMode } from "../../modes/mode-store";
 import { useTopicId } from "../../chat/use-topic-id";
 import { useListedTopic } from "../../topics/topics-queries";
