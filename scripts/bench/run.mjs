@@ -4,7 +4,7 @@ import { execSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { root } from "../lib/local.mjs";
+import { buildWeb, ensureDevVars, root } from "../lib/local.mjs";
 import { benchAccounts } from "./accounts.mjs";
 import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
@@ -35,6 +35,10 @@ function previousSections() {
   const parts = readFileSync(docPath, "utf8").split(/^## /m).slice(1);
   return Object.fromEntries(parts.map((part) => [part.slice(0, part.indexOf("\n")).trim(), `## ${part.trimEnd()}\n`]));
 }
+
+// The Workers the benches start need what `npm start` makes first: the local secrets and the build.
+ensureDevVars();
+if (!existsSync(path.join(root, "dist/share-screen"))) buildWeb();
 
 const previous = previousSections();
 const commit = execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim();
