@@ -146,3 +146,22 @@ describe("path ids: a number written another way names nothing", () => {
     }
   });
 });
+
+describe("path words: a list's status and type, a mode", () => {
+  it("a word not shaped like one is 404 as an unmatched path was; a word outside the set is 422", async () => {
+    const { record } = await registerUser();
+    const headers = authHeaders(record);
+    expect((await call("/topics/active/all", { headers })).status).toBe(200);
+    for (const path of ["/topics/5/all", "/topics/active/LAW", "/topics/act-ive/all"]) {
+      const res = await call(path, { headers });
+      expect(res.status, path).toBe(404);
+      expect(await detailOf(res), path).toBe("Не найдено");
+    }
+    expect((await call("/topics/sleeping/all", { headers })).status).toBe(422);
+    expect((await call("/topics/active/poems", { headers })).status).toBe(422);
+    const mode = (path: string) => call(path, { method: "PUT", headers, json: { enabled: false } });
+    expect((await mode("/privacy/settings/explain_law")).status).toBe(200);
+    expect((await mode("/privacy/settings/Explain-Law")).status).toBe(404);
+    expect((await mode(`/privacy/settings/${"a".repeat(65)}`)).status).toBe(404);
+  });
+});

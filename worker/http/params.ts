@@ -17,6 +17,18 @@ function isDecimalId(value: string): boolean {
   return /^(0|[1-9][0-9]*)$/.test(value) && Number.isSafeInteger(Number(value));
 }
 
+/**
+ * A word in a path that names one of a fixed set (a list's status, a mode): anything not shaped like
+ * `pattern` names no resource (404, as a path that matched no route did), a word of that shape
+ * outside the set is a client's mistake (`values`' own 422).
+ */
+export const pathWord = <Out>(pattern: RegExp, values: z.ZodType<Out, string>) =>
+  z
+    .string()
+    .meta({ pattern: pattern.source })
+    .refine((word) => pattern.test(word), { params: { notFound: true } })
+    .pipe(values);
+
 /** A path-param issue that means "no such resource" (answered 404 by `validate`). */
 export const isNotFoundIssue = (issue: StandardSchemaV1.Issue) =>
   (issue as { params?: { notFound?: unknown } }).params?.notFound === true;

@@ -5,10 +5,7 @@ import type { api } from "./client";
 // schemas): never typed again here, so a change on the server is a type error in the app.
 
 /** One day of the topic list (`date` "YYYY-MM-DD" in the caller's zone), or the pinned group (`date: null`). */
-export type TopicGroup = InferResponseType<
-  (typeof api.topics)[":status{[a-z]+}"][":type{[a-z]+}"]["$get"],
-  200
->[number];
+export type TopicGroup = InferResponseType<(typeof api.topics)[":status"][":type"]["$get"], 200>[number];
 /** A topic as docs/conversations.md shapes it. */
 export type Topic = TopicGroup["topics"][number];
 /** A folder of one mode (`GET /folders/{assistantType}`). */

@@ -7,9 +7,12 @@ import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { jsonOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
+import { pathWord } from "../../http/params";
 import { requireUser } from "../../accounts/middleware/auth";
 import { privacySettingSchema } from "../schemas";
 import { privacySettingsOf, setPrivacySetting } from "../services/privacy-settings";
+
+const modeParams = z.object({ assistantType: pathWord(/^[a-z_]{1,64}$/, z.string()) });
 
 /** The privacy guard per mode (docs/privacy.md "Per mode"): on unless the user turns it off. */
 export const privacy = new Hono<AppEnv>()
@@ -25,7 +28,7 @@ export const privacy = new Hono<AppEnv>()
     async (c) => c.json(await privacySettingsOf(getDb(c.env.DB), c.var.userId), 200),
   )
   .put(
-    "/settings/:assistantType{[a-z_]{1,64}}",
+    "/settings/:assistantType",
     describeRoute({
       tags: ["privacy"],
       summary: "Включить или выключить защиту персональных данных в режиме",
@@ -35,6 +38,7 @@ export const privacy = new Hono<AppEnv>()
         422: { description: "Неизвестный режим или нет enabled" },
       },
     }),
+    validate("param", modeParams),
     requireUser,
     jsonObjectBody,
     validate("json", z.object({ enabled: flag("enabled") })),
@@ -43,7 +47,7 @@ export const privacy = new Hono<AppEnv>()
         await setPrivacySetting(
           getDb(c.env.DB),
           c.var.userId,
-          c.req.param("assistantType"),
+          c.req.valid("param").assistantType,
           c.req.valid("json").enabled,
         ),
         200,

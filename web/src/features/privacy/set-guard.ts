@@ -19,7 +19,7 @@ export async function setGuard(assistantType: string, enabled: boolean): Promise
   // A load under way must not put the old value back over the new one.
   await queryClient.cancelQueries({ queryKey });
   showEnabled(queryKey, assistantType, enabled);
-  const res = await api.privacy.settings[":assistantType{[a-z_]{1,64}}"]
+  const res = await api.privacy.settings[":assistantType"]
     .$put({ param: { assistantType: encodeURIComponent(assistantType) }, json: { enabled } })
     .catch(() => null);
   if (res?.ok) return null;

@@ -47,7 +47,7 @@ export const topicListQuery = (user: string | null, query: TopicQuery) =>
   });
 
 async function fetchPage(query: TopicQuery, cursor: string | null): Promise<TopicPage> {
-  const res = await api.topics[":status{[a-z]+}"][":type{[a-z]+}"]
+  const res = await api.topics[":status"][":type"]
     .$get({
       param: { status: query.status, type: query.type },
       query: {
