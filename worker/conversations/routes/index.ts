@@ -11,9 +11,9 @@ import { versions } from "./versions";
 
 /**
  * Everything under `/topics`: the list, one topic, its replies, its versions, its feedback, its export, its folder.
- * Hono tries routes in the order they are added and a plain `:id` takes any word, so `/search` goes before `/:id`,
- * and the two-segment catch-alls come last, after the paths they would take: the folder move `/:topicId/:folderId`
- * (`/start/stream`, `/{id}/stop`) and the lists' `/:status/:type` (`/{id}/history`, `/{id}/stream`).
+ * Hono tries routes in the order they are added and a plain `:id` takes any word, so `/search` goes before `/:id`, and
+ * the two-segment catch-alls come last, after the paths they would take: the lists' `/:status/:type` (`/{id}/history`,
+ * `/{id}/stream`) and the folder move `/:topicId/:folderId` (`/start/stream`, `/{id}/stop`).
  */
 export const topicRoutes = new Hono<AppEnv>()
   .route("/", topicSearch)
@@ -22,5 +22,5 @@ export const topicRoutes = new Hono<AppEnv>()
   .route("/", versions)
   .route("/", feedback)
   .route("/", topicExport)
-  .route("/", topicFolders)
-  .route("/", topicLists);
+  .route("/", topicLists)
+  .route("/", topicFolders);
