@@ -229,7 +229,7 @@ describe("what the model is sent never holds a value", () => {
   });
 });
 
-describe("the topic's session", () => {
+describe("the topic's object", () => {
   it("keeps no value, nor the question in hand, in what it stores for a restart", async () => {
     const account = await newAccount();
     const response = startTopic(account, QUESTION, { assistantType: "explain_law" });

@@ -16,10 +16,9 @@ import {
 } from "./streams-helpers";
 import { countHistoryRows, countRows, historyOf } from "./topics-db";
 
-// The send reserves the topic's session and takes the request beside the checks, and the session
-// writes a new question while the model thinks (docs/scale.md "The first chunk"): whatever refuses,
-// what was held or taken is given back, and nothing is written; each send takes exactly one request
-// and writes exactly one question and one reply.
+// The topic's object admits a send in one batch and writes a new question while the model thinks
+// (docs/conversations.md "The turn"): whatever refuses, what was taken is given back and nothing is
+// written; each send takes exactly one request and writes exactly one question and one reply.
 const fake = useFakeOpenAI();
 
 async function topicWithReply(account: Awaited<ReturnType<typeof newAccount>>) {

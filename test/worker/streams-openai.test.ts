@@ -126,7 +126,7 @@ describe("streaming from an OpenAI-compatible model", () => {
   });
 });
 
-describe("one reply at a time, owned by the topic's session", () => {
+describe("one reply at a time, owned by the topic's object", () => {
   it("answers 409 to a second send while a reply is in flight, and takes no request for it", async () => {
     const account = await newAccount();
     const { response, completion } = await startDriven(account, "Вопрос");
