@@ -7,6 +7,9 @@ import { bodilessReads } from "./http/bodiless-reads";
 import { openApiDocument } from "./http/openapi-document";
 import { docsPage } from "./http/docs-page";
 import { securityHeaders } from "./http/security-headers";
+import { assignRequestId } from "./http/request-id";
+import { requestLog } from "./http/request-log";
+import { serverErrorText } from "./http/server-error";
 import { attachments } from "./conversations/routes/attachments";
 import { privacy } from "./conversations/routes/privacy";
 import { companies } from "./companies/routes/companies";
@@ -60,8 +63,11 @@ export type AppType = typeof api;
 
 const app = new Hono<AppEnv>({ strict: false });
 
-// First, so errors, 404s and streams get the headers too; then a read's body is dropped and any other body
-// limited, before any route reads one.
+// The request's id and its log line first, so they see every answer; then the security headers, so errors,
+// 404s and streams get them too; then a read's body is dropped and any other body limited, before any
+// route reads one.
+app.use(assignRequestId);
+app.use(requestLog);
 app.use(securityHeaders);
 app.use(bodilessReads);
 app.use("/api/v2/*", jsonBodyLimit);
@@ -73,8 +79,8 @@ app.onError((err, c) => {
     const detail = err.status === 400 ? "Некорректное тело запроса" : err.message || "Ошибка запроса";
     return new ApiError(err.status, detail).toResponse();
   }
-  console.error("unhandled", c.req.method, c.req.path, err);
-  return new ApiError(500, "Внутренняя ошибка сервера").toResponse();
+  // Logged with its stack by requestLog (c.error); the user gets the id to quote to support.
+  return new ApiError(500, serverErrorText(c.var.requestId)).toResponse();
 });
 
 app.notFound(() => ApiError.notFound().toResponse());

@@ -40,6 +40,8 @@ export type AppEnv = {
   Bindings: Env;
   /** Set by requireUser: the caller's row as loaded for this request, and its token's claims. */
   Variables: {
+    /** Set first by assignRequestId (worker/http/request-id.ts): Cloudflare's ray id, or a random one. */
+    requestId: string;
     user: User;
     userId: number;
     role: "user" | "admin";
