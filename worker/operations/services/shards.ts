@@ -29,7 +29,7 @@ export async function listShards(env: Env, db: Db) {
 }
 
 /** Whether the shard's database has the history tables (its migrations were applied). */
-async function migrated(binding: D1Database): Promise<boolean> {
+export async function migrated(binding: D1Database): Promise<boolean> {
   const row = await binding
     .prepare(
       "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('messages', 'attachments', " +
