@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { bookmarkOf, migratedBindings, restoreCommand } from "./deploy/bookmarks.mjs";
 import { missingSecrets, placeholderProblems, productionConfig, requiredSecrets } from "./deploy/checks.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -11,8 +12,10 @@ const help = `Ясно: развёртывание в Cloudflare
 Использование: npm run deploy -- [--dry-run] [--project-name <проект Pages>] [--env production] [--config <wrangler.toml>]
 
 Проверяет, что в wrangler.toml не осталось заглушек вместо id и что заданы нужные секреты
-(wrangler secret list), затем: npm run build, миграции D1 (--remote), wrangler deploy (читатель документов, затем API) и
-wrangler pages deploy web/dist. --dry-run — только проверки и список шагов.
+(wrangler secret list), затем: npm run build, закладки D1 Time Travel основной базы и каждой базы истории
+(и команды отката к ним), миграции D1 (--remote), wrangler deploy (читатель документов, страница общей ссылки,
+затем API) и wrangler pages deploy web/dist. --dry-run — только проверки и список шагов.
+--env staging — тестовое окружение ([env.staging] в wrangler.toml; веб-приложение — ветка staging в Pages).
 Проект Pages по умолчанию «yasno» (или YASNO_PAGES_PROJECT).`;
 
 let options;
@@ -47,8 +50,12 @@ const env = {
   PATH: `${process.env.PATH}${path.delimiter}${path.join(root, "node_modules/.bin")}`,
   WRANGLER_SEND_METRICS: "false",
 };
+// The restore commands of the bookmarks taken so far: said again if a later step fails.
+const restores = [];
 const fail = (message) => {
   console.error(`Ошибка: ${message}`);
+  if (restores.length)
+    console.error(`\nБазы до миграций этого развёртывания (docs/runbook.md):\n  ${restores.join("\n  ")}`);
   process.exit(1);
 };
 
@@ -99,27 +106,61 @@ if (missing.length) {
 }
 console.log("Секреты на месте.");
 
+// A step is a command, or the bookmark of a database before the migrations (`bookmark`: its binding).
+const bookmarkStep = (binding) => ({
+  cmd: "wrangler",
+  args: ["d1", "time-travel", "info", binding, "--env", envName, "--json", ...configFlag],
+  bookmark: binding,
+});
+const command = (cmd, args) => ({ cmd, args });
+const bindings = migratedBindings(config);
 const steps = [
-  ["npm", ["run", "build"]],
-  ["wrangler", ["d1", "migrations", "apply", "DB", "--remote", "--env", envName, ...configFlag]],
-  // Every history shard the environment binds (docs/scale.md "History shards").
-  ...(config.d1_databases ?? [])
-    .filter((db) => /^HISTORY_\d+$/.test(db.binding))
-    .map((db) => ["wrangler", ["d1", "migrations", "apply", db.binding, "--remote", "--env", envName, ...configFlag]]),
+  command("npm", ["run", "build"]),
+  // Before any migration, so each database can be put back as it was (docs/runbook.md).
+  ...bindings.map(bookmarkStep),
+  // The main database, then every history shard the environment binds (docs/scale.md "History shards").
+  ...bindings.map((binding) =>
+    command("wrangler", ["d1", "migrations", "apply", binding, "--remote", "--env", envName, ...configFlag]),
+  ),
   // The document reader and the share page's renderer first: the API Worker's EXTRACTOR and SHARE_SCREEN
   // bindings name them (docs/scale.md "Smaller to load", docs/web.md "First screens in the HTML").
-  ["wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/extractor/wrangler.toml")]],
-  ["wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/share-screen/wrangler.toml")]],
-  ["wrangler", ["deploy", "--env", envName, ...configFlag]],
-  ["wrangler", ["pages", "deploy", "web/dist", "--project-name", project]],
+  command("wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/extractor/wrangler.toml")]),
+  command("wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/share-screen/wrangler.toml")]),
+  command("wrangler", ["deploy", "--env", envName, ...configFlag]),
+  // Production is the Pages project's production branch; another environment is a branch of its own.
+  command("wrangler", [
+    "pages",
+    "deploy",
+    "web/dist",
+    "--project-name",
+    project,
+    ...(envName === "production" ? [] : ["--branch", envName]),
+  ]),
 ];
 if (options["dry-run"]) {
   console.log("Шаги (--dry-run, ничего не выполнено):");
-  for (const [i, [cmd, args]] of steps.entries()) console.log(`  ${i + 1}. ${cmd} ${args.join(" ")}`);
+  for (const [i, { cmd, args, bookmark }] of steps.entries()) {
+    const note = bookmark ? ` (закладка Time Travel ${bookmark} до миграций и команда отката к ней)` : "";
+    console.log(`  ${i + 1}. ${cmd} ${args.join(" ")}${note}`);
+  }
   process.exit(0);
 }
-for (const [cmd, args] of steps) {
+for (const { cmd, args, bookmark } of steps) {
   console.log(`\n→ ${cmd} ${args.join(" ")}`);
-  run(cmd, args);
+  if (!bookmark) {
+    run(cmd, args);
+    continue;
+  }
+  let saved;
+  try {
+    saved = bookmarkOf(run(cmd, args, { capture: true }));
+  } catch (error) {
+    fail(`закладка Time Travel для ${bookmark} не записана, миграции не применены: ${error.message}`);
+  }
+  restores.push(restoreCommand(bookmark, saved, envName, configFlag));
+  console.log(`Закладка ${bookmark}: ${saved}\nОткат к ней: ${restores.at(-1)}`);
 }
-console.log("\nГотово: Worker и веб-приложение развёрнуты.");
+console.log(
+  `\nГотово: Worker и веб-приложение развёрнуты.\nЕсли миграции испортили данные, базы возвращаются к закладкам ` +
+    `до них (docs/runbook.md):\n  ${restores.join("\n  ")}`,
+);

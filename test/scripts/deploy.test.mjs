@@ -1,23 +1,29 @@
 // `npm run deploy`'s checks and steps, with fake `wrangler` and `npm` first on PATH (no network here).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
+import { parse } from "smol-toml";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "yasno-deploy-"));
 const callsFile = path.join(dir, "calls.log");
 
-// Each fake records its arguments; `wrangler secret list` prints the canned FAKE_SECRETS JSON.
+// Each fake records its arguments; `wrangler secret list` prints the canned FAKE_SECRETS JSON, and
+// `wrangler d1 time-travel info <binding> --json` a bookmark named after the binding, as Cloudflare's API
+// answers (or FAKE_BOOKMARK_REPLY when a test sets it).
 const fake = (name) => {
   const file = path.join(dir, name);
   writeFileSync(
     file,
     `#!/usr/bin/env node
 require("node:fs").appendFileSync(${JSON.stringify(callsFile)}, ${JSON.stringify(name)} + " " + process.argv.slice(2).join(" ") + "\\n");
-if (process.argv[2] === "secret" && process.argv[3] === "list") process.stdout.write(process.env.FAKE_SECRETS ?? "[]");
+const [a, b, c, binding] = process.argv.slice(2);
+if (a === "secret" && b === "list") process.stdout.write(process.env.FAKE_SECRETS ?? "[]");
+if (a === "d1" && b === "time-travel" && c === "info")
+  process.stdout.write(process.env.FAKE_BOOKMARK_REPLY ?? JSON.stringify({ bookmark: "00000085-0000024c-00004c6d-" + binding.toLowerCase() }, null, 2));
 `,
   );
   chmodSync(file, 0o755);
@@ -48,12 +54,17 @@ const allSecrets = secrets(
   "MAIL_API_KEY",
 );
 
-function deploy(args, fakeSecrets = "[]") {
+function deploy(args, fakeSecrets = "[]", extraEnv = {}) {
   rmSync(callsFile, { force: true });
   const result = spawnSync(process.execPath, [path.join(root, "scripts/deploy.mjs"), ...args], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, PATH: `${dir}${path.delimiter}${process.env.PATH}`, FAKE_SECRETS: fakeSecrets },
+    env: {
+      ...process.env,
+      PATH: `${dir}${path.delimiter}${process.env.PATH}`,
+      FAKE_SECRETS: fakeSecrets,
+      ...extraEnv,
+    },
   });
   let calls = [];
   try {
@@ -115,25 +126,36 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.equal(code, 0);
   assert.match(stdout, /Секреты на месте/);
   assert.match(stdout, /1\. npm run build/);
-  assert.match(stdout, /2\. wrangler d1 migrations apply DB --remote --env production/);
-  assert.match(stdout, /3\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
-  assert.match(stdout, /4\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
-  assert.match(stdout, /5\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
-  assert.match(stdout, /6\. wrangler deploy --env production --config \S+prod\.toml/);
-  assert.match(stdout, /7\. wrangler pages deploy web\/dist --project-name yasno-test/);
+  // The bookmarks before any migration, each said as such.
+  assert.match(
+    stdout,
+    /2\. wrangler d1 time-travel info DB --env production --json --config \S+prod\.toml \(закладка Time Travel DB до миграций/,
+  );
+  assert.match(
+    stdout,
+    /3\. wrangler d1 time-travel info HISTORY_0 --env production --json .*\(закладка Time Travel HISTORY_0/,
+  );
+  assert.match(stdout, /4\. wrangler d1 migrations apply DB --remote --env production/);
+  assert.match(stdout, /5\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
+  assert.match(stdout, /6\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
+  assert.match(stdout, /7\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
+  assert.match(stdout, /8\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /9\. wrangler pages deploy web\/dist --project-name yasno-test$/m);
   assert.equal(calls.length, 1);
 });
 
 test(
-  "a real run builds, migrates the main D1 and every history shard, deploys the document reader, the share " +
-    "page's renderer, the Worker and then the SPA, in that order",
+  "a real run builds, bookmarks and then migrates the main D1 and every history shard, deploys the document " +
+    "reader, the share page's renderer, the Worker and then the SPA, in that order",
   () => {
     const file = config("prod.toml");
-    const { code, calls } = deploy(["--config", file], allSecrets);
+    const { code, calls, stdout } = deploy(["--config", file], allSecrets);
     assert.equal(code, 0);
     assert.deepEqual(calls, [
       `wrangler secret list --env production --format json --config ${file}`,
       "npm run build",
+      `wrangler d1 time-travel info DB --env production --json --config ${file}`,
+      `wrangler d1 time-travel info HISTORY_0 --env production --json --config ${file}`,
       `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
       `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
@@ -141,8 +163,104 @@ test(
       `wrangler deploy --env production --config ${file}`,
       "wrangler pages deploy web/dist --project-name yasno",
     ]);
+    // The restore command of each bookmark, as it was taken and again at the end.
+    for (const [binding, bookmark] of [
+      ["DB", "00000085-0000024c-00004c6d-db"],
+      ["HISTORY_0", "00000085-0000024c-00004c6d-history_0"],
+    ]) {
+      const restore = `npx wrangler d1 time-travel restore ${binding} --bookmark=${bookmark} --env production --config ${file}`;
+      assert.equal(stdout.split(restore).length - 1, 2, `${restore} twice in:\n${stdout}`);
+    }
   },
 );
+
+test("a bookmark that cannot be taken stops the deploy before any migration", () => {
+  const file = config("prod.toml");
+  const { code, calls, stderr } = deploy(["--config", file], allSecrets, {
+    FAKE_BOOKMARK_REPLY: "✘ [ERROR] Time travel is not available for alpha D1 databases.",
+  });
+  assert.equal(code, 1);
+  assert.match(stderr, /закладка Time Travel для DB не записана, миграции не применены: wrangler не ответил JSON/);
+  assert.equal(calls.at(-1), `wrangler d1 time-travel info DB --env production --json --config ${file}`);
+  assert.ok(!calls.some((call) => call.includes("migrations apply")));
+});
+
+test("a migration that fails says how to put back the databases bookmarked before it", () => {
+  const file = config("prod.toml");
+  const failing = path.join(dir, "failing-bin");
+  mkdirSync(failing, { recursive: true });
+  // A wrangler that fails on `migrations apply` of the shard and otherwise is the recording fake.
+  writeFileSync(
+    path.join(failing, "wrangler"),
+    `#!/bin/sh\ncase "$*" in *"migrations apply HISTORY_0"*) echo "D1_ERROR: no such column" >&2; exit 1;; esac\n` +
+      `exec ${JSON.stringify(path.join(dir, "wrangler"))} "$@"\n`,
+  );
+  chmodSync(path.join(failing, "wrangler"), 0o755);
+  const { code, stderr } = deploy(["--config", file], allSecrets, {
+    PATH: `${failing}${path.delimiter}${dir}${path.delimiter}${process.env.PATH}`,
+  });
+  assert.equal(code, 1);
+  assert.match(stderr, /migrations apply HISTORY_0 --remote --env production .* завершился с кодом 1/);
+  assert.match(stderr, /time-travel restore DB --bookmark=00000085-0000024c-00004c6d-db --env production/);
+  assert.match(
+    stderr,
+    /time-travel restore HISTORY_0 --bookmark=00000085-0000024c-00004c6d-history_0 --env production/,
+  );
+});
+
+test("--env staging deploys the staging environment of the same files, its SPA on the staging branch", () => {
+  const file = config("staging.toml", {
+    REPLACE_WITH_STAGING_D1_DATABASE_ID: "6d0e3a14-2b7c-4e59-8f21-3c4d5e6f7a80",
+    REPLACE_WITH_STAGING_HISTORY_0_DATABASE_ID: "7e1f4b25-3c8d-4f6a-9032-4d5e6f7a8b91",
+    REPLACE_WITH_STAGING_KV_NAMESPACE_ID: "9c2d3e4f5a6b4c7d8e9f0a1b2c3d4e5f",
+  });
+  const { code, calls } = deploy(["--env", "staging", "--config", file], allSecrets);
+  assert.equal(code, 0);
+  assert.deepEqual(calls, [
+    `wrangler secret list --env staging --format json --config ${file}`,
+    "npm run build",
+    `wrangler d1 time-travel info DB --env staging --json --config ${file}`,
+    `wrangler d1 time-travel info HISTORY_0 --env staging --json --config ${file}`,
+    `wrangler d1 migrations apply DB --remote --env staging --config ${file}`,
+    `wrangler d1 migrations apply HISTORY_0 --remote --env staging --config ${file}`,
+    `wrangler deploy --env staging --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
+    `wrangler deploy --env staging --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
+    `wrangler deploy --env staging --config ${file}`,
+    "wrangler pages deploy web/dist --project-name yasno --branch staging",
+  ]);
+});
+
+test("staging has its own resources, each a placeholder until created, like production's", () => {
+  const { code, stderr, calls } = deploy(["--dry-run", "--env", "staging"], allSecrets);
+  assert.equal(code, 1);
+  assert.match(stderr, /D1 DB \(yasno-staging\): database_id — заглушка «REPLACE_WITH_STAGING_D1_DATABASE_ID»/);
+  assert.match(stderr, /D1 HISTORY_0 \(yasno-staging-history-0\)/);
+  assert.match(stderr, /KV KV: id — заглушка «REPLACE_WITH_STAGING_KV_NAMESPACE_ID»; .* --env staging/);
+  assert.deepEqual(calls, []);
+  const toml = parse(realToml);
+  const names = (env) => [
+    toml.env[env].name,
+    ...toml.env[env].d1_databases.map((db) => db.database_name),
+    ...toml.env[env].r2_buckets.map((bucket) => bucket.bucket_name),
+    ...toml.env[env].services.map((service) => service.service),
+  ];
+  const shared = names("staging").filter((name) => names("production").includes(name));
+  assert.deepEqual(shared, []);
+  assert.deepEqual(
+    toml.env.staging.durable_objects.bindings.map((b) => b.name),
+    toml.env.production.durable_objects.bindings.map((b) => b.name),
+  );
+});
+
+test("every Worker uploads its source maps, and every environment inherits it", () => {
+  for (const file of ["wrangler.toml", "worker/extractor/wrangler.toml", "worker/share-screen/wrangler.toml"]) {
+    const toml = parse(readFileSync(path.join(root, file), "utf8"));
+    assert.equal(toml.upload_source_maps, true, file);
+    assert.deepEqual(Object.keys(toml.env).sort(), ["production", "staging"], file);
+    for (const [name, env] of Object.entries(toml.env))
+      assert.notEqual(env.upload_source_maps, false, `${file} ${name}`);
+  }
+});
 
 test("not signed in to Cloudflare (no JSON from wrangler) is said plainly", () => {
   const { code, stderr } = deploy(["--dry-run", "--config", config("prod.toml")], "You are not authenticated.");
