@@ -127,6 +127,22 @@ describe("sending in a new chat (docs/product.md §4)", () => {
     await waitFor(() => expect(api.callsTo("GET", "/limits").length).toBeGreaterThanOrEqual(2));
   });
 
+  it("a server's failure also names the request's id, for the user to quote to support", async () => {
+    const failed = json({ detail: "Внутренняя ошибка сервера. Код запроса для поддержки: 8f3a1c2b4d5e6f70-DME" }, 500);
+    failed.headers.set("X-Request-Id", "8f3a1c2b4d5e6f70-DME");
+    fakeChatApi({
+      "GET /limits": () => json(limits(5)),
+      "GET /products": () => json([]),
+      "POST /topics/start/stream": () => failed,
+    });
+    renderChat("/chat");
+    type("Вопрос");
+    fireEvent.click(sendButton());
+    expect((await screen.findByTestId("message-notice")).textContent).toBe(
+      "Упс, что-то пошло не так... Код запроса для поддержки: 8f3a1c2b4d5e6f70-DME",
+    );
+  });
+
   it("no network at all is a failed send too", async () => {
     fakeChatApi({ "GET /limits": () => json(limits(5)), "GET /products": () => json([]) });
     vi.stubGlobal(

@@ -19,14 +19,20 @@ const noticeOf = (text: string, kind: ChatMessage["notice"] = "info", action?: C
 export const notify = (text: string, kind?: ChatMessage["notice"], action?: ChatMessage["action"]) =>
   setTurn((s) => ({ local: [...s.local, noticeOf(text, kind, action)] }));
 
-/** What the chat says when a reply route refused (`status`, 0 for no answer at all). */
-export function notifyRefusal(status: number) {
+/**
+ * What the chat says when a reply route refused (`status`, 0 for no answer at all); a server's failure
+ * also names its request (`requestId`, the answer's X-Request-Id) for support.
+ */
+export function notifyRefusal(status: number, requestId?: string | null) {
   if (status === 402) return notify(chatTexts.noRequestsReply, "error", "upgrade");
   if (status === 409) return notify(chatTexts.busy, "info");
   // The mode's terms are not accepted (reset by an admin since they were loaded): the next send shows them.
   if (status === 403) {
     markTermsRefused();
     return notify(disclaimerTexts.required, "info");
+  }
+  if (status >= 500 && requestId) {
+    return notify(`${chatTexts.sendFailed} ${chatTexts.requestId.replace("{id}", requestId)}`, "error");
   }
   notify(chatTexts.sendFailed, "error");
 }

@@ -49,7 +49,7 @@ async function reply(handle: AbortController, { topicId, request, resettle, adop
       const created = res?.headers.get("X-Topic-Id");
       if (!topic && created) named(created);
       setTurn({ running: false, streaming: null });
-      notifyRefusal(res?.status ?? 0);
+      notifyRefusal(res?.status ?? 0, res?.headers.get("X-Request-Id"));
       if (topicId && resettle) await settle(topicId, handle);
       return;
     }

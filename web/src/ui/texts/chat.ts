@@ -48,6 +48,8 @@ export const chatTexts = {
     "ближайшее время.",
   tooManyImages: "Можно прикрепить не больше {n} изображений к одному сообщению.",
   sendFailed: "Упс, что-то пошло не так...",
+  // After sendFailed when the server failed (5xx): the answer's X-Request-Id, for the user to quote to support.
+  requestId: "Код запроса для поддержки: {id}",
   busy: "Дождитесь окончания ответа",
   noRequestsReply: "Запросы закончились. Обновите план, чтобы продолжить общение.",
   historyFailed: "Ошибка загрузки сообщения, повторите попытку позже.",
