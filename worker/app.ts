@@ -33,6 +33,7 @@ import { topicRoutes } from "./conversations/routes";
 import { paymentRoutes } from "./billing/routes";
 import { searchIndex } from "./operations/routes/search-index";
 import { shards } from "./operations/routes/shards";
+import { contextStorage } from "hono/context-storage";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
@@ -63,9 +64,10 @@ export type AppType = typeof api;
 
 const app = new Hono<AppEnv>({ strict: false });
 
-// The request's id and its log line first, so they see every answer; then the security headers, so errors,
-// 404s and streams get them too; then a read's body is dropped and any other body limited, before any
-// route reads one.
+// The request's context (for logEvent's lines), its id and its log line first, so they see every answer;
+// then the security headers, so errors, 404s and streams get them too; then a read's body is dropped and
+// any other body limited, before any route reads one.
+app.use(contextStorage());
 app.use(assignRequestId);
 app.use(requestLog);
 app.use(securityHeaders);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { call } from "./helpers";
 
 // Readiness (docs/operations.md "Health and readiness"). Bindings are made to fail for real: a shard's
@@ -36,13 +36,24 @@ describe("GET /health/ready", () => {
 
   it("names a history shard whose database lost its tables, with a Russian detail and 503", async () => {
     await renameTable(env.HISTORY_1!, "messages", "messages_away");
-    const { status, body } = await ready();
+    const printed = vi.spyOn(console, "error");
+    const { status, body, res } = await ready();
     expect(status).toBe(503);
     expect(body).toMatchObject({
       detail: "Сервис не готов, не отвечают: HISTORY_1",
       status: "not_ready",
       failed: ["HISTORY_1"],
       checks: { DB: "ok", HISTORY_0: "ok", HISTORY_1: "failed", KV: "ok", FILES: "ok", TOPIC_OBJECT: "ok" },
+    });
+    // The failure's own log line, a JSON object with the request's id (logEvent, worker/http/log.ts).
+    const lines = printed.mock.calls.map(([text]) => JSON.parse(String(text)));
+    printed.mockRestore();
+    expect(lines).toContainEqual({
+      level: "error",
+      message: "readiness check failed",
+      request_id: res.headers.get("X-Request-Id"),
+      binding: "HISTORY_1",
+      err: expect.objectContaining({ message: "HISTORY_1 has no history tables" }),
     });
   });
 

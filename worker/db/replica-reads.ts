@@ -8,6 +8,7 @@ import {
   parseBookmarks,
 } from "./bookmark-header";
 import type { Env } from "../env";
+import { logEvent } from "../http/log";
 
 type SessionSource = { withSession(constraint: string): D1DatabaseSession };
 
@@ -111,7 +112,10 @@ export function openReplicaReads(
       const used = opened.get(name)?.getBookmark();
       if (used && !isBookmark(used) && !warnedOfShape) {
         warnedOfShape = true;
-        console.error("D1 handed out a bookmark of an unknown shape: bookmarks are dropped", name, used);
+        logEvent("error", "D1 handed out a bookmark of an unknown shape: bookmarks are dropped", {
+          binding: name,
+          bookmark: used,
+        });
       }
       const mark = used && isBookmark(used) ? used : sent.get(name);
       if (mark) out.set(name, mark);

@@ -9,6 +9,7 @@ import { CODE_SENT, issueOneTimeCode } from "../services/one-time-codes";
 import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
 import { anonymous, secured } from "../../http/openapi";
+import { logEvent } from "../../http/log";
 
 // The owner's side of account changes (docs/accounts.md, "Account changes"); the change itself is
 // PATCH /users/ in routes/users.ts.
@@ -33,7 +34,7 @@ export const accountChanges = new Hono<AppEnv>()
       const db = getDb(c.env.DB);
       await enforceRateLimits(db, c.env, [["oneTimeCodePerUser", String(c.var.userId)]]);
       const { send } = await issueOneTimeCode(c.env, db, c.var.user);
-      c.executionCtx.waitUntil(send().catch((err) => console.error("one-time code mail", err)));
+      c.executionCtx.waitUntil(send().catch((err) => logEvent("error", "one-time code mail failed", { err })));
       return c.json({ detail: CODE_SENT }, 200);
     },
   )
@@ -67,7 +68,9 @@ export const accountChanges = new Hono<AppEnv>()
       const { user, oldEmail } = await confirmEmailChange(db, c.req.valid("json").token);
       if (oldEmail && oldEmail !== user.email)
         c.executionCtx.waitUntil(
-          emailChangedNotice(c.env, db, oldEmail, user).catch((err) => console.error("email changed notice", err)),
+          emailChangedNotice(c.env, db, oldEmail, user).catch((err) =>
+            logEvent("error", "email changed notice failed", { err }),
+          ),
         );
       return c.json({ detail: EMAIL_CHANGED, email: user.email }, 200);
     },

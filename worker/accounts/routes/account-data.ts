@@ -10,6 +10,7 @@ import { validate } from "../../http/validate";
 import { requireCheckedUser, requireUser } from "../middleware/auth";
 import { deleteAccount, exportAccount } from "../services/account-data";
 import { proveOwner } from "../services/owner-proof";
+import { logEvent } from "../../http/log";
 
 const deleteBody = z.object({
   password: z.string({ error: "Пароль должен быть строкой" }).max(200).optional(),
@@ -66,7 +67,9 @@ export const accountData = new Hono<AppEnv>()
       await proveOwner(c.env, db, c.var.user, c.var.token.sid, { currentPassword: body.password, code: body.code });
       const files = await deleteAccount(c.env, db, c.var.user);
       c.executionCtx.waitUntil(
-        deleteAttachmentObjects(c.env, files).catch((err) => console.error("account files delete", c.var.userId, err)),
+        deleteAttachmentObjects(c.env, files).catch((err) =>
+          logEvent("error", "account files delete failed", { user_id: c.var.userId, err }),
+        ),
       );
       return c.body(null, 204);
     },

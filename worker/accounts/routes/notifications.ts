@@ -19,6 +19,7 @@ import { allTarget, jsonObjectBody } from "../../http/bulk-target";
 import { pathId } from "../../http/params";
 import { jsonOf, secured } from "../../http/openapi";
 import { noticeSchema } from "../schemas";
+import { logEvent } from "../../http/log";
 
 const text = (what: string, max: number) =>
   z
@@ -97,7 +98,9 @@ export const notificationSend = new Hono<AppEnv>().post(
     });
     if (body.by_email)
       c.executionCtx.waitUntil(
-        mailNotification(c.env, db, result.id).catch((err) => console.error("notification mail", result.id, err)),
+        mailNotification(c.env, db, result.id).catch((err) =>
+          logEvent("error", "notification mail failed", { notification_id: result.id, err }),
+        ),
       );
     return c.json(result, 201);
   },

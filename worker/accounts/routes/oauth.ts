@@ -16,6 +16,7 @@ import { telegramBotId } from "../services/oauth/telegram";
 import { validate } from "../../http/validate";
 import { anonymous, jsonOf } from "../../http/openapi";
 import { signInProvidersSchema, type SignInProviders } from "../schemas";
+import { logEvent } from "../../http/log";
 
 // External sign-in by redirect (docs/external-sign-in.md). Both routes are browser
 // navigations, so the callback answers every outcome with a redirect to the SPA, never JSON.
@@ -132,7 +133,7 @@ export const oauth = new Hono<AppEnv>()
           flow.codeVerifier,
         );
       } catch (err) {
-        console.warn("oauth provider failure", provider, err instanceof Error ? err.message : err);
+        logEvent("warn", "oauth provider failure", { provider, err });
         return fail(502);
       }
 
@@ -144,7 +145,7 @@ export const oauth = new Hono<AppEnv>()
         const record = await issueAuthRecord(c.env, db, result.user, c.req.header("user-agent"));
         return c.redirect(signedInUrl(c.env, flow.next, record), 302);
       } catch (err) {
-        console.error("oauth sign-in failed", provider, err);
+        logEvent("error", "oauth sign-in failed", { provider, err });
         return fail(500);
       }
     },

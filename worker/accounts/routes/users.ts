@@ -47,6 +47,7 @@ import {
   type TokenPair,
   type UserBlockState,
 } from "../schemas";
+import { logEvent } from "../../http/log";
 
 // The request shapes of the accounts API (docs/accounts.md).
 const email = typedEmail(namedText("e-mail"), emailAddress.max(254));
@@ -222,7 +223,7 @@ export const users = new Hono<AppEnv>()
       if (newEmail !== undefined) {
         await enforceRateLimits(db, c.env, [["emailChangePerUser", String(userId)]]);
         const { send } = await requestEmailChange(c.env, db, user, newEmail);
-        c.executionCtx.waitUntil(send().catch((err) => console.error("email change mail", err)));
+        c.executionCtx.waitUntil(send().catch((err) => logEvent("error", "email change mail failed", { err })));
       }
       const answer = { ...publicUser(user), pending_email: newEmail };
       if (body.password === undefined) return c.json({ ...answer, access_token: undefined as string | undefined }, 200);
@@ -312,7 +313,9 @@ export const users = new Hono<AppEnv>()
       ]);
       // In the background: the answer takes as long whether or not a letter goes out.
       c.executionCtx.waitUntil(
-        requestPasswordRecovery(c.env, db, email).catch((err) => console.error("password recovery mail", err)),
+        requestPasswordRecovery(c.env, db, email).catch((err) =>
+          logEvent("error", "password recovery mail failed", { err }),
+        ),
       );
       return c.json({ detail: FORGOT_SENT }, 200);
     },

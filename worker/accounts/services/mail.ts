@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
+import { logEvent } from "../../http/log";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type MailStatus = "stored" | "sent" | "failed";
@@ -66,9 +67,9 @@ async function deliver(url: string, key: string, letter: Mail & { from: string }
       }),
     });
     if (res.ok) return "sent";
-    console.error("mail API refused", res.status, (await res.text()).slice(0, 500));
+    logEvent("error", "mail API refused", { status: res.status, answer: (await res.text()).slice(0, 500) });
   } catch (err) {
-    console.error("mail API unreachable", err);
+    logEvent("error", "mail API unreachable", { err });
   }
   return "failed";
 }

@@ -10,6 +10,7 @@ import { PROVIDER_TEXTS, ProviderError, type PaymentProvider, type ProviderPayme
 import type { Payment } from "../schemas";
 import { grantStatement } from "./grants";
 import type { PlanRow } from "./plans";
+import { logEvent } from "../../http/log";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -60,7 +61,7 @@ async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    console.error("payment provider", error instanceof ProviderError ? error.message : error);
+    logEvent("error", "payment provider failed", { err: error instanceof ProviderError ? error.message : error });
     throw new ApiError(502, PROVIDER_TEXTS.failed);
   }
 }
@@ -198,13 +199,20 @@ export async function applyProviderPayment(
   now = Date.now(),
 ): Promise<void> {
   if (remote.id !== payment.providerPaymentId || (remote.paymentId !== null && remote.paymentId !== payment.id)) {
-    console.error("payment provider answered about another payment", payment.id, remote.id);
+    logEvent("error", "payment provider answered about another payment", {
+      payment_id: payment.id,
+      remote_id: remote.id,
+    });
     return;
   }
   switch (remote.status) {
     case "succeeded":
       if (remote.amountKopecks !== payment.amountKopecks || remote.currency !== payment.currency) {
-        console.error("payment amount differs at the provider", payment.id, remote.amountKopecks, remote.currency);
+        logEvent("error", "payment amount differs at the provider", {
+          payment_id: payment.id,
+          amount_kopecks: remote.amountKopecks,
+          currency: remote.currency,
+        });
         return;
       }
       return creditPayment(db, payment, now);
@@ -299,7 +307,7 @@ export async function refreshPending(env: Env, db: Db, payment: PaymentRow): Pro
     if (remote) await applyProviderPayment(db, payment, remote);
     return (await findPayment(db, payment.id)) ?? payment;
   } catch (error) {
-    console.error("refreshing a pending payment", payment.id, error);
+    logEvent("error", "refreshing a pending payment failed", { payment_id: payment.id, err: error });
     return payment;
   }
 }

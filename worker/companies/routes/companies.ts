@@ -23,6 +23,7 @@ import { jsonOf, secured } from "../../http/openapi";
 import { companySchema, employeeSchema, invitationSchema } from "../schemas";
 import { paymentSchema } from "../../billing/schemas";
 import { listCompanyPayments, publicPayment } from "../../billing/services/payments";
+import { logEvent } from "../../http/log";
 
 const companyName = z
   .string(missingOr("Укажите название компании", "Название компании должно быть строкой"))
@@ -174,7 +175,11 @@ export const companies = new Hono<AppEnv>()
         ["invitationsPerCompany", String(company.id)],
       ]);
       const { invitation, deliver } = await inviteEmployee(c.env, db, company, c.var.userId, c.req.valid("json"));
-      c.executionCtx.waitUntil(deliver().catch((err) => console.error("invitation delivery", invitation.id, err)));
+      c.executionCtx.waitUntil(
+        deliver().catch((err) =>
+          logEvent("error", "invitation delivery failed", { invitation_id: invitation.id, err }),
+        ),
+      );
       return c.json(invitation, 201);
     },
   )

@@ -10,6 +10,7 @@ import { shareReadLimit } from "./share";
 import { readSharedHistory } from "../services/shared-history";
 import { SHARE_FIRST_SCREEN, sharedPage } from "../services/shared-pages";
 import { PRERENDERED_ID, SHARE_SCREEN_DATA_ID, type ShareScreenData } from "../share-screen-data";
+import { logEvent } from "../../http/log";
 
 /**
  * The share page as the build wrote it, its first screen with the messages still loading (web/dist/share/index.html).
@@ -67,7 +68,7 @@ export const sharePage = new Hono<AppEnv>()
     try {
       screen = await c.env.SHARE_SCREEN.render(c.req.url, data);
     } catch (err) {
-      console.error("share screen", err);
+      logEvent("error", "share screen failed", { err });
       return page(shell, 200);
     }
     const filled = new HTMLRewriter()

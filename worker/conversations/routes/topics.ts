@@ -25,6 +25,7 @@ import { validate } from "../../http/validate";
 import { jsonOf, secured } from "../../http/openapi";
 import { messageSchema, shareLinkSchema, topicSchema } from "../schemas";
 import { topicName } from "../fields";
+import { logEvent } from "../../http/log";
 
 const historyQuery = z.object({
   ...pageQuery,
@@ -147,7 +148,9 @@ export const topics = new Hono<AppEnv>()
       await topicObject(c.env, topic).stop();
       const { r2Keys, shareHash } = await deleteTopic(db, userHistory(c.env, c.var.user), c.var.userId, id);
       c.executionCtx.waitUntil(
-        deleteAttachmentObjects(c.env, r2Keys).catch((err) => console.error("topic attachments delete", id, err)),
+        deleteAttachmentObjects(c.env, r2Keys).catch((err) =>
+          logEvent("error", "topic attachments delete failed", { topic_id: id, err }),
+        ),
       );
       await purgeShareHash(c.env, shareHash);
       return c.body(null, 204);

@@ -1,4 +1,5 @@
 import { normalWord, stemOf, type WordTerms, wordsOf } from "./words";
+import { logEvent } from "../../http/log";
 
 // What search keeps of each word (docs/conversations.md "Search"): its lemmas, from the dictionary
 // in the extractor Worker (one RPC for all the words at hand), or its Snowball stem when the
@@ -27,7 +28,7 @@ async function lookUp(lexicon: Lexicon, words: string[]): Promise<{ terms: WordT
       for (const [i, word] of russian.entries()) lemmas.set(word, found[i] ?? []);
     } catch (err) {
       // Search still works on stems meanwhile.
-      console.error("lemmas unavailable, stems instead", err);
+      logEvent("error", "lemmas unavailable, stems instead", { err });
       inStems = true;
     }
   }

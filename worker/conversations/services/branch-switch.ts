@@ -6,6 +6,7 @@ import { ApiError } from "../../http/errors";
 import { messageInTopic } from "./questions";
 import { purgeSharedTopic } from "./share";
 import { findOwnTopic } from "./topics";
+import { logEvent } from "../../http/log";
 
 /**
  * Shows the branch through `messageId` (docs/conversations.md "Versions"), in the topic's object:
@@ -28,6 +29,6 @@ export async function switchBranch(
   );
   if (!switched) throw ApiError.conflict(REPLY_TEXTS.busy);
   await purgeSharedTopic(env, topic.id, topic.shareHash).catch((err) =>
-    console.error("share purge failed", topic.id, err),
+    logEvent("error", "share purge failed", { topic_id: topic.id, err }),
   );
 }

@@ -9,6 +9,7 @@ import { ATTACHMENT_TEXTS, checkRecording, findAttachment, readAttachmentBytes }
 import { AUDIO_MIME, type AudioFormat } from "./audio-types";
 import { claimTranscription, releaseTranscription, saveTranscript } from "./transcription-claims";
 import { refundVoiceBudget, takeVoiceBudget } from "./voice-budget";
+import { logEvent } from "../../http/log";
 
 export const TRANSCRIPT_TEXTS = {
   notAudio: "Расшифровать можно только голосовую запись",
@@ -69,7 +70,7 @@ async function callService({ db, history }: Dbs, recording: Recording, model: Tr
       text = (await transcribe({ model, audio: bytes, maxRetries: 1, providerOptions: options })).text.trim();
     } catch (err) {
       const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-      console.error("transcription failed", attachmentId, model.modelId, reason);
+      logEvent("error", "transcription failed", { attachment_id: attachmentId, model: model.modelId, reason });
       await refundVoiceBudget(db, ticket);
       throw new ApiError(502, TRANSCRIPT_TEXTS.failed);
     }

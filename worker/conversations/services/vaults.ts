@@ -4,6 +4,7 @@ import { topicVaults } from "../../db/history-schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { emptyVault, openVault, sealVault, type Vault, VaultSealError } from "../../privacy";
+import { logEvent } from "../../http/log";
 
 // A topic's privacy vault (docs/privacy.md "The vault"): the placeholders its messages carry and
 // the values behind them, sealed under PRIVACY_KEY for that topic, in the owner's history shard.
@@ -24,7 +25,7 @@ export async function openedVault(env: Env, sealed: string | null | undefined, t
     return await openVault(sealed, privacyKey(env), topicId);
   } catch (err) {
     if (!(err instanceof VaultSealError)) throw err;
-    console.error("privacy vault does not open", topicId, err.reason);
+    logEvent("error", "privacy vault does not open", { topic_id: topicId, reason: err.reason });
     return emptyVault();
   }
 }

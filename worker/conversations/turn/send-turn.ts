@@ -8,6 +8,7 @@ import { ApiError } from "../../http/errors";
 import { REPLY_TEXTS, topicObject } from "./topic-object";
 import type { Question } from "../services/questions";
 import type { TurnRequest } from "./turn-state";
+import { logEvent } from "../../http/log";
 
 // The route's side of a send (docs/conversations.md "The turn"): one RPC to the topic's object, and
 // its answer as the HTTP response.
@@ -74,7 +75,7 @@ export async function sendTurn(
     answer = await object.send(request);
   } catch (err) {
     // The object failed mid-turn (a restart); its next instance saves what it kept or gives the request back.
-    console.error("the topic's object failed", err);
+    logEvent("error", "the topic's object failed", { err });
     throw new ApiError(502, REPLY_TEXTS.interrupted);
   }
   if (answer.kind === "refused") return new ApiError(answer.status, answer.detail).toResponse();

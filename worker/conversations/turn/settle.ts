@@ -11,6 +11,7 @@ import { deleteEmptyTopic } from "../services/new-topic";
 import { purgeSharedTopic } from "../services/share";
 import { deleteTopicHistory } from "../services/topics";
 import type { ReplyJob, Turn } from "./turn-state";
+import { logEvent } from "../../http/log";
 
 export const topicGone = async (env: Env, topicId: number) =>
   !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
@@ -44,7 +45,9 @@ async function saveReply(env: Env, job: ReplyJob, text: string, state: MessageSt
   const reply = { topic, text, state, model: job.model.modelId };
   if (job.continues) await saveContinuedReply(db, h, env.EXTRACTOR, { ...reply, messageId: job.continues.messageId });
   else await saveAssistantMessage(db, h, env.EXTRACTOR, { ...reply, parentId: job.userMessageId });
-  await purgeSharedTopic(env, job.topicId).catch((err) => console.error("share purge failed", job.topicId, err));
+  await purgeSharedTopic(env, job.topicId).catch((err) =>
+    logEvent("error", "share purge failed", { topic_id: job.topicId, err }),
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { LiveReply } from "./live-reply";
 import { CHARS_PER_TOKEN, type ComposedPrompt, loadAskPrompt, loadPrompt } from "./prompt";
 import { saidAnything, settleTurn, topicGone } from "./settle";
 import { IDLE, type ReplyJob, type Turn, type TurnAnswer, type TurnRequest } from "./turn-state";
+import { logEvent } from "../../http/log";
 
 export const REPLY_TEXTS = {
   busy: "Дождитесь окончания ответа",
@@ -254,7 +255,7 @@ export class TopicObject extends DurableObject<Env> {
       });
       return { id, bookmarks: sessions.header() || undefined };
     } catch (err) {
-      console.error("saving the question failed", topic.id, err);
+      logEvent("error", "saving the question failed", { topic_id: topic.id, err });
       return null;
     }
   }
@@ -351,7 +352,12 @@ export class TopicObject extends DurableObject<Env> {
     } catch (err) {
       if (!live.stopped) failure = err;
     }
-    if (failure) console.error("model failed", job.topicId, job.model.modelId, describeFailure(failure));
+    if (failure)
+      logEvent("error", "model failed", {
+        topic_id: job.topicId,
+        model: job.model.modelId,
+        failure: describeFailure(failure),
+      });
     await this.finish(live, failure === null ? (live.stopped ? "partial" : "complete") : "partial", failure !== null);
   }
 
@@ -380,13 +386,12 @@ export class TopicObject extends DurableObject<Env> {
       if (turn.kind !== "saving") throw err;
       const attempts = turn.attempts + 1;
       const gone = await topicGone(this.env, turn.job.topicId).catch(() => false);
-      console.error(
-        "saving the reply failed",
-        turn.job.topicId,
-        `attempt ${attempts}`,
-        gone ? "(topic deleted)" : "",
+      logEvent("error", "saving the reply failed", {
+        topic_id: turn.job.topicId,
+        attempt: attempts,
+        topic_deleted: gone,
         err,
-      );
+      });
       if (!gone && attempts < SAVE_ATTEMPTS) {
         this.record({ ...turn, attempts });
         await this.ctx.storage.setAlarm(Date.now() + 5_000);

@@ -44,7 +44,7 @@ export const health = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const readiness = await checkReadiness(c.env, c.var.requestId);
+      const readiness = await checkReadiness(c.env);
       c.header("Cache-Control", "no-store");
       if (readiness.ready) return c.json({ status: "ready" as const, checks: readiness.checks }, 200);
       const detail = `Сервис не готов, не отвечают: ${readiness.failed.join(", ")}`;

@@ -1,7 +1,7 @@
 import { shardBinding } from "../../db/history";
 import type { Env } from "../../env";
-import { loggedError } from "../../http/logged-error";
 import { migrated } from "./shards";
+import { logEvent } from "../../http/log";
 
 // Readiness (docs/operations.md "Health and readiness"): does every binding a request may need
 // answer? `/health` says only that the Worker runs; this asks D1, KV, R2 and the Durable Objects.
@@ -14,7 +14,7 @@ const PROBE_KEY = "readiness-check";
 
 export type Readiness = { ready: boolean; failed: string[]; checks: Record<string, "ok" | "failed"> };
 
-async function answers(name: string, requestId: string, check: () => Promise<unknown>): Promise<boolean> {
+async function answers(name: string, check: () => Promise<unknown>): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer in ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
@@ -23,16 +23,7 @@ async function answers(name: string, requestId: string, check: () => Promise<unk
     await Promise.race([check(), late]);
     return true;
   } catch (err) {
-    const error = loggedError(err instanceof Error ? err : new Error(String(err)));
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "readiness check failed",
-        request_id: requestId,
-        binding: name,
-        error,
-      }),
-    );
+    logEvent("error", "readiness check failed", { binding: name, err });
     return false;
   } finally {
     clearTimeout(timer);
@@ -56,7 +47,7 @@ async function shardAnswers(env: Env, shard: number): Promise<void> {
  * the topics' Durable Object namespace, all at once. A shard bound but not in the directory holds
  * nobody's chats yet, so it is not asked; when DB fails, the directory is unknown and no shard is named.
  */
-export async function checkReadiness(env: Env, requestId: string): Promise<Readiness> {
+export async function checkReadiness(env: Env): Promise<Readiness> {
   let shards: number[] = [];
   const checks: [string, () => Promise<unknown>][] = [
     ["DB", async () => (shards = await directory(env))],
@@ -65,9 +56,9 @@ export async function checkReadiness(env: Env, requestId: string): Promise<Readi
     // The cheapest call the object has: stopping an idle topic's reply answers false.
     ["TOPIC_OBJECT", () => env.TOPIC_OBJECT.get(env.TOPIC_OBJECT.idFromName(PROBE_KEY)).stop()],
   ];
-  const first = await Promise.all(checks.map(([name, check]) => answers(name, requestId, check)));
+  const first = await Promise.all(checks.map(([name, check]) => answers(name, check)));
   const shardResults = await Promise.all(
-    shards.map((shard) => answers(`HISTORY_${shard}`, requestId, () => shardAnswers(env, shard))),
+    shards.map((shard) => answers(`HISTORY_${shard}`, () => shardAnswers(env, shard))),
   );
   const names = [...checks.map(([name]) => name), ...shards.map((shard) => `HISTORY_${shard}`)];
   const results = [...first, ...shardResults];
