@@ -262,6 +262,33 @@ describe("GET /statistics/costs", () => {
     expect(lines.at(-1)).toBe("");
   });
 
+  it("is described in the OpenAPI document: its query, both answers' media types and the JSON's schema", async () => {
+    type Operation = {
+      parameters: { name: string; in: string; required?: boolean }[];
+      responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+    };
+    const doc = (await (await call("/openapi.json")).json()) as {
+      paths: Record<string, { get?: Operation }>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const operation = doc.paths["/api/v2/statistics/costs"]?.get;
+    expect(operation).toBeDefined();
+    expect(operation!.parameters.map((p) => [p.name, p.in, p.required ?? false])).toEqual(
+      expect.arrayContaining([
+        ["from", "query", true],
+        ["to", "query", true],
+        ["format", "query", false],
+      ]),
+    );
+    const ok = operation!.responses["200"]!.content!;
+    expect(Object.keys(ok).sort()).toEqual(["application/json", "text/csv"]);
+    expect(ok["application/json"]!.schema.$ref).toBe("#/components/schemas/CostStatistics");
+    expect(Object.keys(doc.components.schemas.CostRow!.properties)).toEqual(
+      expect.arrayContaining(["requests_sold", "requests_used", "model_cost", "revenue", "margin"]),
+    );
+    expect(Object.keys(operation!.responses).sort()).toEqual(expect.arrayContaining(["401", "403", "422"]));
+  });
+
   it("is for admins only", async () => {
     const account = await newAccount();
     expect((await costs(around(), account.record)).status).toBe(403);
