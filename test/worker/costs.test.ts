@@ -161,6 +161,22 @@ describe("a reply's usage and cost", () => {
     expect(row!.cost).toBeGreaterThan(0);
   });
 
+  it("stores the demo model's usage as it reports it, priced by the local settings", async () => {
+    env.AI_PROVIDER = "demo";
+    env.AI_PRICES = saved.AI_PRICES;
+    const account = await newAccount();
+    const res = await startTopic(account, "Что покажет демо?", { assistantType: "gpt" });
+    const { topicId, reply } = splitTopicLine(await new StreamReader(res).rest());
+    const [row] = await usageOf("topic_id", topicId);
+    // Its own count: output as the words it streamed, input from its prompt; not an estimate.
+    expect(row).toMatchObject({ provider: "demo", model: "yasno-demo", estimated: 0, cached_tokens: 0 });
+    expect(row!.output_tokens).toBe(reply.match(/\s*\S+/g)!.length);
+    expect(row!.input_tokens).toBeGreaterThan(0);
+    // wrangler.toml's made-up rubles for the demo: 30 ₽ a million input tokens, 120 ₽ output.
+    expect(row!.cost).toBe(Math.round(((row!.input_tokens! * 30 + row!.output_tokens! * 120) / 1e6) * 100) / 100);
+    expect(row!.cost).toBeGreaterThan(0);
+  });
+
   it("stores a transcription's seconds and cost", async () => {
     env.STT_PROVIDER = "openai";
     env.OPENAI_STT_MODEL = "whisper";
