@@ -30,6 +30,8 @@ export const authTexts = {
   registerV2: {
     title: "Начните за минуту",
     subtitle: "Войдите через удобный сервис или зарегистрируйтесь по e-mail",
+    // Without a configured provider nothing else is promised.
+    subtitleEmailOnly: "Укажите e-mail и придумайте пароль — и задайте ассистенту первый вопрос",
     submit: "Зарегистрироваться",
   },
   forgot: {
@@ -70,6 +72,13 @@ export const authTexts = {
     vk: "VK ID",
     google: "Google",
     yandex: "Яндекс ID",
+  },
+  // What the sign-in forms say before sending, every problem at once (the server says the same).
+  checks: {
+    emailMissing: "Введите e-mail",
+    emailInvalid: "Некорректный e-mail",
+    passwordMissing: "Введите пароль",
+    passwordShort: "Пароль должен быть не короче 8 символов",
   },
   errors: {
     oauth: "Ошибка авторизации, попробуйте другой способ или повторите попытку позже",

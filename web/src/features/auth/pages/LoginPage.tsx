@@ -8,6 +8,7 @@ import { ExternalSignIn } from "../ExternalSignIn";
 import { EmailField, FieldError, PasswordInput } from "../fields";
 import { noticeOf, returnAddress } from "../return-address";
 import { useApiForm } from "../use-api-form";
+import { currentPasswordProblem, emailProblem } from "../form-checks";
 import { useAuth } from "../auth-store";
 import { authTexts } from "../../../ui/texts/auth";
 import { titlesTexts } from "../../../ui/texts/titles";
@@ -27,6 +28,8 @@ export default function Login() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const { email, password } = form.values;
+    if (form.refuse({ email: emailProblem(email), password: currentPasswordProblem(password) })) return;
     // The access gate moves a signed-in user on to where they were headed.
     void form.submit(
       () => api.users.login.$post({ json: form.values }),
