@@ -6,7 +6,8 @@ import { registerUser, signIn } from "./pages/registered-user";
 // check to the browser's own (English) validation bubble.
 
 /** Whether the browser would check the form itself (and show its bubble) on submit. */
-const nativeChecks = (page: Page, form = page.locator("form").first()) => form.evaluate((f) => !(f as HTMLFormElement).noValidate);
+const nativeChecks = (page: Page, form = page.locator("form").first()) =>
+  form.evaluate((f) => !(f as HTMLFormElement).noValidate);
 
 for (const { name, viewport } of [
   { name: "desktop", viewport: { width: 1280, height: 800 } },

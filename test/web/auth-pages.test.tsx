@@ -191,7 +191,9 @@ describe("Register-v2", () => {
     fakeApi({ "GET /users/auth/providers": () => json({ providers: [], telegram_bot_id: null }) });
     await renderAuthApp("/register-v2");
     await heading("Начните за минуту");
-    expect(await screen.findByText("Укажите e-mail и придумайте пароль — и задайте ассистенту первый вопрос")).toBeTruthy();
+    expect(
+      await screen.findByText("Укажите e-mail и придумайте пароль — и задайте ассистенту первый вопрос"),
+    ).toBeTruthy();
     expect(screen.queryByText(/удобный сервис/)).toBeNull();
   });
 

@@ -5,8 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { landingDecision } from "../../web/src/features/modes/landing";
 import Main from "../../web/src/features/modes/MainPage";
 import { useMode } from "../../web/src/features/modes/mode-store";
-import { queryClient } from "../../web/src/api/query-client";
-import { topicListQuery } from "../../web/src/features/topics/topics-queries";
 import { fakeChatApi, limits, replyStream } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 

@@ -3,6 +3,7 @@ import { Button, Callout, Flex, Link } from "@radix-ui/themes";
 import type { FormEvent } from "react";
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import { api } from "../../../api/client";
+import { AboutYasno } from "../AboutYasno";
 import { AuthCard } from "../AuthCard";
 import { ExternalSignIn } from "../ExternalSignIn";
 import { EmailField, FieldError, PasswordInput } from "../fields";
@@ -38,40 +39,43 @@ export default function Login() {
   };
 
   return (
-    <AuthCard
-      title={t.login.title}
-      subtitle={t.login.subtitle}
-      footer={{ question: t.login.noAccount, link: t.login.register, to: "/register", from }}
-    >
-      {note && (
-        <Callout.Root color="green" role="status">
-          <Callout.Icon>
-            <CheckCircledIcon />
-          </Callout.Icon>
-          <Callout.Text>{note}</Callout.Text>
-        </Callout.Root>
-      )}
-      <form onSubmit={onSubmit} noValidate>
-        <Flex direction="column" gap="4">
-          <EmailField {...form.field("email")} />
-          <PasswordInput
-            label={t.password}
-            autoComplete="current-password"
-            required
-            {...form.field("password")}
-            aside={
-              <Link asChild size="2">
-                <RouterLink to="/forgot">{t.login.forgot}</RouterLink>
-              </Link>
-            }
-          />
-          <FieldError text={form.errors.form} />
-          <Button type="submit" size="3" loading={form.pending}>
-            {t.login.submit}
-          </Button>
-        </Flex>
-      </form>
-      <ExternalSignIn next={from} divider={{ text: t.orExternal, side: "before" }} />
-    </AuthCard>
+    <div className="login-page">
+      <AuthCard
+        title={t.login.title}
+        subtitle={t.login.subtitle}
+        footer={{ question: t.login.noAccount, link: t.login.register, to: "/register", from }}
+      >
+        {note && (
+          <Callout.Root color="green" role="status">
+            <Callout.Icon>
+              <CheckCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>{note}</Callout.Text>
+          </Callout.Root>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <Flex direction="column" gap="4">
+            <EmailField {...form.field("email")} />
+            <PasswordInput
+              label={t.password}
+              autoComplete="current-password"
+              required
+              {...form.field("password")}
+              aside={
+                <Link asChild size="2">
+                  <RouterLink to="/forgot">{t.login.forgot}</RouterLink>
+                </Link>
+              }
+            />
+            <FieldError text={form.errors.form} />
+            <Button type="submit" size="3" loading={form.pending}>
+              {t.login.submit}
+            </Button>
+          </Flex>
+        </form>
+        <ExternalSignIn next={from} divider={{ text: t.orExternal, side: "before" }} />
+      </AuthCard>
+      <AboutYasno from={from} />
+    </div>
   );
 }
