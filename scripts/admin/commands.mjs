@@ -47,6 +47,40 @@ const limitsText = (l) =>
   `Доступно запросов: ${l.is_unlimited ? "без ограничений" : l.available_requests}\n` +
   formatTable(l.limits ?? [], ["id", "source", "requests", "available_requests", "is_unlimited", "date_expire"]);
 
+/** `stats costs`: the cost statistics as tables, or their rows as the server's CSV (the BOM kept for Excel). */
+async function costs(ctx, from, to) {
+  const range = `from=${from}&to=${to}`;
+  if (ctx.values.csv) {
+    const csv = await ctx.api.get(`/statistics/costs?${range}&format=csv`);
+    process.stdout.write(csv.startsWith("\uFEFF") ? csv : `\uFEFF${csv}`);
+    return;
+  }
+  const answer = await ctx.api.get(`/statistics/costs?${range}`);
+  print(ctx, answer, (a) =>
+    [
+      formatTable(a.rows, [
+        "date",
+        "assistant_type",
+        "model",
+        "plan",
+        "requests_sold",
+        "requests_used",
+        "model_cost",
+        "revenue",
+        "margin",
+        "context_cut",
+        "output_limited",
+      ]),
+      "",
+      "Самые дорогие пользователи:",
+      formatTable(a.top_users, ["user_id", "email", "requests", "model_cost"]),
+      "",
+      "Самые дорогие чаты:",
+      formatTable(a.top_chats, ["topic_id", "user_id", "assistant_type", "requests", "model_cost"]),
+    ].join("\n"),
+  );
+}
+
 const s = { type: "string" };
 const flag = { type: "boolean" };
 const localDbOptions = { "persist-to": s, remote: flag, env: s };
@@ -387,11 +421,17 @@ export const commands = {
   },
 
   stats: {
-    summary: "статистика по дням (таблица)",
-    usage: "stats [--from ГГГГ-ММ-ДД] [--to ГГГГ-ММ-ДД]",
-    details: "По умолчанию — последние 7 дней по московскому времени.",
-    options: { from: s, to: s },
+    summary: "статистика по дням; stats costs — стоимость запросов, выручка и маржа",
+    usage: "stats [--from ГГГГ-ММ-ДД] [--to ГГГГ-ММ-ДД]\nstats costs [--from ГГГГ-ММ-ДД] [--to ГГГГ-ММ-ДД] [--csv]",
+    details:
+      "По умолчанию — последние 7 дней по московскому времени. stats costs: строки по дню, режиму, модели и " +
+      "пакету (продано и использовано запросов, стоимость модели, выручка, маржа — в рублях), затем самые " +
+      "дорогие пользователи и чаты; --csv печатает строки как CSV для бухгалтерии (UTF-8 с BOM, «;»): " +
+      "stats costs --csv > costs.csv.",
+    options: { from: s, to: s, csv: flag },
     async run(ctx) {
+      const [act = "daily"] = ctx.positionals;
+      if (!["daily", "costs"].includes(act)) throw usage("stats: укажите costs или ничего; подробнее: stats --help");
       const day = (offsetDays) =>
         new Date(Date.now() + 3 * 3600_000 - offsetDays * 86400_000).toISOString().slice(0, 10);
       const to = ctx.values.to ?? day(0);
@@ -401,6 +441,8 @@ export const commands = {
         ["to", to],
       ])
         if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw usage(`--${name}: дата в виде ГГГГ-ММ-ДД, а не «${v}»`);
+      if (act === "costs") return costs(ctx, from, to);
+      if (ctx.values.csv) throw usage("--csv: только для stats costs");
       const rows = await ctx.api.get(`/statistics/common/daily?from=${from}&to=${to}`);
       print(ctx, rows, (r) =>
         formatTable(r, [

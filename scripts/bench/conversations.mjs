@@ -127,6 +127,16 @@ export async function benchConversations() {
     };
     // The same send to the Worker's own workerd socket, without wrangler dev's proxy in front.
     const socket = await workerSocket(worker);
+    // A user asks again after reading the reply, not within a millisecond of its last chunk: the next
+    // send waits until this reply is saved, so its batch does not queue behind this one's writes.
+    const saved = async (topicId) => {
+      for (;;) {
+        const res = await fetch(`${app}/api/v2/topics/${topicId}/history/`, { headers: auth });
+        const messages = await res.json();
+        if (messages.some((m) => m.role === "assistant")) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
     const throughWorker = async (base = app) => {
       const started = performance.now();
       const res = await fetch(`${base}/api/v2/topics/start/stream/`, {
@@ -134,7 +144,9 @@ export async function benchConversations() {
         headers: auth,
         body: JSON.stringify({ message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" }),
       });
-      return timeChunks(started, res, replyText);
+      const arrivals = await timeChunks(started, res, replyText);
+      await saved(res.headers.get("x-topic-id"));
+      return arrivals;
     };
 
     await direct();

@@ -26,7 +26,8 @@ test.describe("the chat view", () => {
   }) => {
     const chat = new ChatPage(page);
     await chat.startNewChat();
-    await expect(page.getByTestId("chat-start")).toBeVisible();
+    // Main: the mode cards above the box, where the first question is typed.
+    await expect(page.getByTestId("mode-picker")).toBeVisible();
     await chat.recordStreamLengths();
 
     await chat.ask("Можно ли вернуть товар без чека?");

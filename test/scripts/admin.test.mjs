@@ -68,6 +68,8 @@ before(async () => {
       JWT_SECRET: "admin-cli-test-secret-0123456789abcdef",
       INTERNAL_TOKEN: "admin-cli-internal",
       RATE_LIMIT_FACTOR: "100",
+      // The demo model's replies at once (the cost statistics' test waits for one).
+      DEMO_TOKEN_DELAY_MS: "0",
     },
   });
   await waitForHealth(port, 120_000);
@@ -349,6 +351,53 @@ describe("against the local Worker", () => {
     const table = await cli("stats", ...asAdmin(), "--from", today, "--to", today);
     assert.equal(table.code, 0, table.stderr);
     assert.ok(table.stdout.includes(today), table.stdout);
+  });
+
+  test("prints the cost statistics of the demo model's replies, as tables and as CSV", async () => {
+    const user = { email: "cli-costs@example.test", password: "cli-costs-password" };
+    const made = await api("/users/", { json: { consent: true, ...user, name: "Стоимость" } });
+    assert.equal(made.status, 201);
+    const reply = await fetch(`${url}/api/v2/topics/start/stream/`, {
+      method: "POST",
+      headers: { "jwt-token": made.body.access_token, "content-type": "application/json" },
+      body: JSON.stringify({ message: { text: "Сколько стоит ответ?", attachments: [] }, assistant_type: "gpt" }),
+    });
+    assert.equal(reply.status, 200);
+    // Read to its end: the reply and its usage are saved before the stream closes.
+    await reply.text();
+
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Moscow" }).format(new Date());
+    const range = ["--from", today, "--to", today];
+    const json = await cli("stats", "costs", ...asAdmin(), ...range, "--json");
+    assert.equal(json.code, 0, json.stderr);
+    const { rows, top_users: users } = JSON.parse(json.stdout);
+    // The demo model reports usage as a real one and has a price in wrangler.toml's AI_PRICES.
+    const demo = rows.find((r) => r.model === "yasno-demo" && r.assistant_type === "gpt" && r.plan === "start");
+    assert.ok(demo, json.stdout);
+    assert.ok(demo.requests_used >= 1);
+    assert.ok(demo.model_cost > 0, "the demo's price makes a cost");
+    assert.equal(demo.margin, -demo.model_cost);
+    assert.ok(
+      users.some((u) => u.email === user.email && u.model_cost > 0),
+      json.stdout,
+    );
+
+    const table = await cli("stats", "costs", ...asAdmin(), ...range);
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /yasno-demo/);
+    assert.match(table.stdout, /Самые дорогие пользователи:/);
+    assert.ok(table.stdout.includes(user.email), table.stdout);
+
+    const csv = await cli("stats", "costs", ...asAdmin(), ...range, "--csv");
+    assert.equal(csv.code, 0, csv.stderr);
+    assert.ok(csv.stdout.startsWith("\uFEFFДата;Режим;Модель;Пакет;"), csv.stdout.slice(0, 80));
+    assert.match(csv.stdout, new RegExp(`\r\n${today};gpt;yasno-demo;start;0;\\d+;\\d+,\\d+;`));
+
+    const bad = await cli("stats", "costs", ...asAdmin(), "--from", "2026-02-30", "--to", today);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /from: такой даты нет/);
+    const misused = await cli("stats", "prices", ...asAdmin());
+    assert.equal(misused.code, 2);
   });
 
   test("reads the local mail outbox", async () => {

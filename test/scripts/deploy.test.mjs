@@ -250,6 +250,8 @@ test("staging has its own resources, each a placeholder until created, like prod
     toml.env.staging.durable_objects.bindings.map((b) => b.name),
     toml.env.production.durable_objects.bindings.map((b) => b.name),
   );
+  // Vars are not inherited: staging sets every one production does (a new setting goes to both).
+  assert.deepEqual(Object.keys(toml.env.staging.vars).sort(), Object.keys(toml.env.production.vars).sort());
 });
 
 test("every Worker uploads its source maps, and every environment inherits it", () => {

@@ -116,14 +116,24 @@ describe("the access gate", () => {
     await heading("Чат");
   });
 
-  it("shows a Назад button that leads to Main", async () => {
+  it("shows «Назад» only where a link of the app led, and it goes back there", async () => {
     fakeApi({});
     const { router } = await renderAuthApp("/forgot");
     await heading("Восстановление пароля");
-    fireEvent.click(screen.getByRole("button", { name: "Назад" }));
-    // Main is protected, so an anonymous user ends up on Login, having been to "/".
+    // Arrived here from outside: there is nothing of the app to go back to.
+    expect(screen.queryByRole("button", { name: "Назад" })).toBeNull();
+    fireEvent.click(screen.getByRole("link", { name: "Войти" }));
     await heading("Вход");
-    expect(router.state.location.state).toEqual({ from: "/" });
+    fireEvent.click(screen.getByRole("button", { name: "Назад" }));
+    await heading("Восстановление пароля");
+    expect(router.state.location.pathname).toBe("/forgot");
+  });
+
+  it("shows no «Назад» on Login for a visitor the gate sent there", async () => {
+    fakeApi({});
+    await renderAuthApp("/");
+    await heading("Вход");
+    expect(screen.queryByRole("button", { name: "Назад" })).toBeNull();
   });
 });
 

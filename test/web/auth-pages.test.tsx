@@ -50,9 +50,25 @@ describe("Login", () => {
     });
     await renderAuthApp("/login");
     await heading("Вход");
+    // What the form itself can judge passes (the server finds fault all the same here).
+    type("E-mail", "anna@example.com");
+    type("Пароль", "x");
     fireEvent.click(screen.getByRole("button", { name: "Войти" }));
     await waitFor(() => expect(errorOf("E-mail")).toBe("Некорректный e-mail"));
     expect(errorOf("Пароль")).toBe("Введите пароль");
+  });
+
+  it("says both empty fields at once, and sends nothing", async () => {
+    const api = fakeApi({});
+    await renderAuthApp("/login");
+    await heading("Вход");
+    fireEvent.click(screen.getByRole("button", { name: "Войти" }));
+    expect(errorOf("E-mail")).toBe("Введите e-mail");
+    expect(errorOf("Пароль")).toBe("Введите пароль");
+    type("E-mail", "anna@");
+    fireEvent.click(screen.getByRole("button", { name: "Войти" }));
+    expect(errorOf("E-mail")).toBe("Некорректный e-mail");
+    expect(api.callsTo("POST /users/login")).toHaveLength(0);
   });
 
   it("says so under the form when the server cannot be reached or answers without a detail", async () => {
@@ -62,6 +78,8 @@ describe("Login", () => {
     );
     await renderAuthApp("/login");
     await heading("Вход");
+    type("E-mail", "anna@example.com");
+    type("Пароль", "long-enough");
     fireEvent.click(screen.getByRole("button", { name: "Войти" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Нет связи с сервером. Проверьте подключение и повторите попытку.",
@@ -74,6 +92,8 @@ describe("Login", () => {
     );
     await renderAuthApp("/login");
     await heading("Вход");
+    type("E-mail", "anna@example.com");
+    type("Пароль", "long-enough");
     fireEvent.click(screen.getByRole("button", { name: "Войти" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Ошибка 502: Bad Gateway");
   });
@@ -148,9 +168,35 @@ describe("Register", () => {
     expect(await screen.findByText("Отметьте согласие, чтобы продолжить")).toBeTruthy();
     expect(api.callsTo("POST /users")).toHaveLength(0);
   });
+
+  it("says every problem at once: the e-mail, the password rule and the consent", async () => {
+    const api = fakeApi({ "POST /users": () => json(record, 201) });
+    await renderAuthApp("/register");
+    await heading("Регистрация");
+    fireEvent.click(screen.getByRole("button", { name: "Создать аккаунт" }));
+    expect(errorOf("E-mail")).toBe("Введите e-mail");
+    expect(errorOf("Пароль")).toBe("Введите пароль");
+    expect(screen.getByText("Отметьте согласие, чтобы продолжить")).toBeTruthy();
+    type("E-mail", "anna@example");
+    type("Пароль", "short");
+    fireEvent.click(screen.getByRole("button", { name: "Создать аккаунт" }));
+    expect(errorOf("E-mail")).toBe("Некорректный e-mail");
+    expect(errorOf("Пароль")).toBe("Пароль должен быть не короче 8 символов");
+    expect(api.callsTo("POST /users")).toHaveLength(0);
+  });
 });
 
 describe("Register-v2", () => {
+  it("promises a sign-in service only when one is configured", async () => {
+    fakeApi({ "GET /users/auth/providers": () => json({ providers: [], telegram_bot_id: null }) });
+    await renderAuthApp("/register-v2");
+    await heading("Начните за минуту");
+    expect(
+      await screen.findByText("Укажите e-mail и придумайте пароль — и задайте ассистенту первый вопрос"),
+    ).toBeTruthy();
+    expect(screen.queryByText(/удобный сервис/)).toBeNull();
+  });
+
   it("puts external sign-in first, asks only e-mail and password, and sends the utm_* parameters", async () => {
     const api = fakeApi({
       "POST /users": () => json(record, 201),
@@ -160,6 +206,7 @@ describe("Register-v2", () => {
     await heading("Начните за минуту");
     expect(screen.queryByLabelText("Имя")).toBeNull();
     await screen.findByRole("link", { name: "Google" });
+    expect(screen.getByText("Войдите через удобный сервис или зарегистрируйтесь по e-mail")).toBeTruthy();
     const order = [...document.querySelectorAll("a[data-provider], input")].map((el) => el.tagName);
     expect(order.indexOf("A")).toBeLessThan(order.indexOf("INPUT"));
     type("E-mail", "new@example.com");

@@ -8,10 +8,13 @@ import { disclaimersSettled, renderChat, resetStores, sidebarShowing, signIn } f
 
 const LAW_TEXT = "Ответы ассистента не являются юридической консультацией.";
 
-// `hidden`: while the dialog is open the page behind it is hidden from the accessibility tree.
-const textbox = () => screen.getByRole("textbox", { name: "Сообщение", hidden: true }) as HTMLTextAreaElement;
+const textbox = () => screen.getByRole("textbox", { name: "Сообщение" }) as HTMLTextAreaElement;
 const sendButton = () => screen.getByRole("button", { name: "Отправить" }) as HTMLButtonElement;
-const dialog = () => screen.queryByRole("alertdialog");
+/** The terms above the box (a region named after them), never a dialog. */
+const TERMS = { name: /^Условия использования режима/ };
+const panel = () => screen.queryByRole("region", TERMS);
+const findPanel = () => screen.findByRole("region", TERMS);
+const REQUIRED = "Чтобы отправить сообщение в этом режиме, примите его условия использования.";
 
 function ask(text: string) {
   fireEvent.change(textbox(), { target: { value: text } });
@@ -84,34 +87,31 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the disclaimer before the first message in a mode", () => {
-  it(
-    'shows the mode\'s terms instead of sending; "Отмена" keeps the message in the box and sends ' + "nothing",
-    async () => {
-      const api = server();
-      renderChat("/chat");
-      await disclaimersSettled();
-      ask("Как вернуть товар?");
-      const terms = await screen.findByRole("alertdialog", { name: "Условия использования режима" });
-      expect(within(terms).getByText(LAW_TEXT)).toBeTruthy();
-      expect(within(terms).getByText("Юридический помощник")).toBeTruthy();
-      expect(textbox().value).toBe("Как вернуть товар?");
-      expect(screen.queryByTestId("message-user")).toBeNull();
+describe("the terms above the box before the first message in a mode", () => {
+  it("shows the mode's terms above the box before anything is typed; a send waits and keeps the message", async () => {
+    const api = server();
+    renderChat("/chat");
+    await disclaimersSettled();
+    const terms = await findPanel();
+    expect(terms.getAttribute("aria-labelledby")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Условия использования режима «Объясни закон»" })).toBe(terms);
+    expect(within(terms).getByText(LAW_TEXT)).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
 
-      fireEvent.click(within(terms).getByRole("button", { name: "Отмена" }));
-      await waitFor(() => expect(dialog()).toBeNull());
-      expect(textbox().value).toBe("Как вернуть товар?");
-      expect(api.sends()).toHaveLength(0);
-      expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(0);
-    },
-  );
+    ask("Как вернуть товар?");
+    expect(within(terms).getByRole("alert").textContent).toBe(REQUIRED);
+    expect(textbox().value).toBe("Как вернуть товар?");
+    expect(screen.queryByTestId("message-user")).toBeNull();
+    expect(api.sends()).toHaveLength(0);
+    expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(0);
+  });
 
   it('"Принимаю" accepts the terms and sends the message; the next message goes straight away', async () => {
     const api = server();
     renderChat("/chat");
     await disclaimersSettled();
     ask("Как вернуть товар?");
-    const terms = await screen.findByRole("alertdialog");
+    const terms = await findPanel();
     fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
 
     await waitFor(() => expect(api.sends()).toHaveLength(1));
@@ -126,7 +126,7 @@ describe("the disclaimer before the first message in a mode", () => {
       message: { text: "Как вернуть товар?", attachments: [] },
       assistant_type: "explain_law",
     });
-    expect(dialog()).toBeNull();
+    expect(panel()).toBeNull();
     await waitFor(() => expect(api.callsTo("GET", "/topics/41/history")).toHaveLength(1));
     cleanup();
 
@@ -134,24 +134,37 @@ describe("the disclaimer before the first message in a mode", () => {
     renderChat("/chat");
     ask("А если без чека?");
     await waitFor(() => expect(api.sends()).toHaveLength(2));
-    expect(dialog()).toBeNull();
+    expect(panel()).toBeNull();
     expect(api.callsTo("POST", "/disclaimers/explain_law/accept")).toHaveLength(1);
   });
 
-  it("terms already accepted, or a mode without terms: no dialog", async () => {
+  it("terms accepted before anything is sent: nothing goes by itself, the next send goes at once", async () => {
+    const api = server();
+    renderChat("/chat");
+    await disclaimersSettled();
+    fireEvent.change(textbox(), { target: { value: "Черновик" } });
+    fireEvent.click(within(await findPanel()).getByRole("button", { name: "Принимаю" }));
+    await waitFor(() => expect(panel()).toBeNull());
+    expect(api.sends()).toHaveLength(0);
+    expect(textbox().value).toBe("Черновик");
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(api.sends()).toHaveLength(1));
+  });
+
+  it("terms already accepted, or a mode without terms: no terms shown", async () => {
     const api = server({ accepted: ["explain_law"] });
     renderChat("/chat");
     await disclaimersSettled();
     ask("Вопрос юристу");
     await waitFor(() => expect(api.sends()).toHaveLength(1));
-    expect(dialog()).toBeNull();
+    expect(panel()).toBeNull();
     cleanup();
 
     useMode.getState().setMode("gpt");
     renderChat("/chat");
     ask("Общий вопрос");
     await waitFor(() => expect(api.sends()).toHaveLength(2));
-    expect(dialog()).toBeNull();
+    expect(panel()).toBeNull();
   });
 
   it("a send before the terms have arrived waits for them", async () => {
@@ -161,9 +174,9 @@ describe("the disclaimer before the first message in a mode", () => {
     ask("Вопрос");
     await act(async () => undefined);
     expect(api.sends()).toHaveLength(0);
-    expect(dialog()).toBeNull();
+    expect(panel()).toBeNull();
     answer.resolve(json([disclaimer("explain_law")]));
-    expect(await screen.findByRole("alertdialog")).toBeTruthy();
+    expect(within(await findPanel()).getByRole("alert").textContent).toBe(REQUIRED);
     expect(api.sends()).toHaveLength(0);
   });
 
@@ -185,19 +198,18 @@ describe("the disclaimer before the first message in a mode", () => {
     await disclaimersSettled();
     await waitFor(() => expect(textbox().disabled).toBe(false));
     ask("Какие налоги?");
-    const terms = await screen.findByRole("alertdialog");
-    expect(within(terms).getByText("Помощник по недвижимости")).toBeTruthy();
+    const terms = await screen.findByRole("region", { name: "Условия использования режима «Недвижимость»" });
     fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
     await waitFor(() => expect(api.callsTo("POST", "/topics/7/message/stream")).toHaveLength(1));
     expect(api.callsTo("POST", "/disclaimers/explain_estate/accept")).toHaveLength(1);
   });
 
-  it("terms that cannot be accepted keep the dialog open with a message, and nothing is sent", async () => {
+  it("terms that cannot be accepted stay with a message, and nothing is sent", async () => {
     const api = server({ acceptStatus: 500 });
     renderChat("/chat");
     await disclaimersSettled();
     ask("Вопрос");
-    const terms = await screen.findByRole("alertdialog");
+    const terms = await findPanel();
     fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
     expect(await within(terms).findByText("Не удалось принять условия, повторите попытку позже.")).toBeTruthy();
     expect(api.sends()).toHaveLength(0);
@@ -211,15 +223,14 @@ describe("the disclaimer before the first message in a mode", () => {
       await disclaimersSettled();
       api.resetForAll();
       ask("Вопрос");
-      expect(
-        await screen.findByText("Чтобы отправить сообщение в этом режиме, примите его условия использования."),
-      ).toBeTruthy();
+      expect(await screen.findByTestId("message-notice")).toHaveProperty("textContent", REQUIRED);
       await waitFor(() => expect(api.callsTo("GET", "/disclaimers")).toHaveLength(2));
       await disclaimersSettled();
       await waitFor(() => expect(textbox().disabled).toBe(false));
+      // The terms, loaded again, stand above the box at once.
+      const terms = await findPanel();
 
       ask("Вопрос ещё раз");
-      const terms = await screen.findByRole("alertdialog");
       expect(within(terms).getByText(LAW_TEXT)).toBeTruthy();
       fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
       await waitFor(() => expect(api.sends()).toHaveLength(2));
@@ -232,7 +243,7 @@ describe("the disclaimer before the first message in a mode", () => {
     renderChat("/chat");
     await disclaimersSettled();
     ask("Вопрос");
-    const terms = await screen.findByRole("alertdialog");
+    const terms = await findPanel();
     api.resetForAll("Новая редакция условий юридического режима.");
     fireEvent.click(within(terms).getByRole("button", { name: "Принимаю" }));
     expect(

@@ -5,9 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { landingDecision } from "../../web/src/features/modes/landing";
 import Main from "../../web/src/features/modes/MainPage";
 import { useMode } from "../../web/src/features/modes/mode-store";
-import { queryClient } from "../../web/src/api/query-client";
-import { topicListQuery } from "../../web/src/features/topics/topics-queries";
-import { fakeChatApi } from "./chat-fakes";
+import { fakeChatApi, limits, replyStream } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });
@@ -93,18 +91,47 @@ describe("Main: the mode picker", () => {
     expect(within(screen.getByTestId("mode-picker")).getAllByRole("button", { pressed: false })).toHaveLength(3);
   });
 
-  it("choosing a mode keeps it in local storage and opens a new chat in it, which stays", async () => {
+  it("choosing a mode keeps it in local storage and stays on Main, with what is typed in the box", async () => {
     fakeApi();
     const { router } = renderMainLayout("/", <Main />);
+    const box = (await screen.findByRole("textbox", { name: "Сообщение" })) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "Как проверить квартиру?" } });
     fireEvent.click(await screen.findByTestId("mode-card-explain_estate"));
     expect(localStorage.getItem("yasno-model")).toBe("explain_estate");
     expect(useMode.getState().mode).toBe("explain_estate");
-    expect(router.state.location.pathname).toBe("/chat");
-    // No topics in that mode, but the user just picked it: the new chat stays.
-    expect(await screen.findByText("Новый чат", { selector: "h2" })).toBeTruthy();
-    const estateList = topicListQuery(null, { status: "active", type: "estate", folderId: null });
-    await waitFor(() => expect(queryClient.getQueryState(estateList.queryKey)?.status).toBe("success"));
-    expect(router.state.location.pathname).toBe("/chat");
+    expect(screen.getByTestId("mode-card-explain_estate").getAttribute("aria-pressed")).toBe("true");
+    expect(router.state.location.pathname).toBe("/");
+    expect(box.value).toBe("Как проверить квартиру?");
+  });
+
+  it("a question sent from Main starts a chat in the picked mode and moves to its address", async () => {
+    const api = fakeChatApi({
+      "GET /products": () => json(products),
+      "GET /topics/active/:type": () => json([]),
+      "GET /folders/:mode": () => json([]),
+      "GET /limits": () => json(limits(5)),
+      "GET /disclaimers": () => json([]),
+      "POST /topics/start/stream": () => {
+        const reply = replyStream();
+        reply.push("topic_id: 12\nОтвет");
+        reply.close();
+        return reply.response();
+      },
+      "GET /topics/:id/history": () => json([]),
+      "GET /topics/:id/stream": () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderMainLayout("/", <Main />);
+    fireEvent.click(await screen.findByTestId("mode-card-gpt"));
+    const box = (await screen.findByRole("textbox", { name: "Сообщение" })) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "Привет" } });
+    fireEvent.click(screen.getByRole("button", { name: "Отправить" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/chat/12"));
+    // Main stays in the history: Back leads to a new chat again.
+    expect(router.state.historyAction).toBe("PUSH");
+    expect(api.callsTo("POST", "/topics/start/stream")[0].body).toEqual({
+      message: { text: "Привет", attachments: [] },
+      assistant_type: "gpt",
+    });
   });
 
   it("a new chat opened directly with no topics goes to Main, replacing the entry; with topics it stays", async () => {

@@ -21,6 +21,7 @@ const ADMIN_ROUTES: { method: string; path: string; json?: unknown }[] = [
   { method: "POST", path: "/notification/send/", json: {} },
   { method: "GET", path: "/statistics/common/daily?from=2026-01-01&to=2026-01-02" },
   { method: "GET", path: "/statistics/feedback?from=2026-01-01&to=2026-01-02" },
+  { method: "GET", path: "/statistics/costs?from=2026-01-01&to=2026-01-02" },
   { method: "POST", path: "/payments/00000000-0000-0000-0000-000000000000/refund" },
   { method: "GET", path: "/mail/outbox?to=nobody@example.test" },
 ];

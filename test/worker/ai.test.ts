@@ -231,6 +231,8 @@ describe("the context", () => {
     const contextTokens = Math.ceil((1 + 6 + 7_000) / CHARS_PER_TOKEN) + 100;
     const prompt = composePrompt({ system, turns, contextTokens, maxOutputTokens: 100 });
     expect(prompt.droppedTurns).toBe(2);
+    // Counted in the reply's cost row (docs/operations.md "Costs").
+    expect(prompt.cut).toBe(true);
     expect(prompt.messages.map((m) => (typeof m.content === "string" ? m.content[0] : "question"))).toEqual([
       "C",
       "D",
@@ -239,6 +241,7 @@ describe("the context", () => {
 
     const everything = composePrompt({ system, turns, contextTokens: 100_000, maxOutputTokens: 100 });
     expect(everything.droppedTurns).toBe(0);
+    expect(everything.cut).toBe(false);
     expect(everything.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
   });
 
@@ -257,6 +260,7 @@ describe("the context", () => {
     expect(parts[1]!.text).toContain(`[Текст документа обрезан: показаны первые 5000 из ${long.length} символов.`);
     expect(parts[1]!.text).toContain(long.slice(0, 5_000));
     expect(parts[1]!.text).not.toContain(long.slice(0, 5_001));
+    expect(prompt.cut).toBe(true);
 
     const short = composePrompt({
       system: "S",
@@ -267,6 +271,7 @@ describe("the context", () => {
     expect((short.messages[0]!.content as { text: string }[])[1]!.text).toBe(
       "Документ «д.txt» (всего символов: 8)\n<<<\nКоротко.\n>>>",
     );
+    expect(short.cut).toBe(false);
   });
 
   it("also cuts a document to what the model's window holds", () => {

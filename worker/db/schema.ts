@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Every time column holds Unix milliseconds: cheap to compare in SQL and in JS.
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -469,6 +469,46 @@ export const requestCharges = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("request_charges_created").on(t.createdAt), index("request_charges_user").on(t.userId)],
+);
+
+// What each model call cost (docs/operations.md "Costs"): one row per reply saved and per recording
+// transcribed, written as it is saved. In the main D1, not beside the message in its history shard,
+// so the cost statistics are one grouped query over a range of days rather than a read of every
+// shard. Kept when the user or the topic goes (the money was spent): the user id is then null.
+export const modelUsage = sqliteTable(
+  "model_usage",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["reply", "transcription"] }).notNull(),
+    // The Moscow day it was saved, YYYY-MM-DD: what the statistics group and filter by.
+    day: text("day").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    // A reply's topic and message (in history shard `shard`); a transcription's recording (`attachmentId`).
+    topicId: integer("topic_id"),
+    shard: integer("shard"),
+    messageId: integer("message_id"),
+    attachmentId: integer("attachment_id"),
+    // The request the reply was charged (request_charges): one row per charge, so a retried save adds none.
+    chargeId: integer("charge_id").unique(),
+    // The mode, and the pack the request came from: a plan's name, or start / daily / promo / admin.
+    assistantType: text("assistant_type"),
+    plan: text("plan"),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    cachedTokens: integer("cached_tokens"),
+    audioSeconds: real("audio_seconds"),
+    // The provider reported no usage (the reply was stopped or broke off): the tokens are estimated from characters.
+    estimated: integer("estimated", { mode: "boolean" }).notNull().default(false),
+    // The prompt lost history or document text to the context window; the reply hit the output limit.
+    contextCut: integer("context_cut", { mode: "boolean" }).notNull().default(false),
+    outputLimited: integer("output_limited", { mode: "boolean" }).notNull().default(false),
+    // Rubles, rounded to kopecks, at the prices of the day (AI_PRICES); null: the model has no price.
+    cost: real("cost"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("model_usage_day").on(t.day), index("model_usage_user").on(t.userId)],
 );
 
 export const notifications = sqliteTable("notifications", {

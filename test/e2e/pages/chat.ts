@@ -56,11 +56,20 @@ export class ChatPage {
     await expect(this.textbox).toBeVisible();
   }
 
-  /** A new chat as users start one: a mode picked on Main (a bare /chat sends a user without chats to Main). */
+  /** A new chat as users start one: a mode picked on Main, whose text box is under the cards. */
   async startNewChat(mode = "explain_law") {
     await this.page.goto("/");
-    await this.page.getByTestId(`mode-card-${mode}`).click();
-    await expect(this.page).toHaveURL(/\/chat$/);
+    await this.pickMode(mode);
+  }
+
+  /** Main's mode card of `mode`, highlighted (pressed) once picked. */
+  modeCard(mode: string): Locator {
+    return this.page.getByTestId(`mode-card-${mode}`);
+  }
+
+  async pickMode(mode: string) {
+    await this.modeCard(mode).click();
+    await expect(this.modeCard(mode)).toHaveAttribute("aria-pressed", "true");
     await expect(this.textbox).toBeVisible();
   }
 
@@ -81,12 +90,12 @@ export class ChatPage {
     await expect(this.page.getByTestId("privacy-items")).toHaveCount(0);
   }
 
-  /** The mode's terms shown before the first message in it ("Условия использования режима"). */
+  /** The mode's terms above the text box before the first message in it ("Условия использования режима …"). */
   get terms(): Locator {
-    return this.page.getByRole("alertdialog", { name: "Условия использования режима" });
+    return this.page.getByRole("region", { name: /^Условия использования режима/ });
   }
 
-  /** Accepts the terms the dialog shows; the message that waited for them goes. */
+  /** Accepts the terms shown above the box; a message that waited for them goes. */
   async acceptTerms() {
     await expect(this.terms).toBeVisible();
     await this.terms.getByRole("button", { name: "Принимаю" }).click();

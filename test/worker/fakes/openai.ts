@@ -31,6 +31,10 @@ export type RecordedRequest = { url: string; headers: Headers; body: ChatRequest
 
 const encoder = new TextEncoder();
 
+/** The tokens a fake completion reports: the prompt's, the part of them read from the cache, the reply's. */
+export type FakeUsage = { prompt: number; cached: number; completion: number };
+const DEFAULT_USAGE: FakeUsage = { prompt: 100, cached: 0, completion: 20 };
+
 type Step = { kind: "event"; data: unknown } | { kind: "close" } | { kind: "cut" };
 
 /**
@@ -75,6 +79,12 @@ export class FakeCompletion {
     this.steps.push(step);
   }
 
+  /** OpenAI reports usage only when asked (`stream_options.include_usage`): `null` on every chunk, then its own. */
+  private get withUsage(): boolean {
+    const options = this.request.body.stream_options as { include_usage?: boolean } | undefined;
+    return options?.include_usage === true;
+  }
+
   private chunkOf(delta: Record<string, unknown>, finish: string | null = null) {
     return {
       id: this.id,
@@ -82,6 +92,7 @@ export class FakeCompletion {
       created: Math.floor(Date.now() / 1000),
       model: this.request.body.model,
       choices: [{ index: 0, delta, finish_reason: finish }],
+      ...(this.withUsage ? { usage: null } : {}),
     };
   }
 
@@ -101,20 +112,30 @@ export class FakeCompletion {
     return this;
   }
 
-  /** The end: finish_reason, usage, `[DONE]`, connection closed. */
-  finish(reason = "stop"): void {
+  /**
+   * The end: finish_reason ("length": the reply hit max_tokens), then, if asked for, a last chunk with
+   * no choices and the usage, `[DONE]`, connection closed.
+   */
+  finish(reason = "stop", usage: FakeUsage = DEFAULT_USAGE): void {
     this.push({ kind: "event", data: this.chunkOf({}, reason) });
-    this.push({
-      kind: "event",
-      data: {
-        id: this.id,
-        object: "chat.completion.chunk",
-        created: Math.floor(Date.now() / 1000),
-        model: this.request.body.model,
-        choices: [],
-        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
-      },
-    });
+    if (this.withUsage)
+      this.push({
+        kind: "event",
+        data: {
+          id: this.id,
+          object: "chat.completion.chunk",
+          created: Math.floor(Date.now() / 1000),
+          model: this.request.body.model,
+          choices: [],
+          usage: {
+            prompt_tokens: usage.prompt,
+            completion_tokens: usage.completion,
+            total_tokens: usage.prompt + usage.completion,
+            prompt_tokens_details: { cached_tokens: usage.cached },
+            completion_tokens_details: { reasoning_tokens: 0 },
+          },
+        },
+      });
     this.push({ kind: "event", data: "[DONE]" });
     this.push({ kind: "close" });
   }

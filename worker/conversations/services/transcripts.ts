@@ -10,6 +10,7 @@ import { AUDIO_MIME, type AudioFormat } from "./audio-types";
 import { claimTranscription, releaseTranscription, saveTranscript } from "./transcription-claims";
 import { refundVoiceBudget, takeVoiceBudget } from "./voice-budget";
 import { logEvent } from "../../http/log";
+import { recordTranscription } from "../../operations/services/model-usage";
 
 export const TRANSCRIPT_TEXTS = {
   notAudio: "Расшифровать можно только голосовую запись",
@@ -50,7 +51,7 @@ export async function transcribeRecording(env: Env, dbs: Dbs, userId: number, at
   for (;;) {
     if (row.extractedText) return { text: row.extractedText, demo };
     if (await claimTranscription(history, row.id)) {
-      return { text: await callService(dbs, { userId, attachmentId, seconds, bytes }, model), demo };
+      return { text: await callService(env, dbs, { userId, attachmentId, seconds, bytes }, model), demo };
     }
     if (Date.now() > waitUntil) throw ApiError.conflict(TRANSCRIPT_TEXTS.busy);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -60,14 +61,25 @@ export async function transcribeRecording(env: Env, dbs: Dbs, userId: number, at
 }
 
 /** The one call for a claimed recording: its seconds taken from the day's budget, given back if the service fails. */
-async function callService({ db, history }: Dbs, recording: Recording, model: TranscriptionModelV4): Promise<string> {
+async function callService(
+  env: Env,
+  { db, history }: Dbs,
+  recording: Recording,
+  model: TranscriptionModelV4,
+): Promise<string> {
   const { userId, attachmentId, seconds, bytes } = recording;
   let text: string;
   try {
     const ticket = await takeVoiceBudget(db, userId, seconds);
     try {
       const options = { openai: { language: "ru" } };
-      text = (await transcribe({ model, audio: bytes, maxRetries: 1, providerOptions: options })).text.trim();
+      const result = await transcribe({ model, audio: bytes, maxRetries: 1, providerOptions: options });
+      text = result.text.trim();
+      // Billed by the service's own measure where it gives one, else by ours.
+      const call = { userId, attachmentId, provider: env.STT_PROVIDER, model: model.modelId };
+      await recordTranscription(env, db, { ...call, seconds: result.durationInSeconds ?? seconds }).catch((err) =>
+        logEvent("error", "recording the transcription's usage failed", { attachment_id: attachmentId, err }),
+      );
     } catch (err) {
       const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       logEvent("error", "transcription failed", { attachment_id: attachmentId, model: model.modelId, reason });

@@ -1,4 +1,5 @@
 import { emptyVault, StreamUnmasker, type Vault } from "../../privacy";
+import type { ReportedUsage } from "./turn-state";
 
 const encoder = new TextEncoder();
 
@@ -18,6 +19,8 @@ export class LiveReply {
   unsaved = false;
   /** The X-D1-Bookmark of the question's write, for the sender's answer (docs/scale.md "Read replicas"). */
   bookmarks?: string;
+  /** The model's count of tokens, from its finish (none when it was stopped or broke off). */
+  usage?: ReportedUsage;
   /** Settles when the model's run has ended and the reply is saved. */
   done: Promise<void> = Promise.resolve();
   /** Settles at the first chunk or when the reply ends, whichever comes first. */

@@ -27,7 +27,8 @@ export type PromptTurn = {
   images: { filename: string; mediaType: string; bytes: Uint8Array | null }[];
 };
 
-export type ComposedPrompt = { system: string; messages: ModelMessage[]; droppedTurns: number };
+/** `cut`: the window left something out (earlier turns, or document text beyond its budget). */
+export type ComposedPrompt = { system: string; messages: ModelMessage[]; droppedTurns: number; cut: boolean };
 
 /**
  * The prompt for the last turn (the user's question): the system prompt, the question with its
@@ -64,6 +65,7 @@ export function composePrompt(input: {
       );
 
   const blocks = current.documents.map((d) => documentBlock(d.filename, d.text, perDocument));
+  let documentCut = current.documents.some((d) => d.text.length > perDocument);
   room -= blocks.reduce((n, b) => n + b.length, 0);
   const content: UserContent = [
     { type: "text", text: current.text },
@@ -85,9 +87,28 @@ export function composePrompt(input: {
           ].join("\n\n");
     if (text.length > room) break;
     room -= text.length;
+    if (turn.documents.some((d) => d.text.length > perDocument)) documentCut = true;
     history.unshift({ role: turn.role, content: text });
   }
-  return { system: input.system, messages: [...history, { role: "user", content }], droppedTurns: index + 1 };
+  const droppedTurns = index + 1;
+  return {
+    system: input.system,
+    messages: [...history, { role: "user", content }],
+    droppedTurns,
+    cut: droppedTurns > 0 || documentCut,
+  };
+}
+
+/** A prompt's size in characters, an image counted as `IMAGE_TOKENS`: what its tokens are estimated from. */
+export function promptChars(prompt: ComposedPrompt): number {
+  const partChars = (part: unknown) =>
+    typeof part === "object" && part !== null && "text" in part && typeof part.text === "string"
+      ? part.text.length
+      : IMAGE_TOKENS * CHARS_PER_TOKEN;
+  return prompt.messages.reduce(
+    (n, m) => n + (typeof m.content === "string" ? m.content.length : m.content.reduce((k, p) => k + partChars(p), 0)),
+    prompt.system.length,
+  );
 }
 
 /** A turn as the model reads it; files' names with the values the guard found as placeholders (docs/privacy.md). */

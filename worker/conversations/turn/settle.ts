@@ -4,13 +4,15 @@ import { getDb } from "../../db/client";
 import { shardDb } from "../../db/history";
 import { topics } from "../../db/schema";
 import type { Env } from "../../env";
+import { recordReplyUsage, type SavedReply } from "../../operations/services/model-usage";
 import { deleteAttachmentObjects } from "../services/attachments";
 import { setLeaf } from "../services/branches";
 import { saveAssistantMessage, saveContinuedReply, type MessageState } from "../services/messages";
 import { deleteEmptyTopic } from "../services/new-topic";
 import { purgeSharedTopic } from "../services/share";
 import { deleteTopicHistory } from "../services/topics";
-import type { ReplyJob, Turn } from "./turn-state";
+import { CHARS_PER_TOKEN } from "./prompt";
+import type { ReplyJob, ReportedUsage, Turn } from "./turn-state";
 import { logEvent } from "../../http/log";
 
 export const topicGone = async (env: Env, topicId: number) =>
@@ -23,7 +25,13 @@ export const saidAnything = (job: ReplyJob, text: string) => text.length > (job.
  * The reply into D1: a message (or the continued one) if the model said anything, and the share
  * cache purged; else the request back and the branch as it was.
  */
-async function saveReply(env: Env, job: ReplyJob, text: string, state: MessageState): Promise<void> {
+async function saveReply(
+  env: Env,
+  job: ReplyJob,
+  text: string,
+  state: MessageState,
+  usage?: ReportedUsage,
+): Promise<void> {
   const db = getDb(env.DB);
   const h = shardDb(env, job.shard);
   const topic = { id: job.topicId, userId: job.userId };
@@ -43,11 +51,43 @@ async function saveReply(env: Env, job: ReplyJob, text: string, state: MessageSt
     return;
   }
   const reply = { topic, text, state, model: job.model.modelId };
-  if (job.continues) await saveContinuedReply(db, h, env.EXTRACTOR, { ...reply, messageId: job.continues.messageId });
-  else await saveAssistantMessage(db, h, env.EXTRACTOR, { ...reply, parentId: job.userMessageId });
-  await purgeSharedTopic(env, job.topicId).catch((err) =>
-    logEvent("error", "share purge failed", { topic_id: job.topicId, err }),
-  );
+  let messageId: number;
+  if (job.continues) {
+    messageId = job.continues.messageId;
+    await saveContinuedReply(db, h, env.EXTRACTOR, { ...reply, messageId });
+  } else messageId = await saveAssistantMessage(db, h, env.EXTRACTOR, { ...reply, parentId: job.userMessageId });
+  // The reply is saved: a failure here costs its row in the cost statistics, not the reply (nor a second save).
+  await Promise.all([
+    recordReplyUsage(env, db, usageOf(job, messageId, text, usage)).catch((err) =>
+      logEvent("error", "recording the reply's usage failed", { topic_id: job.topicId, err }),
+    ),
+    purgeSharedTopic(env, job.topicId).catch((err) =>
+      logEvent("error", "share purge failed", { topic_id: job.topicId, err }),
+    ),
+  ]);
+}
+
+/** A saved reply's row of the cost statistics: the model's own count, or one estimated from characters. */
+function usageOf(job: ReplyJob, messageId: number, text: string, usage: ReportedUsage | undefined): SavedReply {
+  const said = text.length - (job.continues?.text.length ?? 0);
+  const tokens = usage ?? {
+    input: Math.ceil((job.promptChars ?? 0) / CHARS_PER_TOKEN),
+    output: Math.ceil(said / CHARS_PER_TOKEN),
+    cached: 0,
+  };
+  return {
+    userId: job.userId,
+    topicId: job.topicId,
+    shard: job.shard,
+    messageId,
+    assistantType: job.product.assistantType,
+    charge: job.charge,
+    model: job.model,
+    tokens: { input: tokens.input, output: tokens.output, cached: tokens.cached },
+    estimated: !usage,
+    contextCut: job.contextCut ?? false,
+    outputLimited: usage?.finishReason === "length",
+  };
 }
 
 /**
@@ -70,6 +110,6 @@ export async function settleTurn(env: Env, turn: Turn, text: string): Promise<vo
     case "streaming":
       return saveReply(env, turn.job, text, "partial");
     case "saving":
-      return saveReply(env, turn.job, text, turn.state);
+      return saveReply(env, turn.job, text, turn.state, turn.usage);
   }
 }

@@ -1,4 +1,4 @@
-import { streamText } from "ai";
+import { type LanguageModelUsage, streamText } from "ai";
 import { DurableObject } from "cloudflare:workers";
 import { continuationTurns } from "../../ai/prompts";
 import { aiSettings, chooseModel, languageModel } from "../../ai/providers";
@@ -16,9 +16,9 @@ import { openedVault, sealedVaultOf } from "../services/vaults";
 import type { Vault } from "../../privacy";
 import { admit } from "./admission";
 import { LiveReply } from "./live-reply";
-import { CHARS_PER_TOKEN, type ComposedPrompt, loadAskPrompt, loadPrompt } from "./prompt";
+import { CHARS_PER_TOKEN, type ComposedPrompt, loadAskPrompt, loadPrompt, promptChars } from "./prompt";
 import { saidAnything, settleTurn, topicGone } from "./settle";
-import { IDLE, type ReplyJob, type Turn, type TurnAnswer, type TurnRequest } from "./turn-state";
+import { IDLE, type ReplyJob, type ReportedUsage, type Turn, type TurnAnswer, type TurnRequest } from "./turn-state";
 import { logEvent } from "../../http/log";
 
 export const REPLY_TEXTS = {
@@ -68,6 +68,14 @@ type Started = {
   vault: Vault | null;
   ask?: { question: Ask; parentId: number | null; topic: { id: number; userId: number; topicName: string | null } };
 };
+
+/** The AI SDK's usage as kept with the turn; a count the provider left out is 0. */
+const reportedUsage = (usage: LanguageModelUsage, finishReason: string): ReportedUsage => ({
+  input: usage.inputTokens ?? 0,
+  output: usage.outputTokens ?? 0,
+  cached: usage.inputTokenDetails?.cacheReadTokens ?? 0,
+  finishReason,
+});
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -322,7 +330,15 @@ export class TopicObject extends DurableObject<Env> {
         live.bookmarks = written.bookmarks;
         userMessageId = written.id;
       }
-      this.record({ kind: "streaming", job: { ...job, userMessageId: userMessageId! } });
+      this.record({
+        kind: "streaming",
+        job: {
+          ...job,
+          userMessageId: userMessageId!,
+          contextCut: prompt.cut,
+          promptChars: promptChars(prompt) + seed.length,
+        },
+      });
       await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
       // Stop ends the loop at once, whether or not the provider notices the abort promptly.
       const { signal } = live.abort;
@@ -343,7 +359,8 @@ export class TopicObject extends DurableObject<Env> {
         if (part.type === "text-delta" && part.text) {
           const seq = live.append(part.text);
           this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", seq, part.text);
-        } else if (part.type === "error") throw part.error;
+        } else if (part.type === "finish") live.usage = reportedUsage(part.totalUsage, part.finishReason);
+        else if (part.type === "error") throw part.error;
         else if (part.type === "abort") {
           if (!live.stopped) throw new Error("the model timed out");
           break;
@@ -365,7 +382,8 @@ export class TopicObject extends DurableObject<Env> {
   private async finish(live: LiveReply, state: MessageState, failed: boolean): Promise<void> {
     const text = live.text;
     const turn = this.turn;
-    if (turn.kind === "streaming") this.record({ kind: "saving", job: turn.job, state, attempts: 0 });
+    if (turn.kind === "streaming")
+      this.record({ kind: "saving", job: turn.job, state, attempts: 0, usage: live.usage });
     const settled = await this.end(text);
     this.live = null;
     live.failedEarly = live.unsaved || turn.kind !== "streaming" || !saidAnything(turn.job, text);

@@ -47,7 +47,14 @@ export type ReplyJob = {
   continues?: { messageId: number; text: string };
   /** Where the branch goes back to if the model says nothing. */
   leafIfSilent?: number;
+  /** The prompt left out earlier turns or document text to fit the window (docs/operations.md "Costs"). */
+  contextCut?: boolean;
+  /** The prompt's characters: its tokens are estimated from them when the model reports none. */
+  promptChars?: number;
 };
+
+/** A reply's tokens as the model reported them at its finish, and why it finished ("length": the output limit). */
+export type ReportedUsage = { input: number; output: number; cached: number; finishReason: string };
 
 /**
  * The turn's states, in order: idle → admitting → streaming → saving → idle (a refusal goes from
@@ -67,7 +74,10 @@ export type Turn =
   | { kind: "switching" }
   /** The question is in the history, the model answers; its chunks so far are in the `chunks` table. */
   | { kind: "streaming"; job: ReplyJob }
-  /** The reply ended as `state` and is being saved; `attempts` failed so far (the alarm retries). */
-  | { kind: "saving"; job: ReplyJob; state: MessageState; attempts: number };
+  /**
+   * The reply ended as `state` and is being saved; `attempts` failed so far (the alarm retries);
+   * `usage` if the model reported it.
+   */
+  | { kind: "saving"; job: ReplyJob; state: MessageState; attempts: number; usage?: ReportedUsage };
 
 export const IDLE: Turn = { kind: "idle" };

@@ -1,19 +1,28 @@
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
-import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { Outlet, useNavigate, useNavigationType } from "react-router-dom";
 import "../../features/auth/auth.css";
 import { commonTexts } from "../../ui/texts/common";
 import { LegalLinks } from "../../features/legal/legal-links";
+import { useSignedIn } from "../../features/auth/session-user";
 
-/** The frame of the sign-in pages: a "Назад" button to Main whenever the page is not Main. */
+/**
+ * The frame of the sign-in pages and of the signed-in pages opened from a letter, with «← Назад»
+ * where there is somewhere to go: to Main for a signed-in user; for anyone else back to the page of
+ * the app that led here by a link, and not at all where the visitor arrived or was sent by the
+ * access gate (Main would only send them back): docs/product.md §2.
+ */
 export default function AuthLayout() {
-  const { pathname } = useLocation();
   const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  // PUSH: a link of the app led here, so the page before is the app's; POP (arrived, reloaded) or REPLACE (the gate).
+  const followedLink = useNavigationType() === "PUSH";
+  const back = signedIn ? () => navigate("/") : followedLink ? () => navigate(-1) : null;
   return (
     <Flex direction="column" className="auth-layout">
       <Box px="4" pt="4" style={{ minHeight: 48 }}>
-        {pathname !== "/" && (
-          <Button variant="ghost" color="gray" onClick={() => navigate("/")}>
+        {back && (
+          <Button variant="ghost" color="gray" onClick={back}>
             <ArrowLeftIcon />
             {commonTexts.back}
           </Button>

@@ -52,7 +52,7 @@ export function EditableField({ label, type, autoComplete, value, onSave, extra,
         {label}
       </Text>
       {editing ? (
-        <form onSubmit={save}>
+        <form onSubmit={save} noValidate>
           <Flex gap="2" align="center" wrap="wrap">
             <Box flexGrow="1" minWidth="200px">
               <TextField.Root

@@ -48,7 +48,7 @@ export function PasswordField({ onSave, extra }: Props) {
         {accountTexts.password}
       </Text>
       {editing ? (
-        <form onSubmit={save}>
+        <form onSubmit={save} noValidate>
           <Flex direction="column" gap="2">
             <PasswordInput
               label={accountTexts.newPassword}

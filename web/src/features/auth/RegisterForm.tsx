@@ -8,6 +8,7 @@ import { authTexts } from "../../ui/texts/auth";
 import { legalTexts } from "../../ui/texts/legal";
 import { EmailField, FieldError, PasswordInput, TextInput } from "./fields";
 import { useApiForm } from "./use-api-form";
+import { emailProblem, newPasswordProblem } from "./form-checks";
 import { readUtm } from "./utm";
 
 const t = authTexts;
@@ -23,12 +24,12 @@ export function RegisterForm({ withName, submitLabel }: { withName: boolean; sub
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // docs/legal.md: no account without the consent, given by the user's own tick.
-    if (!consent) {
-      setConsentError(legalTexts.consentRequired);
-      return;
-    }
     const { name, email, password } = form.values;
+    // Every problem at once: the e-mail, the password rule and the consent, before anything is sent.
+    // docs/legal.md: no account without the consent, given by the user's own tick.
+    setConsentError(consent ? null : legalTexts.consentRequired);
+    const refused = form.refuse({ email: emailProblem(email), password: newPasswordProblem(password) });
+    if (refused || !consent) return;
     // A campaign's utm_* parameters stay in the address and go with the registration.
     const utm = readUtm(search);
     const json = {

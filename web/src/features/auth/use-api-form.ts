@@ -34,6 +34,19 @@ export function useApiForm<Field extends string>(
     error: errors.fields[name],
   });
 
+  /**
+   * Shows every problem the form itself found, all at once, in place of the earlier errors; true
+   * when there is one (the caller sends nothing then).
+   */
+  const refuse = (found: Partial<Record<Field, string | undefined>>): boolean => {
+    const fields = Object.fromEntries(Object.entries(found).filter(([, text]) => text)) as Partial<
+      Record<Field, string>
+    >;
+    if (Object.keys(fields).length === 0) return false;
+    setErrors({ fields, form: null });
+    return true;
+  };
+
   const submit = async <R extends ApiResponse>(
     call: () => Promise<R>,
     /** The answer of a success status: the typed client's body type for it. */
@@ -64,5 +77,5 @@ export function useApiForm<Field extends string>(
     }
   };
 
-  return { values, field, pending, errors, submit };
+  return { values, field, pending, errors, refuse, submit };
 }

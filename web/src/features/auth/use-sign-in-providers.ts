@@ -33,6 +33,13 @@ export const loadSignInProviders = () =>
     () => undefined,
   );
 
+/** Whether any external sign-in is offered (a provider or the Telegram bot); null until the Worker has said. */
+export function useHasExternalSignIn(): boolean | null {
+  const configured = useSignInProviders();
+  if (!configured) return null;
+  return configured.providers.length > 0 || Boolean(configured.telegram_bot_id);
+}
+
 /**
  * The configured sign-in providers, or null while the first answer is on its way (no button shows
  * before the Worker has said which exist); none after a failure (the password form still works).

@@ -48,7 +48,7 @@ export function PromoForm() {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={t.promoLabel}>
+    <form onSubmit={(event) => void submit(event)} aria-label={t.promoLabel} noValidate>
       <Text as="label" htmlFor={inputId} size="2" weight="medium">
         {t.promoLabel}
       </Text>

@@ -12,7 +12,6 @@ import { preloadMarkdown } from "../../ui/markdown/LazyMarkdown";
 import { useOlderOnScroll } from "./use-older-on-scroll";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { DotsLoader } from "../../ui/DotsLoader";
-import { useProductTitle } from "../modes/products-queries";
 import { turnState, useTurn } from "./chat-turn";
 import { leaveOtherTopics } from "./chat-reset";
 import { attachFiles, attachRecording, removeDraft, useDraftFiles } from "./draft-files";
@@ -23,7 +22,8 @@ import { useShownMessages } from "./use-shown-messages";
 import { useTopicId, useUrlTopicId } from "./use-topic-id";
 import { outOfRequests as noRequestsLeft, useLimits } from "../billing/limits-queries";
 import { ModeChip } from "../modes/ModeChip";
-import { useModelTitle } from "../modes/products-queries";
+import { ModePicker } from "../modes/ModePicker";
+import { useModelTitle, useModeTitle } from "../modes/products-queries";
 import { useSendMode } from "../billing/disclaimer/use-disclaimer-gate";
 import { useListedTopic } from "../topics/topics-queries";
 import { topicTitle } from "../topics/TopicItem";
@@ -41,11 +41,16 @@ import "./chat.css";
  * the streaming reply renders in `LiveReply` alone.
  */
 export default function Chat() {
+  return <ChatScreen />;
+}
+
+/** The chat, or with `main` Main's new chat: the mode cards instead of the start screen and its mode chip. */
+export function ChatScreen({ main = false }: { main?: boolean }) {
   const urlTopicId = useUrlTopicId();
   const topicId = useTopicId();
   const navigate = useNavigate();
   const mode = useMode((s) => s.mode);
-  const productTitle = useProductTitle(mode);
+  const productTitle = useModeTitle(mode) ?? mode;
   const turn = useTurn(
     useShallow((s) => ({
       running: s.running,
@@ -89,8 +94,9 @@ export default function Chat() {
     void send(topicId, text, {
       mode,
       keepAsIs: kept,
-      // The new topic's URL, without leaving the chat that is streaming its first reply.
-      onTopic: (newId) => navigate(`/chat/${newId}`, { replace: true }),
+      // The new topic's URL, without leaving the chat that is streaming its first reply (Main stays in the
+      // history, so Back leads to a new chat again).
+      onTopic: (newId) => navigate(`/chat/${newId}`, { replace: !main }),
     });
   };
 
@@ -99,11 +105,11 @@ export default function Chat() {
   const modelTitle = useModelTitle(sendMode);
   // The topic's name as the sidebar has it (renames follow), else plainly "Чат".
   const listed = useListedTopic(topicId);
-  useDocumentTitle(isNew ? titlesTexts.newChat : listed ? topicTitle(listed) : titlesTexts.chat);
+  useDocumentTitle(main ? null : isNew ? titlesTexts.newChat : listed ? topicTitle(listed) : titlesTexts.chat);
   const empty = messages.length === 0 && !turn.running;
 
   return (
-    <div className="chat-page" data-testid="page-chat">
+    <div className="chat-page" data-testid={main ? "page-main" : "page-chat"}>
       <div className="chat-page__body">
         <div
           className="chat-page__scroll"
@@ -119,7 +125,9 @@ export default function Chat() {
               <Callout.Text>{chatTexts.historyFailed}</Callout.Text>
             </Callout.Root>
           )}
-          {isNew && empty && <StartScreen mode={mode} title={productTitle} onExample={setText} />}
+          {isNew &&
+            empty &&
+            (main ? <ModePicker /> : <StartScreen mode={mode} title={productTitle} onExample={setText} />)}
           <MessageList messages={messages} live={turn.running} modelTitle={modelTitle}>
             <LiveReply onGrow={follow} />
           </MessageList>
@@ -140,7 +148,7 @@ export default function Chat() {
           </Hint>
         )}
       </div>
-      {isNew && (
+      {isNew && !main && (
         <div className="chat-page__mode">
           <ModeChip />
         </div>
@@ -167,6 +175,7 @@ export default function Chat() {
         canStop={turn.running && !!topicId && turn.streaming}
         outOfRequests={outOfRequests}
         notice={<PrivacyGuard text={text} mode={sendMode} kept={kept} onKeptChange={setKept} />}
+        focusKey={mode}
       />
     </div>
   );

@@ -30,6 +30,8 @@ type ComposerProps = {
   outOfRequests: boolean;
   /** Said under the box about what is typed (the privacy guard's notice). */
   notice?: ReactNode;
+  /** The box takes the focus again when this changes (a mode picked on Main). */
+  focusKey?: string;
 };
 
 /** docs/product.md §2 chat view: attach button, the growing text box, send (or stop while a reply streams). */
@@ -47,12 +49,13 @@ export function Composer({
   canStop,
   outOfRequests,
   notice,
+  focusKey,
 }: ComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { sendDisabled, inputDisabled } = composerRules({ text, loading, outOfRequests });
-  // A mode's terms come before the first message in it; after "Принимаю" the message goes as typed then.
-  const { guard, dialog } = useDisclaimerGate();
+  // A mode's terms come before the first message in it, above the box; after «Принимаю» a waiting message goes.
+  const { guard, terms } = useDisclaimerGate();
   const latestSend = useRef(onSend);
   latestSend.current = onSend;
   const send = () => guard(() => latestSend.current());
@@ -67,10 +70,11 @@ export function Composer({
     el.style.overflowY = el.scrollHeight > COMPOSER_MAX_HEIGHT ? "auto" : "hidden";
   }, [text]);
 
-  // The box is free again after a reply: the cursor goes back into it.
+  // The box is free again after a reply, or a mode was picked: the cursor goes back into it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusKey is the trigger, not read.
   useLayoutEffect(() => {
     if (!inputDisabled && window.matchMedia?.("(pointer: fine)").matches) textarea.current?.focus();
-  }, [inputDisabled]);
+  }, [inputDisabled, focusKey]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!isSendKey(event)) return;
@@ -81,6 +85,7 @@ export function Composer({
 
   return (
     <div className="composer">
+      {terms}
       <div className="composer__card" data-disabled={inputDisabled || undefined}>
         <AttachmentTray attachments={attachments} onRemove={onRemoveAttachment} />
         <textarea
@@ -171,7 +176,6 @@ export function Composer({
           </Button>
         </Flex>
       )}
-      {dialog}
     </div>
   );
 }

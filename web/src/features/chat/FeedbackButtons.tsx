@@ -66,6 +66,7 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
       {asking && (
         <form
           className="feedback-comment"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             const text = comment.trim();

@@ -9,14 +9,14 @@ export function StartScreen({
   onExample,
 }: {
   mode: AssistantType;
-  title: string | null;
+  title: string;
   onExample: (text: string) => void;
 }) {
   const examples = chatTexts.examples[mode] ?? chatTexts.examples.explain_law;
   return (
     <Flex direction="column" align="center" gap="4" className="start-screen" data-testid="chat-start">
       <Text size="2" color="gray" weight="medium" className="start-screen__mode">
-        {title ?? chatTexts.modeTitles[mode]}
+        {title}
       </Text>
       <Heading as="h2" size="7" align="center">
         {chatTexts.startTitle}

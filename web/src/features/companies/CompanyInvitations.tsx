@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { companyTexts } from "../../ui/texts/company";
 import { companyApi } from "./company-api";
+import { emailProblem } from "../auth/form-checks";
 import { type Company, invalidateCompanies, useCompanyInvitations } from "./companies-queries";
 
 const t = companyTexts;
@@ -29,6 +30,9 @@ export function CompanyInvitations({ company }: { company: Company }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Said in Russian by the app, never by the browser's own bubble.
+    const problem = emailProblem(email);
+    if (problem) return setSaid({ text: problem, error: true });
     if (await invite({ email: email.trim(), role, allowance: allowance ? Number(allowance) : null })) setEmail("");
   };
 
@@ -40,7 +44,7 @@ export function CompanyInvitations({ company }: { company: Company }) {
 
   return (
     <Flex direction="column" gap="3">
-      <form onSubmit={(e) => void submit(e)} aria-label={t.inviteTitle}>
+      <form onSubmit={(e) => void submit(e)} aria-label={t.inviteTitle} noValidate>
         <Flex gap="2" wrap="wrap" align="end">
           <TextField.Root
             type="email"

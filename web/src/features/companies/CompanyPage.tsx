@@ -29,7 +29,7 @@ function CreateCompany() {
     await invalidateCompanies();
   };
   return (
-    <form onSubmit={(e) => void submit(e)}>
+    <form onSubmit={(e) => void submit(e)} noValidate>
       <Flex direction="column" gap="3">
         <Text color="gray">{t.none}</Text>
         <Flex gap="2" wrap="wrap">

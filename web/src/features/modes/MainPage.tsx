@@ -1,12 +1,9 @@
-import { ModePicker } from "./ModePicker";
-import { useDocumentTitle } from "../../ui/document-title";
+import { ChatScreen } from "../chat/ChatPage";
 
-/** `/`: the landing page where a mode is picked (docs/product.md §2). */
+/**
+ * `/`, Main (docs/product.md §2): the mode cards and the text box on one screen, so a question is
+ * typed and sent at once in the picked mode; the chat moves to `/chat/<id>` once it has its topic.
+ */
 export default function Main() {
-  useDocumentTitle(null);
-  return (
-    <div data-testid="page-main">
-      <ModePicker />
-    </div>
-  );
+  return <ChatScreen main />;
 }

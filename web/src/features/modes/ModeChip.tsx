@@ -4,7 +4,7 @@ import { chatTexts } from "../../ui/texts/chat";
 import { OpenOnFirstPress } from "../../ui/lazy/OpenOnFirstPress";
 import { ModeIcon } from "./ModeIcon";
 import { useMode } from "./mode-store";
-import { useProducts } from "./products-queries";
+import { useModeTitle } from "./products-queries";
 
 const loadMenu = () => import("./ModeMenu").then((m) => m.ModeMenu);
 
@@ -14,7 +14,7 @@ const loadMenu = () => import("./ModeMenu").then((m) => m.ModeMenu);
  */
 export function ModeChip() {
   const mode = useMode((s) => s.mode);
-  const title = useProducts().data?.find((p) => p.assistant_type === mode)?.title ?? chatTexts.modeTitles[mode];
+  const title = useModeTitle(mode) ?? mode;
   return (
     <OpenOnFirstPress
       load={loadMenu}

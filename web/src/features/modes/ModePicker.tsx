@@ -1,10 +1,8 @@
 import { CheckCircledIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { useNavigate } from "react-router-dom";
 import { ASSISTANT_TYPES, useMode, type AssistantType } from "./mode-store";
 import { modesTexts } from "../../ui/texts/modes";
 import { DotsLoader } from "../../ui/DotsLoader";
-import { pickedState } from "./landing";
 import { ModeIcon } from "./ModeIcon";
 import { type Product, useProducts } from "./products-queries";
 import "./modes.css";
@@ -15,19 +13,13 @@ const isModeProduct = (product: Product): product is Product & { assistant_type:
   isAssistantType(product.assistant_type);
 
 /**
- * Main's mode cards, from `GET /products/`: the picked mode is highlighted; choosing one keeps it
- * (local storage) and starts a new chat in it.
+ * Main's mode cards, from `GET /products/`, above the text box of a new chat: the picked mode is
+ * highlighted; choosing another keeps it (local storage) and the question typed below goes to it.
  */
 export function ModePicker() {
   const products = useProducts();
   const mode = useMode((s) => s.mode);
-  const setMode = useMode((s) => s.setMode);
-  const navigate = useNavigate();
-
-  const choose = (assistantType: AssistantType) => {
-    setMode(assistantType);
-    navigate("/chat", { state: pickedState });
-  };
+  const choose = useMode((s) => s.setMode);
 
   const modes = (products.data ?? []).filter(isModeProduct);
 

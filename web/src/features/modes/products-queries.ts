@@ -28,3 +28,9 @@ export const useModelTitle = (assistantType: string) =>
 /** The title of a mode, once the products are loaded. */
 export const useProductTitle = (assistantType: string) =>
   useProducts().data?.find((p) => p.assistant_type === assistantType)?.title ?? null;
+
+/** A mode's one name: the admin's title, or the seeded one while the products load (null for an unknown mode). */
+export const modeTitleOf = (products: Product[] | undefined, assistantType: string): string | null =>
+  products?.find((p) => p.assistant_type === assistantType)?.title ?? modesTexts.names[assistantType] ?? null;
+
+export const useModeTitle = (assistantType: string) => modeTitleOf(useProducts().data, assistantType);

@@ -1,8 +1,7 @@
 import { Button, Callout, Flex, Heading, Spinner, Switch, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import { chatTexts } from "../../ui/texts/chat";
 import { privacyTexts } from "../../ui/texts/privacy";
-import { useProducts } from "../modes/products-queries";
+import { modeTitleOf, useProducts } from "../modes/products-queries";
 import { usePrivacySettings } from "./privacy-queries";
 import { setGuard } from "./set-guard";
 
@@ -18,10 +17,7 @@ export function PrivacySettings() {
     setError(null);
     setError(await setGuard(assistantType, enabled));
   };
-  const titleOf = (type: string) =>
-    products?.find((p) => p.assistant_type === type)?.title ??
-    chatTexts.modeTitles[type as keyof typeof chatTexts.modeTitles] ??
-    type;
+  const titleOf = (type: string) => modeTitleOf(products, type) ?? type;
 
   return (
     <Flex direction="column" gap="3" data-testid="privacy-settings">

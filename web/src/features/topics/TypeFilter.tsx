@@ -3,7 +3,8 @@ import type { TopicType } from "../../../../worker/settings";
 import { OpenOnFirstPress } from "../../ui/lazy/OpenOnFirstPress";
 import { sidebarTexts } from "../../ui/texts/sidebar";
 import { topicTypeOf, useMode } from "../modes/mode-store";
-import { useProducts } from "../modes/products-queries";
+import { modeTitleOf, useProducts } from "../modes/products-queries";
+import { modesTexts } from "../../ui/texts/modes";
 import { useSidebar } from "./sidebar-state";
 
 const t = sidebarTexts.filter;
@@ -11,18 +12,17 @@ const t = sidebarTexts.filter;
 const loadSelect = () => import("./TypeFilterSelect").then((m) => m.TypeFilterSelect);
 
 /**
- * The modes' names as the admin set them, for the filter: the general type holds two modes (the
- * image mode's chats are listed with the general ones), so it says both.
+ * The modes' own names for the filter (one name per mode everywhere): the general type holds two
+ * modes (the image mode's chats are listed with the general ones), so it says both.
  */
 function useTypeLabels(): Record<TopicType, string> {
-  const titles = new Map((useProducts().data ?? []).map((p) => [p.assistant_type, p.title]));
-  const gpt = titles.get("gpt");
-  const img = titles.get("explain_img");
+  const products = useProducts().data;
+  const title = (mode: string) => modeTitleOf(products, mode) ?? mode;
   return {
     all: t.all,
-    law: titles.get("explain_law") ?? t.law,
-    gpt: gpt && img ? `${gpt} и «${img}»` : t.gpt,
-    estate: titles.get("explain_estate") ?? t.estate,
+    law: title("explain_law"),
+    gpt: modesTexts.generalAndImages(title("gpt"), title("explain_img")),
+    estate: title("explain_estate"),
   };
 }
 

@@ -30,7 +30,25 @@ export const authTexts = {
   registerV2: {
     title: "Начните за минуту",
     subtitle: "Войдите через удобный сервис или зарегистрируйтесь по e-mail",
+    // Without a configured provider nothing else is promised.
+    subtitleEmailOnly: "Укажите e-mail и придумайте пароль — и задайте ассистенту первый вопрос",
     submit: "Зарегистрироваться",
+  },
+  // Beside the sign-in form: what Ясно is, for a visitor the access gate sent there (docs/product.md §2).
+  about: {
+    title: "Что такое Ясно",
+    modesLabel: "Режимы",
+    // The seeded modes' descriptions (migrations/0001_seed_modes.sql) until GET /products/ answers.
+    descriptions: {
+      explain_law: "Разберёт закон, договор или ситуацию простыми словами и подскажет, что делать дальше.",
+      gpt: "Ответит на любой вопрос: тексты, идеи, расчёты, переводы.",
+      explain_estate: "Поможет с покупкой, арендой, ипотекой и документами на жильё.",
+      explain_img: "Опишет и объяснит то, что на картинке: документ, схему, фото.",
+    } as Record<string, string>,
+    free: (start: number, daily: number) =>
+      `${start} запросов при регистрации и ${daily} бесплатных каждый день. Пакеты — от 199 ₽ за 30 запросов.`,
+    privacy: "Паспорт, телефон, ФИО и другие личные данные скрываются от модели ещё до отправки вопроса.",
+    register: "Создать аккаунт бесплатно",
   },
   forgot: {
     title: "Восстановление пароля",
@@ -70,6 +88,13 @@ export const authTexts = {
     vk: "VK ID",
     google: "Google",
     yandex: "Яндекс ID",
+  },
+  // What the sign-in forms say before sending, every problem at once (the server says the same).
+  checks: {
+    emailMissing: "Введите e-mail",
+    emailInvalid: "Некорректный e-mail",
+    passwordMissing: "Введите пароль",
+    passwordShort: "Пароль должен быть не короче 8 символов",
   },
   errors: {
     oauth: "Ошибка авторизации, попробуйте другой способ или повторите попытку позже",

@@ -99,11 +99,6 @@ export const chatTexts = {
       "Найди на схеме возможные ошибки",
     ],
   },
-  modeTitles: {
-    explain_law: "Юридический помощник",
-    gpt: "Общий помощник",
-    explain_estate: "Помощник по недвижимости",
-    explain_img: "Объяснение изображений",
-  },
+
   sizeUnits: ["Б", "КБ", "МБ", "ГБ"],
 } as const;

@@ -12,9 +12,6 @@ export const sidebarTexts = {
   filter: {
     label: "Какие чаты показать",
     all: "Все чаты",
-    law: "Юрист",
-    gpt: "Общий чат и изображения",
-    estate: "Недвижимость",
   },
   archive: "Архив",
   backToChats: "К чатам",

@@ -5,6 +5,7 @@ import { api } from "../../../api/client";
 import { AuthCard } from "../AuthCard";
 import { EmailField, FieldError } from "../fields";
 import { useApiForm } from "../use-api-form";
+import { emailProblem } from "../form-checks";
 import { authTexts } from "../../../ui/texts/auth";
 import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
@@ -19,6 +20,7 @@ export default function Forgot() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const { email } = form.values;
+    if (form.refuse({ email: emailProblem(email) })) return;
     void form.submit(
       () => api.users.password.forgot.$post({ query: { email } }),
       () => navigate("/forgot/sent", { state: { email: email.trim() } }),

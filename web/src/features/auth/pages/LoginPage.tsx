@@ -3,11 +3,13 @@ import { Button, Callout, Flex, Link } from "@radix-ui/themes";
 import type { FormEvent } from "react";
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import { api } from "../../../api/client";
+import { AboutYasno } from "../AboutYasno";
 import { AuthCard } from "../AuthCard";
 import { ExternalSignIn } from "../ExternalSignIn";
 import { EmailField, FieldError, PasswordInput } from "../fields";
 import { noticeOf, returnAddress } from "../return-address";
 import { useApiForm } from "../use-api-form";
+import { currentPasswordProblem, emailProblem } from "../form-checks";
 import { useAuth } from "../auth-store";
 import { authTexts } from "../../../ui/texts/auth";
 import { titlesTexts } from "../../../ui/texts/titles";
@@ -27,6 +29,8 @@ export default function Login() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const { email, password } = form.values;
+    if (form.refuse({ email: emailProblem(email), password: currentPasswordProblem(password) })) return;
     // The access gate moves a signed-in user on to where they were headed.
     void form.submit(
       () => api.users.login.$post({ json: form.values }),
@@ -35,40 +39,43 @@ export default function Login() {
   };
 
   return (
-    <AuthCard
-      title={t.login.title}
-      subtitle={t.login.subtitle}
-      footer={{ question: t.login.noAccount, link: t.login.register, to: "/register", from }}
-    >
-      {note && (
-        <Callout.Root color="green" role="status">
-          <Callout.Icon>
-            <CheckCircledIcon />
-          </Callout.Icon>
-          <Callout.Text>{note}</Callout.Text>
-        </Callout.Root>
-      )}
-      <form onSubmit={onSubmit} noValidate>
-        <Flex direction="column" gap="4">
-          <EmailField {...form.field("email")} />
-          <PasswordInput
-            label={t.password}
-            autoComplete="current-password"
-            required
-            {...form.field("password")}
-            aside={
-              <Link asChild size="2">
-                <RouterLink to="/forgot">{t.login.forgot}</RouterLink>
-              </Link>
-            }
-          />
-          <FieldError text={form.errors.form} />
-          <Button type="submit" size="3" loading={form.pending}>
-            {t.login.submit}
-          </Button>
-        </Flex>
-      </form>
-      <ExternalSignIn next={from} divider={{ text: t.orExternal, side: "before" }} />
-    </AuthCard>
+    <div className="login-page">
+      <AuthCard
+        title={t.login.title}
+        subtitle={t.login.subtitle}
+        footer={{ question: t.login.noAccount, link: t.login.register, to: "/register", from }}
+      >
+        {note && (
+          <Callout.Root color="green" role="status">
+            <Callout.Icon>
+              <CheckCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>{note}</Callout.Text>
+          </Callout.Root>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <Flex direction="column" gap="4">
+            <EmailField {...form.field("email")} />
+            <PasswordInput
+              label={t.password}
+              autoComplete="current-password"
+              required
+              {...form.field("password")}
+              aside={
+                <Link asChild size="2">
+                  <RouterLink to="/forgot">{t.login.forgot}</RouterLink>
+                </Link>
+              }
+            />
+            <FieldError text={form.errors.form} />
+            <Button type="submit" size="3" loading={form.pending}>
+              {t.login.submit}
+            </Button>
+          </Flex>
+        </form>
+        <ExternalSignIn next={from} divider={{ text: t.orExternal, side: "before" }} />
+      </AuthCard>
+      <AboutYasno from={from} />
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { AuthCard } from "../AuthCard";
 import { ExternalSignIn } from "../ExternalSignIn";
 import { RegisterForm } from "../RegisterForm";
 import { returnAddress } from "../return-address";
+import { useHasExternalSignIn } from "../use-sign-in-providers";
 import { authTexts } from "../../../ui/texts/auth";
 import { titlesTexts } from "../../../ui/texts/titles";
 import { useDocumentTitle } from "../../../ui/document-title";
@@ -13,10 +14,12 @@ const t = authTexts;
 export default function RegisterV2() {
   useDocumentTitle(titlesTexts.register);
   const from = returnAddress(useLocation().state);
+  // «Войдите через удобный сервис» only when there is one (docs/web.md "Sign-in pages").
+  const external = useHasExternalSignIn();
   return (
     <AuthCard
       title={t.registerV2.title}
-      subtitle={t.registerV2.subtitle}
+      subtitle={external ? t.registerV2.subtitle : t.registerV2.subtitleEmailOnly}
       footer={{ question: t.register.haveAccount, link: t.register.login, to: "/login", from }}
     >
       <ExternalSignIn next={from} divider={{ text: t.or, side: "after" }} />

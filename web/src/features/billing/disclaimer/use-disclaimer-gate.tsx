@@ -6,11 +6,12 @@ import {
   pendingDisclaimer,
   settledDisclaimers,
   useDisclaimers,
+  useTermsRefused,
 } from "../disclaimers-queries";
 import { useMode } from "../../modes/mode-store";
 import { useTopicId } from "../../chat/use-topic-id";
 import { useListedTopic } from "../../topics/topics-queries";
-import { DisclaimerDialog } from "./DisclaimerDialog";
+import { DisclaimerPanel } from "./DisclaimerPanel";
 
 /** The mode the next message goes to: the open topic's (when the list knows it), else the picked one. */
 export function useSendMode(): string {
@@ -21,22 +22,25 @@ export function useSendMode(): string {
 }
 
 /**
- * Stands before a send: when the mode's terms are not accepted, shows them first and sends only
- * after "Принимаю". The terms are loaded when the composer appears, so a send normally decides at
- * once; a send before they arrive waits for them.
+ * Stands before a send: while the mode's terms are not accepted they show above the text box
+ * (`terms`), and a send waits for «Принимаю», then goes as typed. The terms are loaded when the
+ * composer appears, so a send normally decides at once; a send before they arrive waits for them.
  */
-export function useDisclaimerGate(): { guard: (send: () => void) => void; dialog: ReactNode } {
+export function useDisclaimerGate(): { guard: (send: () => void) => void; terms: ReactNode } {
   const mode = useSendMode();
-  const [pending, setPending] = useState<{ disclaimer: Disclaimer; send: () => void } | null>(null);
   const modeRef = useRef(mode);
   modeRef.current = mode;
-
-  useDisclaimers();
+  // A send pressed before the terms were accepted, for the mode it was pressed in.
+  const [waiting, setWaiting] = useState<{ mode: string; send: () => void } | null>(null);
+  const items = useDisclaimers().data;
+  // What a refused send taught (any pending terms are offered): read by `pendingDisclaimer`.
+  useTermsRefused((s) => s.refused);
+  const shown = items ? pendingDisclaimer(items, mode) : null;
+  const sendWaiting = waiting?.mode === mode ? waiting.send : null;
 
   const guard = useCallback((send: () => void) => {
-    const decide = (items: Disclaimer[] | null) => {
-      const disclaimer = pendingDisclaimer(items, modeRef.current);
-      if (disclaimer) setPending({ disclaimer, send });
+    const decide = (list: Disclaimer[] | null) => {
+      if (pendingDisclaimer(list, modeRef.current)) setWaiting({ mode: modeRef.current, send });
       else send();
     };
     // Known already: decided at once, so the box empties on the click itself.
@@ -45,29 +49,23 @@ export function useDisclaimerGate(): { guard: (send: () => void) => void; dialog
     else void settledDisclaimers().then(decide);
   }, []);
 
-  const dialog = pending ? (
-    <DisclaimerDialog
-      key={pending.disclaimer.assistant_type}
-      disclaimer={pending.disclaimer}
-      onCancel={() => setPending(null)}
+  const terms = shown ? (
+    <DisclaimerPanel
+      key={shown.assistant_type}
+      disclaimer={shown}
+      waiting={sendWaiting !== null}
       onAccept={async () => {
-        const result = await acceptDisclaimer(pending.disclaimer);
-        if (result === "accepted") {
-          setPending(null);
-          pending.send();
-        } else if (result === "changed") {
-          // The terms were changed while they were open: the new text is shown, to be accepted in turn.
-          const fresh = pendingDisclaimer(await settledDisclaimers(), pending.disclaimer.assistant_type);
-          if (fresh) setPending({ disclaimer: fresh, send: pending.send });
-          else {
-            setPending(null);
-            pending.send();
-          }
+        const result = await acceptDisclaimer(shown);
+        // Terms changed meanwhile (409): the panel shows the new text, to be accepted in turn.
+        if (result === "accepted" && sendWaiting) {
+          setWaiting(null);
+          // Another mode's terms may still stand (after a refused send): the gate decides again.
+          guard(sendWaiting);
         }
         return result;
       }}
     />
   ) : null;
 
-  return { guard, dialog };
+  return { guard, terms };
 }
