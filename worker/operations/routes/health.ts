@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { AppEnv } from "../../env";
-import { anonymous } from "../../http/openapi";
+import { anonymous, jsonOf } from "../../http/openapi";
+import { z } from "zod";
 
 export const health = new Hono<AppEnv>().get(
   "/",
@@ -9,7 +10,7 @@ export const health = new Hono<AppEnv>().get(
     ...anonymous,
     tags: ["service"],
     summary: "Проверка работоспособности",
-    responses: { 200: { description: '{status: "ok"}' } },
+    responses: { 200: jsonOf('{status: "ok"}', z.strictObject({ status: z.literal("ok") })) },
   }),
   (c) => c.json({ status: "ok" as const }),
 );

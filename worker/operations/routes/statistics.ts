@@ -6,7 +6,8 @@ import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../accounts/middleware/auth";
 import { dailyStatistics, daysBetween, feedbackCounts } from "../services/statistics";
 import { validate } from "../../http/validate";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { dailyStatsSchema, feedbackCountSchema } from "../schemas";
 
 const MAX_DAYS = 366;
 
@@ -28,8 +29,8 @@ const rangeQuery = z
   .refine((q) => daysBetween(q.from, q.to) <= MAX_DAYS, { error: `Не больше ${MAX_DAYS} дней за раз`, path: ["to"] });
 
 /** What every statistics call answers: the rows, or why not. */
-const rangeAnswers = (shape: string) => ({
-  200: { description: shape },
+const rangeAnswers = (shape: string, row: z.ZodType) => ({
+  200: jsonOf(shape, z.array(row)),
   401: { description: "Нет или неверный токен" },
   403: { description: "Недостаточно прав" },
   422: { description: "Неверный диапазон дат" },
@@ -50,7 +51,7 @@ export const statistics = new Hono<AppEnv>()
         `\`requests_used\` — списанные и не возвращённые запросы; \`payments\` и \`revenue\` (рубли) — успешные ` +
         `платежи, возвращённые не считаются. Ответ: ${rowShape}.`,
       ...secured,
-      responses: rangeAnswers(rowShape),
+      responses: rangeAnswers(rowShape, dailyStatsSchema),
     }),
     requireAdmin,
     validate("query", rangeQuery),
@@ -68,7 +69,7 @@ export const statistics = new Hono<AppEnv>()
         `Оценки 👍/👎, поставленные (или изменённые) в московские дни с \`from\` по \`to\` включительно, ` +
         `по режиму и модели, ответившей на вопрос. Ответ: ${feedbackShape}.`,
       ...secured,
-      responses: rangeAnswers(feedbackShape),
+      responses: rangeAnswers(feedbackShape, feedbackCountSchema),
     }),
     requireAdmin,
     validate("query", rangeQuery),
