@@ -2,6 +2,19 @@
 // by parameter name from the state made in `setUp`, a JSON body sampled from the operation's own
 // schema, credentials from its `security`. FIXTURES overrides any of these for one operation.
 
+// The smallest PNG: one pixel.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A multipart body with one small image under `file`. */
+export function imageForm() {
+  const form = new FormData();
+  form.set("file", new Blob([PNG], { type: "image/png" }), "пиксель.png");
+  return form;
+}
+
 const uniqueEmail = (label) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
 /** Values a parameter takes by its name, whatever the path (the state's ids where one is needed). */
@@ -11,7 +24,6 @@ const PARAMETERS = (state) => ({
   messageId: state.messageId,
   folderId: state.folderId,
   assistantType: "gpt",
-  provider: "telegram",
   externalId: "4242",
   hash: state.shareHash,
   kind: "offer",
@@ -32,9 +44,26 @@ const PARAMETERS = (state) => ({
 
 /**
  * One operation's request where the document alone cannot make a valid one. Each is
- * `(state) => ({ params?, query?, body?, as? })`; `as` is "user", "admin", "anonymous" or "internal".
+ * `(state) => ({ params?, query?, body?, form?, headers?, as? })`: `body` is sent as JSON, `form`
+ * (a FormData) as multipart; `as` is "user", "admin", "anonymous" or "internal".
  */
 export const FIXTURES = {
+  "post /api/v2/attachments/upload": () => ({ form: imageForm() }),
+  "get /api/v2/attachments/{id}/file": (s) => ({ params: { id: s.attachmentId } }),
+  "post /api/v2/attachments/{id}/transcribe": (s) => ({ params: { id: s.attachmentId } }),
+  "post /internal/api/v2/messages/{provider}/{externalId}/{topicId}": () => ({
+    params: { topicId: 0 },
+    body: { text: "Вопрос из бота", assistant_type: "gpt", stream: false },
+  }),
+  "post /internal/api/v2/topics/{provider}/{externalId}": () => ({ body: { assistant_type: "gpt" } }),
+  "post /internal/api/v2/payments/{provider}/{externalId}/{subscriptionId}": () => ({
+    body: { email: "bot-buyer@example.test" },
+  }),
+  "post /internal/api/v2/disclaimers/{provider}/{externalId}/{assistantType}/accept": () => ({
+    params: { assistantType: "explain_law" },
+    body: {},
+  }),
+  "post /internal/api/v2/signals/{provider}/{externalId}": () => ({ body: { kind: "start" } }),
   "post /api/v2/users": () => ({
     body: { consent: true, email: uniqueEmail("contract"), password: "пароль-контракта-1", name: "Контракт" },
   }),
@@ -57,8 +86,20 @@ export const FIXTURES = {
   }),
   "post /api/v2/topics/{id}/messages/{messageId}/feedback": (s) => ({
     params: { messageId: s.replyId },
-    body: { value: "up" },
+    body: { rating: "up" },
   }),
+  "post /api/v2/topics/{id}/messages/{messageId}/regenerate/stream": (s) => ({ params: { messageId: s.replyId } }),
+  "post /api/v2/limits/update": (s) => ({ body: { user_id: s.userId, requests: 5, mode: "add" } }),
+  "post /api/v2/notification/send": (s) => ({ body: { title: "Новости", text: "Текст", user_ids: [s.userId] } }),
+  "post /api/v2/disclaimers/{assistantType}/accept": () => ({ params: { assistantType: "explain_law" }, body: {} }),
+  "post /api/v2/companies/{companyId}/employees": (s) => ({ body: { email: s.otherEmail } }),
+  "post /api/v2/subscriptions": () => ({ body: { name: "Контрактный", price: 100, day_gap: 30, requests_limit: 10 } }),
+  "post /api/v2/products": () => ({
+    body: { assistant_type: "contract_mode", title: "Проверка", description: "Режим теста", system_prompt: "Отвечай" },
+  }),
+  "patch /api/v2/users": () => ({ body: { name: "Новое имя" } }),
+  // After the logout: a session of its own.
+  "delete /api/v2/users/self": (s) => ({ headers: { "jwt-token": s.secondToken }, body: { password: s.password } }),
   "delete /api/v2/topics/{id}/messages/{messageId}/feedback": (s) => ({ params: { messageId: s.replyId } }),
   "post /api/v2/topics/{id}/share": () => ({ body: {} }),
   "get /api/v2/topics/{statusOrTopicId}/{typeOrFolderId}": () => ({
@@ -80,7 +121,7 @@ export const FIXTURES = {
   "put /api/v2/products/{id}": () => ({ params: { id: 1 }, body: { title: "Объясни закон" } }),
   "delete /api/v2/products/{id}": () => ({ params: { id: 999 } }),
   "get /api/v2/subscriptions/{id}": () => ({ params: { id: 1 } }),
-  "put /api/v2/subscriptions/{id}": () => ({ params: { id: 1 }, body: {} }),
+  "put /api/v2/subscriptions/{id}": () => ({ params: { id: 1 }, body: { is_visible: true } }),
   "delete /api/v2/subscriptions/{id}": () => ({ params: { id: 999 } }),
   "post /api/v2/payments/{idOrSubscriptionId}": () => ({ params: { idOrSubscriptionId: 1 } }),
   "get /api/v2/payments/{idOrSubscriptionId}": (s) => ({ params: { idOrSubscriptionId: s.paymentId } }),
@@ -97,6 +138,9 @@ export const FIXTURES = {
   "post /api/v2/companies": () => ({ body: { name: "ООО Контракт" } }),
   "get /api/v2/legal/{kind}": () => ({ params: { kind: "offer" } }),
 };
+
+/** An admin-only route's summary ends so: «(админ)» or «(только администратор)». */
+const ADMIN_ONLY = /\((только )?админ(истратор)?\)$/;
 
 /** A value for a JSON Schema: the default, the first choice, or the least that passes. */
 export function sample(schema, document, depth = 0) {
@@ -141,11 +185,13 @@ const resolve = (document, ref) =>
 export function requestFor(document, { method, path, operation }, state) {
   const fixture = FIXTURES[`${method} ${path}`]?.(state) ?? {};
   const named = PARAMETERS(state);
+  const parameterValue = (p) =>
+    fixture.params?.[p.name] ?? fixture.query?.[p.name] ?? named[p.name] ?? sample(p.schema, document);
   const params = operation.parameters ?? [];
   let url = path;
   const query = new URLSearchParams();
   for (const p of params) {
-    const value = fixture.params?.[p.name] ?? fixture.query?.[p.name] ?? named[p.name];
+    const value = parameterValue(p);
     if (p.in === "path") url = url.replace(`{${p.name}}`, encodeURIComponent(String(value ?? 1)));
     else if (p.in === "query" && (p.required || fixture.query?.[p.name] !== undefined) && value !== undefined)
       query.set(p.name, String(value));
@@ -157,14 +203,14 @@ export function requestFor(document, { method, path, operation }, state) {
     (security.some((s) => s.internal)
       ? "internal"
       : security.some((s) => s.jwt)
-        ? operation.tags?.includes("admin") || /администратор/.test(operation.summary ?? "")
+        ? operation.tags?.includes("admin") || ADMIN_ONLY.test(operation.summary ?? "")
           ? "admin"
           : "user"
         : "anonymous");
   const headers = { ...fixture.headers };
-  let body;
+  let body = fixture.form;
   const json = operation.requestBody?.content?.["application/json"];
-  if (fixture.body !== undefined || json) {
+  if (body === undefined && (fixture.body !== undefined || json)) {
     body = JSON.stringify(fixture.body ?? sample(json.schema, document) ?? {});
     headers["content-type"] = "application/json";
   }
