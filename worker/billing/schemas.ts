@@ -118,3 +118,18 @@ export const disclaimerSchema = z
   })
   .meta({ id: "Disclaimer" });
 export type Disclaimer = z.infer<typeof disclaimerSchema>;
+
+/** A promo code as admins see it (`/promos`); the code is stored upper-case. */
+export const promoSchema = z
+  .strictObject({
+    id: z.int(),
+    name: z.string(),
+    requests: z.int().nullable(),
+    subscription_id: z.int().nullable(),
+    day_gap: z.int().nullable(),
+    max_uses: z.int(),
+    uses: z.int(),
+    expires_at: isoTime.nullable(),
+    active: z.boolean(),
+  })
+  .meta({ id: "Promo" });

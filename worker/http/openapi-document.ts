@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { AppEnv } from "../env";
+import { documentErrors, errorSchemas } from "./openapi-errors";
 
 // `/api/v2/openapi.json`, built from the routes' own descriptions and validators. Every operation
 // says which security it needs (worker/http/openapi.ts); the document's default is `jwt-token`.
@@ -12,28 +13,7 @@ type ResponseObject = Exclude<
 
 const VALIDATION_ERROR: ResponseObject = {
   description: "Ошибка в запросе: `{detail: [{loc, msg, type}]}`, сообщения по-русски",
-  content: {
-    "application/json": {
-      schema: {
-        type: "object",
-        properties: {
-          detail: {
-            type: "array",
-            items: {
-              type: "object",
-              properties: {
-                loc: { type: "array", items: { type: ["string", "integer"] } },
-                msg: { type: "string" },
-                type: { type: "string" },
-              },
-              required: ["loc", "msg", "type"],
-            },
-          },
-        },
-        required: ["detail"],
-      },
-    },
-  },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/ValidationError" } } },
 };
 
 /**
@@ -48,7 +28,11 @@ const EVERY_OPERATION = {
 };
 
 type Parameter = { name: string; in: string; description?: string; "x-route-param"?: string };
-type Operation = { responses?: Record<string, { description?: string; content?: unknown }>; parameters?: Parameter[] };
+type Operation = {
+  responses?: Record<string, { description?: string; content?: unknown }>;
+  parameters?: Parameter[];
+  security?: Record<string, string[]>[];
+};
 type Paths = Record<string, Record<string, Operation>>;
 
 /**
@@ -109,7 +93,7 @@ function validationErrorsAs422(paths: Paths) {
       const responses = operation.responses;
       if (responses?.["400"]?.description !== VALIDATION_ERROR.description) continue;
       delete responses["400"];
-      responses["422"] = { ...VALIDATION_ERROR, ...responses["422"], content: VALIDATION_ERROR.content };
+      responses["422"] = { ...VALIDATION_ERROR, ...responses["422"] };
     }
 }
 
@@ -148,5 +132,7 @@ export async function openApiDocument(app: Hono<AppEnv>, c: Context<AppEnv>) {
     c,
   );
   validationErrorsAs422(document.paths as Paths);
-  return { ...document, paths: mergeIdenticalPaths(document.paths as Paths) };
+  documentErrors(document.paths as Paths);
+  const components = { ...document.components, schemas: { ...document.components?.schemas, ...errorSchemas } };
+  return { ...document, components, paths: mergeIdenticalPaths(document.paths as Paths) };
 }

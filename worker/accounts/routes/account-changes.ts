@@ -8,7 +8,7 @@ import { confirmEmailChange, EMAIL_CHANGED, emailChangedNotice } from "../servic
 import { CODE_SENT, issueOneTimeCode } from "../services/one-time-codes";
 import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import { anonymous, secured } from "../../http/openapi";
+import { anonymous, detailOf, jsonOf, secured } from "../../http/openapi";
 import { logEvent } from "../../http/log";
 
 // The owner's side of account changes (docs/accounts.md, "Account changes"); the change itself is
@@ -24,7 +24,7 @@ export const accountChanges = new Hono<AppEnv>()
         "принимает в поле code.",
       ...secured,
       responses: {
-        200: { description: "Код отправлен" },
+        200: detailOf("Код отправлен"),
         400: { description: "У аккаунта есть пароль или нет e-mail" },
         429: { description: "Слишком много попыток" },
       },
@@ -48,7 +48,7 @@ export const accountChanges = new Hono<AppEnv>()
         "Применяет смену e-mail и сообщает об этом старому адресу. Не требует входа: ссылка сама доказывает доступ " +
         "к новому адресу.",
       responses: {
-        200: { description: "{detail, email}" },
+        200: jsonOf("{detail, email}", z.strictObject({ detail: z.string(), email: z.string() })),
         400: { description: "Ссылка недействительна или устарела" },
         409: { description: "Адрес занят другим аккаунтом" },
       },

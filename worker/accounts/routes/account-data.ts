@@ -5,7 +5,7 @@ import { deleteAttachmentObjects } from "../../conversations/services/attachment
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
-import { secured } from "../../http/openapi";
+import { bodyOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
 import { requireCheckedUser, requireUser } from "../middleware/auth";
 import { deleteAccount, exportAccount } from "../services/account-data";
@@ -26,7 +26,9 @@ export const accountData = new Hono<AppEnv>()
       summary: "Выгрузить свои данные",
       description: "Zip: каждый чат в Markdown (chats/) и account.json — аккаунт, платежи, согласия.",
       ...secured,
-      responses: { 200: { description: "application/zip, для скачивания" } },
+      responses: {
+        200: bodyOf("Zip, для скачивания", "application/zip", { "Content-Disposition": "attachment; filename=…" }),
+      },
     }),
     requireCheckedUser,
     async (c) => {

@@ -77,7 +77,7 @@ export const notificationSend = new Hono<AppEnv>().post(
       `фоне). Ответ: {id, recipients}.`,
     ...secured,
     responses: {
-      201: { description: "{id, recipients}" },
+      201: jsonOf("{id, recipients}", z.strictObject({ id: z.int(), recipients: z.int().min(0) })),
       401: { description: "Нет или неверный токен" },
       403: { description: "Недостаточно прав" },
       422: { description: "Неверные данные или неизвестные получатели" },
@@ -137,7 +137,10 @@ export const notifications = new Hono<AppEnv>()
       summary: "Отметить все уведомления прочитанными",
       description: "Ответ: {marked} — сколько было непрочитанных.",
       ...secured,
-      responses: { 200: { description: "{marked}" }, 401: { description: "Нет или неверный токен" } },
+      responses: {
+        200: jsonOf("{marked}: сколько отмечено", z.strictObject({ marked: z.int().min(0) })),
+        401: { description: "Нет или неверный токен" },
+      },
     }),
     requireUser,
     async (c) => c.json({ marked: await markAllNoticesRead(getDb(c.env.DB), c.var.userId) }, 200),

@@ -36,7 +36,7 @@ import {
 } from "../services/users";
 import { validate } from "../../http/validate";
 import { emailAddress, namedText, typedEmail } from "../../http/fields";
-import { anonymous, jsonOf, secured } from "../../http/openapi";
+import { anonymous, detailOf, jsonOf, secured } from "../../http/openapi";
 import {
   authRecordSchema,
   selfUserSchema,
@@ -285,7 +285,7 @@ export const users = new Hono<AppEnv>()
       summary: "Выход",
       description: "Завершает сеанс: все его access- и refresh-токены перестают действовать.",
       ...secured,
-      responses: { 200: { description: "Сеанс завершён" } },
+      responses: { 200: detailOf("Сеанс завершён") },
     }),
     requireUser,
     async (c) => {
@@ -301,7 +301,7 @@ export const users = new Hono<AppEnv>()
       tags: ["users"],
       summary: "Письмо для восстановления пароля",
       description: "Всегда отвечает 200, есть такой аккаунт или нет.",
-      responses: { 200: { description: "Нейтральный ответ" }, 429: { description: "Слишком много попыток" } },
+      responses: { 200: detailOf("Нейтральный ответ"), 429: { description: "Слишком много попыток" } },
     }),
     validate("query", z.object({ email })),
     async (c) => {

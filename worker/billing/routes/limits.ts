@@ -109,7 +109,7 @@ export const limits = new Hono<AppEnv>()
         `пользователей.`,
       ...secured,
       responses: {
-        200: { description: "{users}" },
+        200: jsonOf("{users}: сколько пользователей получили пакет", z.strictObject({ users: z.int().min(0) })),
         403: { description: "Недостаточно прав" },
         422: { description: 'Нет target: "all" или неверное число запросов' },
       },

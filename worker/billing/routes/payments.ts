@@ -59,7 +59,7 @@ export const payments = new Hono<AppEnv>()
         "`?company_id=` (владелец или администратор компании) тариф пополняет пул компании.",
       ...secured,
       responses: {
-        200: { description: "URL страницы оплаты" },
+        200: jsonOf("URL страницы оплаты (строка JSON)", z.url()),
         404: { description: "Тариф не найден (или компания — не ваша)" },
         502: { description: "Платёжная система не ответила" },
         503: { description: "Оплата не настроена" },

@@ -17,7 +17,7 @@ import {
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
 import { jsonOf, secured } from "../../http/openapi";
-import { limitsSchema } from "../schemas";
+import { limitsSchema, promoSchema } from "../schemas";
 
 const NAME_MAX = 64;
 const name = z
@@ -97,7 +97,7 @@ export const promos = new Hono<AppEnv>()
       description: "Код хранится в верхнем регистре. Ровно одно из requests и subscription_id.",
       ...secured,
       responses: {
-        201: { description: promoShape },
+        201: jsonOf(promoShape, promoSchema),
         ...adminOnly,
         409: { description: "Промокод с таким названием уже существует" },
         422: { description: "Неверные данные" },
@@ -114,7 +114,7 @@ export const promos = new Hono<AppEnv>()
       tags: ["admin"],
       summary: "Промокоды, новые первыми (только администратор)",
       ...secured,
-      responses: { 200: { description: `${promoShape}[]` }, ...adminOnly },
+      responses: { 200: jsonOf(`${promoShape}[]`, z.array(promoSchema)), ...adminOnly },
     }),
     requireAdmin,
     async (c) => c.json((await listPromos(getDb(c.env.DB))).map(publicPromo), 200),
@@ -125,7 +125,7 @@ export const promos = new Hono<AppEnv>()
       tags: ["admin"],
       summary: "Промокод (только администратор)",
       ...secured,
-      responses: { 200: { description: promoShape }, ...adminOnly, 404: { description: "Промокод не найден" } },
+      responses: { 200: jsonOf(promoShape, promoSchema), ...adminOnly, 404: { description: "Промокод не найден" } },
     }),
     validate("param", z.object({ id: pathId })),
     requireAdmin,
@@ -139,7 +139,7 @@ export const promos = new Hono<AppEnv>()
       description: "Меняются только переданные поля; null очищает необязательное.",
       ...secured,
       responses: {
-        200: { description: promoShape },
+        200: jsonOf(promoShape, promoSchema),
         ...adminOnly,
         404: { description: "Промокод не найден" },
         409: { description: "Промокод с таким названием уже существует" },

@@ -11,7 +11,7 @@ import { checkoutPage } from "../payments/checkout-page";
 import { sandboxProvider } from "../payments/sandbox";
 import { checkoutReturnUrl, findSandboxPayment, handleNotice, PAYMENT_TEXTS } from "../services/payments";
 import { receiptPage } from "../payments/receipt-page";
-import { anonymous } from "../../http/openapi";
+import { anonymous, bodyOf } from "../../http/openapi";
 
 const checkoutForm = z.object({ action: z.enum(["pay", "cancel"]) });
 
@@ -32,7 +32,7 @@ export const sandboxCheckout = new Hono<AppEnv>()
         "Только при PAYMENT_PROVIDER = sandbox: позиция, сумма, НДС, e-mail покупателя — как в чеке ЮKassa (не " +
         "фискальный).",
       responses: {
-        200: { description: "HTML" },
+        200: bodyOf("HTML", "text/html"),
         404: { description: "Нет такого оплаченного платежа или оплата не через песочницу" },
       },
     }),
@@ -60,7 +60,7 @@ export const sandboxCheckout = new Hono<AppEnv>()
       summary: "Страница оплаты песочницы",
       description: "Только при PAYMENT_PROVIDER = sandbox (локально): тариф, сумма, «Оплатить» и «Отменить».",
       responses: {
-        200: { description: "HTML" },
+        200: bodyOf("HTML", "text/html"),
         404: { description: "Нет такого платежа или оплата не через песочницу" },
       },
     }),

@@ -9,7 +9,7 @@ import { validate } from "../../http/validate";
 import { paymentProvider } from "../payments/providers";
 import { isYooKassaAddress } from "../payments/yookassa-addresses";
 import { handleNotice } from "../services/payments";
-import { anonymous } from "../../http/openapi";
+import { anonymous, jsonOf } from "../../http/openapi";
 
 export const NOTICE_TEXTS = { foreignAddress: "Уведомления принимаются только с адресов ЮKassa" } as const;
 
@@ -36,7 +36,7 @@ export const yookassaNotifications = new Hono<AppEnv>().post(
       "Только с адресов ЮKassa (CF-Connecting-IP), иначе 403. Тело уведомления лишь называет объект: платёж (или " +
       "возврат) перечитывается из ЮKassa, и действует то, что ответила она. Неизвестный объект ничего не меняет (200).",
     responses: {
-      200: { description: "Принято" },
+      200: jsonOf("Принято", z.strictObject({ status: z.literal("ok") })),
       403: { description: "Не с адреса ЮKassa" },
       502: { description: "ЮKassa не ответила (она повторит уведомление)" },
       503: { description: "ЮKassa не настроена" },

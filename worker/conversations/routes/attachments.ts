@@ -16,7 +16,7 @@ import {
 } from "../services/attachments";
 import { uploadAttachment } from "../services/uploads";
 import { validate } from "../../http/validate";
-import { anonymous, jsonOf, secured } from "../../http/openapi";
+import { bodyOf, jsonOf, secured } from "../../http/openapi";
 import { transcriptSchema, uploadSchema } from "../schemas";
 import { transcribeRecording } from "../services/transcripts";
 import { enforceRateLimits } from "../../http/rate-limit";
@@ -90,11 +90,12 @@ export const attachments = new Hono<AppEnv>()
   .get(
     "/:id/file",
     describeRoute({
-      ...anonymous,
+      // The signed link alone, or the owner's token.
+      security: [{}, { jwt: [] }],
       tags: ["attachments"],
       summary: "Байты вложения по подписанной ссылке (или владельцу с jwt-token)",
       responses: {
-        200: { description: "Файл: изображения inline, документы для скачивания" },
+        200: bodyOf("Файл: изображения inline, документы для скачивания", "*/*"),
         403: { description: "Подпись неверна или срок ссылки истёк" },
         404: { description: "Вложение не найдено" },
       },

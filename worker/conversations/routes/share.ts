@@ -18,7 +18,7 @@ import { PAGE_TEXTS, pageQuery } from "../../http/pages";
 import { NEXT_CURSOR_HEADER, PAGES } from "../../settings";
 import { validate } from "../../http/validate";
 import { pathId } from "../../http/params";
-import { anonymous, jsonOf } from "../../http/openapi";
+import { anonymous, bodyOf, jsonOf } from "../../http/openapi";
 import { perAddressLimit } from "../../http/address-rate-limit";
 import { sharedHistorySchema } from "../schemas";
 
@@ -83,7 +83,11 @@ export const share = new Hono<AppEnv>()
       tags: ["share"],
       summary: "Вложение чата, открытого по ссылке",
       description: "Только вложения сообщений этого чата; иначе 404.",
-      responses: { 200: { description: "Байты файла" }, 404: { description: "Вложение не найдено" }, ...tooMany },
+      responses: {
+        200: bodyOf("Байты файла, его тип", "*/*"),
+        404: { description: "Вложение не найдено" },
+        ...tooMany,
+      },
     }),
     validate("param", z.object({ hash: z.string(), id: pathId })),
     shareReadLimit,

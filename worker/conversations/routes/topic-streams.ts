@@ -11,7 +11,7 @@ import { newQuestion, sendFromWeb, streamHeaders } from "../turn/send-turn";
 import { REPLY_TEXTS, topicObject } from "../turn/topic-object";
 import { findOwnTopic, publicTopic } from "../services/topics";
 import { validate } from "../../http/validate";
-import { jsonOf, secured } from "../../http/openapi";
+import { bodyOf, jsonOf, secured } from "../../http/openapi";
 import { topicSchema } from "../schemas";
 import { assistantTypeName, attachmentIds, keepAsIs, messageText, topicName } from "../fields";
 
@@ -33,8 +33,11 @@ const newTopicQuery = z.object({
 });
 const idParams = z.object({ id: pathId });
 
+const STREAM_HEADERS = { "X-Model": "Модель, которая отвечает" };
+const streamOf = (description: string) => bodyOf(description, "text/plain", STREAM_HEADERS);
+
 export const streamResponses = {
-  200: { description: "Ответ модели, text/plain, по частям по мере генерации; заголовок X-Model" },
+  200: streamOf("Ответ модели по частям по мере генерации"),
   402: { description: "Лимит запросов исчерпан" },
   403: { description: "Примите условия использования режима" },
   404: { description: "Чат или вложение не найдены" },
@@ -70,7 +73,13 @@ export const topicStreams = new Hono<AppEnv>()
       description:
         "Первая строка потока `topic_id: <id>\\n`, затем ответ модели. Заголовки X-Model и X-Topic-Id (и при 502).",
       ...secured,
-      responses: streamResponses,
+      responses: {
+        ...streamResponses,
+        200: bodyOf("Строка `topic_id: <id>`, затем ответ модели по частям", "text/plain", {
+          ...STREAM_HEADERS,
+          "X-Topic-Id": "Номер нового чата",
+        }),
+      },
     }),
     requireSignature,
     validate("json", startBody),
@@ -114,9 +123,10 @@ export const topicStreams = new Hono<AppEnv>()
       summary: "Ответ, который ещё идёт: уже сказанное, затем остальное вживую",
       ...secured,
       responses: {
-        200: { description: "text/plain, по частям" },
+        200: streamOf("Уже сказанное, затем остальное по частям"),
         204: { description: "Сейчас ничего не генерируется" },
         404: { description: "Чат не найден" },
+        502: { description: "Модель не ответила до первого слова" },
       },
     }),
     validate("param", idParams),

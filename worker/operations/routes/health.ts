@@ -24,7 +24,7 @@ export const health = new Hono<AppEnv>()
       ...anonymous,
       tags: ["service"],
       summary: "Проверка работоспособности",
-      responses: { 200: { description: '{status: "ok"}' } },
+      responses: { 200: jsonOf('{status: "ok"}', z.strictObject({ status: z.literal("ok") })) },
     }),
     (c) => c.json({ status: "ok" as const }),
   )

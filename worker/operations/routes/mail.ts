@@ -8,7 +8,8 @@ import type { AppEnv } from "../../env";
 import { requireAdmin } from "../../accounts/middleware/auth";
 import { validate } from "../../http/validate";
 import { typedEmail } from "../../http/fields";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { sentMailSchema } from "../schemas";
 
 const OUTBOX_PAGE = 20;
 
@@ -19,7 +20,7 @@ export const mail = new Hono<AppEnv>().get(
     summary: "Последние письма на адрес (только администратор)",
     ...secured,
     responses: {
-      200: { description: "[{id, to, subject, text, created_at}], новые первыми" },
+      200: jsonOf("[{id, to, subject, text, created_at}], новые первыми", z.array(sentMailSchema)),
       403: { description: "Недостаточно прав" },
     },
   }),

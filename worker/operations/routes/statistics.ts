@@ -9,7 +9,8 @@ import { costStatistics, TOP_COUNT } from "../services/cost-statistics";
 import { costsCsv } from "../services/cost-csv";
 import { costStatisticsSchema } from "../schemas";
 import { validate } from "../../http/validate";
-import { secured } from "../../http/openapi";
+import { jsonOf, secured } from "../../http/openapi";
+import { dailyStatsSchema, feedbackCountSchema } from "../schemas";
 
 const MAX_DAYS = 366;
 
@@ -41,13 +42,13 @@ const costsQuery = checkedRange(
   }),
 );
 
-/** What every statistics call answers: the rows, or why not. */
-const rangeAnswers = (shape: string) => ({
-  200: { description: shape },
+/** Why a statistics call answers no rows. */
+const rangeRefusals = {
   401: { description: "Нет или неверный токен" },
   403: { description: "Недостаточно прав" },
   422: { description: "Неверный диапазон дат" },
-});
+};
+const rangeAnswers = (shape: string, row: z.ZodType) => ({ 200: jsonOf(shape, z.array(row)), ...rangeRefusals });
 
 const feedbackShape = "[{assistant_type, model, up, down}]";
 const costsShape = "{rows: CostRow[], top_users: CostlyUser[], top_chats: CostlyChat[]}";
@@ -65,7 +66,7 @@ export const statistics = new Hono<AppEnv>()
         `\`requests_used\` — списанные и не возвращённые запросы; \`payments\` и \`revenue\` (рубли) — успешные ` +
         `платежи, возвращённые не считаются. Ответ: ${rowShape}.`,
       ...secured,
-      responses: rangeAnswers(rowShape),
+      responses: rangeAnswers(rowShape, dailyStatsSchema),
     }),
     requireAdmin,
     validate("query", rangeQuery),
@@ -83,7 +84,7 @@ export const statistics = new Hono<AppEnv>()
         `Оценки 👍/👎, поставленные (или изменённые) в московские дни с \`from\` по \`to\` включительно, ` +
         `по режиму и модели, ответившей на вопрос. Ответ: ${feedbackShape}.`,
       ...secured,
-      responses: rangeAnswers(feedbackShape),
+      responses: rangeAnswers(feedbackShape, feedbackCountSchema),
     }),
     requireAdmin,
     validate("query", rangeQuery),
@@ -106,7 +107,7 @@ export const statistics = new Hono<AppEnv>()
         "для бухгалтерии: text/csv в UTF-8 с BOM, разделитель «;», десятичная запятая.",
       ...secured,
       responses: {
-        ...rangeAnswers(costsShape),
+        ...rangeRefusals,
         200: {
           description: costsShape,
           content: {

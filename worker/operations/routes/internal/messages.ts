@@ -12,6 +12,8 @@ import { validate } from "../../../http/validate";
 import { sendBody } from "../../../conversations/routes/topic-streams";
 import { assistantTypeName } from "../../../conversations/fields";
 import { pathId } from "../../../http/params";
+import { bodyOf, jsonOf } from "../../../http/openapi";
+import { botReplySchema } from "../../schemas";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 const messageBody = sendBody.extend({
@@ -40,7 +42,10 @@ export const internalMessages = new Hono<AppEnv>().post(
       "При `stream: true` (по умолчанию) ответ потоком text/plain, иначе целиком `{topic_id, text, model, state}`.",
     ...internalSecured,
     responses: {
-      200: { description: "Ответ потоком (text/plain) или {topic_id, text, model, state}" },
+      200: {
+        description: "Ответ потоком (text/plain) или целиком {topic_id, text, model, state}; заголовок X-Topic-Id",
+        content: { ...jsonOf("", botReplySchema).content, ...bodyOf("", "text/plain").content },
+      },
       ...botUserMissing,
       402: { description: "Лимит запросов исчерпан" },
       403: { description: "Примите условия использования режима" },

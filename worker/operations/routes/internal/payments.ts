@@ -10,6 +10,7 @@ const receiptBody = z.object({ email: z.email({ error: "Некорректный
 import { findPlan } from "../../../billing/services/plans";
 import { validate } from "../../../http/validate";
 import { pathId } from "../../../http/params";
+import { jsonOf } from "../../../http/openapi";
 import { asBotUser, BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 export const internalPayments = new Hono<AppEnv>().post(
@@ -22,8 +23,9 @@ export const internalPayments = new Hono<AppEnv>().post(
       "него и без e-mail — 422.",
     ...internalSecured,
     responses: {
-      200: { description: "{url}" },
+      200: jsonOf("{url}", z.strictObject({ url: z.url() })),
       ...botUserMissing,
+      422: { description: "Нет e-mail для чека" },
       502: { description: "Платёжная система не ответила" },
       503: { description: "Оплата не настроена" },
     },

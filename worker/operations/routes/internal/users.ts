@@ -16,6 +16,8 @@ import { checkPassword } from "../../../accounts/services/users";
 import { validate } from "../../../http/validate";
 import { typedEmail } from "../../../http/fields";
 import { loginBody } from "../../../accounts/routes/users";
+import { jsonOf } from "../../../http/openapi";
+import { botUserSchema } from "../../schemas";
 import { BOT_PATH, botParams, botUserMissing, internalSecured } from "./shared";
 
 const optionalText = (field: string) =>
@@ -43,8 +45,8 @@ export const internalUsers = new Hono<AppEnv>()
         "привязки, не становится e-mail для входа.",
       ...internalSecured,
       responses: {
-        200: { description: userShape },
-        201: { description: `${userShape}: создан` },
+        200: jsonOf(userShape, botUserSchema),
+        201: jsonOf(`${userShape}: создан`, botUserSchema),
         401: botUserMissing[401],
         422: { description: "Неверные данные" },
       },
@@ -63,7 +65,7 @@ export const internalUsers = new Hono<AppEnv>()
       tags: ["internal"],
       summary: "Пользователь бота",
       ...internalSecured,
-      responses: { 200: { description: userShape }, ...botUserMissing },
+      responses: { 200: jsonOf(userShape, botUserSchema), ...botUserMissing },
     }),
     validate("param", botParams),
     async (c) => {
@@ -82,7 +84,7 @@ export const internalUsers = new Hono<AppEnv>()
         "e-mail, и общим для e-mail числом неудачных попыток.",
       ...internalSecured,
       responses: {
-        200: { description: userShape },
+        200: jsonOf(userShape, botUserSchema),
         401: { description: "Неверный e-mail или пароль (или internal-token)" },
         403: { description: "Аккаунт заблокирован" },
         422: { description: "Неверные данные" },
