@@ -1,6 +1,6 @@
 import { CheckCircledIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { ASSISTANT_TYPES, useMode, type AssistantType } from "./mode-store";
 import { modesTexts } from "../../ui/texts/modes";
 import { DotsLoader } from "../../ui/DotsLoader";
