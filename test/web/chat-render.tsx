@@ -1,7 +1,7 @@
 import { Providers } from "./providers";
 import { render, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import Chat from "../../web/src/features/chat/ChatPage";
 import { useAuth } from "../../web/src/features/auth/auth-store";
 import { resetChat } from "../../web/src/features/chat/chat-reset";

@@ -1,6 +1,6 @@
 import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Payment } from "../../web/src/features/billing/billing-api";
 import { CHECKOUT_POLL } from "../../web/src/features/billing/checkout";

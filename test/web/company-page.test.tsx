@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import CompanyPage from "../../web/src/features/companies/CompanyPage";
 import { limitRow, limitsOf, PLANS, payment } from "./billing-fakes";

@@ -1,6 +1,6 @@
 import { Providers } from "./providers";
 import { cleanup, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import EmailConfirm from "../../web/src/features/account/EmailConfirmPage";
 import { useAuth } from "../../web/src/features/auth/auth-store";

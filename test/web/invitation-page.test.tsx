@@ -1,6 +1,6 @@
 import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Invitation from "../../web/src/features/account/InvitationPage";
 import { useAuth } from "../../web/src/features/auth/auth-store";

@@ -1,6 +1,6 @@
 import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import Share from "../../web/src/features/share/SharePage";
 import { useAuth } from "../../web/src/features/auth/auth-store";

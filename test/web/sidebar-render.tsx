@@ -1,7 +1,7 @@
 import { Providers } from "./providers";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import MainLayout from "../../web/src/app/layouts/MainLayout";
 import { useSidebar } from "../../web/src/features/topics/sidebar-state";

@@ -1,5 +1,5 @@
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import { notFoundTexts } from "../ui/texts/notFound";
 import { titlesTexts } from "../ui/texts/titles";
 import { useDocumentTitle } from "../ui/document-title";

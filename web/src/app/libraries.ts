@@ -3,5 +3,5 @@
 // tasks instead of one a phone's taps wait behind (TBT, docs/scale.md "Smaller to load").
 import "react";
 import "react-dom/client";
-import "react-router-dom";
+import "react-router";
 import "@tanstack/react-query";

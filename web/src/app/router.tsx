@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { matchRoutes, type RouteObject, useRoutes } from "react-router-dom";
+import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import { DotsLoader } from "../ui/DotsLoader";
 import { AppShell, PublicOnly, RequireAuth } from "./layouts/AccessGate";
 import { DropPrerendered } from "./prerender/DropPrerendered";

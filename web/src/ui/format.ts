@@ -37,16 +37,3 @@ export function formatExpiry(dateExpire: string | null | undefined): string | nu
   const end = new Date(dateExpire).getTime();
   return Number.isNaN(end) ? null : formatDate(end - 1);
 }
-
-/**
- * The Russian word form for a count: `forms` are for 1, 2–4 and 5+ ("запрос", "запроса",
- * "запросов"); 11–14 take the last, 21 the first.
- */
-export function plural(n: number, forms: readonly [string, string, string]): string {
-  const tens = Math.abs(n) % 100;
-  const ones = tens % 10;
-  if (tens >= 11 && tens <= 14) return forms[2];
-  if (ones === 1) return forms[0];
-  if (ones >= 2 && ones <= 4) return forms[1];
-  return forms[2];
-}

@@ -1,7 +1,7 @@
 import { CardStackIcon, ExitIcon, GearIcon, MoonIcon, PersonIcon, SunIcon } from "@radix-ui/react-icons";
 import { DropdownMenu } from "@radix-ui/themes";
 import type { Pressed } from "../../ui/lazy/OpenOnFirstPress";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { useAuth } from "../../features/auth/auth-store";
 import { useSettings } from "../../features/account/settings-store";
 import { useTheme } from "../../features/account/theme-store";

@@ -1,6 +1,6 @@
 import { ConsentGate } from "../../features/legal/ConsentGate";
 import { useEffect } from "react";
-import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import "../app-shell.css";
 import { AuthNotice } from "../../features/auth/AuthNotice";
 import { readAuthReturn } from "../../features/auth/auth-return";

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
-import { Outlet, useNavigate, useNavigationType } from "react-router-dom";
+import { Outlet, useNavigate, useNavigationType } from "react-router";
 import "../../features/auth/auth.css";
 import { commonTexts } from "../../ui/texts/common";
 import { LegalLinks } from "../../features/legal/legal-links";

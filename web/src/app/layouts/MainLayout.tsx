@@ -1,5 +1,5 @@
 import { Box, Flex } from "@radix-ui/themes";
-import { Outlet } from "react-router-dom";
+import { Outlet } from "react-router";
 import { Header } from "../header/Header";
 import { LandingRedirect } from "../../features/modes/LandingRedirect";
 import { LazySettingsModal } from "../../features/account/LazySettingsModal";

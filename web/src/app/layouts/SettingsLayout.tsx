@@ -1,7 +1,7 @@
 import { HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { Box, Flex, Heading, IconButton } from "@radix-ui/themes";
 import { useEffect, useId, useState } from "react";
-import { Outlet } from "react-router-dom";
+import { Outlet } from "react-router";
 import { SettingsSidebar } from "../../features/account/SettingsSidebar";
 import "../../features/account/settings-layout.css";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";

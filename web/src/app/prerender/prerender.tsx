@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { MemoryRouter, Route, Routes } from "react-router";
 import LoginPage from "../../features/auth/pages/LoginPage";
 import SharePage from "../../features/share/SharePage";
 import { RootTheme } from "../../ui/RootTheme";

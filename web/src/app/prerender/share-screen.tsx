@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { MemoryRouter, Route, Routes } from "react-router";
 import type { ShareScreenData } from "../../../../worker/conversations/share-screen-data";
 import { productsQuery } from "../../features/modes/products-queries";
 import SharePage from "../../features/share/SharePage";

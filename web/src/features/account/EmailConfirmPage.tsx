@@ -1,7 +1,7 @@
 import { CheckCircledIcon, LinkBreak2Icon } from "@radix-ui/react-icons";
 import { Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { useParams } from "react-router-dom";
+import { useParams } from "react-router";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { OutcomeCard } from "../auth/OutcomeCard";
 import { confirmEmail, UserApiError } from "./user-api";

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { Link as RouterLink, useParams } from "react-router-dom";
+import { Link as RouterLink, useParams } from "react-router";
 import type { InferResponseType } from "hono/client";
 import { api } from "../../api/client";
 import { detailText, readDetail } from "../../api/errors";

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, BackpackIcon, CardStackIcon, ExitIcon, PersonIcon } from "@radix-ui/react-icons";
 import { Avatar, Flex, IconButton, Separator, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { Link, NavLink, useNavigate } from "react-router-dom";
+import { Link, NavLink, useNavigate } from "react-router";
 import { useAuth } from "../auth/auth-store";
 import { companyTexts } from "../../ui/texts/company";
 import { settingsLayoutTexts } from "../../ui/texts/settingsLayout";

@@ -1,7 +1,7 @@
 import { LockClosedIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { useId } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { ASSISTANT_TYPES, QUOTAS } from "../../../../worker/settings";
 import { authTexts } from "../../ui/texts/auth";
 import { ModeIcon } from "../modes/ModeIcon";

@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { commonTexts } from "../../ui/texts/common";
 import "./auth.css";
 

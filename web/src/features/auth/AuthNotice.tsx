@@ -1,6 +1,6 @@
 import { Box, Callout, IconButton } from "@radix-ui/themes";
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { useAuth } from "./auth-store";
 import { authTexts } from "../../ui/texts/auth";
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Link } from "@radix-ui/themes";
 import type { ComponentType, ReactNode } from "react";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink } from "react-router";
 import { AuthCard } from "./AuthCard";
 
 type Way = { to: string; label: string };

@@ -1,7 +1,7 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { type FormEvent, useState } from "react";
 import { ConsentCheckbox } from "../legal/ConsentCheckbox";
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { api } from "../../api/client";
 import { useAuth } from "./auth-store";
 import { authTexts } from "../../ui/texts/auth";

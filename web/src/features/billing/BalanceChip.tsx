@@ -1,6 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { QUOTAS } from "../../../../worker/settings";
-import { formatExpiry, plural } from "../../ui/format";
+import { plural } from "../../../../worker/plural";
+import { formatExpiry } from "../../ui/format";
 import { balanceTexts } from "../../ui/texts/balance";
 import { useSettings } from "../account/settings-store";
 import { type Limits, useLimits, usablePool } from "./limits-queries";

@@ -1,7 +1,7 @@
 import { CheckCircledIcon, ClockIcon, CrossCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Button, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router";
 import { waitForPayment, type CheckoutOutcome } from "./checkout";
 import { LimitCards } from "./LimitCards";
 import { formatPrice } from "../../ui/format";

@@ -2,7 +2,7 @@ import { ArrowDownIcon } from "@radix-ui/react-icons";
 import { Callout, IconButton } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";

@@ -1,4 +1,4 @@
-import { useParams } from "react-router-dom";
+import { useParams } from "react-router";
 import { useTurn } from "./chat-turn";
 
 /** The URL's `:id`, the one place of the topic on screen (docs/web.md "The chat's state"); null in a new chat. */

@@ -1,5 +1,5 @@
 import { Callout, Container, Flex, Text } from "@radix-ui/themes";
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation } from "react-router";
 import { useDocumentTitle } from "../../ui/document-title";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { formatDate } from "../../ui/format";

@@ -1,6 +1,6 @@
 import { Flex } from "@radix-ui/themes";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router";
 import { useMode } from "./mode-store";
 import { useTopicList } from "../topics/topics-queries";
 import { useSignedIn } from "../auth/session-user";

@@ -1,7 +1,7 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, Dialog, Flex, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { searchTexts } from "../../ui/texts/search";
 import { ModeIcon } from "../modes/ModeIcon";
 import { useSearch } from "./search-state";

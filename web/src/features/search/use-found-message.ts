@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router";
 import { switchVersion } from "../chat/history-actions";
 import type { useHistory } from "../chat/history-query";
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams } from "react-router";
 import { MessageList } from "../chat/MessageList";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { ModeIcon } from "../modes/ModeIcon";

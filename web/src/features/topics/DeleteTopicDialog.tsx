@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { topicMenuTexts } from "../../ui/texts/topicMenu";
 import { useActiveTopicId } from "./active-topic";
 import { LazyConfirmDeleteDialog } from "./LazyConfirmDeleteDialog";

@@ -2,7 +2,7 @@ import { ArchiveIcon, ArrowLeftIcon, Cross2Icon, Pencil2Icon } from "@radix-ui/r
 import { Button, Callout, Flex, IconButton, ScrollArea, Text } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
 import { useEffect } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { useIsMobile } from "../../ui/hooks/useMediaQuery";
 import { useSwipeDrawer } from "../../ui/hooks/useSwipeDrawer";
 import { useFolders } from "./folders-queries";

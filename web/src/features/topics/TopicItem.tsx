@@ -1,6 +1,6 @@
 import { DotsHorizontalIcon, DrawingPinFilledIcon } from "@radix-ui/react-icons";
 import { Text } from "@radix-ui/themes";
-import { Link } from "react-router-dom";
+import { Link } from "react-router";
 import type { Topic } from "./topics-queries";
 import { topicMenuTexts } from "../../ui/texts/topicMenu";
 import { topicsTexts } from "../../ui/texts/topics";

@@ -1,4 +1,4 @@
-import { useMatch } from "react-router-dom";
+import { useMatch } from "react-router";
 
 /** The topic open in the chat view: the route's id (docs/product.md §2), read from the layout above the route. */
 export function useActiveTopicId(): string | null {

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router";
 import { resetChat } from "../chat/chat-reset";
 import { sidebarTexts } from "../../ui/texts/sidebar";
 

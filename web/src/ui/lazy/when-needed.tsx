@@ -10,6 +10,7 @@ export function loadWhenNeeded<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
   const Part = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, like `lazy`
   return function WhenNeeded(props: P) {
     const needed = useNeeded(props);
     const [wanted, setWanted] = useState(needed);

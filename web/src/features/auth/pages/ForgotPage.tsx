@@ -1,6 +1,6 @@
 import { Button, Flex } from "@radix-ui/themes";
 import type { FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router";
 import { api } from "../../../api/client";
 import { AuthCard } from "../AuthCard";
 import { EmailField, FieldError } from "../fields";

@@ -1,6 +1,6 @@
 import { EnvelopeClosedIcon } from "@radix-ui/react-icons";
 import { Strong, Text } from "@radix-ui/themes";
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { OutcomeCard } from "../OutcomeCard";
 import { authTexts } from "../../../ui/texts/auth";
 import { titlesTexts } from "../../../ui/texts/titles";

@@ -1,7 +1,7 @@
 import { CheckCircledIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Flex, Link } from "@radix-ui/themes";
 import type { FormEvent } from "react";
-import { Link as RouterLink, useLocation } from "react-router-dom";
+import { Link as RouterLink, useLocation } from "react-router";
 import { api } from "../../../api/client";
 import { AboutYasno } from "../AboutYasno";
 import { AuthCard } from "../AuthCard";

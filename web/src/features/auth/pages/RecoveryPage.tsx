@@ -1,6 +1,6 @@
 import { Button, Flex } from "@radix-ui/themes";
 import type { FormEvent } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router";
 import { api } from "../../../api/client";
 import { readDetail, fieldOf } from "../../../api/errors";
 import { AuthCard } from "../AuthCard";

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router-dom";
+import { useLocation } from "react-router";
 import { AuthCard } from "../AuthCard";
 import { ExternalSignIn } from "../ExternalSignIn";
 import { RegisterForm } from "../RegisterForm";
