@@ -14,13 +14,13 @@ export interface ActMention {
 }
 
 const RF = "(?:\\s+(?:российской\\s+федерации|рф))?";
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A known law's title without quotes: «Закона о защите прав потребителей»; a parenthesis may be left out. */
 function titleSource(title: string): string {
   const [main, rest] = title.split(" (");
-  const words = escape(main).replace(/ /g, "\\s+").replace(/е/g, "[её]");
-  const tail = rest ? `(?:\\s*\\(${escape(rest).replace(/ /g, "\\s+")})?` : "";
+  const words = escapeRegExp(main).replace(/ /g, "\\s+").replace(/е/g, "[её]");
+  const tail = rest ? `(?:\\s*\\(${escapeRegExp(rest).replace(/ /g, "\\s+")})?` : "";
   return `${words}${tail}`;
 }
 
@@ -44,7 +44,7 @@ const TITLES = ACTS.filter((act) => act.title).map((act) => ({
 const NICKNAMES = ACTS.flatMap((act) =>
   (act.nicknames ?? []).map((nickname) => ({
     act: act.short,
-    pattern: new RegExp(`${BEFORE}${escape(nickname).replace(/ /g, "\\s+")}(?![\\p{L}])`, "gu"),
+    pattern: new RegExp(`${BEFORE}${escapeRegExp(nickname).replace(/ /g, "\\s+")}(?![\\p{L}])`, "gu"),
   })),
 );
 const LAW_PATTERN = new RegExp(LAW, "giu");

@@ -46,7 +46,7 @@ function values(text: string): string[] {
   const tokens = text.split(SEPARATOR);
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i += 2) {
-    const value = valueOf(tokens[i]);
+    const value = readValue(tokens[i]);
     const dash = i > 0 && /[-–—]/.test(tokens[i - 1]);
     const from = Number(out[out.length - 1]);
     const to = Number(value);
@@ -58,7 +58,7 @@ function values(text: string): string[] {
   return out;
 }
 
-function valueOf(token: string): string {
+function readValue(token: string): string {
   if (ORDINAL_WORD.test(token)) {
     const stem = token.toLowerCase().replace("ё", "е");
     return String(ORDINALS.findIndex((ordinal) => stem.startsWith(ordinal)) + 1);
