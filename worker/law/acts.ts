@@ -13,6 +13,8 @@ export interface Act {
   number?: string;
   /** The law's title without «О»/«Об», lower case: «защите прав потребителей». */
   title?: string;
+  /** Shorter titles people use: «банкротстве» for «О несостоятельности (банкротстве)», «ОСАГО». */
+  titles?: string[];
   /** Other short names people use for the law: «ЗоЗПП». */
   nicknames?: string[];
 }
@@ -50,20 +52,27 @@ export const ACTS: Act[] = [
     title: "защите прав потребителей",
     nicknames: ["ЗоЗПП", "ЗЗПП", "Закон о ЗПП"],
   },
+  {
+    short: "Закон о приватизации жилищного фонда",
+    number: "1541-1",
+    title: "приватизации жилищного фонда в российской федерации",
+    titles: ["приватизации жилищного фонда"],
+  },
   { short: "218-ФЗ", number: "218-ФЗ", title: "государственной регистрации недвижимости" },
   { short: "152-ФЗ", number: "152-ФЗ", title: "персональных данных" },
   { short: "214-ФЗ", number: "214-ФЗ", title: "участии в долевом строительстве" },
   { short: "102-ФЗ", number: "102-ФЗ", title: "ипотеке (залоге недвижимости)" },
-  { short: "127-ФЗ", number: "127-ФЗ", title: "несостоятельности (банкротстве)" },
+  { short: "127-ФЗ", number: "127-ФЗ", title: "несостоятельности (банкротстве)", titles: ["банкротстве"] },
   { short: "229-ФЗ", number: "229-ФЗ", title: "исполнительном производстве" },
   { short: "353-ФЗ", number: "353-ФЗ", title: "потребительском кредите (займе)" },
   {
     short: "40-ФЗ",
     number: "40-ФЗ",
     title: "обязательном страховании гражданской ответственности владельцев транспортных средств",
+    titles: ["осаго"],
   },
-  { short: "14-ФЗ", number: "14-ФЗ", title: "обществах с ограниченной ответственностью" },
-  { short: "208-ФЗ", number: "208-ФЗ", title: "акционерных обществах" },
+  { short: "14-ФЗ", number: "14-ФЗ", title: "обществах с ограниченной ответственностью", titles: ["ооо"] },
+  { short: "208-ФЗ", number: "208-ФЗ", title: "акционерных обществах", titles: ["ао"] },
   { short: "59-ФЗ", number: "59-ФЗ", title: "порядке рассмотрения обращений граждан российской федерации" },
   { short: "63-ФЗ", number: "63-ФЗ", title: "электронной подписи" },
   { short: "149-ФЗ", number: "149-ФЗ", title: "информации, информационных технологиях и о защите информации" },
@@ -99,10 +108,13 @@ export function actByNumber(number: string): Act | undefined {
   return ACTS.find((act) => act.number === normal);
 }
 
-/** The act of a law's title (with or without «О»/«Об», any case, any quotes), or undefined. */
+/** The act of a law's title (with or without «О»/«Об» and a closing parenthesis, any case and quotes), or undefined. */
 export function actByTitle(title: string): Act | undefined {
   const normal = normalTitle(title);
-  return ACTS.find((act) => act.title === normal);
+  const short = normal.replace(/\s*\(.*\)$/, "");
+  return ACTS.find(
+    (act) => act.title === normal || act.title?.replace(/\s*\(.*\)$/, "") === short || act.titles?.includes(normal),
+  );
 }
 
 /** A law's number as the table writes it: «218-фз» → «218-ФЗ», «2300-I» → «2300-1». */

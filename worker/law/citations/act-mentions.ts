@@ -29,22 +29,30 @@ const CODE_NAMES = ACTS.filter((act) => act.name).map((act) => ({
   pattern: new RegExp(`${BEFORE}(?:${act.name})${RF}(?![\\p{L}])`, "giu"),
 }));
 const ABBREVIATIONS = ACTS.flatMap((act) => act.abbreviations ?? []);
+// A digit may stand right before: «статья 450ГК».
 const ABBREVIATION = new RegExp(
-  `${BEFORE}(${ABBREVIATIONS.join("|")})(\\s+(?:РФ|Российской\\s+Федерации))?(?![\\p{L}\\d])(\\s*[«"“„])?`,
+  `(?<!\\p{L})(${ABBREVIATIONS.join("|")})(\\s+(?:РФ|Российской\\s+Федерации))?(?![\\p{L}\\d])(\\s*[«"“„])?`,
   "gu",
 );
 const UNKNOWN_ABBREVIATION = new RegExp(`${BEFORE}([А-ЯЁ][А-ЯЁа-яё]{1,4})\\s+РФ(?![\\p{L}\\d])`, "gu");
-const TITLES = ACTS.filter((act) => act.title).map((act) => ({
-  act: act.short,
-  pattern: new RegExp(
-    `${BEFORE}(?:федеральн\\p{L}*\\s+)?закон\\p{L}*${RF}\\s+об?\\s+${titleSource(act.title ?? "")}(?![\\p{L}])`,
-    "giu",
-  ),
-}));
+const TITLES = ACTS.flatMap((act) =>
+  [...(act.title ? [act.title] : []), ...(act.titles ?? [])].map((title) => ({
+    act: act.short,
+    pattern: new RegExp(
+      `${BEFORE}(?:федеральн\\p{L}*\\s+)?закон\\p{L}*${RF}\\s+об?\\s+${titleSource(title)}(?![\\p{L}])`,
+      "giu",
+    ),
+  })),
+);
 const NICKNAMES = ACTS.flatMap((act) =>
   (act.nicknames ?? []).map((nickname) => ({
     act: act.short,
-    pattern: new RegExp(`${BEFORE}${escapeRegExp(nickname).replace(/ /g, "\\s+")}(?![\\p{L}])`, "gu"),
+    pattern: new RegExp(
+      `${BEFORE}${escapeRegExp(nickname)
+        .replace(/ /g, "\\s+")
+        .replace(/^Закон/, "закон\\p{L}*")}(?![\\p{L}])`,
+      "giu",
+    ),
   })),
 );
 const LAW_PATTERN = new RegExp(LAW, "giu");
@@ -91,6 +99,8 @@ function lawAct(groups: Record<string, string | undefined>): string | undefined 
   if (number) {
     // «2300-1» is a law's number only after «закон» or «№»; «218-ФЗ» is one anywhere.
     if (/-(?:1|I)$/i.test(number) && !law && !sign) return undefined;
+    // «218 ФЗ» with a space is a law's number only after «закон» or «№»: «ст. 6 ФКЗ» is not «6-ФКЗ».
+    if (/\d\s+ф/i.test(number) && !law && !sign) return undefined;
     const normal = normalNumber(number.replace(/(\d)[\s-]?(ф)/i, "$1-$2"));
     const known = actByNumber(normal) ?? (title ? actByTitle(title) : undefined);
     return known?.short ?? normal;

@@ -43,7 +43,10 @@ export function findCitations(text: string): FoundCitation[] {
   const context = contextActs(mentions, attached);
   const found: FoundCitation[] = [];
   for (const group of groups) {
-    const act = group.mention ? group.mention.act : actAround(text, group, context);
+    const around = group.mention ? undefined : actAround(text, group, context);
+    // A law named after its articles in the same sentence is part of their citation, not one of its own.
+    if (around?.after) attached.add(around.mention);
+    const act = group.mention ? group.mention.act : around?.mention.act;
     if (!act) continue;
     const end = group.mention?.act ? group.mention.end : group.end;
     found.push(...items(text.slice(group.start, end), group.start, end, act));
@@ -81,10 +84,11 @@ function contextActs(mentions: ActMention[], attached: Set<ActMention>): ActMent
 }
 
 /** A group with no act after it: the act named next in its sentence («статье 450 и статьям 309–310 ГК»), else before. */
-function actAround(text: string, group: Group, context: ActMention[]): string | undefined {
+function actAround(text: string, group: Group, context: ActMention[]) {
   const next = context.find((x) => x.start >= group.end);
-  if (next && !SENTENCE_END.test(text.slice(group.end, next.start))) return next.act;
-  return context.filter((x) => x.end <= group.start).pop()?.act;
+  if (next && !SENTENCE_END.test(text.slice(group.end, next.start))) return { mention: next, after: true };
+  const before = context.filter((x) => x.end <= group.start).pop();
+  return before && { mention: before, after: false };
 }
 
 function items(text: string, start: number, end: number, act: string): FoundCitation[] {

@@ -1,4 +1,4 @@
-import { ARTICLE_WORD, BEFORE, ORDINAL, PART_WORD, PIECE, POINT_WORD, SUBPOINT_WORD } from "./patterns";
+import { ARTICLE_WORD, ORDINAL, PART_WORD, PIECE, POINT_WORD, SUBPOINT_WORD } from "./patterns";
 
 /** What one group cites: its articles and the parts, points and subpoints before or after them. */
 export interface GroupParts {
@@ -12,7 +12,7 @@ export interface GroupParts {
 const LONGEST_RANGE = 30;
 const ORDINALS = ["перв", "втор", "трет", "четв", "пят", "шест", "седьм", "восьм", "девят", "десят"];
 
-const PIECE_PATTERN = new RegExp(`${BEFORE}${PIECE}`, "giu");
+const PIECE_PATTERN = new RegExp(`(?<!\\p{L})${PIECE}`, "giu");
 const is = (source: string) => new RegExp(`^${source}$`, "iu");
 const ARTICLE = is(ARTICLE_WORD);
 const PART = is(PART_WORD);

@@ -6,7 +6,7 @@ export const AFTER = "(?![\\p{L}\\d])";
 
 /** What a number followed by it is not an article's: sums, years, durations, «15 000». */
 const NOT_ARTICLE =
-  "(?!\\s*(?:%|₽|\\$|руб|р\\.|коп|тыс|млн|млрд|евро|долл|лет|год|г\\.|дн|мес|час|мин|сут|нед|раз|экз|стр|чел|кв\\.?\\s*м|м2)|\\s\\d{3}(?!\\d))";
+  "(?!\\s*(?:%|₽|\\$|руб|р\\.|коп|тыс|млн|млрд|евро|долл|лет|год|г\\.|дн|мес|час(?!т)|мин|сут|нед|раз(?!д)|экз|стр|чел|кв\\.?\\s*м|м2)|\\s\\d{3}(?!\\d))";
 
 /** An article's, part's or point's number: 619, 1062.1, 12.15. */
 export const NUMBER = `\\d{1,5}(?:\\.\\d{1,3}){0,3}(?!\\d|\\.\\d)${NOT_ARTICLE}`;
@@ -22,11 +22,11 @@ const SEPARATOR = "(?:\\s*,\\s*|\\s+(?:и|или|либо)\\s+|\\s*[-–—]\\s*
 export const VALUES = `${VALUE}(?:${SEPARATOR}${VALUE})*`;
 const NUMBERS = `${NUMBER}(?:${SEPARATOR}${NUMBER})*`;
 
-export const SUBPOINT_WORD = "(?:подп\\.|подпункт\\p{L}*|пп\\.)";
+export const SUBPOINT_WORD = "(?:п\\.\\s?п\\.|подп\\.|подпункт\\p{L}*|пп\\.)";
 export const POINT_WORD = "(?:п\\.|пункт\\p{L}*)";
 export const PART_WORD = "(?:ч\\.|част(?:ь|и|ью|ей|ям|ями|ях))";
 const PARAGRAPH_WORD = "(?:абз\\.|абзац\\p{L}*)";
-export const ARTICLE_WORD = "(?:ст\\.?\\s*ст\\.|стст\\.|ст\\.?|стать(?:я|и|е|ю|ей|ёй|ям|ями|ях)|статей)";
+export const ARTICLE_WORD = "(?:ст\\.?\\s*ст\\.|стст\\.|ст\\.?|стать(?:я|и|е|ю|ей|ёй|ею|ёю|ям|ями|ях)|статей)";
 
 const QUALIFIER_WORD = `(?:${SUBPOINT_WORD}|${POINT_WORD}|${PART_WORD}|${PARAGRAPH_WORD})`;
 const QUALIFIER = `${QUALIFIER_WORD}\\s*${VALUES}`;
@@ -35,7 +35,7 @@ const QUALIFIER = `${QUALIFIER_WORD}\\s*${VALUES}`;
  * A group: qualifiers before («пп. 3 п. 1»), the article word and its numbers («ст. ст. 309, 310»), and
  * qualifiers after a single article («ст. 450 п. 2»).
  */
-export const GROUP = `${BEFORE}(?:${QUALIFIER}\\s*,?\\s*)*${BEFORE}${ARTICLE_WORD}\\s*${NUMBERS}(?:\\s+${QUALIFIER})*`;
+export const GROUP = `${BEFORE}(?:${QUALIFIER}\\s*,?\\s*)*(?<!\\p{L})${ARTICLE_WORD}\\s*${NUMBERS}(?:\\s+${QUALIFIER})*`;
 
 /** One keyword and its values inside a group, to read the group's parts. */
 export const PIECE = `(${SUBPOINT_WORD}|${POINT_WORD}|${PART_WORD}|${PARAGRAPH_WORD}|${ARTICLE_WORD})\\s*(${VALUES})`;
