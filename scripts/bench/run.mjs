@@ -9,6 +9,7 @@ import { benchAccounts } from "./accounts.mjs";
 import { benchBundle } from "./bundle.mjs";
 import { benchConversations } from "./conversations.mjs";
 import { benchD1Time } from "./d1-time.mjs";
+import { benchLaw } from "./law.mjs";
 import { benchLighthouse } from "./lighthouse.mjs";
 import { benchPrivacy } from "./privacy.mjs";
 import { benchSearch } from "./search.mjs";
@@ -22,6 +23,7 @@ const suites = [
   ["D1", benchD1Time],
   ["Search", benchSearch],
   ["Privacy", benchPrivacy],
+  ["Law", benchLaw],
   ["Voice", benchVoice],
   ["Bundle", benchBundle],
   ["Lighthouse", benchLighthouse],

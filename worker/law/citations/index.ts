@@ -1,0 +1,1 @@
+export { type FoundCitation, findCitations } from "./find";
