@@ -106,6 +106,8 @@ const steps = [
   ...(config.d1_databases ?? [])
     .filter((db) => /^HISTORY_\d+$/.test(db.binding))
     .map((db) => ["wrangler", ["d1", "migrations", "apply", db.binding, "--remote", "--env", envName, ...configFlag]]),
+  // The law library (docs/law.md "The library").
+  ["wrangler", ["d1", "migrations", "apply", "LAW_DB", "--remote", "--env", envName, ...configFlag]],
   // The document reader and the share page's renderer first: the API Worker's EXTRACTOR and SHARE_SCREEN
   // bindings name them (docs/scale.md "Smaller to load", docs/web.md "First screens in the HTML").
   ["wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/extractor/wrangler.toml")]],

@@ -42,11 +42,12 @@ export function buildWeb() {
 /** The history shards bound in wrangler.toml for local runs (docs/scale.md "History shards"). */
 export const LOCAL_SHARDS = [0, 1];
 
-/** The main D1 and every local history shard migrated, and every shard in the directory, open. */
+/** The main D1, every local history shard and the law library migrated, and every shard in the directory, open. */
 export function migrate(persistTo) {
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   for (const shard of LOCAL_SHARDS)
     wrangler(["d1", "migrations", "apply", `HISTORY_${shard}`, "--local", "--persist-to", persistTo]);
+  wrangler(["d1", "migrations", "apply", "LAW_DB", "--local", "--persist-to", persistTo]);
   const rows = LOCAL_SHARDS.map((shard) => `(${shard}, 1)`).join(", ");
   wrangler([
     "d1",

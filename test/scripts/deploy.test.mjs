@@ -31,6 +31,7 @@ function config(name, replace = {}) {
   let text = realToml
     .replace("REPLACE_WITH_D1_DATABASE_ID", "3f2c7a52-1d4b-4c1e-9a57-0c6f1e2d9b11")
     .replace("REPLACE_WITH_HISTORY_0_DATABASE_ID", "8a4d2e61-7c3b-4f5a-b9e0-1d2c3b4a5f60")
+    .replace("REPLACE_WITH_LAW_DATABASE_ID", "c4e1a7b2-5d3f-4a8e-9b6c-2f1d0e3a4b57")
     .replace("REPLACE_WITH_KV_NAMESPACE_ID", "5b1e0c8d2f9a4e7b8c6d1a2b3c4d5e6f");
   for (const [from, to] of Object.entries(replace)) text = text.replace(from, to);
   const file = path.join(dir, name);
@@ -117,10 +118,11 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.match(stdout, /1\. npm run build/);
   assert.match(stdout, /2\. wrangler d1 migrations apply DB --remote --env production/);
   assert.match(stdout, /3\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
-  assert.match(stdout, /4\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
-  assert.match(stdout, /5\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
-  assert.match(stdout, /6\. wrangler deploy --env production --config \S+prod\.toml/);
-  assert.match(stdout, /7\. wrangler pages deploy web\/dist --project-name yasno-test/);
+  assert.match(stdout, /4\. wrangler d1 migrations apply LAW_DB --remote --env production/);
+  assert.match(stdout, /5\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
+  assert.match(stdout, /6\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
+  assert.match(stdout, /7\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /8\. wrangler pages deploy web\/dist --project-name yasno-test/);
   assert.equal(calls.length, 1);
 });
 
@@ -136,6 +138,7 @@ test(
       "npm run build",
       `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
       `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
+      `wrangler d1 migrations apply LAW_DB --remote --env production --config ${file}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
       `wrangler deploy --env production --config ${file}`,
