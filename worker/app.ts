@@ -30,6 +30,7 @@ import { topicRoutes } from "./conversations/routes";
 import { paymentRoutes } from "./billing/routes";
 import { searchIndex } from "./operations/routes/search-index";
 import { shards } from "./operations/routes/shards";
+import { law } from "./law/routes/law";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
@@ -54,7 +55,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/statistics", statistics)
   .route("/search", searchIndex)
   .route("/shards", shards)
-  .route("/legal", legal);
+  .route("/legal", legal)
+  .route("/law", law);
 
 export type AppType = typeof api;
 
