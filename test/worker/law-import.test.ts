@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DOCX_PARAGRAPHS, GK_2020, GK_2024, JK_HTML } from "./fixtures/law";
 import { cp1251, makeDocx, makePdf } from "./fixtures/files";
-import { authHeaders, call, createAdmin, detailOf, registerUser } from "./helpers";
+import { call, createAdmin, detailOf, registerUser } from "./helpers";
 
 // The law library's import (docs/law.md "The library"): each format, a newer edition, a repeal, the same
 // file twice, and the article at two dates, through the API as an operator and a user call it.
