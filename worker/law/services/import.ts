@@ -1,4 +1,4 @@
-import { and, eq, isNull, max, sql } from "drizzle-orm";
+import { and, eq, isNull, max } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { lawActs, lawArticleEditions, lawArticles } from "../../db/law-schema";
 import type { LawDb } from "../../db/law";
@@ -107,8 +107,9 @@ async function ensureAct(db: LawDb, input: ImportInput, parsedTitle: string | nu
     .values({ shortName: input.act, title, demo: input.demo ?? false })
     .onConflictDoUpdate({
       target: lawActs.shortName,
-      // A title given with the import wins; one read from the file does not replace one already set.
-      set: input.title ? { title: input.title } : { shortName: sql`${lawActs.shortName}` },
+      // A title given with the import wins; one read from the file does not replace one already set. A real
+      // import over the demo excerpts makes the act no longer a demo.
+      set: { demo: input.demo ?? false, ...(input.title ? { title: input.title } : {}) },
     })
     .returning({ id: lawActs.id });
   return row!.id;
