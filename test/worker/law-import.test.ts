@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { articleSchema, importReportSchema } from "../../worker/law/schemas";
 import { DOCX_PARAGRAPHS, GK_2020, GK_2024, JK_HTML } from "./fixtures/law";
 import { cp1251, makeDocx, makePdf } from "./fixtures/files";
 import { call, createAdmin, detailOf, registerUser } from "./helpers";
@@ -44,7 +45,10 @@ describe("law import", () => {
     const act = uniqueAct("ГК РФ");
     const res = await importFile(admin, { file: GK_2020, act, in_force_from: "2020-01-01" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    const report = await res.json();
+    // The shapes the OpenAPI document gives.
+    importReportSchema.parse(report);
+    expect(report).toEqual({
       act,
       articles: 4,
       changed: 4,
@@ -54,6 +58,7 @@ describe("law import", () => {
       unplaced: [],
     });
     const got = (await (await article(admin, act, "614", "2021-05-05")).json()) as Article;
+    articleSchema.parse(got);
     expect(got.title).toBe("Арендная плата");
     expect(got.path).toEqual([
       "РАЗДЕЛ IV. ОТДЕЛЬНЫЕ ВИДЫ ОБЯЗАТЕЛЬСТВ",
@@ -118,6 +123,23 @@ describe("law import", () => {
     expect(await later.json()).toMatchObject({ changed: 0, unchanged: 5 });
     const got = (await (await article(admin, act, "614", "2025-06-01")).json()) as Article;
     expect(got.editions).toHaveLength(1);
+  });
+
+  it("a code's worth of articles goes in batches; a newer edition of every one closes each old one", async () => {
+    const admin = (await createAdmin()).record.access_token;
+    const act = uniqueAct("НК РФ");
+    const code = (edition: string) =>
+      Array.from(
+        { length: 260 },
+        (_, i) => `Статья ${i + 1}. Заголовок ${i + 1}\nТекст ${edition} статьи ${i + 1}.`,
+      ).join("\n");
+    const first = await importFile(admin, { file: code("первой редакции"), act, in_force_from: "2020-01-01" });
+    expect(await first.json()).toMatchObject({ articles: 260, changed: 260 });
+    const second = await importFile(admin, { file: code("второй редакции"), act, in_force_from: "2021-01-01" });
+    expect(await second.json()).toMatchObject({ articles: 260, changed: 260, unchanged: 0 });
+    const last = (await (await article(admin, act, "260", "2020-06-01")).json()) as Article;
+    expect(last.edition).toMatchObject({ text: "Текст первой редакции статьи 260.", in_force_to: "2021-01-01" });
+    expect(last.editions).toHaveLength(2);
   });
 
   it("reads HTML: tags dropped, paragraphs and entities kept, a repeal without a date, unplaced lines", async () => {
