@@ -103,6 +103,13 @@ test("law import prints what it found; the same file twice changes nothing", asy
   assert.match(again.stdout, /статей 2, изменено 0, без изменений 2/);
 });
 
+test("law --help says what an import does", async () => {
+  const help = await cli("law", "--help");
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /law import <файл \.txt\|\.html\|\.docx> --act/);
+  assert.match(help.stdout, /тот же файл дважды ничего не меняет/);
+});
+
 test("law import: usage errors exit 2, the API's 422 is shown in Russian", async () => {
   const file = path.join(work, "empty.txt");
   writeFileSync(file, "Письмо без статей.\n");
