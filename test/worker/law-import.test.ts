@@ -142,6 +142,17 @@ describe("law import", () => {
     expect(last.editions).toHaveLength(2);
   });
 
+  it("takes a file over the JSON routes' 1 MB limit", async () => {
+    const admin = (await createAdmin()).record.access_token;
+    const act = uniqueAct("КоАП РФ");
+    const paragraph = "Текст части статьи, достаточно длинный, чтобы файл вышел больше мегабайта. ".repeat(30);
+    const text = Array.from({ length: 300 }, (_, i) => `Статья ${i + 1}. Статья\n1. ${paragraph}`).join("\n");
+    expect(new TextEncoder().encode(text).byteLength).toBeGreaterThan(1024 * 1024);
+    const res = await importFile(admin, { file: text, act, in_force_from: "2022-01-01" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ articles: 300, changed: 300 });
+  });
+
   it("reads HTML: tags dropped, paragraphs and entities kept, a repeal without a date, unplaced lines", async () => {
     const admin = (await createAdmin()).record.access_token;
     const act = uniqueAct("ЖК РФ");
