@@ -10,6 +10,7 @@ import { buildShareScreen } from "./web/build/share-screen.ts";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   const historyMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations/history"));
+  const lawMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations/law"));
   const extractor = buildExtractor();
   const shareScreen = await buildShareScreenWorker();
   return {
@@ -30,6 +31,7 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_HISTORY_MIGRATIONS: historyMigrations,
+            TEST_LAW_MIGRATIONS: lawMigrations,
             JWT_SECRET: "test-jwt-secret-that-is-long-enough-for-hs256",
             INTERNAL_TOKEN: "test-internal-token",
             PRIVACY_KEY: "test-privacy-key-that-is-long-enough-for-aes",

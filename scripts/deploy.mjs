@@ -118,7 +118,8 @@ const steps = [
   command("npm", ["run", "build"]),
   // Before any migration, so each database can be put back as it was (docs/runbook.md).
   ...bindings.map(bookmarkStep),
-  // The main database, then every history shard the environment binds (docs/scale.md "History shards").
+  // The main database, every history shard the environment binds (docs/scale.md "History shards"), then the
+  // law library (docs/law.md "The library").
   ...bindings.map((binding) =>
     command("wrangler", ["d1", "migrations", "apply", binding, "--remote", "--env", envName, ...configFlag]),
   ),

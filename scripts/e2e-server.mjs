@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startFakeMail } from "./lib/fake-mail.mjs";
-import { ensureDevVars, migrate, root, seedAdmin, startWorker } from "./lib/local.mjs";
+import { ensureDevVars, migrate, root, seedAdmin, seedLawDemo, startWorker } from "./lib/local.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 // test/e2e/pages/mail-outbox.ts reads the letters from the same port.
@@ -15,6 +15,7 @@ const persistTo = path.join(root, `.wrangler/e2e-${port}`);
 rmSync(persistTo, { recursive: true, force: true });
 ensureDevVars();
 migrate(persistTo);
+seedLawDemo(persistTo);
 // A known password: the browser tests sign in as this admin where they need admin calls.
 seedAdmin(persistTo, "admin@e2e.local", "e2e-admin-password");
 const mail = await startFakeMail({ port: mailPort, apiKey: mailKey });

@@ -1,6 +1,15 @@
 // `npm start`: build the SPA, migrate and seed local state, serve everything on one URL.
 import path from "node:path";
-import { buildWeb, ensureDevVars, migrate, root, seedAdmin, startWorker, waitForHealth } from "./lib/local.mjs";
+import {
+  buildWeb,
+  ensureDevVars,
+  migrate,
+  root,
+  seedAdmin,
+  seedLawDemo,
+  startWorker,
+  waitForHealth,
+} from "./lib/local.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const persistTo = path.join(root, ".wrangler/state");
@@ -10,6 +19,7 @@ console.log("Сборка веб-приложения…");
 buildWeb();
 console.log("Миграции локальной базы…");
 migrate(persistTo);
+seedLawDemo(persistTo);
 const admin = seedAdmin(persistTo);
 if (admin) {
   console.log("\nСоздан администратор (пароль показывается один раз):");

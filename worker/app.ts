@@ -34,6 +34,7 @@ import { paymentRoutes } from "./billing/routes";
 import { searchIndex } from "./operations/routes/search-index";
 import { shards } from "./operations/routes/shards";
 import { contextStorage } from "hono/context-storage";
+import { law } from "./law/routes/law";
 
 // Trailing slashes are optional on every route (docs/architecture.md, "Conventions"): strict mode off.
 const api = new Hono<AppEnv>({ strict: false })
@@ -58,7 +59,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/statistics", statistics)
   .route("/search", searchIndex)
   .route("/shards", shards)
-  .route("/legal", legal);
+  .route("/legal", legal)
+  .route("/law", law);
 
 export type AppType = typeof api;
 

@@ -8,7 +8,7 @@ function describeDetail(detail) {
   return typeof detail === "string" ? detail : JSON.stringify(detail);
 }
 
-async function send(baseUrl, method, path, { token, json, bookmark } = {}, shownUrl = baseUrl) {
+async function send(baseUrl, method, path, { token, json, form, bookmark } = {}, shownUrl = baseUrl) {
   const headers = {};
   if (token) headers["jwt-token"] = token;
   if (bookmark) headers["x-d1-bookmark"] = bookmark;
@@ -18,7 +18,8 @@ async function send(baseUrl, method, path, { token, json, bookmark } = {}, shown
     res = await fetch(new URL(`/api/v2${path}`, baseUrl), {
       method,
       headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      // A FormData body sets its own multipart content type.
+      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
     });
   } catch {
     throw new CliError(`Сервер недоступен: ${shownUrl}`);
@@ -56,8 +57,8 @@ export async function createClient({ url, token, email, password }) {
     if (!login.ok) throw new CliError(`Вход не удался: ${describeDetail(login.body?.detail ?? login.status)}`);
     token = login.body.access_token;
   }
-  const request = async (method, path, json) => {
-    const res = await call(method, path, { token, json });
+  const request = async (method, path, json, form) => {
+    const res = await call(method, path, { token, json, form });
     if (res.status === 401) throw new CliError("Неверный токен администратора");
     if (res.status === 403) throw new CliError("Недостаточно прав: эта учётная запись не администратор");
     if (!res.ok) throw new CliError(`Ошибка ${res.status}: ${describeDetail(res.body?.detail ?? res.body)}`);
@@ -68,5 +69,7 @@ export async function createClient({ url, token, email, password }) {
     post: (path, json) => request("POST", path, json ?? {}),
     put: (path, json) => request("PUT", path, json),
     patch: (path, json) => request("PATCH", path, json),
+    /** A multipart upload: `fields` as a FormData. */
+    postForm: (path, form) => request("POST", path, undefined, form),
   };
 }

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { hashPassword } from "../lib/password.mjs";
 import { query, sqlString } from "./db.mjs";
 import { usage } from "./errors.mjs";
+import { lawCommand } from "./law.mjs";
 import { formatTable } from "./table.mjs";
 
 const int = (name, value, { min = 0 } = {}) => {
@@ -485,4 +486,5 @@ export const commands = {
       );
     },
   },
+  law: lawCommand,
 };

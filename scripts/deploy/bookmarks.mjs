@@ -2,10 +2,10 @@
 // database before its migrations, and the command that puts the database back to it.
 
 /** The D1 bindings migrations touch: the main database, then every history shard the environment binds. */
-export const migratedBindings = (config) => [
-  "DB",
-  ...(config.d1_databases ?? []).map((db) => db.binding).filter((binding) => /^HISTORY_\d+$/.test(binding)),
-];
+export const migratedBindings = (config) => {
+  const bound = (config.d1_databases ?? []).map((db) => db.binding);
+  return ["DB", ...bound.filter((binding) => /^HISTORY_\d+$/.test(binding)), ...bound.filter((b) => b === "LAW_DB")];
+};
 
 /** `wrangler d1 time-travel info <binding> --json` prints `{"bookmark": "…"}`; anything else is an error. */
 export function bookmarkOf(stdout) {

@@ -2,7 +2,8 @@
 // and the Worker serving the built SPA on one localhost URL. No account, no network.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword } from "./password.mjs";
 
@@ -42,11 +43,12 @@ export function buildWeb() {
 /** The history shards bound in wrangler.toml for local runs (docs/scale.md "History shards"). */
 export const LOCAL_SHARDS = [0, 1];
 
-/** The main D1 and every local history shard migrated, and every shard in the directory, open. */
+/** The main D1, every local history shard and the law library migrated, and every shard in the directory, open. */
 export function migrate(persistTo) {
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
   for (const shard of LOCAL_SHARDS)
     wrangler(["d1", "migrations", "apply", `HISTORY_${shard}`, "--local", "--persist-to", persistTo]);
+  wrangler(["d1", "migrations", "apply", "LAW_DB", "--local", "--persist-to", persistTo]);
   const rows = LOCAL_SHARDS.map((shard) => `(${shard}, 1)`).join(", ");
   wrangler([
     "d1",
@@ -58,6 +60,25 @@ export function migrate(persistTo) {
     "--command",
     `INSERT OR IGNORE INTO history_shards (id, open) VALUES ${rows}`,
   ]);
+}
+
+/**
+ * The demo law library (docs/law.md "Demo library"): excerpts of ГК РФ and ЖК РФ marked `demo`, added
+ * when missing; an act already in the library (imported for real) is left as it is.
+ */
+export function seedLawDemo(persistTo) {
+  const sql = execFileSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/law-demo/seed-sql.ts")], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), "yasno-law-demo-"));
+  try {
+    const file = path.join(dir, "demo.sql");
+    writeFileSync(file, sql);
+    wrangler(["d1", "execute", "LAW_DB", "--local", "--persist-to", persistTo, "--file", file]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The rows one SQL statement answers from a local database (the main D1 unless `database` names a binding). */

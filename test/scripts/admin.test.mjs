@@ -100,6 +100,7 @@ describe("help", () => {
       "unblock",
       "stats",
       "outbox",
+      "law",
     ]) {
       assert.match(stdout, new RegExp(`^  ${name} `, "m"));
     }

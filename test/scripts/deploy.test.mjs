@@ -37,6 +37,7 @@ function config(name, replace = {}) {
   let text = realToml
     .replace("REPLACE_WITH_D1_DATABASE_ID", "3f2c7a52-1d4b-4c1e-9a57-0c6f1e2d9b11")
     .replace("REPLACE_WITH_HISTORY_0_DATABASE_ID", "8a4d2e61-7c3b-4f5a-b9e0-1d2c3b4a5f60")
+    .replace("REPLACE_WITH_LAW_DATABASE_ID", "c4e1a7b2-5d3f-4a8e-9b6c-2f1d0e3a4b57")
     .replace("REPLACE_WITH_KV_NAMESPACE_ID", "5b1e0c8d2f9a4e7b8c6d1a2b3c4d5e6f");
   for (const [from, to] of Object.entries(replace)) text = text.replace(from, to);
   const file = path.join(dir, name);
@@ -135,17 +136,22 @@ test("--dry-run with everything set prints the steps and runs none", () => {
     stdout,
     /3\. wrangler d1 time-travel info HISTORY_0 --env production --json .*\(закладка Time Travel HISTORY_0/,
   );
-  assert.match(stdout, /4\. wrangler d1 migrations apply DB --remote --env production/);
-  assert.match(stdout, /5\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
-  assert.match(stdout, /6\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
-  assert.match(stdout, /7\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
-  assert.match(stdout, /8\. wrangler deploy --env production --config \S+prod\.toml/);
-  assert.match(stdout, /9\. wrangler pages deploy web\/dist --project-name yasno-test$/m);
+  assert.match(
+    stdout,
+    /4\. wrangler d1 time-travel info LAW_DB --env production --json .*\(закладка Time Travel LAW_DB/,
+  );
+  assert.match(stdout, /5\. wrangler d1 migrations apply DB --remote --env production/);
+  assert.match(stdout, /6\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
+  assert.match(stdout, /7\. wrangler d1 migrations apply LAW_DB --remote --env production/);
+  assert.match(stdout, /8\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
+  assert.match(stdout, /9\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
+  assert.match(stdout, /10\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /11\. wrangler pages deploy web\/dist --project-name yasno-test$/m);
   assert.equal(calls.length, 1);
 });
 
 test(
-  "a real run builds, bookmarks and then migrates the main D1 and every history shard, deploys the document " +
+  "a real run builds, bookmarks and then migrates the main D1, every history shard and the law library, deploys the document " +
     "reader, the share page's renderer, the Worker and then the SPA, in that order",
   () => {
     const file = config("prod.toml");
@@ -156,8 +162,10 @@ test(
       "npm run build",
       `wrangler d1 time-travel info DB --env production --json --config ${file}`,
       `wrangler d1 time-travel info HISTORY_0 --env production --json --config ${file}`,
+      `wrangler d1 time-travel info LAW_DB --env production --json --config ${file}`,
       `wrangler d1 migrations apply DB --remote --env production --config ${file}`,
       `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
+      `wrangler d1 migrations apply LAW_DB --remote --env production --config ${file}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
       `wrangler deploy --env production --config ${file}`,
@@ -167,6 +175,7 @@ test(
     for (const [binding, bookmark] of [
       ["DB", "00000085-0000024c-00004c6d-db"],
       ["HISTORY_0", "00000085-0000024c-00004c6d-history_0"],
+      ["LAW_DB", "00000085-0000024c-00004c6d-law_db"],
     ]) {
       const restore = `npx wrangler d1 time-travel restore ${binding} --bookmark=${bookmark} --env production --config ${file}`;
       assert.equal(stdout.split(restore).length - 1, 2, `${restore} twice in:\n${stdout}`);
@@ -212,6 +221,7 @@ test("--env staging deploys the staging environment of the same files, its SPA o
   const file = config("staging.toml", {
     REPLACE_WITH_STAGING_D1_DATABASE_ID: "6d0e3a14-2b7c-4e59-8f21-3c4d5e6f7a80",
     REPLACE_WITH_STAGING_HISTORY_0_DATABASE_ID: "7e1f4b25-3c8d-4f6a-9032-4d5e6f7a8b91",
+    REPLACE_WITH_STAGING_LAW_DATABASE_ID: "2a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d",
     REPLACE_WITH_STAGING_KV_NAMESPACE_ID: "9c2d3e4f5a6b4c7d8e9f0a1b2c3d4e5f",
   });
   const { code, calls } = deploy(["--env", "staging", "--config", file], allSecrets);
@@ -221,8 +231,10 @@ test("--env staging deploys the staging environment of the same files, its SPA o
     "npm run build",
     `wrangler d1 time-travel info DB --env staging --json --config ${file}`,
     `wrangler d1 time-travel info HISTORY_0 --env staging --json --config ${file}`,
+    `wrangler d1 time-travel info LAW_DB --env staging --json --config ${file}`,
     `wrangler d1 migrations apply DB --remote --env staging --config ${file}`,
     `wrangler d1 migrations apply HISTORY_0 --remote --env staging --config ${file}`,
+    `wrangler d1 migrations apply LAW_DB --remote --env staging --config ${file}`,
     `wrangler deploy --env staging --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
     `wrangler deploy --env staging --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
     `wrangler deploy --env staging --config ${file}`,

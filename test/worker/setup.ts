@@ -7,3 +7,5 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 for (const shard of [env.HISTORY_0, env.HISTORY_1!, env.HISTORY_2])
   await applyD1Migrations(shard, env.TEST_HISTORY_MIGRATIONS);
 await env.DB.prepare("INSERT OR IGNORE INTO history_shards (id, open) VALUES (1, 1)").run();
+// The law library (docs/law.md "The library"): empty; the tests import their own fixtures.
+await applyD1Migrations(env.LAW_DB, env.TEST_LAW_MIGRATIONS);

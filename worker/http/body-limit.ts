@@ -7,8 +7,9 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
 export const BODY_LIMIT_TEXTS = { tooLarge: "Слишком большой запрос: не больше 1 МБ" } as const;
 
-// Both upload routes (the web one and the bots' one) check their own, larger limit.
-const UPLOAD_PATH = /^\/(api\/v2\/attachments\/upload|internal\/api\/v2\/attachments\/[^/]+\/[^/]+)\/?$/;
+// Both upload routes (the web one and the bots' one) and the law library's import check their own, larger limit.
+const UPLOAD_PATH =
+  /^\/(api\/v2\/attachments\/upload|api\/v2\/law\/import|internal\/api\/v2\/attachments\/[^/]+\/[^/]+)\/?$/;
 
 const tooLarge = () => new ApiError(413, BODY_LIMIT_TEXTS.tooLarge);
 
