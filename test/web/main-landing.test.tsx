@@ -102,7 +102,7 @@ describe("Main: the mode picker", () => {
     expect(router.state.location.pathname).toBe("/chat");
     // No topics in that mode, but the user just picked it: the new chat stays.
     expect(await screen.findByText("Новый чат", { selector: "h2" })).toBeTruthy();
-    const estateList = topicListQuery(null, { status: "active", type: "estate", folderId: null });
+    const estateList = topicListQuery(null, { status: "active", type: "all", folderId: null });
     await waitFor(() => expect(queryClient.getQueryState(estateList.queryKey)?.status).toBe("success"));
     expect(router.state.location.pathname).toBe("/chat");
   });

@@ -17,7 +17,7 @@ const moment = (iso: string) =>
  */
 function server(listed: object, own: object, link: (body: unknown) => object) {
   return fakeChatApi({
-    "GET /topics/active/law": () => json([{ date: today(), topics: [topic(1, listed)] }]),
+    "GET /topics/active/all": () => json([{ date: today(), topics: [topic(1, listed)] }]),
     "GET /folders/explain_law": () => json([]),
     "GET /products": () =>
       json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "demo" }]),

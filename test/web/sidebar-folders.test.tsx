@@ -22,7 +22,7 @@ function fakeFolderWorker() {
     return shown.length ? [{ date: today(), topics: shown }] : [];
   };
   const api = fakeChatApi({
-    "GET /topics/active/law": (call) => json(list(call.query.get("folder_id"))),
+    "GET /topics/active/all": (call) => json(list(call.query.get("folder_id"))),
     "GET /folders/explain_law": () => json(folders),
     "GET /products": () => json([]),
     "POST /folders/:type/:name": (_, params) => {
@@ -69,7 +69,7 @@ describe("folders in the sidebar", () => {
     expect(await screen.findByRole("link", { name: "Вопрос 2" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Вопрос 1" })).toBeNull();
     expect(screen.getByText("Папка «Работа»")).toBeTruthy();
-    expect(api.calls.some((c) => c.path === "/topics/active/law" && c.query.get("folder_id") === "1")).toBe(true);
+    expect(api.calls.some((c) => c.path === "/topics/active/all" && c.query.get("folder_id") === "1")).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Работа" }));
     expect(await screen.findByRole("link", { name: "Вопрос 1" })).toBeTruthy();
   });
