@@ -32,6 +32,19 @@ export function balanceOf(limits: Limits): { text: string; tone: "normal" | "low
   return { text: t.left(n, plural(n, t.requestForms)), tone: n <= QUOTAS.lowBalanceRequests ? "low" : "normal" };
 }
 
+/** The chip's words on a small phone: the count and its word («9 запросов»), else what the chip says. */
+function shortBalance(limits: Limits, text: string): string {
+  const pool = usablePool(limits);
+  const counted = pool
+    ? pool.is_unlimited
+      ? null
+      : pool.available_requests
+    : limits.is_unlimited
+      ? null
+      : limits.available_requests;
+  return counted ? `${counted} ${plural(counted, t.requestForms)}` : text;
+}
+
 /**
  * The requests left, always in view in the main layout (docs/billing.md "Balance"): refreshed after
  * every send, purchase and promo (the limits query); amber with «Пополнить» when few are left.
@@ -51,8 +64,12 @@ export function BalanceChip() {
         aria-label={`${text}. ${t.open}`}
         onClick={() => openSettings("subscription")}
       >
-        <Text size="1" weight="medium" data-testid="balance-text">
+        <Text size="1" weight="medium" data-testid="balance-text" className="balance-chip__text">
           {text}
+        </Text>
+        {/* A small phone (320 px) has room for the count alone: «9 запросов»; the label says it in full. */}
+        <Text size="1" weight="medium" className="balance-chip__short" aria-hidden>
+          {shortBalance(limits, text)}
         </Text>
       </Button>
       {tone !== "normal" && (
