@@ -4,6 +4,10 @@ import { formatExpiry, plural } from "../../ui/format";
 import { balanceTexts } from "../../ui/texts/balance";
 import { useSettings } from "../account/settings-store";
 import { type Limits, useLimits, usablePool } from "./limits-queries";
+import { useMediaQuery } from "../../ui/hooks/useMediaQuery";
+
+/** Where the header is tight (docs/web.md "Layouts"): its CSS narrows it at the same width. */
+const SMALL_PHONE_QUERY = "(max-width: 380px)";
 
 const t = balanceTexts;
 
@@ -51,6 +55,7 @@ function shortBalance(limits: Limits, text: string): string {
  */
 export function BalanceChip() {
   const limits = useLimits();
+  const small = useMediaQuery(SMALL_PHONE_QUERY);
   if (!limits) return null;
   const { text, tone } = balanceOf(limits);
   const openSettings = useSettings.getState().openSettings;
@@ -64,12 +69,9 @@ export function BalanceChip() {
         aria-label={`${text}. ${t.open}`}
         onClick={() => openSettings("subscription")}
       >
-        <Text size="1" weight="medium" data-testid="balance-text" className="balance-chip__text">
-          {text}
-        </Text>
         {/* A small phone (320 px) has room for the count alone: «9 запросов»; the label says it in full. */}
-        <Text size="1" weight="medium" className="balance-chip__short" aria-hidden>
-          {shortBalance(limits, text)}
+        <Text size="1" weight="medium" data-testid="balance-text" className="balance-chip__text">
+          {small ? shortBalance(limits, text) : text}
         </Text>
       </Button>
       {tone !== "normal" && (
