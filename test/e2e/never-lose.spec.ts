@@ -11,7 +11,7 @@ async function lawAndImageChats(page: Page, request: APIRequestContext) {
   const law = await createTopic(request, user, "Можно ли расторгнуть аренду досрочно?", "explain_law");
   const image = await createTopic(request, user, "Что изображено на схеме?", "explain_img");
   await signIn(page, user);
-  return { law, image };
+  return { user, law, image };
 }
 
 for (const size of [
@@ -61,3 +61,24 @@ for (const size of [
     });
   });
 }
+
+test("«В папку…» of an image chat offers the general chats' folders, never the law ones", async ({ page, request }) => {
+  const { user, image } = await lawAndImageChats(page, request);
+  const headers = { "jwt-token": user.record.access_token };
+  for (const [mode, name] of [
+    ["explain_law", "Суды"],
+    ["gpt", "Разное"],
+  ]) {
+    const made = await request.post(`/api/v2/folders/${mode}/${encodeURIComponent(name!)}`, { headers });
+    expect(made.status(), await made.text()).toBe(201);
+  }
+  await page.goto(`/chat/${image}`);
+  const sidebar = new SidebarPage(page);
+  await sidebar.openMenu("Что изображено на схеме?");
+  await sidebar.menu.getByRole("menuitem", { name: "В папку…" }).press("ArrowRight");
+  await expect(page.getByRole("menuitem", { name: "Разное" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Суды" })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "Разное" }).click();
+  await expect(sidebar.menu).toHaveCount(0);
+  await expect(sidebar.root.getByRole("alert")).toHaveCount(0);
+});

@@ -105,6 +105,7 @@ test.describe("on a 320 px touch phone", () => {
       header.getByTestId("header-avatar"),
     ];
     for (const part of parts) await expect(part).toBeVisible();
+    await expect(header.getByTestId("balance-text")).toHaveText(/^\d+ запрос/);
     const boxes = await Promise.all(parts.map(async (part) => (await part.boundingBox())!));
     for (let i = 1; i < boxes.length; i++) {
       const gap = boxes[i]!.x - (boxes[i - 1]!.x + boxes[i - 1]!.width);
