@@ -18,7 +18,7 @@ test("Ctrl+K finds a chat by another form of a word and opens it at the message,
   await expect(page.getByRole("button", { name: "Поиск по чатам" })).toBeVisible();
 
   await page.keyboard.press("Control+k");
-  const field = page.getByRole("textbox", { name: "Что найти" });
+  const field = page.getByRole("combobox", { name: "Что найти" });
   await expect(field).toBeFocused();
   await field.fill("арендой");
   const hits = page.getByTestId("search-hit");
@@ -52,8 +52,39 @@ test("the sidebar's search field opens the same search", async ({ page, request 
   await signIn(page, user);
   await page.goto("/");
   await page.getByRole("button", { name: "Поиск по чатам" }).click();
-  await page.getByRole("textbox", { name: "Что найти" }).fill("ИПОТЕКУ");
+  await page.getByRole("combobox", { name: "Что найти" }).fill("ИПОТЕКУ");
   await expect(page.getByTestId("search-hit").first()).toContainText("Что такое ипотека?");
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("textbox", { name: "Что найти" })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Что найти" })).toHaveCount(0);
+});
+
+test("the palette: one row per chat, the first picked, ↓ and Enter open the next; plain snippets, sidebar days", async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request);
+  const first = await createTopic(request, user, "Можно ли сдать квартиру в аренду без договора?");
+  const second = await createTopic(request, user, "Кто платит налог при аренде гаража?");
+  await signIn(page, user);
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Поиск по чатам" })).toBeVisible();
+
+  await page.keyboard.press("Control+k");
+  const field = page.getByRole("combobox", { name: "Что найти" });
+  await field.fill("аренда");
+  const rows = page.getByRole("option");
+  // Each chat's question and the demo reply's table quoting it both match: still one row per chat.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toHaveAttribute("aria-selected", "true");
+  const results = page.getByTestId("search-results");
+  await expect(results).not.toContainText("|");
+  await expect(results).not.toContainText("```");
+  await expect(page.getByTestId("search-hit-date")).toHaveText(["Сегодня", "Сегодня"]);
+
+  const target = (await rows.nth(1).textContent())?.includes("гаража") ? second : first;
+  await field.press("ArrowDown");
+  await expect(rows.nth(1)).toHaveAttribute("aria-selected", "true");
+  await expect(rows.first()).toHaveAttribute("aria-selected", "false");
+  await field.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/chat/${target}\\?q=`));
 });

@@ -36,10 +36,40 @@ test.describe("sharing a topic", () => {
 
     await share.dialog.getByRole("button", { name: "Отключить ссылку" }).click();
     await expect(share.dialog.getByText("Ссылка отключена")).toBeVisible();
-    await guestPage.reload();
-    await expect(guestPage.getByTestId("share-error")).toHaveText(
-      "Ошибка загрузки сообщения, повторите попытку позже.",
-    );
+    const revoked = await guestPage.reload();
+    expect(revoked?.status()).toBe(404);
+    await share.expectGone(guestPage, "Ссылка отключена владельцем");
+    await guest.close();
+  });
+
+  test("a law chat's new link ends in 7 days; once expired its page says so with 410", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const user = await registerUser(request);
+    await createTopic(request, user, "Как оспорить штраф?");
+    await signIn(page, user);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const sidebar = new SidebarPage(page);
+    const share = new SharePage(page);
+    await sidebar.openMenu("Как оспорить штраф?");
+    await sidebar.menu.getByRole("menuitem", { name: "Поделиться" }).click();
+    await expect(share.dialog.getByRole("radio", { name: "7 дней" })).toBeChecked();
+    await share.dialog.getByRole("button", { name: "Создать ссылку" }).click();
+    await expect(share.dialog.getByTestId("share-expiry")).toContainText("Ссылка работает до");
+    const link = await share.link.inputValue();
+
+    // Seven days later: the link's end moved into the past in the Worker's own database.
+    share.expireInDatabase(link);
+    const guest = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: "ru-RU" });
+    const guestPage = await guest.newPage();
+    const expired = await guestPage.goto(link);
+    expect(expired?.status()).toBe(410);
+    await share.expectGone(guestPage, "Срок действия ссылки истёк");
+    await guestPage.getByTestId("share-gone").getByRole("link", { name: "Попробовать Ясно" }).click();
+    await expect(guestPage).toHaveURL(/\/register$/);
     await guest.close();
   });
 });

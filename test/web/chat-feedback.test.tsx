@@ -14,7 +14,7 @@ function server(options: { refuse?: boolean; feedback?: "up" | "down" | null } =
   return fakeChatApi({
     "GET /limits": () => json(limits(5)),
     "GET /products": () => json([]),
-    "GET /topics/active/law": () => json([]),
+    "GET /topics/active/all": () => json([]),
     "GET /disclaimers": () => json([]),
     "GET /topics/7/history": () =>
       json([message(1, "user", "Вопрос"), message(2, "assistant", "Ответ", { feedback: options.feedback ?? null })]),

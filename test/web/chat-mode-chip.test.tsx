@@ -31,7 +31,7 @@ it(
     const api = fakeChatApi({
       "GET /limits": () => json(limits(5)),
       "GET /products": () => json(products),
-      "GET /topics/active/law": () => json([]),
+      "GET /topics/active/all": () => json([]),
       "GET /topics/active/estate": () => json([]),
       "POST /topics/start/stream": () => reply.response(),
       "GET /topics/:id/history": () => json([]),

@@ -37,7 +37,7 @@ describe("sending in a new chat (docs/product.md §4)", () => {
       const api = fakeChatApi({
         "GET /limits": () => json(limits(5)),
         "GET /products": () => json([]),
-        "GET /topics/active/law": () => json([]),
+        "GET /topics/active/all": () => json([]),
         "POST /attachments/upload": () =>
           json(
             {
@@ -90,7 +90,7 @@ describe("sending in a new chat (docs/product.md §4)", () => {
       await waitFor(() => expect(router.state.location.pathname).toBe("/chat/57"));
       expect(router.state.historyAction).toBe("REPLACE");
       await waitFor(() => expect(streamingText()).toBe("Проверьте"));
-      expect(api.callsTo("GET", "/topics/active/law").length).toBeGreaterThanOrEqual(1);
+      expect(api.callsTo("GET", "/topics/active/all").length).toBeGreaterThanOrEqual(1);
       // Moving to /chat/57 did not reload the chat: no history call while the reply streams.
       expect(api.callsTo("GET", "/topics/57/history")).toHaveLength(0);
 
@@ -182,7 +182,7 @@ describe("sending in an existing chat", () => {
     const api = fakeChatApi({
       "GET /limits": () => json(limits(5)),
       "GET /products": () => json([]),
-      "GET /topics/active/law": () => json([]),
+      "GET /topics/active/all": () => json([]),
       "GET /topics/7/history": () => json(history),
       "GET /topics/7/stream": () => new Response(null, { status: 204 }),
       "POST /topics/7/message/stream": send,
@@ -226,7 +226,7 @@ describe("sending in an existing chat", () => {
     await waitFor(() => expect(api.callsTo("GET", "/topics/7/history")).toHaveLength(2));
     expect(screen.getAllByTestId("message-user").map((m) => m.textContent)).toEqual(["Первый вопрос", "Второй вопрос"]);
     expect(api.callsTo("POST", "/topics/start/stream")).toHaveLength(0);
-    expect(api.callsTo("GET", "/topics/active/law").length).toBeGreaterThanOrEqual(1);
+    expect(api.callsTo("GET", "/topics/active/all").length).toBeGreaterThanOrEqual(1);
   });
 
   it("402: a clear message about the limits with a way to upgrade", async () => {
@@ -288,7 +288,7 @@ describe("opening a topic", () => {
     let history = [message(1, "user", "Долгий вопрос")];
     const api = fakeChatApi({
       "GET /limits": () => json(limits(5)),
-      "GET /topics/active/law": () => json([]),
+      "GET /topics/active/all": () => json([]),
       "GET /topics/4/history": () => json(history),
       "GET /topics/4/stream": () => live.response(),
     });

@@ -19,7 +19,7 @@ function server(history: () => unknown[], routes: Parameters<typeof fakeChatApi>
   return fakeChatApi({
     "GET /limits": () => json(limits(5)),
     "GET /products": () => json([]),
-    "GET /topics/active/law": () => json([]),
+    "GET /topics/active/all": () => json([]),
     "GET /disclaimers": () => json([]),
     "GET /topics/7/history": () => json(history()),
     "GET /topics/7/stream": () => new Response(null, { status: 204 }),

@@ -62,7 +62,7 @@ describe("the session's D1 bookmarks (docs/scale.md, «Read replicas»)", () => 
     const server = fakeChatApi({
       "GET /limits": () => json(limits(5)),
       "GET /products": () => json([]),
-      "GET /topics/active/law": () => json([]),
+      "GET /topics/active/all": () => json([]),
       "GET /topics/7/history": () => answer(`DB=${history.length > 2 ? LATEST : OLD}`, history),
       "GET /topics/7/stream": () => new Response(null, { status: 204 }),
       "POST /topics/7/message/stream": () => reply.response(),

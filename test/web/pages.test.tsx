@@ -29,7 +29,7 @@ afterEach(() => {
 
 it("the topic list: the next page by its cursor, a day continued on it joined to its group", async () => {
   const api = fakeChatApi({
-    "GET /topics/active/law": (call) =>
+    "GET /topics/active/all": (call) =>
       call.query.get("cursor") === "c1"
         ? page([
             { date: "2025-03-11", topics: [topic(3)] },
@@ -57,14 +57,14 @@ it("the topic list: the next page by its cursor, a day continued on it joined to
     ]),
   );
   expect(result.current.hasNextPage).toBe(false);
-  expect(api.callsTo("GET", "/topics/active/law").map((c) => c.query.get("cursor"))).toEqual([null, "c1"]);
+  expect(api.callsTo("GET", "/topics/active/all").map((c) => c.query.get("cursor"))).toEqual([null, "c1"]);
 });
 
 it("the chat: the newest page first, the older one above it when asked, by the cursor", async () => {
   const api = fakeChatApi({
     "GET /limits": () => json(limits(5)),
     "GET /products": () => json([]),
-    "GET /topics/active/law": () => json([]),
+    "GET /topics/active/all": () => json([]),
     "GET /disclaimers": () => json([]),
     "GET /topics/7/stream": () => new Response(null, { status: 204 }),
     "GET /topics/7/history": (call) =>
@@ -90,7 +90,7 @@ it("the chat: scrolling near the top loads the older page", async () => {
   const api = fakeChatApi({
     "GET /limits": () => json(limits(5)),
     "GET /products": () => json([]),
-    "GET /topics/active/law": () => json([]),
+    "GET /topics/active/all": () => json([]),
     "GET /disclaimers": () => json([]),
     "GET /topics/7/stream": () => new Response(null, { status: 204 }),
     "GET /topics/7/history": (call) =>
@@ -109,7 +109,7 @@ it("a chat beyond the loaded pages of the list takes its name (and mode) from GE
     "GET /limits": () => json(limits(5)),
     "GET /products": () => json([]),
     "GET /disclaimers": () => json([]),
-    "GET /topics/active/law": () => page([{ date: "2025-03-11", topics: [topic(2)] }], "c1"),
+    "GET /topics/active/all": () => page([{ date: "2025-03-11", topics: [topic(2)] }], "c1"),
     "GET /topics/9": () => json(topic(9, { topic_name: "Давний договор" })),
     "GET /topics/9/stream": () => new Response(null, { status: 204 }),
     "GET /topics/9/history": () => page([message(1, "user", "Вопрос")]),

@@ -138,3 +138,48 @@ it("a hit in another version of a message shows that message's branch", async ()
     expect(document.querySelector('[data-message-id="2"]')!.classList.contains("message--found")).toBe(true),
   );
 });
+
+it("snippets read without Markdown syntax: no table bars, fences, emphasis or heading marks", () => {
+  const text = (snippet: string) =>
+    snippetParts(snippet)
+      .map((p) => p.text)
+      .join("");
+  expect(text("| Что получено | <mark>Значение</mark> |\n|---|---|\n| Режим | Юрист |")).toBe(
+    " Что получено Значение Режим Юрист ",
+  );
+  expect(text("```json\n{ &quot;a&quot;: 1 }\n```")).not.toContain("```");
+  expect(text("## Итог\n**важно** и `код`")).toBe("Итог важно и код");
+});
+
+it("one row per chat, the first picked; ↑/↓ move the pick and Enter opens it; days as the sidebar says", async () => {
+  const today = new Date().toISOString();
+  const older = "2020-01-15T10:00:00Z";
+  server(
+    [message(1, "user", "Вопрос")],
+    [
+      hit({ topic_id: 7, message_id: null, snippet: "Договор <mark>аренды</mark>", created_at: today }),
+      hit({ topic_id: 7, message_id: 2, created_at: today }),
+      hit({ topic_id: 8, topic_name: "Аренда дачи", status: "active", message_id: 5, created_at: older }),
+    ],
+  );
+  const router = renderApp();
+  useSearch.setState({ open: true });
+  const field = await screen.findByRole("combobox", { name: "Что найти" });
+  fireEvent.change(field, { target: { value: "аренда" } });
+  await waitFor(() => expect(screen.getAllByTestId("search-hit")).toHaveLength(2));
+  const [first, second] = screen.getAllByRole("option");
+  expect(first!.getAttribute("aria-selected")).toBe("true");
+  expect(within(first!).getByText("В названии")).toBeTruthy();
+  expect(first!.querySelector("mark")!.textContent).toBe("аренды");
+  expect(within(first!).getByTestId("search-hit-date").textContent).toBe("Сегодня");
+  expect(within(second!).getByTestId("search-hit-date").textContent).toBe("15.01.2020");
+
+  fireEvent.keyDown(field, { key: "ArrowDown" });
+  expect(second!.getAttribute("aria-selected")).toBe("true");
+  expect(field.getAttribute("aria-activedescendant")).toBe(second!.id);
+  fireEvent.keyDown(field, { key: "ArrowDown" });
+  expect(first!.getAttribute("aria-selected")).toBe("true");
+  fireEvent.keyDown(field, { key: "ArrowUp" });
+  fireEvent.keyDown(field, { key: "Enter" });
+  await waitFor(() => expect(router.state.location.pathname).toBe("/chat/8"));
+});

@@ -17,7 +17,7 @@ const moment = (iso: string) =>
  */
 function server(listed: object, own: object, link: (body: unknown) => object) {
   return fakeChatApi({
-    "GET /topics/active/law": () => json([{ date: today(), topics: [topic(1, listed)] }]),
+    "GET /topics/active/all": () => json([{ date: today(), topics: [topic(1, listed)] }]),
     "GET /folders/explain_law": () => json([]),
     "GET /products": () =>
       json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "demo" }]),
@@ -59,14 +59,34 @@ describe("when a link stops working", () => {
 });
 
 describe("the share dialog", () => {
+  it("a new link of a law chat ends in 7 days unless the owner picks otherwise", async () => {
+    const api = server({}, {}, () => ({ hash: "h4sh", expires_at: "2099-12-03T11:05:00.000Z", reveal: false }));
+    const dialog = await openDialog();
+    expect((await within(dialog).findByRole("radio", { name: "7 дней" })).getAttribute("aria-checked")).toBe("true");
+    expect(within(dialog).getByRole("radio", { name: "Бессрочно" }).getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Создать ссылку" }));
+    await within(dialog).findByTestId("share-link");
+    expect(api.callsTo("POST", "/topics/1/share").map((c) => c.body)).toEqual([{ expires_in: "7d", reveal: false }]);
+  });
+
+  it("a new link of another mode's chat never ends unless the owner picks a lifetime", async () => {
+    const gpt = { assistant_type: "gpt" };
+    const api = server(gpt, gpt, () => ({ hash: "h4sh", expires_at: null, reveal: false }));
+    const dialog = await openDialog();
+    expect((await within(dialog).findByRole("radio", { name: "Бессрочно" })).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Создать ссылку" }));
+    await within(dialog).findByTestId("share-link");
+    expect(api.callsTo("POST", "/topics/1/share").map((c) => c.body)).toEqual([{ expires_in: "never", reveal: false }]);
+  });
+
   it("a new link takes the lifetime and the reveal picked, and says when it ends", async () => {
     const api = server({}, {}, () => ({ hash: "h4sh", expires_at: "2099-12-03T11:05:00.000Z", reveal: true }));
     const dialog = await openDialog();
-    expect((await within(dialog).findByRole("radio", { name: "Бессрочно" })).getAttribute("aria-checked")).toBe("true");
+    expect((await within(dialog).findByRole("radio", { name: "7 дней" })).getAttribute("aria-checked")).toBe("true");
     const reveal = within(dialog).getByRole("checkbox", { name: "Показать скрытые персональные данные" });
     expect(reveal.getAttribute("aria-checked")).toBe("false");
     expect(within(dialog).getByTestId("share-reveal-note").textContent).toMatch(/подстановки/);
-    fireEvent.click(within(dialog).getByRole("radio", { name: "7 дней" }));
+    fireEvent.click(within(dialog).getByRole("radio", { name: "30 дней" }));
     fireEvent.click(reveal);
     expect(within(dialog).getByTestId("share-reveal-note").textContent).toBe(
       "Читатели увидят паспорта, телефоны и другие данные, которые были скрыты от модели.",
@@ -78,7 +98,7 @@ describe("the share dialog", () => {
     expect(within(dialog).getByTestId("share-expiry").textContent).toBe(
       `Ссылка работает до ${moment("2099-12-03T11:05:00.000Z")}.`,
     );
-    expect(api.callsTo("POST", "/topics/1/share").map((c) => c.body)).toEqual([{ expires_in: "7d", reveal: true }]);
+    expect(api.callsTo("POST", "/topics/1/share").map((c) => c.body)).toEqual([{ expires_in: "30d", reveal: true }]);
   });
 
   it("an existing link: its settings are read on opening, and each change is sent alone", async () => {

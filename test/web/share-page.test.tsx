@@ -135,12 +135,29 @@ describe("/share/:hash (read-only shared history)", () => {
     },
   );
 
-  it("an unknown or revoked link shows the history error text of docs/product.md §8", async () => {
+  it.each([
+    [410, "Срок действия ссылки истёк", "Срок действия ссылки истёк"],
+    [404, "Ссылка отключена владельцем", "Ссылка отключена владельцем"],
+    [404, "Ссылка на чат недействительна или отозвана", "Ссылка на чат недействительна или отозвана"],
+    [404, "Не найдено", "Ссылка на чат недействительна или отозвана"],
+  ])("a link answered %i «%s» says «%s» with «Попробовать Ясно», not the load error", async (status, detail, text) => {
     fakeChatApi({
-      "GET /share/topic/history/:hash": () => json({ detail: "Ссылка не найдена" }, 404),
+      "GET /share/topic/history/:hash": () => json({ detail }, status),
       "GET /products": () => json([]),
     });
     renderShare("gone");
+    const gone = await screen.findByTestId("share-gone");
+    expect(within(gone).getByRole("heading", { level: 1 }).textContent).toBe(text);
+    expect(within(gone).getByRole("link", { name: "Попробовать Ясно" }).getAttribute("href")).toBe("/register");
+    expect(screen.queryByTestId("share-error")).toBeNull();
+  });
+
+  it("a server error shows the history error text of docs/product.md §8", async () => {
+    fakeChatApi({
+      "GET /share/topic/history/:hash": () => json({ detail: "Внутренняя ошибка" }, 500),
+      "GET /products": () => json([]),
+    });
+    renderShare("broken");
     expect((await screen.findByTestId("share-error")).textContent).toBe(
       "Ошибка загрузки сообщения, повторите попытку позже.",
     );

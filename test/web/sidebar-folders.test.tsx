@@ -6,24 +6,27 @@ import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./s
 const json = (data: unknown, status = 200) => Response.json(data, { status });
 const today = () =>
   new Intl.DateTimeFormat("en-CA", { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(new Date());
-const folder = (id: number, name: string) => ({
+const folder = (id: number, name: string, assistantType = "explain_law") => ({
   id,
   name,
-  assistant_type: "explain_law",
+  assistant_type: assistantType,
   created_at: "2025-03-12T09:00:00Z",
 });
 
 /** A tiny Worker for folders: its state changes with the calls, as the real one's does. */
 function fakeFolderWorker() {
   let folders = [folder(1, "Работа")];
-  let topics = [topic(1), topic(2, { folder_id: 1 })];
+  let topics = [topic(1), topic(2, { folder_id: 1 }), topic(3, { assistant_type: "explain_img", topic_name: "Схема" })];
   const list = (folderId: string | null) => {
     const shown = topics.filter((t) => folderId == null || t.folder_id === Number(folderId));
     return shown.length ? [{ date: today(), topics: shown }] : [];
   };
   const api = fakeChatApi({
-    "GET /topics/active/law": (call) => json(list(call.query.get("folder_id"))),
+    "GET /topics/active/all": (call) => json(list(call.query.get("folder_id"))),
     "GET /folders/explain_law": () => json(folders),
+    "GET /folders/gpt": () => json([folder(5, "Общие", "gpt")]),
+    "GET /folders/explain_img": () => json([folder(6, "Картинки", "explain_img")]),
+    "GET /folders/explain_estate": () => json([folder(7, "Дом", "explain_estate")]),
     "GET /products": () => json([]),
     "POST /folders/:type/:name": (_, params) => {
       const created = folder(folders.length + 10, decodeURIComponent(params.name));
@@ -69,7 +72,7 @@ describe("folders in the sidebar", () => {
     expect(await screen.findByRole("link", { name: "Вопрос 2" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Вопрос 1" })).toBeNull();
     expect(screen.getByText("Папка «Работа»")).toBeTruthy();
-    expect(api.calls.some((c) => c.path === "/topics/active/law" && c.query.get("folder_id") === "1")).toBe(true);
+    expect(api.calls.some((c) => c.path === "/topics/active/all" && c.query.get("folder_id") === "1")).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Работа" }));
     expect(await screen.findByRole("link", { name: "Вопрос 1" })).toBeTruthy();
   });
@@ -125,5 +128,17 @@ describe("folders in the sidebar", () => {
     fireEvent.keyDown(within(menu).getByRole("menuitem", { name: "В папку…" }), { key: "ArrowRight" });
     fireEvent.click(await screen.findByRole("menuitem", { name: "Работа" }));
     await waitFor(() => expect(worker.topics().find((t) => t.id === 1)?.folder_id).toBe(1));
+  });
+
+  it("«В папку…» offers only the folders that can take the chat: an image chat, the general and image ones", async () => {
+    fakeFolderWorker();
+    renderMainLayout("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Действия с чатом: Схема" }), { clientY: 120 });
+    const menu = await screen.findByRole("menu");
+    fireEvent.keyDown(within(menu).getByRole("menuitem", { name: "В папку…" }), { key: "ArrowRight" });
+    expect(await screen.findByRole("menuitem", { name: "Общие" })).toBeTruthy();
+    expect(await screen.findByRole("menuitem", { name: "Картинки" })).toBeTruthy();
+    expect(screen.queryByRole("menuitem", { name: "Работа" })).toBeNull();
+    expect(screen.queryByRole("menuitem", { name: "Дом" })).toBeNull();
   });
 });

@@ -50,7 +50,14 @@ export function signIn(token = "access-1") {
 export function resetSidebar() {
   queryClient.clear();
   document.cookie = "sidebar_state=; path=/; max-age=0";
-  useSidebar.setState({ open: true, drawerOpen: false, status: "active", folderId: null, notice: null });
+  useSidebar.setState({
+    open: true,
+    drawerOpen: false,
+    status: "active",
+    folderId: null,
+    typeFilter: "all",
+    notice: null,
+  });
   useTopicMenu.setState({ topic: null, mode: null, dialog: null });
   useSettings.getState().close();
 }

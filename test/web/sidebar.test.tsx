@@ -20,7 +20,7 @@ const today = () =>
 /** The Worker for the sidebar: the picked mode's list, no folders, the four products. */
 function fakeSidebarApi(groups: unknown[], more: Parameters<typeof fakeChatApi>[0] = {}) {
   return fakeChatApi({
-    "GET /topics/active/law": () => json(groups),
+    "GET /topics/active/all": () => json(groups),
     "GET /folders/explain_law": () => json([]),
     "GET /products": () =>
       json([{ assistant_type: "explain_law", title: "Юрист", description: "Право", model: "demo" }]),
@@ -163,7 +163,7 @@ describe("the topic list", () => {
   it("shows the server's detail when the list fails, and loads again on retry", async () => {
     let fail = true;
     fakeSidebarApi([], {
-      "GET /topics/active/law": () => (fail ? json({ detail: "Сервис недоступен" }, 503) : json([])),
+      "GET /topics/active/all": () => (fail ? json({ detail: "Сервис недоступен" }, 503) : json([])),
     });
     renderMainLayout("/");
     expect((await screen.findByTestId("topics-error")).textContent).toBe("Сервис недоступен");
@@ -279,7 +279,7 @@ describe("the topic menu", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Отключить ссылку" }));
     expect(await within(dialog).findByText("Ссылка отключена: по ней чат больше не открывается.")).toBeTruthy();
     // A first link as the dialog offers it: no end, the hidden data not shown (docs/privacy.md "Sharing").
-    expect(api.callsTo("POST", "/topics/1/share").map((c) => c.body)).toEqual([{ expires_in: "never", reveal: false }]);
+    expect(api.callsTo("POST", "/topics/1/share").map((c) => c.body)).toEqual([{ expires_in: "7d", reveal: false }]);
     expect(api.callsTo("DELETE", "/topics/1/share")).toHaveLength(1);
   });
 
@@ -348,7 +348,7 @@ describe("the topic menu", () => {
   it("'Закрепить' pins and loads the list again", async () => {
     let pinned = false;
     const api = fakeSidebarApi([], {
-      "GET /topics/active/law": () =>
+      "GET /topics/active/all": () =>
         json(pinned ? [{ date: null, topics: [topic(1, { pinned: true })] }] : [{ date: today(), topics: [topic(1)] }]),
       "POST /topics/pin/:topicId/:folderId": () => {
         pinned = true;
@@ -373,48 +373,50 @@ describe('the filter by mode (docs/web.md "Sidebar filter")', () => {
     });
   });
 
-  it("shows the picked mode's chats first, then every mode's with each chat's mode icon, and back", async () => {
-    const api = fakeSidebarApi([{ date: today(), topics: [topic(1)] }], {
-      "GET /topics/active/all": () =>
-        json([
-          {
-            date: today(),
-            topics: [
-              topic(2, { assistant_type: "explain_img", topic_name: "Схема" }),
-              topic(3, { assistant_type: "explain_estate" }),
-            ],
-          },
-        ]),
-      "GET /products": () =>
-        json([
-          { assistant_type: "explain_law", title: "Объясни закон", description: "", model: "demo" },
-          { assistant_type: "gpt", title: "Общий чат", description: "", model: "demo" },
-          { assistant_type: "explain_img", title: "Объясни изображение", description: "", model: "demo" },
-        ]),
-    });
-    renderMainLayout("/");
-    await screen.findByRole("link", { name: "Вопрос 1" });
-    const filter = screen.getByRole("combobox", { name: "Какие чаты показать" });
-    expect(filter.textContent).toBe("Объясни закон");
-
-    fireEvent.click(filter);
-    const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
-    expect(options).toEqual(["Объясни закон", "Общий чат и «Объясни изображение»", "Недвижимость", "Все чаты"]);
-    fireEvent.click(screen.getByRole("option", { name: "Все чаты" }));
+  it("shows every mode's chats by default, each with its mode's icon; one type when picked; never switches itself", async () => {
+    const api = fakeSidebarApi(
+      [
+        {
+          date: today(),
+          topics: [
+            topic(2, { assistant_type: "explain_img", topic_name: "Схема" }),
+            topic(3, { assistant_type: "explain_estate" }),
+          ],
+        },
+      ],
+      {
+        "GET /topics/active/law": () => json([{ date: today(), topics: [topic(1)] }]),
+        "GET /topics/:id": () => json(topic(2, { assistant_type: "explain_img", topic_name: "Схема" })),
+        "GET /products": () =>
+          json([
+            { assistant_type: "explain_law", title: "Объясни закон", description: "", model: "demo" },
+            { assistant_type: "gpt", title: "Общий чат", description: "", model: "demo" },
+            { assistant_type: "explain_img", title: "Объясни изображение", description: "", model: "demo" },
+          ]),
+      },
+    );
+    const { router } = renderMainLayout("/");
     await screen.findByRole("link", { name: "Схема" });
-    expect(screen.queryByRole("link", { name: "Вопрос 1" })).toBeNull();
-    expect(api.callsTo("GET", "/topics/active/all")).toHaveLength(1);
+    const filter = screen.getByRole("combobox", { name: "Какие чаты показать" });
+    expect(filter.textContent).toBe("Все чаты");
     expect(
       [...document.querySelectorAll(".topic-item__mode")].map((icon) => (icon as HTMLElement).dataset.mode),
     ).toEqual(["explain_img", "explain_estate"]);
 
-    // Picking another mode shows that mode's chats again.
-    act(() => useMode.getState().setMode("explain_law"));
+    fireEvent.click(filter);
+    const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
+    expect(options).toEqual(["Объясни закон", "Общий чат и «Объясни изображение»", "Недвижимость", "Все чаты"]);
+    fireEvent.click(screen.getByRole("option", { name: "Объясни закон" }));
+    await screen.findByRole("link", { name: "Вопрос 1" });
+    expect(screen.queryByRole("link", { name: "Схема" })).toBeNull();
+    expect(api.callsTo("GET", "/topics/active/law")).toHaveLength(1);
+
+    // The chat on screen is another mode's: it shows above the list, and the filter stays as the user left it.
+    await act(() => router.navigate("/chat/2"));
+    const open = await screen.findByTestId("open-topic-group");
+    expect(within(open).getByRole("link", { name: "Схема" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Вопрос 1" })).toBeTruthy();
     act(() => useMode.getState().setMode("gpt"));
-    await waitFor(() =>
-      expect(screen.getByRole("combobox", { name: "Какие чаты показать" }).textContent).toBe(
-        "Общий чат и «Объясни изображение»",
-      ),
-    );
+    expect(screen.getByRole("combobox", { name: "Какие чаты показать" }).textContent).toBe("Объясни закон");
   });
 });

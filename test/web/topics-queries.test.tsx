@@ -50,7 +50,7 @@ describe("the topic list (docs/product.md §4)", () => {
   beforeEach(() => {
     signIn();
     useMode.setState({ mode: "explain_law" });
-    useSidebar.setState({ status: "active", folderId: null });
+    useSidebar.setState({ status: "active", folderId: null, typeFilter: "law" });
   });
   afterEach(() => {
     cleanup();
@@ -87,11 +87,11 @@ describe("the topic list (docs/product.md §4)", () => {
     expect(api.callsTo("GET /topics/active/law")).toHaveLength(1);
   });
 
-  it("loads again for another mode, and for another user", async () => {
+  it("loads again for another type, and for another user", async () => {
     const api = fakeApi({ "GET /topics/active/law": () => json([]), "GET /topics/active/gpt": () => json([]) });
     const { result } = renderList();
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    act(() => useMode.setState({ mode: "gpt" }));
+    act(() => useSidebar.setState({ typeFilter: "gpt" }));
     await waitFor(() => expect(result.current.query.type).toBe("gpt"));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     act(() => signIn(boris));
@@ -107,7 +107,7 @@ describe("the topic list (docs/product.md §4)", () => {
       "GET /topics/active/gpt": () => json([{ date: "2025-03-12", topics: [topic(2)] }]),
     });
     const { result } = renderList();
-    act(() => useMode.setState({ mode: "gpt" }));
+    act(() => useSidebar.setState({ typeFilter: "gpt" }));
     await waitFor(() => expect(result.current.data?.[0].topics.map((t) => t.id)).toEqual([2]));
     slow.resolve(json([{ date: "2025-03-12", topics: [topic(1)] }]));
     await act(() => new Promise((r) => setTimeout(r, 20)));

@@ -52,15 +52,15 @@ describe("share link settings", () => {
     expect(((await (await share({ expires_in: "never" })).json()) as { expires_at: null }).expires_at).toBeNull();
   });
 
-  it("an expired link answers 404 like a revoked one, its files too, and the owner can extend it", async () => {
+  it("an expired link answers 410 and says so, its files 404, and the owner can extend it", async () => {
     const { topic, share } = await ownTopic();
     const { hash } = (await (await share({ expires_in: "1d" })).json()) as { hash: string };
     await env.DB.prepare("UPDATE topics SET share_expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1000, topic)
       .run();
     const gone = await read(hash);
-    expect(gone.status).toBe(404);
-    expect(await detailOf(gone)).toBe("Ссылка на чат недействительна или отозвана");
+    expect(gone.status).toBe(410);
+    expect(await detailOf(gone)).toBe("Срок действия ссылки истёк");
     expect((await call(`/share/${hash}/attachments/1`)).status).toBe(404);
     await share({ expires_in: "7d" });
     expect((await read(hash)).status).toBe(200);
@@ -78,7 +78,7 @@ describe("share link settings", () => {
     await share({ reveal: false });
     expect((await read(hash)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1600));
-    expect((await read(hash)).status).toBe(404);
+    expect((await read(hash)).status).toBe(410);
   });
 
   it("refuses a lifetime that is not offered, and another user's topic", async () => {

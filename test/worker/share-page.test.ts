@@ -5,7 +5,7 @@ import { insertMessage, insertTopic } from "./topics-db";
 
 // The page a share link opens (worker/conversations/routes/share-page.ts): the build's share page
 // (here a cut-down copy, test/worker/fixtures/share-page) with its first screen rendered with the
-// conversation by the share-screen Worker, the data beside it; 404 when the link shows nothing.
+// conversation by the share-screen Worker, the data beside it; 404 or 410 when the link shows nothing.
 
 async function sharedTopic(init: { topicName?: string; question?: string; reply?: string } = {}) {
   const { record, userId } = await registerUser();
@@ -77,29 +77,26 @@ describe("the share page", () => {
     expect((dataOf(html) as { history: { topic_name: string } }).history.topic_name).toBe(attack);
   });
 
-  it(
-    "is 404, the page as built with nothing filled in, for an unknown, malformed, revoked or expired " + "link",
-    async () => {
-      const { hash, topic, headers, share } = await sharedTopic();
-      const notFound = async (path: string) => {
-        const res = await openPage(path);
-        expect(res.status, path).toBe(404);
-        const html = await res.text();
-        expect(html, path).toContain('aria-label="Загрузка"');
-        expect(dataOf(html), path).toBeUndefined();
-        expect(html, path).not.toContain("Можно ли расторгнуть");
-      };
-      await notFound("/share/AAAAAAAAAAAAAAAAAAAAAA");
-      await notFound("/share/not*a*hash");
-      await share({ expires_in: "1d" });
-      await env.DB.prepare("UPDATE topics SET share_expires_at = ? WHERE id = ?")
-        .bind(Date.now() - 1000, topic)
-        .run();
-      await notFound(`/share/${hash}`);
-      await share({ expires_in: "never" });
-      expect((await openPage(`/share/${hash}`)).status).toBe(200);
-      expect((await call(`/topics/${topic}/share`, { method: "DELETE", headers })).status).toBe(204);
-      await notFound(`/share/${hash}`);
-    },
-  );
+  it("is the page as built with nothing filled in: 404 unknown, malformed or revoked, 410 expired", async () => {
+    const { hash, topic, headers, share } = await sharedTopic();
+    const gone = async (path: string, status: number) => {
+      const res = await openPage(path);
+      expect(res.status, path).toBe(status);
+      const html = await res.text();
+      expect(html, path).toContain('aria-label="Загрузка"');
+      expect(dataOf(html), path).toBeUndefined();
+      expect(html, path).not.toContain("Можно ли расторгнуть");
+    };
+    await gone("/share/AAAAAAAAAAAAAAAAAAAAAA", 404);
+    await gone("/share/not*a*hash", 404);
+    await share({ expires_in: "1d" });
+    await env.DB.prepare("UPDATE topics SET share_expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1000, topic)
+      .run();
+    await gone(`/share/${hash}`, 410);
+    await share({ expires_in: "never" });
+    expect((await openPage(`/share/${hash}`)).status).toBe(200);
+    expect((await call(`/topics/${topic}/share`, { method: "DELETE", headers })).status).toBe(204);
+    await gone(`/share/${hash}`, 404);
+  });
 });

@@ -82,17 +82,19 @@ describe("sharing a topic", () => {
     }
   });
 
-  it("stops working when revoked, and a new share makes a new hash", async () => {
+  it("stops working when revoked, says so, and a new share makes a new hash", async () => {
     const { owner, topic, hash } = await sharedTopic();
     expect((await readShared(hash)).status).toBe(200); // now in the edge cache
     const revoked = await owner.send("DELETE", `/topics/${topic}/share`);
     expect(revoked.status).toBe(204);
-    expect((await readShared(hash)).status).toBe(404);
+    const gone = await readShared(hash);
+    expect(gone.status).toBe(404);
+    expect(await detailOf(gone)).toBe("Ссылка отключена владельцем");
     expect((await owner.send("DELETE", `/topics/${topic}/share`)).status).toBe(204);
     const { hash: fresh } = (await (await owner.send("POST", `/topics/${topic}/share`)).json()) as { hash: string };
     expect(fresh).not.toBe(hash);
     expect((await readShared(fresh)).status).toBe(200);
-    expect((await readShared(hash)).status).toBe(404);
+    expect(await detailOf(await readShared(hash))).toBe("Ссылка отключена владельцем");
   });
 
   it("answers 404 to another user sharing or revoking a topic that is not theirs", async () => {
@@ -140,7 +142,9 @@ describe("the edge cache of a shared history", () => {
     const { owner, topic, hash } = await sharedTopic();
     expect((await readShared(hash)).status).toBe(200);
     expect((await owner.send("DELETE", `/topics/${topic}`)).status).toBe(204);
-    expect((await readShared(hash)).status).toBe(404);
+    const gone = await readShared(hash);
+    expect(gone.status).toBe(404);
+    expect(await detailOf(gone)).toBe("Ссылка на чат недействительна или отозвана");
   });
 
   it("tells browsers to revalidate, while the edge keeps a short copy", async () => {

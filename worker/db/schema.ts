@@ -602,3 +602,13 @@ export const oneTimeCodes = sqliteTable("one_time_codes", {
   usedAt: integer("used_at"),
   createdAt: integer("created_at").notNull().default(now),
 });
+
+// Share links their owner turned off, so that their page says so (410 is for an expired one) instead
+// of «not found»; gone with the chat.
+export const revokedShareLinks = sqliteTable("revoked_share_links", {
+  hash: text("hash").primaryKey(),
+  topicId: integer("topic_id")
+    .notNull()
+    .references(() => topics.id, { onDelete: "cascade" }),
+  revokedAt: integer("revoked_at").notNull().default(now),
+});

@@ -30,6 +30,10 @@ export class SidebarPage {
   readonly drawerButton: Locator;
   readonly backdrop: Locator;
   readonly menu: Locator;
+  /** "Какие чаты показать". */
+  readonly filter: Locator;
+  /** The chat on screen when the list does not hold it (another mode's under a filter, the archive…). */
+  readonly openTopic: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId("sidebar");
@@ -37,6 +41,8 @@ export class SidebarPage {
     this.drawerButton = page.getByTestId("sidebar-drawer-button");
     this.backdrop = page.getByTestId("sidebar-backdrop");
     this.menu = page.getByRole("menu", { name: "Действия с чатом" });
+    this.filter = this.root.getByRole("combobox", { name: "Какие чаты показать" });
+    this.openTopic = this.root.getByTestId("open-topic-group");
   }
 
   /** The day group with this label ("Сегодня", "Вчера", a weekday, dd.mm.yyyy). */

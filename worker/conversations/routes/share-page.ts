@@ -6,6 +6,7 @@ import { ApiError } from "../../http/errors";
 import { SHARE_PAGE_REFERRER_POLICY } from "../../http/security-headers";
 import { SHARE_HASH_PATTERN, sharedLink } from "../services/share";
 import { cachedSharePage, keepSharePage } from "../services/share-page-cache";
+import { shareGoneError } from "../services/share-gone";
 import { shareReadLimit } from "./share";
 import { readSharedHistory } from "../services/shared-history";
 import { SHARE_FIRST_SCREEN, sharedPage } from "../services/shared-pages";
@@ -21,7 +22,7 @@ const SHELL = "/share/";
 const jsonInHtml = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 /** The page's HTML with its status; browsers ask again each time, so a revoke or a change shows at the next load. */
-function page(html: Response | string, status: 200 | 404): Response {
+function page(html: Response | string, status: 200 | 404 | 410): Response {
   return new Response(typeof html === "string" ? html : html.body, {
     status,
     headers: {
@@ -41,7 +42,8 @@ function page(html: Response | string, status: 200 | 404): Response {
  * unseen. A long chat's page carries its first messages only (`SHARE_FIRST_SCREEN`); the app
  * loads the rest as the reader scrolls. The page is kept at the edge like the JSON
  * (`cachedSharePage`), so it is rendered once a minute per data centre, not per reader. An
- * unknown, revoked or expired link is 404 with the page as built (the app says it found nothing);
+ * unknown or revoked link is 404 and an expired one 410, with the page as built (the app asks the
+ * API and says why the link shows nothing);
  * if the renderer fails, the page as built, which loads the conversation itself (not kept).
  */
 export const sharePage = new Hono<AppEnv>()
@@ -53,15 +55,16 @@ export const sharePage = new Hono<AppEnv>()
     const shell = await c.env.ASSETS.fetch(new URL(SHELL, c.req.url));
     if (!shell.ok) return shell;
     // Read first: the copy kept below says how the link stood, so a change made meanwhile drops it.
-    const link = SHARE_HASH_PATTERN.test(hash) ? await sharedLink(db, hash) : undefined;
-    if (!link) return page(shell, 404);
+    if (!SHARE_HASH_PATTERN.test(hash)) return page(shell, 404);
+    const link = await sharedLink(db, hash);
+    if (!link) return page(shell, (await shareGoneError(db, hash)).status === 410 ? 410 : 404);
     let data: ShareScreenData;
     try {
       const [whole, products] = await Promise.all([readSharedHistory(c.env, hash), activeProducts(db)]);
       const { history, next } = sharedPage(whole, SHARE_FIRST_SCREEN);
       data = { hash, history, ...(next ? { next } : {}), products: products.map(publicProduct) };
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return page(shell, 404);
+      if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return page(shell, err.status);
       throw err;
     }
     let screen: { html: string; title: string };

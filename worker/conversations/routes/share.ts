@@ -57,7 +57,8 @@ export const share = new Hono<AppEnv>()
       ].join(" "),
       responses: {
         200: jsonOf("{topic_name, assistant_type, messages}", sharedHistorySchema),
-        404: { description: "Ссылка недействительна, отозвана или истекла" },
+        404: { description: "Ссылка недействительна или отключена владельцем («Ссылка отключена владельцем»)" },
+        410: { description: "Срок действия ссылки истёк" },
         422: { description: "Неверный limit или курсор" },
         ...tooMany,
       },

@@ -7,7 +7,7 @@ import type { Env } from "../../env";
 import type { Attachment, Message, SharedMessage } from "../schemas";
 import { ApiError } from "../../http/errors";
 import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
-import { SHARE_NOT_FOUND } from "./share";
+import { shareGoneError } from "./share-gone";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
 import { openedVault } from "./vaults";
 import { emptyVault, maskFileName, maskTopicName, restoreTyped, unmaskText, type Vault } from "../../privacy";
@@ -187,7 +187,7 @@ export async function loadSharedHistory(env: Env, db: Db, hash: string, now = Da
     .from(topics)
     .innerJoin(users, eq(users.id, topics.userId))
     .where(and(eq(topics.shareHash, hash), or(isNull(topics.shareExpiresAt), gt(topics.shareExpiresAt, now))));
-  if (!row) throw ApiError.notFound(SHARE_NOT_FOUND);
+  if (!row) throw await shareGoneError(db, hash, now);
   const stored = await loadBranch(shardDb(env, row.shard), row.topic, false);
   const vault = await vaultOf(env, stored, row.topic.id);
   const reveal = row.topic.shareReveal;

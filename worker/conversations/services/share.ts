@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { base64url } from "jose";
 import { getDb, type Db } from "../../db/client";
 import { shardDb } from "../../db/history";
 import { attachments, messages } from "../../db/history-schema";
-import { topics, users } from "../../db/schema";
+import { revokedShareLinks, topics, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import { maskFileName } from "../../privacy";
@@ -63,11 +63,27 @@ export async function shareTopic(
   };
 }
 
-/** Revokes the caller's topic's link; returns the hash it had (null if it was not shared). */
+/**
+ * Revokes the caller's topic's link, remembering its hash so its page says it was turned off; returns
+ * the hash it had (null if it was not shared).
+ */
 export async function revokeShare(db: Db, userId: number, topicId: number): Promise<string | null> {
   const own = and(eq(topics.id, topicId), eq(topics.userId, userId));
   const [[before]] = await db.batch([
     db.select({ shareHash: topics.shareHash }).from(topics).where(own),
+    db
+      .insert(revokedShareLinks)
+      .select(
+        db
+          .select({
+            hash: sql<string>`${topics.shareHash}`.as("hash"),
+            topicId: topics.id,
+            revokedAt: sql<number>`${Date.now()}`.as("revoked_at"),
+          })
+          .from(topics)
+          .where(and(own, isNotNull(topics.shareHash))),
+      )
+      .onConflictDoNothing(),
     db.update(topics).set({ shareHash: null }).where(own),
   ]);
   if (!before) throw ApiError.notFound(TOPIC_NOT_FOUND);

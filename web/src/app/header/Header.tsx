@@ -17,7 +17,7 @@ export function Header({ start }: { start?: ReactNode }) {
             {commonTexts.brand}
           </Heading>
         </Flex>
-        <Flex minWidth="0" justify="end" align="center" gap="4">
+        <Flex minWidth="0" justify="end" align="center" gap="4" className="app-header__end">
           <BalanceChip />
           <NotificationBell />
           <UserMenu />

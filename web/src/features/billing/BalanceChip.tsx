@@ -5,6 +5,10 @@ import { formatExpiry } from "../../ui/format";
 import { balanceTexts } from "../../ui/texts/balance";
 import { useSettings } from "../account/settings-store";
 import { type Limits, useLimits, usablePool } from "./limits-queries";
+import { useMediaQuery } from "../../ui/hooks/useMediaQuery";
+
+/** Where the header is tight (docs/web.md "Layouts"): its CSS narrows it at the same width. */
+const SMALL_PHONE_QUERY = "(max-width: 380px)";
 
 const t = balanceTexts;
 
@@ -33,12 +37,26 @@ export function balanceOf(limits: Limits): { text: string; tone: "normal" | "low
   return { text: t.left(n, plural(n, t.requestForms)), tone: n <= QUOTAS.lowBalanceRequests ? "low" : "normal" };
 }
 
+/** The chip's words on a small phone: the count and its word («9 запросов»), else what the chip says. */
+function shortBalance(limits: Limits, text: string): string {
+  const pool = usablePool(limits);
+  const counted = pool
+    ? pool.is_unlimited
+      ? null
+      : pool.available_requests
+    : limits.is_unlimited
+      ? null
+      : limits.available_requests;
+  return counted ? `${counted} ${plural(counted, t.requestForms)}` : text;
+}
+
 /**
  * The requests left, always in view in the main layout (docs/billing.md "Balance"): refreshed after
  * every send, purchase and promo (the limits query); amber with «Пополнить» when few are left.
  */
 export function BalanceChip() {
   const limits = useLimits();
+  const small = useMediaQuery(SMALL_PHONE_QUERY);
   if (!limits) return null;
   const { text, tone } = balanceOf(limits);
   const openSettings = useSettings.getState().openSettings;
@@ -52,8 +70,9 @@ export function BalanceChip() {
         aria-label={`${text}. ${t.open}`}
         onClick={() => openSettings("subscription")}
       >
-        <Text size="1" weight="medium" data-testid="balance-text">
-          {text}
+        {/* A small phone (320 px) has room for the count alone: «9 запросов»; the label says it in full. */}
+        <Text size="1" weight="medium" data-testid="balance-text" className="balance-chip__text">
+          {small ? shortBalance(limits, text) : text}
         </Text>
       </Button>
       {tone !== "normal" && (

@@ -11,6 +11,7 @@ import { chatTexts } from "../../ui/texts/chat";
 import { AttachmentTray } from "./AttachmentTray";
 import { VoiceButton } from "./VoiceButton";
 import { ACCEPTED_FILES, COMPOSER_MAX_HEIGHT, composerRules, isSendKey } from "./composer-rules";
+import { isTouchScreen } from "../../ui/hooks/useMediaQuery";
 
 type ComposerProps = {
   text: string;
@@ -77,7 +78,8 @@ export function Composer({
   }, [inputDisabled, focusKey]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!isSendKey(event)) return;
+    // On a touch screen Enter is the keyboard's new line, as in every messenger; the button sends.
+    if (!isSendKey(event) || isTouchScreen()) return;
     event.preventDefault();
     // docs/product.md §5: Enter sends only for a signed-in user.
     if (!sendDisabled && useAuth.getState().record?.access_token) send();

@@ -1,9 +1,10 @@
 import { Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { chatTexts } from "../../ui/texts/chat";
 import { rate as rateMessage } from "./history-actions";
 import { useTopicId } from "./use-topic-id";
+import { ThumbDownIcon, ThumbUpIcon } from "./feedback-icons";
 
 const t = chatTexts.feedback;
 type Rating = "up" | "down";
@@ -31,7 +32,7 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
     return ok;
   };
 
-  const button = (value: Rating, emoji: string, label: string) => (
+  const button = (value: Rating, icon: ReactNode, label: string) => (
     <Hint content={label}>
       <IconButton
         type="button"
@@ -47,7 +48,7 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
           setAsking(next === "down");
         }}
       >
-        <span aria-hidden>{emoji}</span>
+        {icon}
       </IconButton>
     </Hint>
   );
@@ -55,8 +56,8 @@ export function FeedbackButtons({ messageId, rating }: { messageId: number; rati
   return (
     <Flex direction="column" gap="2">
       <Flex align="center" gap="1">
-        {button("up", "👍", t.up)}
-        {button("down", "👎", t.down)}
+        {button("up", <ThumbUpIcon />, t.up)}
+        {button("down", <ThumbDownIcon />, t.down)}
         {said && (
           <Text size="1" color={said === "failed" ? "red" : "gray"} role={said === "failed" ? "alert" : "status"}>
             {said === "failed" ? t.failed : t.thanks}

@@ -2,6 +2,7 @@ import { Flex, Text } from "@radix-ui/themes";
 import { useLayoutEffect } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
+import { withoutHalfTableRow } from "../../ui/markdown/half-table-row";
 import { chatTexts } from "../../ui/texts/chat";
 import { useTurn } from "./chat-turn";
 
@@ -17,7 +18,7 @@ export function LiveReply({ onGrow }: { onGrow?: () => void }) {
     const className = "message message--assistant message--streaming";
     return (
       <Flex direction="column" gap="2" className={className} data-testid="message-streaming" aria-busy>
-        <Markdown text={streaming.text} />
+        <Markdown text={withoutHalfTableRow(streaming.text)} />
       </Flex>
     );
   }

@@ -6,6 +6,7 @@ import { useSettings } from "../account/settings-store";
 import { chatTexts } from "../../ui/texts/chat";
 import { commonTexts } from "../../ui/texts/common";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
+import { withoutHalfTableRow } from "../../ui/markdown/half-table-row";
 import { CopyButton } from "../../ui/CopyButton";
 import { useTurn } from "./chat-turn";
 import { continueReply, regenerate } from "./turn-actions";
@@ -191,7 +192,7 @@ export const MessageView = memo(function MessageView({
       data-message-id={typeof message.id === "number" ? message.id : undefined}
     >
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="start" />}
-      <Markdown text={message.text} />
+      <Markdown text={message.state === "partial" ? withoutHalfTableRow(message.text) : message.text} />
       <Flex align="center" gap="3" wrap="wrap" className="message__footer">
         {!readOnly && typeof message.id === "number" && (
           <VersionSwitcher messageId={message.id} versionIds={message.version_ids ?? [message.id]} />

@@ -4,6 +4,8 @@ import { QUOTAS } from "../../../../worker/settings";
 import { chatTexts } from "../../ui/texts/chat";
 import { edit } from "./turn-actions";
 import { useTopicId } from "./use-topic-id";
+import { isSendKey } from "./composer-rules";
+import { isTouchScreen } from "../../ui/hooks/useMediaQuery";
 
 const t = chatTexts.versions;
 
@@ -28,7 +30,8 @@ export function QuestionEditor({ messageId, text, onClose }: { messageId: number
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === "Escape") onClose();
-          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+          // On a touch screen Enter breaks the line; the button sends (as in the composer).
+          if (isSendKey(e) && !isTouchScreen()) {
             e.preventDefault();
             submit();
           }

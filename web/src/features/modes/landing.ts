@@ -23,9 +23,10 @@ type Input = {
 export function landingDecision({ pathname, picked, mode, topics }: Input): "stay" | "wait" | "redirect" {
   if (pathname.replace(/\/+$/, "") !== "/chat" || picked) return "stay";
   const { query, state, groups } = topics;
-  // Only the main list of the picked mode's type says whether the user has chats to come back to
-  // (the archive, a folder or another filter says nothing about it).
-  if (query && (query.status !== "active" || query.folderId != null || query.type !== topicTypeOf(mode))) return "stay";
+  // Only the main list, of every mode (the filter's default) or of the picked mode's type, says whether
+  // the user has chats to come back to (the archive, a folder or another mode's list says nothing about it).
+  const main = (q: TopicQuery) => q.type === "all" || q.type === topicTypeOf(mode);
+  if (query && (query.status !== "active" || query.folderId != null || !main(query))) return "stay";
   if (!query || state === "idle" || state === "loading") return "wait";
   if (state === "error") return "stay";
   return groups.every((group) => group.topics.length === 0) ? "redirect" : "stay";

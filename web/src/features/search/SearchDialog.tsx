@@ -1,21 +1,27 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Badge, Dialog, Flex, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { searchTexts } from "../../ui/texts/search";
 import { ModeIcon } from "../modes/ModeIcon";
 import { useSearch } from "./search-state";
 import { useSearchHits } from "./search-queries";
 import { snippetParts } from "./snippet";
+import { type Hit, oneRowPerChat, type SearchRow } from "./search-rows";
+import { browserTimeZone } from "../topics/topics-queries";
+import { dateLabel, dayInZone } from "../topics/date-label";
+import { useToday } from "../topics/use-today";
 import "./search.css";
 
 const t = searchTexts;
 /** How long typing must pause before a search is asked for, ms. */
 const TYPING_PAUSE_MS = 250;
 
-const dateOf = (iso: string) => new Intl.DateTimeFormat("ru-RU").format(new Date(iso));
-
-type Hit = NonNullable<ReturnType<typeof useSearchHits>["data"]>[number];
+/** A hit's day as the sidebar says it: «Сегодня», «Вчера», the weekday, else dd.mm.yyyy. */
+const dayOf = (iso: string, now: Date) => {
+  const zone = browserTimeZone();
+  return dateLabel(dayInZone(new Date(iso), zone), now, zone);
+};
 
 /** Where a hit opens: its chat, scrolled to the message, with the words to highlight. */
 export const hitPath = (hit: Hit, q: string) => {
@@ -35,8 +41,18 @@ function Snippet({ snippet }: { snippet: string }) {
   );
 }
 
-function Results({ q, onOpen }: { q: string; onOpen: (hit: Hit) => void }) {
-  const { data, error, isFetching } = useSearchHits(q);
+type ResultsProps = {
+  q: string;
+  rows: SearchRow[] | undefined;
+  error: Error | null;
+  loading: boolean;
+  selected: number;
+  onSelect: (index: number) => void;
+  onOpen: (hit: Hit) => void;
+};
+
+function Results({ q, rows, error, loading, selected, onSelect, onOpen }: ResultsProps) {
+  const now = useToday(browserTimeZone());
   if (!q.trim())
     return (
       <Text size="2" color="gray">
@@ -49,44 +65,56 @@ function Results({ q, onOpen }: { q: string; onOpen: (hit: Hit) => void }) {
         {error.message}
       </Text>
     );
-  if (!data) return null;
-  if (data.length === 0 && !isFetching)
+  if (!rows) return null;
+  if (rows.length === 0 && !loading)
     return (
       <Text size="2" color="gray" role="status">
         {t.nothing}
       </Text>
     );
   return (
-    <ul className="search-results" aria-label={t.title} data-testid="search-results">
-      {data.map((hit) => (
-        <li key={`${hit.topic_id}:${hit.message_id}`}>
-          <button type="button" className="search-hit" data-testid="search-hit" onClick={() => onOpen(hit)}>
-            <Flex align="center" gap="2">
-              <ModeIcon mode={hit.assistant_type} size={14} />
-              <Text size="2" weight="medium" truncate>
-                {hit.topic_name || t.untitled}
-              </Text>
-              {hit.status === "archived" && (
-                <Badge size="1" color="gray">
-                  {t.archived}
-                </Badge>
-              )}
-              {hit.message_id === null && (
-                <Badge size="1" color="indigo" variant="soft">
-                  {t.inName}
-                </Badge>
-              )}
-              <Text size="1" color="gray" className="search-hit__date">
-                {dateOf(hit.created_at)}
-              </Text>
-            </Flex>
-            {hit.message_id !== null && <Snippet snippet={hit.snippet} />}
-          </button>
-        </li>
+    <div className="search-results" aria-label={t.title} data-testid="search-results" role="listbox" id={LIST_ID}>
+      {rows.map(({ hit, inName, snippet }, index) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the field holds the keyboard (↑/↓, Enter): the rows are its options.
+        <div
+          key={hit.topic_id}
+          tabIndex={-1}
+          id={optionId(index)}
+          role="option"
+          aria-selected={index === selected}
+          className="search-hit"
+          data-testid="search-hit"
+          onClick={() => onOpen(hit)}
+          onPointerMove={() => index !== selected && onSelect(index)}
+        >
+          <Flex align="center" gap="2">
+            <ModeIcon mode={hit.assistant_type} size={14} />
+            <Text size="2" weight="medium" truncate>
+              {hit.topic_name || t.untitled}
+            </Text>
+            {hit.status === "archived" && (
+              <Badge size="1" color="gray">
+                {t.archived}
+              </Badge>
+            )}
+            {inName && (
+              <Badge size="1" color="indigo" variant="soft">
+                {t.inName}
+              </Badge>
+            )}
+            <Text size="1" color="gray" className="search-hit__date" data-testid="search-hit-date">
+              {dayOf(hit.created_at, now)}
+            </Text>
+          </Flex>
+          {snippet && <Snippet snippet={snippet} />}
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
+
+const LIST_ID = "search-results";
+const optionId = (index: number) => `search-hit-${index}`;
 
 /** The search window: a field, the hits as the user types, a hit opens its chat at the message. */
 export function SearchDialog() {
@@ -101,9 +129,30 @@ export function SearchDialog() {
     return () => clearTimeout(timer);
   }, [typed]);
 
+  const { data, error, isFetching } = useSearchHits(q);
+  const rows = useMemo(() => (data ? oneRowPerChat(data) : undefined), [data]);
+  // The first row is picked whenever the rows change; ↑/↓ move the pick, Enter opens it.
+  const [picked, setPicked] = useState({ rows, index: 0 });
+  const selected = picked.rows === rows ? picked.index : 0;
+  const select = (index: number) => setPicked({ rows, index });
+
   const openHit = (hit: Hit) => {
     setOpen(false);
     navigate(hitPath(hit, q || typed.trim()));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!rows || rows.length === 0 || event.nativeEvent.isComposing) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const next = (selected + (event.key === "ArrowDown" ? 1 : rows.length - 1)) % rows.length;
+      select(next);
+      document.getElementById(optionId(next))?.scrollIntoView?.({ block: "nearest" });
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const row = rows[selected];
+      if (row) openHit(row.hit);
+    }
   };
 
   return (
@@ -120,13 +169,26 @@ export function SearchDialog() {
             placeholder={t.placeholder}
             value={typed}
             maxLength={200}
+            role="combobox"
+            aria-expanded={!!rows && rows.length > 0}
+            aria-controls={LIST_ID}
+            aria-activedescendant={rows && rows.length > 0 ? optionId(selected) : undefined}
             onChange={(e) => setTyped(e.target.value)}
+            onKeyDown={onKeyDown}
           >
             <TextField.Slot>
               <MagnifyingGlassIcon />
             </TextField.Slot>
           </TextField.Root>
-          <Results q={q} onOpen={openHit} />
+          <Results
+            q={q}
+            rows={rows}
+            error={error}
+            loading={isFetching}
+            selected={selected}
+            onSelect={select}
+            onOpen={openHit}
+          />
         </Flex>
       </Dialog.Content>
     </Dialog.Root>

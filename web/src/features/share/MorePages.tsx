@@ -20,7 +20,7 @@ export function useMorePages(hash: string, first: string | null, setHistory: Set
     if (!next || state === "loading") return;
     setState("loading");
     void loadSharedHistory(hash, next).then((page) => {
-      if (!page) return setState("error");
+      if (!page || "gone" in page) return setState("error");
       setHistory((shown) => {
         if (!shown) return page.history;
         const ids = new Set(shown.messages.map((m) => m.id));

@@ -25,6 +25,13 @@ export function expiryText(link: Pick<ShareLink, "expires_at">, now = Date.now()
   return shareTexts.expiresAt(formatMoment(link.expires_at) ?? link.expires_at);
 }
 
+/**
+ * The lifetime a new link starts with: a law chat holds the details of someone's case, so its link
+ * ends in 7 days unless the owner picks otherwise; other chats' links never end.
+ */
+export const defaultLifetime = (topic: Pick<Topic, "assistant_type">): ShareLifetime =>
+  topic.assistant_type === "explain_law" ? "7d" : "never";
+
 /** The share dialog's body for one topic: its link and settings, or the settings of a link to make. */
 export function ShareLinkPanel({ topic }: { topic: Topic }) {
   const { link, error: loadError, retry } = useShareLink(topic);
@@ -143,13 +150,16 @@ export function ShareLinkPanel({ topic }: { topic: Topic }) {
             {revoked ? shareTexts.revoked : shareTexts.noLink}
           </Text>
           <ShareOptions
-            lifetime={lifetime ?? "never"}
+            lifetime={lifetime ?? defaultLifetime(topic)}
             reveal={revealNew}
             disabled={busy}
             onLifetime={setLifetime}
             onReveal={setRevealNew}
           />
-          <Button loading={busy} onClick={() => void apply({ expires_in: lifetime ?? "never", reveal: revealNew })}>
+          <Button
+            loading={busy}
+            onClick={() => void apply({ expires_in: lifetime ?? defaultLifetime(topic), reveal: revealNew })}
+          >
             <Link2Icon />
             {shareTexts.create}
           </Button>

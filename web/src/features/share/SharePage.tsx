@@ -5,7 +5,14 @@ import { MessageList } from "../chat/MessageList";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { ModeIcon } from "../modes/ModeIcon";
 import { useModelTitle, useProductTitle } from "../modes/products-queries";
-import { forgetGivenSharedHistory, givenSharedHistory, loadSharedHistory, type SharedHistory } from "./shared-history";
+import {
+  forgetGivenSharedHistory,
+  givenSharedHistory,
+  loadSharedHistory,
+  type ShareGone,
+  type SharedHistory,
+} from "./shared-history";
+import { ShareGoneNotice } from "./ShareGoneNotice";
 import { MorePages, useMorePages } from "./MorePages";
 import "./share-page.css";
 import { commonTexts } from "../../ui/texts/common";
@@ -31,7 +38,7 @@ function SharedTopic({ hash }: { hash: string }) {
   // A page whose HTML came with this conversation (the Worker rendered it) shows it at once, as rendered.
   const [given] = useState(() => givenSharedHistory(hash));
   const [history, setHistory] = useState<SharedHistory | null>(given?.history ?? null);
-  const [state, setState] = useState<"loading" | "loaded" | "error">(given ? "loaded" : "loading");
+  const [state, setState] = useState<"loading" | "loaded" | "error" | ShareGone>(given ? "loaded" : "loading");
   const more = useMorePages(hash, given?.next ?? null, setHistory);
   useDocumentTitle(history ? history.topic_name?.trim() || sharePageTexts.untitled : null);
   const modelTitle = useModelTitle(history?.assistant_type ?? "");
@@ -46,6 +53,7 @@ function SharedTopic({ hash }: { hash: string }) {
     setState("loading");
     void loadSharedHistory(hash).then((result) => {
       if (!current) return;
+      if (result && "gone" in result) return setState(result);
       setHistory(result?.history ?? null);
       more.setNext(result?.next ?? null);
       setState(result ? "loaded" : "error");
@@ -89,6 +97,7 @@ function SharedTopic({ hash }: { hash: string }) {
             <TryButton />
           </Flex>
         )}
+        {typeof state === "object" && <ShareGoneNotice why={state.gone} action={<TryButton size="3" />} />}
         {state === "loaded" && history && (
           <>
             <Flex direction="column" gap="2" className="share-page__head">

@@ -11,17 +11,31 @@ export type { SharedHistory, ShareScreenData };
 /** A page of a shared chat from the first question on, and the cursor of the page after it (null on the last). */
 export type SharedPage = { history: SharedHistory; next: string | null };
 
+/** Why a link shows nothing, as the API says it (docs/conversations.md "Sharing"). */
+export type ShareGone = { gone: "revoked" | "expired" | "unknown" };
+
+/** The API's words for a link its owner turned off (404); the page says it in its own (`sharePageTexts`). */
+const REVOKED_DETAIL = "Ссылка отключена владельцем";
+
 /** How many messages each page after the first screen brings. */
 const PAGE_LIMIT = 50;
 
 /**
  * `GET /share/topic/history/{hash}?limit=&cursor=` (no auth): a page of what a share link shows, the
- * first without a cursor; null when it cannot be shown (unknown or revoked link, no network).
+ * first without a cursor; `gone` when the link shows nothing (410 expired, 404 turned off or unknown),
+ * null when it cannot be loaded (no network, a server error).
  */
-export async function loadSharedHistory(hash: string, cursor?: string): Promise<SharedPage | null> {
+export async function loadSharedHistory(hash: string, cursor?: string): Promise<SharedPage | ShareGone | null> {
   const query = { limit: String(PAGE_LIMIT), ...(cursor ? { cursor } : {}) };
   const param = { hash: encodeURIComponent(hash) };
   const res = await api.share.topic.history[":hash"].$get({ param, query }).catch(() => null);
+  // The route's errors are thrown, so its typed answer knows only 200.
+  const status: number | undefined = res?.status;
+  if (status === 410) return { gone: "expired" };
+  if (res && status === 404) {
+    const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
+    return { gone: body?.detail === REVOKED_DETAIL ? "revoked" : "unknown" };
+  }
   if (!res?.ok) return null;
   const body = await res.json().catch(() => null);
   return body && Array.isArray(body.messages) ? { history: body, next: res.headers.get("X-Next-Cursor") } : null;

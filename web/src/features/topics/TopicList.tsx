@@ -9,6 +9,7 @@ import { useActiveTopicId } from "./active-topic";
 import { dateLabel } from "./date-label";
 import { useSidebar } from "./sidebar-state";
 import { TopicItem } from "./TopicItem";
+import { OpenTopicGroup } from "./OpenTopicGroup";
 import { useToday } from "./use-today";
 
 function Group({ group, label, activeId }: { group: TopicGroup; label: string | null; activeId: string | null }) {
@@ -72,13 +73,16 @@ export function TopicList() {
       );
     }
     return (
-      <Text as="p" size="2" color="gray" className="topic-list__message" data-testid="topics-empty">
-        {status === "archived"
-          ? topicsTexts.emptyArchive
-          : folderId != null
-            ? topicsTexts.emptyFolder
-            : topicsTexts.empty}
-      </Text>
+      <>
+        <OpenTopicGroup activeId={activeId} groups={groups} />
+        <Text as="p" size="2" color="gray" className="topic-list__message" data-testid="topics-empty">
+          {status === "archived"
+            ? topicsTexts.emptyArchive
+            : folderId != null
+              ? topicsTexts.emptyFolder
+              : topicsTexts.empty}
+        </Text>
+      </>
     );
   }
 
@@ -89,6 +93,7 @@ export function TopicList() {
           {error}
         </Text>
       )}
+      <OpenTopicGroup activeId={activeId} groups={groups} />
       {groups.map((group) => (
         <Group
           key={group.date ?? "pinned"}

@@ -8,7 +8,7 @@ import {
   TrashIcon,
 } from "@radix-ui/react-icons";
 import { DropdownMenu } from "@radix-ui/themes";
-import { useFolders } from "./folders-queries";
+import { useFoldersTaking } from "./folders-queries";
 import { topicMenuTexts } from "../../ui/texts/topicMenu";
 import { FolderIcon } from "./icons";
 import { useSidebar } from "./sidebar-state";
@@ -26,7 +26,7 @@ async function run(action: Promise<TopicResult>) {
  */
 export function TopicMenu() {
   const { topic, anchor, mode, startRename, openDialog, close } = useTopicMenu();
-  const folders = useFolders();
+  const folders = useFoldersTaking(topic?.assistant_type ?? null);
   const open = mode === "menu" && topic != null;
 
   return (

@@ -2,7 +2,6 @@ import { ChevronDownIcon } from "@radix-ui/themes/components/icons";
 import type { TopicType } from "../../../../worker/settings";
 import { OpenOnFirstPress } from "../../ui/lazy/OpenOnFirstPress";
 import { sidebarTexts } from "../../ui/texts/sidebar";
-import { topicTypeOf, useMode } from "../modes/mode-store";
 import { modeTitleOf, useProducts } from "../modes/products-queries";
 import { modesTexts } from "../../ui/texts/modes";
 import { useSidebar } from "./sidebar-state";
@@ -27,13 +26,12 @@ function useTypeLabels(): Record<TopicType, string> {
 }
 
 /**
- * Which chats the list shows (docs/web.md "Sidebar filter"): every mode's, or one type's; the
- * picked mode's by default. Until first pressed it is the select's trigger as Radix Themes draws it
- * (its classes), without the select's code.
+ * Which chats the list shows (docs/web.md "Sidebar filter"): every mode's by default, or one type's,
+ * and only the user changes it. Until first pressed it is the select's trigger as Radix Themes draws
+ * it (its classes), without the select's code.
  */
 export function TypeFilter() {
-  const picked = topicTypeOf(useMode((s) => s.mode));
-  const type = useSidebar((s) => s.typeFilter) ?? picked;
+  const type = useSidebar((s) => s.typeFilter);
   const setTypeFilter = useSidebar((s) => s.setTypeFilter);
   const labels = useTypeLabels();
   return (
@@ -41,7 +39,7 @@ export function TypeFilter() {
       <OpenOnFirstPress
         load={loadSelect}
         popup="listbox"
-        props={{ type, labels, onPick: (value: TopicType) => setTypeFilter(value === picked ? null : value) }}
+        props={{ type, labels, onPick: setTypeFilter }}
         trigger={
           <button
             type="button"

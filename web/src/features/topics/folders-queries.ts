@@ -1,11 +1,11 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { errorMessage, type ResponseLike } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
 import type { Folder } from "../../api/types";
 import { foldersTexts } from "../../ui/texts/folders";
 import { currentUserKey, useSignedIn, useUserKey } from "../auth/session-user";
-import { type AssistantType, useMode } from "../modes/mode-store";
+import { ASSISTANT_TYPES, type AssistantType, topicTypeOf, useMode } from "../modes/mode-store";
 
 export type { Folder };
 
@@ -29,6 +29,20 @@ export const folderListQuery = (user: string | null, assistantType: AssistantTyp
 export function useFolders(): Folder[] {
   const mode = useMode((s) => s.mode);
   return useQuery({ ...folderListQuery(useUserKey(), mode), enabled: useSignedIn() }).data ?? [];
+}
+
+/**
+ * The folders a topic of this mode can be moved to: those of every mode whose topics are listed with
+ * it (the Worker's rule: an image chat may go into a general chat's folder), so «В папку…» never
+ * offers one that answers 422 «Эта папка для другого режима».
+ */
+export function useFoldersTaking(assistantType: string | null): Folder[] {
+  const user = useUserKey();
+  const enabled = useSignedIn();
+  const modes =
+    assistantType === null ? [] : ASSISTANT_TYPES.filter((mode) => topicTypeOf(mode) === topicTypeOf(assistantType));
+  const lists = useQueries({ queries: modes.map((mode) => ({ ...folderListQuery(user, mode), enabled })) });
+  return lists.flatMap((list) => list.data ?? []);
 }
 
 const failure = async (res: ResponseLike | null) =>

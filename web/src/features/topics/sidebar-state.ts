@@ -32,9 +32,9 @@ type SidebarState = {
   status: TopicStatus;
   /** The folder the list is narrowed to; null: every topic of the mode. */
   folderId: number | null;
-  /** Which chats the list shows by mode (docs/web.md "Sidebar filter"); null: the picked mode's. */
-  typeFilter: TopicType | null;
-  setTypeFilter: (type: TopicType | null) => void;
+  /** Which chats the list shows by mode (docs/web.md "Sidebar filter"): every mode's until the user picks one. */
+  typeFilter: TopicType;
+  setTypeFilter: (type: TopicType) => void;
   setStatus: (status: TopicStatus) => void;
   setFolderId: (folderId: number | null) => void;
   /** A failed action's text, shown above the list until dismissed. */
@@ -53,7 +53,7 @@ export const useSidebar = create<SidebarState>((set, get) => ({
   drawerOpen: false,
   status: "active",
   folderId: null,
-  typeFilter: null,
+  typeFilter: "all",
   setTypeFilter: (typeFilter) => set({ typeFilter }),
   setStatus: (status) => set({ status }),
   setFolderId: (folderId) => set({ folderId }),
@@ -65,7 +65,7 @@ export const useSidebar = create<SidebarState>((set, get) => ({
   },
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
   toggle: (isMobile) => (isMobile ? set({ drawerOpen: !get().drawerOpen }) : get().setOpen(!get().open)),
-  reset: () => set({ drawerOpen: false, notice: null, status: "active", folderId: null, typeFilter: null }),
+  reset: () => set({ drawerOpen: false, notice: null, status: "active", folderId: null, typeFilter: "all" }),
 }));
 
 forgetOnSignOut(() => useSidebar.getState().reset());

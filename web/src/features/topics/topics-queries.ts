@@ -11,7 +11,6 @@ import { queryClient } from "../../api/query-client";
 import type { Topic, TopicGroup } from "../../api/types";
 import { topicsTexts } from "../../ui/texts/topics";
 import { useSignedIn, useUserKey } from "../auth/session-user";
-import { topicTypeOf, useMode } from "../modes/mode-store";
 import { useSidebar } from "./sidebar-state";
 
 export type { Topic, TopicGroup };
@@ -78,12 +77,11 @@ export function joinPages(pages: TopicPage[]): TopicGroup[] {
 }
 
 /**
- * The list the sidebar shows: the filter's type (the picked mode's by default), the active topics or the archive, maybe
- * one folder.
+ * The list the sidebar shows: the filter's type (every mode's until the user picks one), the active topics or the
+ * archive, maybe one folder.
  */
 export function useTopicQuery(): TopicQuery {
-  const picked = topicTypeOf(useMode((s) => s.mode));
-  const type = useSidebar((s) => s.typeFilter) ?? picked;
+  const type = useSidebar((s) => s.typeFilter);
   const status = useSidebar((s) => s.status);
   const folderId = useSidebar((s) => s.folderId);
   return { type, status, folderId };

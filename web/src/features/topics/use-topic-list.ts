@@ -14,9 +14,8 @@ export function useTopicListLoader() {
   useTopicList();
   useFolders();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: folders belong to one mode, and a newly picked mode shows its own chats.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: folders belong to one mode. The type filter stays: it changes only when the user changes it.
   useEffect(() => {
     useSidebar.getState().setFolderId(null);
-    useSidebar.getState().setTypeFilter(null);
   }, [mode]);
 }

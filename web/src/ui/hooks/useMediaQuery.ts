@@ -17,3 +17,12 @@ export function useMediaQuery(query: string): boolean {
 export const MOBILE_QUERY = "(max-width: 767.98px)";
 
 export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
+
+/**
+ * A touch screen is the main pointer (a phone, a tablet; not a laptop that also has one): Enter
+ * breaks the line there and the send button sends, and keyboard shortcuts are not offered.
+ */
+export const TOUCH_QUERY = "(pointer: coarse)";
+
+export const isTouchScreen = () => typeof window !== "undefined" && !!window.matchMedia?.(TOUCH_QUERY).matches;
+export const useIsTouch = () => useMediaQuery(TOUCH_QUERY);

@@ -7,6 +7,7 @@ export const topicsTexts = {
   // By Date#getDay(): Sunday first.
   weekdays: ["Воскресенье", "Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота"],
   empty: "Здесь появятся ваши чаты",
+  openNow: "Открытый чат",
   emptyFolder: "В этой папке пока нет чатов",
   emptyArchive: "В архиве пока пусто",
   retry: "Повторить",
