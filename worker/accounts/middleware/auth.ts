@@ -65,8 +65,12 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+const READS = new Set(["GET", "HEAD"]);
+
+// A call that changes anything reads the row D1 has now; a read may take the isolate's copy.
 const accountRow = createMiddleware<AppEnv>(async (c, next) => {
-  const account = await accountOf(getDb(c.env.DB), { userId: c.var.userId, ver: c.var.token.ver });
+  const token = { userId: c.var.userId, ver: c.var.token.ver };
+  const account = await accountOf(getDb(c.env.DB), token, { trustRecent: READS.has(c.req.method) });
   if (!account) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
   c.set("account", account);
   await next();

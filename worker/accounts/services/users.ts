@@ -59,11 +59,15 @@ export function sessionUserQuery(db: Db, token: SessionToken) {
 
 /**
  * The row of a user whose token KV has passed, for a route that shows or changes it: one D1 read
- * by primary key, or this isolate's copy of the last few seconds (account-cache.ts). Undefined
- * when the row no longer matches the token (another version, blocked, gone).
+ * by primary key, or with `trustRecent` (reads) this isolate's copy of the last few seconds
+ * (account-cache.ts). Undefined when the row no longer matches the token (another version, blocked, gone).
  */
-export async function accountOf(db: Db, token: { userId: number; ver: number }): Promise<User | undefined> {
-  const recent = recentAccount(token.userId, token.ver);
+export async function accountOf(
+  db: Db,
+  token: { userId: number; ver: number },
+  { trustRecent = false } = {},
+): Promise<User | undefined> {
+  const recent = trustRecent ? recentAccount(token.userId, token.ver) : undefined;
   if (recent) return recent;
   const user = await db.query.users.findFirst({
     where: and(eq(users.id, token.userId), eq(users.tokenVersion, token.ver), isNull(users.blockedAt)),
