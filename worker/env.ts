@@ -38,14 +38,15 @@ export type Env = Cloudflare.Env;
 /** Set by requireUser: the caller, and the access token it presented (sid = its session). */
 export type AppEnv = {
   Bindings: Env;
-  /** Set by requireUser: the caller's row as loaded for this request, and its token's claims. */
+  /** Set by requireUser from the token's claims (no D1); `account` by requireAccount, the row from D1. */
   Variables: {
     /** Set first by assignRequestId (worker/http/request-id.ts): Cloudflare's ray id, or a random one. */
     requestId: string;
-    user: User;
+    user: { id: number; historyShard: number | null };
+    account: User;
     userId: number;
     role: "user" | "admin";
-    token: { sid: string; jti: string; exp: number };
+    token: { sid: string; jti: string; exp: number; ver: number };
     /**
      * Set by requireSignature instead of `user`: who sends, the sign-in session their token names, their history shard.
      */

@@ -29,6 +29,13 @@ function fakeServer(
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : null;
     calls.push({ method, path: url.pathname, token: headers.get("jwt-token"), body });
     const json = (data: unknown, status = 200) => Response.json(data, { status });
+    // The account tab's list of sessions, whatever the token: a 401 here would sign the next test out.
+    if (method === "GET" && url.pathname === "/api/v2/users/self/sessions") {
+      const now = "2025-01-01T00:00:00Z";
+      return json([
+        { id: "s-1", device: "Chrome, Linux", country: null, created_at: now, last_used_at: now, current: true },
+      ]);
+    }
     if (headers.get("jwt-token") !== "access-1") return json({ detail: "Требуется авторизация" }, 401);
     if (method === "GET" && url.pathname === "/api/v2/users/self") {
       if (options.selfStatus) return json({ detail: "Внутренняя ошибка сервера" }, options.selfStatus);
@@ -110,6 +117,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // A token adopted in a test schedules its refresh: ended here, it cannot sign the next test out.
+  useAuth.getState().logout();
   vi.unstubAllGlobals();
 });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
 import worker from "../../worker/index";
 import { REDACTED, sendMail } from "../../worker/accounts/services/mail";
-import { SESSION_CHECK_CACHE_MS } from "../../worker/accounts/services/session-check-cache";
+import { ACCOUNT_CACHE_MS } from "../../worker/accounts/services/account-cache";
 import { useFakeMail } from "./fakes/mail";
 import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail, uniqueIp } from "./helpers";
 
@@ -171,13 +171,13 @@ describe("admin outbox route", () => {
     ]);
   });
 
-  it("takes the role from D1: a demoted admin is refused once the session check runs out", async () => {
+  it("takes the role from D1: a demoted admin is refused once the row's copy runs out", async () => {
     const { email, record } = await createAdmin();
     const outbox = () => call(`/mail/outbox?to=${encodeURIComponent(email)}`, { headers: authHeaders(record) });
     expect((await outbox()).status).toBe(200);
-    // The admin CLI demotes in D1 directly, like another isolate would: reads see it within the session check's time.
+    // The admin CLI demotes in D1 directly, like another isolate would: admin routes see it within the row's time.
     await env.DB.prepare("UPDATE users SET role = 'user' WHERE email = ?").bind(email).run();
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + SESSION_CHECK_CACHE_MS });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + ACCOUNT_CACHE_MS });
     try {
       expect((await outbox()).status).toBe(403);
     } finally {

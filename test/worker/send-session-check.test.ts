@@ -13,11 +13,9 @@ import { countRows, historyOf } from "./topics-db";
 const fake = useFakeOpenAI();
 
 const claimsOf = (token: string) => decodeJwt(token) as { sub: string; sid: string; hs?: number };
-/** What a logout elsewhere, a block or a password change leaves in D1: the session ended. */
-const endSession = (account: Account) =>
-  env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?")
-    .bind(Date.now(), claimsOf(account.record.access_token).sid)
-    .run();
+/** A logout: the session ended in D1 and its access tokens in KV. */
+const endSession = async (account: Account) =>
+  expect((await call("/users/logout", { method: "POST", headers: authHeaders(account.record) })).status).toBe(200);
 
 async function traces(userId: number) {
   const history = await historyOf(userId);

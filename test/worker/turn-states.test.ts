@@ -1,4 +1,4 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import type { TopicObject } from "../../worker/conversations/turn/topic-object";
@@ -55,11 +55,10 @@ async function topicWithReply(account: Account) {
   return topicId;
 }
 
-const endSession = (account: Account) => {
-  const { sid } = JSON.parse(
-    atob(account.record.access_token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")),
-  ) as { sid: string };
-  return env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE id = ?").bind(Date.now(), sid).run();
+/** A logout: the session ended in D1 and its access tokens in KV. */
+const endSession = async (account: Account) => {
+  const res = await call("/users/logout", { method: "POST", headers: authHeaders(account.record) });
+  expect(res.status).toBe(200);
 };
 
 const continueReply = (account: Account, topicId: number) =>

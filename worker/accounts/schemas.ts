@@ -94,3 +94,16 @@ export const consentStateSchema = z
     accepted_at: isoTime.nullable(),
   })
   .meta({ id: "ConsentState" });
+
+/** `GET /users/self/sessions`: one live sign-in (docs/accounts.md "Sessions"). */
+export const sessionInfoSchema = z
+  .strictObject({
+    id: z.string(),
+    device: z.string().nullable(),
+    country: z.string().nullable(),
+    created_at: isoTime,
+    last_used_at: isoTime,
+    current: z.boolean(),
+  })
+  .meta({ id: "SessionInfo" });
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

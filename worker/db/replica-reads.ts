@@ -35,6 +35,21 @@ const SHARE_READ = /^\/(api\/v2\/)?share\//;
 
 let warnedOfShape = false;
 
+// Not request state: which of an env's bindings are D1 databases, found once per env object. Telling
+// them apart reads properties of every binding, and on a service binding each read makes an RPC stub.
+const sourcesByEnv = new WeakMap<object, string[]>();
+
+function sessionSourcesOf(env: Env): string[] {
+  let names = sourcesByEnv.get(env);
+  if (!names) {
+    names = Object.entries(env)
+      .filter(([, binding]) => isSessionSource(binding))
+      .map(([name]) => name);
+    sourcesByEnv.set(env, names);
+  }
+  return names;
+}
+
 /**
  * Whether a read must find revocations at once in the main database: a signed-in call (its session
  * check: a logout or a block) and a share link's read (a revoke). A replica can lag, and a bookmark
@@ -88,14 +103,10 @@ export function openReplicaReads(
   const sent = parseBookmarks(request.headers.get(BOOKMARK_HEADER));
   const start = startOf(request, sent);
   const opened = new Map<string, D1DatabaseSession>();
-  const names: string[] = [];
-  const scoped: Record<string, unknown> = {};
-  for (const [name, binding] of Object.entries(env)) {
-    if (!isSessionSource(binding)) {
-      scoped[name] = binding;
-      continue;
-    }
-    names.push(name);
+  const names = sessionSourcesOf(env);
+  const scoped: Record<string, unknown> = { ...env };
+  for (const name of names) {
+    const binding = (env as unknown as Record<string, SessionSource>)[name]!;
     Object.defineProperty(scoped, name, {
       enumerable: true,
       get: () => {

@@ -70,6 +70,10 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
     userAgent: text("user_agent"),
+    // Shown in the account's list of sessions: the last sign-in or refresh (about every 15 minutes
+    // while the app is open; a signed-in request itself writes nothing) and its IP's country.
+    lastUsedAt: integer("last_used_at"),
+    country: text("country"),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );

@@ -5,16 +5,16 @@ import { getDb } from "../../db/client";
 import type { User } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
+import type { HistoryUser } from "../../db/history";
+import { tokenRevoked } from "../services/revocations";
 import { type AccessClaims, verifyAccessToken } from "../services/tokens";
-import { findSessionUser } from "../services/users";
+import { accountOf, findSessionUser } from "../services/users";
 
 export const AUTH_TEXTS = {
   missing: "Требуется авторизация",
   revoked: "Сессия завершена, войдите снова",
   forbidden: "Недостаточно прав",
 } as const;
-
-const READS = new Set(["GET", "HEAD"]);
 
 /** The presented access token's claims: 401 without one, or for one not signed by us or expired. */
 async function presentedClaims(c: Context<AppEnv>): Promise<AccessClaims> {
@@ -23,77 +23,99 @@ async function presentedClaims(c: Context<AppEnv>): Promise<AccessClaims> {
   return verifyAccessToken(c.env, raw);
 }
 
-/** Everything past the signature: the session live, the token's version current, the user there and not blocked. */
-async function sessionUser(c: Context<AppEnv>, claims: AccessClaims, trustRecent: boolean): Promise<User> {
-  return liveUser(await findSessionUser(getDb(c.env.DB), claims, { trustRecent }));
+/** 401 for a token whose session has ended or whose version is retired: KV, never D1. */
+async function assertNotRevoked(c: Context<AppEnv>, claims: AccessClaims): Promise<void> {
+  if (await tokenRevoked(c.env.KV, claims)) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
 }
 
-function liveUser(user: User | undefined): User {
+/** The whole check in D1 itself (the session joined with the user), for the few callers that need it. */
+async function sessionUser(c: Context<AppEnv>, claims: AccessClaims): Promise<User> {
+  const user = await findSessionUser(getDb(c.env.DB), claims);
   if (!user) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
   return user;
 }
 
-function setCaller(c: Context<AppEnv>, claims: AccessClaims, role: AccessClaims["role"]) {
+/** Who calls: the token says, unless it was signed before tokens carried the history shard. */
+async function callerOf(c: Context<AppEnv>, claims: AccessClaims): Promise<HistoryUser> {
+  if (claims.historyShard !== undefined) return { id: claims.userId, historyShard: claims.historyShard };
+  const user = await sessionUser(c, claims);
+  return { id: user.id, historyShard: user.historyShard };
+}
+
+function setCaller(c: Context<AppEnv>, claims: AccessClaims, user: HistoryUser) {
+  c.set("user", user);
   c.set("userId", claims.userId);
-  c.set("role", role);
-  c.set("token", { sid: claims.sid, jti: claims.jti, exp: claims.exp });
+  c.set("role", claims.role);
+  c.set("token", { sid: claims.sid, jti: claims.jti, exp: claims.exp, ver: claims.ver });
 }
 
 /**
  * The caller must present a valid access token in `jwt-token`: signed by us and not expired, of a
- * session that is still live, of the user's current token version, for a user that exists and is
- * not blocked. Everything past the signature is `findSessionUser`: one D1 read; a GET may use this
- * isolate's check of the same session from the last few seconds instead (docs/scale.md "The session
- * check"). So a logout, a block, a password or role change ends the session's access tokens at the
- * next call that changes anything, and for reads within seconds. The loaded row is `c.var.user`, so
- * handlers need not read it again. Running it twice is harmless.
+ * session not revoked and of a token version not retired. Everything past the signature is KV
+ * (`tokenRevoked`: the session's key and the user's, side by side; docs/accounts.md "Revocation"),
+ * no D1: `c.var.user` is the caller's id and history shard and `c.var.role` their role, as the token
+ * carries them. A route that shows or changes the account's row uses requireAccount. Running it
+ * twice is harmless.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get("userId") !== undefined) return next();
   const claims = await presentedClaims(c);
-  const user = await sessionUser(c, claims, READS.has(c.req.method));
-  c.set("user", user);
-  setCaller(c, claims, user.role);
+  const [, user] = await Promise.all([assertNotRevoked(c, claims), callerOf(c, claims)]);
+  setCaller(c, claims, user);
   await next();
 });
 
+const READS = new Set(["GET", "HEAD"]);
+
+// A call that changes anything reads the row D1 has now; a read may take the isolate's copy.
+const accountRow = createMiddleware<AppEnv>(async (c, next) => {
+  const token = { userId: c.var.userId, ver: c.var.token.ver };
+  const account = await accountOf(getDb(c.env.DB), token, { trustRecent: READS.has(c.req.method) });
+  if (!account) throw ApiError.unauthorized(AUTH_TEXTS.revoked);
+  c.set("account", account);
+  await next();
+});
+
+/** requireUser, then the caller's row from D1 (or this isolate's copy of the last seconds) as `c.var.account`. */
+export const requireAccount = every(requireUser, accountRow);
+
 /**
- * requireUser that asks D1 on a GET too, never the isolate's check of the last seconds: for a read
- * of everything the account holds (its export), which a logout or a block must stop at once.
+ * requireUser that also checks the session in D1 itself, and loads the row from there: for a read
+ * of everything the account holds (its export), which a revocation KV has not yet carried to this
+ * data centre must stop too.
  */
 export const requireCheckedUser = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await presentedClaims(c);
-  const user = await sessionUser(c, claims, false);
-  c.set("user", user);
-  setCaller(c, claims, user.role);
+  const [, account] = await Promise.all([assertNotRevoked(c, claims), sessionUser(c, claims)]);
+  setCaller(c, claims, { id: account.id, historyShard: account.historyShard });
+  c.set("account", account);
   await next();
 });
 
 /**
  * requireUser for a send (docs/conversations.md "The turn"): only the token's signature and claims
- * here; the topic's object checks the sign-in session in the turn's own D1 batch, before any other
- * refusal (`c.var.caller`; the handler sets `c.var.turnChecked` once the object has answered). A
- * refusal the object never saw (the body's 422) still waits for the check, so the 401 comes first.
- * A token signed without the history shard is checked here first, as requireUser does.
+ * here; the topic's object reads the revocations in KV beside the turn's own D1 batch, before any
+ * other refusal (`c.var.caller`; the handler sets `c.var.turnChecked` once the object has answered).
+ * A refusal the object never saw (the body's 422) still waits for the check, so the 401 comes first.
+ * A token signed without the history shard is checked here first, in D1, as before.
  */
 export const requireSignature = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await presentedClaims(c);
-  if (claims.historyShard === undefined) {
-    const user = await sessionUser(c, claims, false);
-    c.set("caller", { ...claims, historyShard: user.historyShard });
-    setCaller(c, claims, user.role);
-  } else {
-    c.set("caller", { ...claims, historyShard: claims.historyShard });
-    setCaller(c, claims, claims.role);
-  }
+  const user = await callerOf(c, claims);
+  c.set("caller", { ...claims, historyShard: user.historyShard });
+  setCaller(c, claims, user);
   await next();
-  if (!c.get("turnChecked")) await sessionUser(c, claims, false);
+  if (!c.get("turnChecked")) await assertNotRevoked(c, claims);
 });
 
 const adminRole = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("role") !== "admin") throw ApiError.forbidden(AUTH_TEXTS.forbidden);
+  if (c.var.account.role !== "admin") throw ApiError.forbidden(AUTH_TEXTS.forbidden);
+  c.set("role", "admin");
   await next();
 });
 
-/** requireUser, then 403 unless the caller is an admin. Use it alone on admin routes. */
-export const requireAdmin = every(requireUser, adminRole);
+/**
+ * requireAccount, then 403 unless the row says admin: the role is D1's here, not the token's, so a
+ * demotion (the admin CLI writes D1) counts within the row's few seconds. Use it alone on admin routes.
+ */
+export const requireAdmin = every(requireAccount, adminRole);

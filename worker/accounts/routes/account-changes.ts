@@ -3,7 +3,7 @@ import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { requireUser } from "../middleware/auth";
+import { requireAccount } from "../middleware/auth";
 import { confirmEmailChange, EMAIL_CHANGED, emailChangedNotice } from "../services/email-change";
 import { CODE_SENT, issueOneTimeCode } from "../services/one-time-codes";
 import { enforceRateLimits } from "../../http/rate-limit";
@@ -29,11 +29,11 @@ export const accountChanges = new Hono<AppEnv>()
         429: { description: "Слишком много попыток" },
       },
     }),
-    requireUser,
+    requireAccount,
     async (c) => {
       const db = getDb(c.env.DB);
       await enforceRateLimits(db, c.env, [["oneTimeCodePerUser", String(c.var.userId)]]);
-      const { send } = await issueOneTimeCode(c.env, db, c.var.user);
+      const { send } = await issueOneTimeCode(c.env, db, c.var.account);
       c.executionCtx.waitUntil(send().catch((err) => logEvent("error", "one-time code mail failed", { err })));
       return c.json({ detail: CODE_SENT }, 200);
     },

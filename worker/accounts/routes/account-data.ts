@@ -7,7 +7,7 @@ import type { AppEnv } from "../../env";
 import { jsonObjectBody } from "../../http/bulk-target";
 import { bodyOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { requireCheckedUser, requireUser } from "../middleware/auth";
+import { requireAccount, requireCheckedUser } from "../middleware/auth";
 import { deleteAccount, exportAccount } from "../services/account-data";
 import { proveOwner } from "../services/owner-proof";
 import { logEvent } from "../../http/log";
@@ -33,7 +33,7 @@ export const accountData = new Hono<AppEnv>()
     requireCheckedUser,
     async (c) => {
       const now = Date.now();
-      const zip = await exportAccount(c.env, getDb(c.env.DB), c.var.user, now);
+      const zip = await exportAccount(c.env, getDb(c.env.DB), c.var.account, now);
       const date = new Date(now).toISOString().slice(0, 10);
       return new Response(zip, {
         headers: {
@@ -60,14 +60,14 @@ export const accountData = new Hono<AppEnv>()
         429: { description: "Слишком много попыток" },
       },
     }),
-    requireUser,
+    requireAccount,
     jsonObjectBody,
     validate("json", deleteBody),
     async (c) => {
       const db = getDb(c.env.DB);
       const body = c.req.valid("json");
-      await proveOwner(c.env, db, c.var.user, c.var.token.sid, { currentPassword: body.password, code: body.code });
-      const files = await deleteAccount(c.env, db, c.var.user);
+      await proveOwner(c.env, db, c.var.account, c.var.token.sid, { currentPassword: body.password, code: body.code });
+      const files = await deleteAccount(c.env, db, c.var.account);
       c.executionCtx.waitUntil(
         deleteAttachmentObjects(c.env, files).catch((err) =>
           logEvent("error", "account files delete failed", { user_id: c.var.userId, err }),

@@ -4,6 +4,7 @@ import { accountChanges } from "./account-changes";
 import { accountData } from "./account-data";
 import { consent } from "./legal";
 import { oauth } from "./oauth";
+import { sessionRoutes } from "./sessions";
 import { telegramAuth } from "./telegram-auth";
 import { users } from "./users";
 
@@ -14,4 +15,5 @@ export const userRoutes = new Hono<AppEnv>()
   .route("/", oauth)
   .route("/", telegramAuth)
   .route("/", consent)
-  .route("/", accountData);
+  .route("/", accountData)
+  .route("/", sessionRoutes);

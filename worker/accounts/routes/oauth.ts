@@ -7,6 +7,7 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { issueAuthRecord } from "../services/auth-record";
+import { deviceOf } from "../services/devices";
 import { resolveExternalUser } from "../services/oauth/accounts";
 import { configuredOAuthProviders, oauthClient } from "../services/oauth/clients";
 import { FLOW_COOKIE, flowCookieOptions, flowCookiePath, openFlow, sealFlow } from "../services/oauth/flow-cookie";
@@ -142,7 +143,7 @@ export const oauth = new Hono<AppEnv>()
         const result = await resolveExternalUser(db, provider, profile);
         if (result.kind === "email_taken") return fail(409);
         if (result.kind === "blocked") return fail(403);
-        const record = await issueAuthRecord(c.env, db, result.user, c.req.header("user-agent"));
+        const record = await issueAuthRecord(c.env, db, result.user, deviceOf(c.req.raw));
         return c.redirect(signedInUrl(c.env, flow.next, record), 302);
       } catch (err) {
         logEvent("error", "oauth sign-in failed", { provider, err });

@@ -5,6 +5,7 @@ import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { issueAuthRecord } from "../services/auth-record";
+import { deviceOf } from "../services/devices";
 import { resolveExternalUser } from "../services/oauth/accounts";
 import { verifyTelegramLogin } from "../services/oauth/telegram";
 import { ACCOUNT_BLOCKED } from "../services/users";
@@ -56,6 +57,6 @@ export const telegramAuth = new Hono<AppEnv>().get(
     // Telegram gives no e-mail, so nothing can collide; kept for the type's sake.
     if (result.kind === "email_taken") throw ApiError.conflict("Пользователь с данным email уже зарегистрирован");
     if (result.kind === "blocked") throw ApiError.forbidden(ACCOUNT_BLOCKED);
-    return c.json(await issueAuthRecord(c.env, db, result.user, c.req.header("user-agent")));
+    return c.json(await issueAuthRecord(c.env, db, result.user, deviceOf(c.req.raw)));
   },
 );

@@ -7,9 +7,10 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { pathId } from "../../http/params";
 import { stringMap } from "../../http/string-map";
-import { requireAdmin, requireUser } from "../middleware/auth";
+import { requireAccount, requireAdmin, requireUser } from "../middleware/auth";
 import { noticePendingInvitations } from "../../companies/services/company-invitations";
 import { issueAuthRecord } from "../services/auth-record";
+import { deviceOf } from "../services/devices";
 import { requestEmailChange } from "../services/email-change";
 import { proveOwner } from "../services/owner-proof";
 import { hashPassword, needsRehash } from "../services/passwords";
@@ -137,7 +138,7 @@ export const users = new Hono<AppEnv>()
       });
       // An invited e-mail is told of its invitations (it joins a company only by accepting).
       await noticePendingInvitations(db, user.id, body.email);
-      return c.json(await issueAuthRecord(c.env, db, user, c.req.header("user-agent")), 201);
+      return c.json(await issueAuthRecord(c.env, db, user, deviceOf(c.req.raw)), 201);
     },
   )
   .post(
@@ -169,7 +170,7 @@ export const users = new Hono<AppEnv>()
       await refundRateLimits(db, ticket);
       assertNotBlocked(user);
       if (needsRehash(user.passwordHash)) await replacePasswordHash(db, user.id, await hashPassword(password));
-      return c.json(await issueAuthRecord(c.env, db, user, c.req.header("user-agent")), 200);
+      return c.json(await issueAuthRecord(c.env, db, user, deviceOf(c.req.raw)), 200);
     },
   )
   .get(
@@ -183,8 +184,8 @@ export const users = new Hono<AppEnv>()
         401: { description: "Нет или неверный токен" },
       },
     }),
-    requireUser,
-    (c) => c.json(publicUser(c.var.user), 200),
+    requireAccount,
+    (c) => c.json(publicUser(c.var.account), 200),
   )
   .patch(
     "/",
@@ -208,13 +209,13 @@ export const users = new Hono<AppEnv>()
         429: { description: "Слишком много попыток" },
       },
     }),
-    requireUser,
+    requireAccount,
     validate("json", patchBody),
     async (c) => {
       const body = c.req.valid("json");
       const db = getDb(c.env.DB);
       const userId = c.var.userId;
-      let user = c.var.user;
+      let user = c.var.account;
       const { sid } = c.var.token;
       const newEmail = body.email !== undefined && body.email !== user.email ? body.email : undefined;
       if (newEmail !== undefined || body.password !== undefined)
@@ -227,7 +228,7 @@ export const users = new Hono<AppEnv>()
       }
       const answer = { ...publicUser(user), pending_email: newEmail };
       if (body.password === undefined) return c.json({ ...answer, access_token: undefined as string | undefined }, 200);
-      const ver = await changePassword(db, userId, await hashPassword(body.password), sid);
+      const ver = await changePassword(db, c.env.KV, userId, await hashPassword(body.password), sid);
       // The version bump retires every access token, the caller's too: hand the caller a new one.
       const { token } = await signAccessToken(c.env, {
         userId,
@@ -266,7 +267,7 @@ export const users = new Hono<AppEnv>()
       if (!user) throw ApiError.unauthorized(SESSION_ENDED);
       // The block ended the session already; this says why to whoever still holds its tokens.
       assertNotBlocked(user);
-      const rotation = await rotateRefreshToken(db, refresh, claims.sid);
+      const rotation = await rotateRefreshToken(db, c.env.KV, refresh, claims.sid, deviceOf(c.req.raw).country);
       if (!rotation.ok || rotation.userId !== user.id) throw ApiError.unauthorized(SESSION_ENDED);
       const { token } = await signAccessToken(c.env, {
         userId: user.id,
@@ -290,7 +291,7 @@ export const users = new Hono<AppEnv>()
     requireUser,
     async (c) => {
       // requireUser checks the session on every request, so this also ends every access token of it.
-      await revokeSession(getDb(c.env.DB), c.var.token.sid);
+      await revokeSession(getDb(c.env.DB), c.env.KV, c.var.token.sid);
       return c.json({ detail: "Вы вышли из аккаунта" }, 200);
     },
   )
@@ -342,9 +343,9 @@ export const users = new Hono<AppEnv>()
       const user = await findUserById(db, userId);
       if (!user) throw ApiError.badRequest(RECOVERY_INVALID);
       assertNotBlocked(user);
-      const tokenVersion = await changePassword(db, userId, await hashPassword(body.password), null);
+      const tokenVersion = await changePassword(db, c.env.KV, userId, await hashPassword(body.password), null);
       await spendAllRecoveryTokens(db, userId);
-      return c.json(await issueAuthRecord(c.env, db, { ...user, tokenVersion }, c.req.header("user-agent")), 200);
+      return c.json(await issueAuthRecord(c.env, db, { ...user, tokenVersion }, deviceOf(c.req.raw)), 200);
     },
   )
   .post(
@@ -368,7 +369,7 @@ export const users = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       if (id === c.var.userId) throw ApiError.conflict("Нельзя заблокировать собственный аккаунт");
-      const user = await blockUser(getDb(c.env.DB), id);
+      const user = await blockUser(getDb(c.env.DB), c.env.KV, id);
       if (!user) throw ApiError.notFound(USER_NOT_FOUND);
       return c.json(blockState(user), 200);
     },

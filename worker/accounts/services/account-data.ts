@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { forgetSessionChecks } from "./session-check-cache";
+import { forgetAccount } from "./account-cache";
+import { revokeAllUserTokens } from "./revocations";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import { publicPayment } from "../../billing/services/payments";
 import { exportTopicMarkdown } from "../../conversations/services/export";
@@ -75,7 +76,8 @@ export async function deleteAccount(env: Env, db: Db, user: User): Promise<strin
     db.delete(mailOutbox).where(eq(mailOutbox.to, user.email ?? "")),
     db.delete(users).where(eq(users.id, user.id)),
   ]);
-  forgetSessionChecks({ userId: user.id });
+  forgetAccount(user.id);
+  await revokeAllUserTokens(env.KV, user.id);
   // Its share links end with it: this data centre's copies go now, the others' at their next read.
   await Promise.all(shared.map(({ hash }) => purgeShareHash(env, hash)));
   return [...new Set(files.map((f) => f.key))];

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import type { AuthRecord } from "../schemas";
+import type { Device } from "./devices";
 import { createSession } from "./sessions";
 import { signAccessToken, type Role } from "./tokens";
 
@@ -19,9 +20,9 @@ export async function issueAuthRecord(
     tokenVersion: number;
     historyShard: number | null;
   },
-  userAgent?: string | null,
+  device?: Device,
 ): Promise<AuthRecord> {
-  const { sessionId, refreshToken } = await createSession(db, user.id, userAgent);
+  const { sessionId, refreshToken } = await createSession(db, user.id, device);
   const { token } = await signAccessToken(env, {
     userId: user.id,
     role: user.role,

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { forgetSessionChecks } from "./session-check-cache";
+import { forgetAccount } from "./account-cache";
 import type { Db } from "../../db/client";
 import { emailChanges, recoveryTokens, users } from "../../db/schema";
 import type { Env } from "../../env";
@@ -106,7 +106,7 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ user:
         .where(and(eq(recoveryTokens.userId, pending.userId), isNull(recoveryTokens.usedAt))),
     ]);
     if (!user) throw ApiError.badRequest(EMAIL_CHANGE_INVALID);
-    forgetSessionChecks({ userId: pending.userId });
+    forgetAccount(pending.userId);
     return { user, oldEmail: before.email };
   } catch (err) {
     if (isEmailTaken(err)) throw ApiError.conflict(EMAIL_TAKEN);

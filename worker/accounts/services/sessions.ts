@@ -1,25 +1,29 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { forgetSessionChecks } from "./session-check-cache";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { refreshTokens, sessions } from "../../db/schema";
+import type { Device } from "./devices";
 import { newOpaqueToken, sha256Hex } from "./opaque-tokens";
+import { revokeSessionTokens } from "./revocations";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens";
 
 /** One sign-in on one device: a session row and the first refresh token of its family. */
 export async function createSession(
   db: Db,
   userId: number,
-  userAgent?: string | null,
+  device: Device = { userAgent: null, country: null },
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = crypto.randomUUID();
   const refreshToken = newOpaqueToken();
+  const now = Date.now();
   await db.batch([
     db.insert(sessions).values({
       id: sessionId,
       userId,
-      expiresAt: Date.now() + REFRESH_TOKEN_TTL_MS,
-      userAgent: userAgent?.slice(0, 300) ?? null,
+      expiresAt: now + REFRESH_TOKEN_TTL_MS,
+      userAgent: device.userAgent?.slice(0, 300) ?? null,
+      country: device.country,
+      lastUsedAt: now,
     }),
     db.insert(refreshTokens).values({ tokenHash: await sha256Hex(refreshToken), sessionId }),
   ]);
@@ -51,15 +55,21 @@ const sessionLive = (sessionId: SQLiteColumn, now: number) =>
  *   successor is left alone, so whoever holds it keeps a working session too.
  * - Any other already-retired token is theft or a replay: its whole family (the session) is revoked.
  */
-export async function rotateRefreshToken(db: Db, token: string, sessionId: string): Promise<Rotation> {
+export async function rotateRefreshToken(
+  db: Db,
+  kv: KVNamespace,
+  token: string,
+  sessionId: string,
+  country: string | null = null,
+): Promise<Rotation> {
   const now = Date.now();
   const oldHash = await sha256Hex(token);
   const next = newOpaqueToken();
   const nextHash = await sha256Hex(next);
 
   const exchanged =
-    (await rotate(db, oldHash, sessionId, nextHash, now)) ||
-    (await exchangeWithinGrace(db, oldHash, sessionId, nextHash, now));
+    (await rotate(db, oldHash, sessionId, nextHash, now, country)) ||
+    (await exchangeWithinGrace(db, oldHash, sessionId, nextHash, now, country));
   if (exchanged) {
     const session = await db.query.sessions.findFirst({ columns: { userId: true }, where: eq(sessions.id, sessionId) });
     if (session) return { ok: true, userId: session.userId, refreshToken: next };
@@ -67,7 +77,7 @@ export async function rotateRefreshToken(db: Db, token: string, sessionId: strin
 
   const known = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, oldHash) });
   if (known?.rotatedAt != null) {
-    await revokeSession(db, known.sessionId);
+    await revokeSession(db, kv, known.sessionId);
     return { ok: false, reason: "reused" };
   }
   return { ok: false, reason: "invalid" };
@@ -82,11 +92,11 @@ const newTokenRow = (nextHash: string, sessionId: SQLiteColumn, now: number) => 
   replacedBy: sql<null>`NULL`.as("replaced_by"),
 });
 
-// Sliding lifetime: a session ends after 30 days without a refresh.
-const extendSession = (db: Db, sessionId: string, nextHash: string, now: number) =>
+// Sliding lifetime: a session ends after 30 days without a refresh. A refresh is its last use.
+const extendSession = (db: Db, sessionId: string, nextHash: string, now: number, country: string | null) =>
   db
     .update(sessions)
-    .set({ expiresAt: now + REFRESH_TOKEN_TTL_MS })
+    .set({ expiresAt: now + REFRESH_TOKEN_TTL_MS, lastUsedAt: now, ...(country && { country }) })
     .where(
       and(
         eq(sessions.id, sessionId),
@@ -94,7 +104,14 @@ const extendSession = (db: Db, sessionId: string, nextHash: string, now: number)
       ),
     );
 
-async function rotate(db: Db, oldHash: string, sessionId: string, nextHash: string, now: number): Promise<boolean> {
+async function rotate(
+  db: Db,
+  oldHash: string,
+  sessionId: string,
+  nextHash: string,
+  now: number,
+  country: string | null,
+): Promise<boolean> {
   const live = and(
     eq(refreshTokens.tokenHash, oldHash),
     eq(refreshTokens.sessionId, sessionId),
@@ -114,7 +131,7 @@ async function rotate(db: Db, oldHash: string, sessionId: string, nextHash: stri
       .set({ rotatedAt: now, replacedBy: nextHash })
       .where(live)
       .returning({ tokenHash: refreshTokens.tokenHash }),
-    extendSession(db, sessionId, nextHash, now),
+    extendSession(db, sessionId, nextHash, now, country),
   ]);
   return rotated.length > 0;
 }
@@ -125,6 +142,7 @@ async function exchangeWithinGrace(
   sessionId: string,
   nextHash: string,
   now: number,
+  country: string | null,
 ): Promise<boolean> {
   const graced = and(
     eq(presented.tokenHash, oldHash),
@@ -145,15 +163,16 @@ async function exchangeWithinGrace(
           .where(graced),
       )
       .returning({ tokenHash: refreshTokens.tokenHash }),
-    extendSession(db, sessionId, nextHash, now),
+    extendSession(db, sessionId, nextHash, now, country),
   ]);
   return sibling.length > 0;
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+/** Ends a session in D1 (its refresh tokens) and in KV (its access tokens). */
+export async function revokeSession(db: Db, kv: KVNamespace, sessionId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: Date.now() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  forgetSessionChecks({ sid: sessionId });
+  await revokeSessionTokens(kv, [sessionId]);
 }

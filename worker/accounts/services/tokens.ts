@@ -39,9 +39,19 @@ export const TOKEN_TEXTS = {
   expired: "Срок действия токена истёк",
 } as const;
 
-function signingKey(env: Env): Uint8Array {
-  if (!env.JWT_SECRET) throw new ApiError(503, "Вход временно недоступен: сервер не настроен");
-  return new TextEncoder().encode(env.JWT_SECRET);
+// Not request state: the secret's CryptoKey, imported once per isolate instead of on every verify
+// (the session check is otherwise a few map lookups, so the import was a good part of a request).
+let imported: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+function signingKey(env: Env): Promise<CryptoKey> {
+  const secret = env.JWT_SECRET;
+  if (!secret) throw new ApiError(503, "Вход временно недоступен: сервер не настроен");
+  if (imported?.secret !== secret) {
+    const raw = new TextEncoder().encode(secret);
+    const key = crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    imported = { secret, key };
+  }
+  return imported.key;
 }
 
 export async function signAccessToken(
@@ -63,7 +73,7 @@ export async function signAccessToken(
     .setJti(jti)
     .setIssuedAt()
     .setExpirationTime(exp)
-    .sign(signingKey(env));
+    .sign(await signingKey(env));
   return { token, jti, exp };
 }
 
@@ -84,7 +94,7 @@ export async function verifyAccessToken(
   token: string,
   options: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims> {
-  const key = signingKey(env);
+  const key = await signingKey(env);
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
     return toClaims(payload);

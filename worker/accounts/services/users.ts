@@ -5,7 +5,8 @@ import { ApiError } from "../../http/errors";
 import { startPackForNewUser } from "../../billing/services/limits";
 import { consentStatement } from "./legal";
 import { verifyPassword } from "./passwords";
-import { forgetSessionChecks, recentSessionUser, rememberSessionUser } from "./session-check-cache";
+import { forgetAccount, recentAccount, rememberAccount } from "./account-cache";
+import { revokeUserTokens } from "./revocations";
 
 export type { User };
 
@@ -26,27 +27,20 @@ export async function findUserById(db: Db, id: number): Promise<User | undefined
 }
 
 /**
- * The user behind an access token: only while the token's session is live (not revoked, not
- * expired), the token's version is the user's current one and the user is not blocked. One D1 read
- * (two primary-key lookups joined). With `trustRecent` (reads) a check this isolate made less than
- * SESSION_CHECK_CACHE_MS ago stands in for the read (session-check-cache.ts); the writers below
- * forget what they change, so this isolate sees a logout, block or password change at once, other
- * isolates' reads within that time, and a call that changes anything always asks D1.
+ * The user behind an access token, checked in D1 itself: only while the token's session is live
+ * (not revoked, not expired), the token's version is the user's current one and the user is not
+ * blocked. One D1 read (two primary-key lookups joined). The request path checks KV instead
+ * (revocations.ts); this is for the few reads that must see D1 (the account's export, a token
+ * signed without its history shard).
  */
-export async function findSessionUser(
-  db: Db,
-  token: SessionToken,
-  { trustRecent = false } = {},
-): Promise<User | undefined> {
-  const recent = trustRecent ? recentSessionUser(token) : undefined;
-  if (recent) return recent;
-  const rows = await sessionUserQuery(db, token);
-  return sessionUserOf(token, rows);
+export async function findSessionUser(db: Db, token: SessionToken): Promise<User | undefined> {
+  const [row] = await sessionUserQuery(db, token);
+  return row?.user;
 }
 
 export type SessionToken = { userId: number; sid: string; ver: number };
 
-/** findSessionUser's D1 read, for a larger batch (the turn's: conversations/turn/admission.ts); always asks D1. */
+/** findSessionUser's D1 read. */
 export function sessionUserQuery(db: Db, token: SessionToken) {
   return db
     .select({ user: users, sessionExpiresAt: sessions.expiresAt })
@@ -63,17 +57,23 @@ export function sessionUserQuery(db: Db, token: SessionToken) {
     );
 }
 
-/** The user sessionUserQuery's rows name, remembered for this isolate's next reads; undefined for a session ended. */
-export function sessionUserOf(
-  token: SessionToken,
-  [row]: { user: User; sessionExpiresAt: number }[],
-): User | undefined {
-  if (!row) {
-    forgetSessionChecks({ sid: token.sid });
-    return undefined;
-  }
-  rememberSessionUser(token.sid, row.user, row.sessionExpiresAt, Date.now());
-  return row.user;
+/**
+ * The row of a user whose token KV has passed, for a route that shows or changes it: one D1 read
+ * by primary key, or with `trustRecent` (reads) this isolate's copy of the last few seconds
+ * (account-cache.ts). Undefined when the row no longer matches the token (another version, blocked, gone).
+ */
+export async function accountOf(
+  db: Db,
+  token: { userId: number; ver: number },
+  { trustRecent = false } = {},
+): Promise<User | undefined> {
+  const recent = trustRecent ? recentAccount(token.userId, token.ver) : undefined;
+  if (recent) return recent;
+  const user = await db.query.users.findFirst({
+    where: and(eq(users.id, token.userId), eq(users.tokenVersion, token.ver), isNull(users.blockedAt)),
+  });
+  if (user) rememberAccount(user);
+  return user;
 }
 
 // Verified against when the e-mail is unknown or has no password, so a miss costs the same scrypt
@@ -149,7 +149,7 @@ export async function updateProfile(db: Db, id: number, changes: { email?: strin
       .where(eq(users.id, id))
       .returning();
     if (!user) throw ApiError.notFound("Пользователь не найден");
-    forgetSessionChecks({ userId: id });
+    forgetAccount(id);
     return user;
   } catch (err) {
     if (isUniqueViolation(err)) throw ApiError.conflict(EMAIL_TAKEN);
@@ -160,7 +160,7 @@ export async function updateProfile(db: Db, id: number, changes: { email?: strin
 /** Silent hash upgrade at login: same password, current parameters; sessions are untouched. */
 export async function replacePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
-  forgetSessionChecks({ userId: id });
+  forgetAccount(id);
 }
 
 const endSessions = (db: Db, userId: number, now: number, keepSessionId: string | null = null) =>
@@ -182,6 +182,7 @@ const endSessions = (db: Db, userId: number, now: number, keepSessionId: string 
  */
 export async function changePassword(
   db: Db,
+  kv: KVNamespace,
   id: number,
   passwordHash: string,
   keepSessionId: string | null,
@@ -195,8 +196,9 @@ export async function changePassword(
       .returning({ tokenVersion: users.tokenVersion }),
     endSessions(db, id, now, keepSessionId),
   ]);
-  forgetSessionChecks({ userId: id });
+  forgetAccount(id);
   if (!updated[0]) throw ApiError.notFound("Пользователь не найден");
+  await revokeUserTokens(kv, id, updated[0].tokenVersion);
   return updated[0].tokenVersion;
 }
 
@@ -205,7 +207,7 @@ export async function changePassword(
  * of the user works from the next request on; sign-in and refresh answer 403 until the unblock.
  * Blocking again keeps the first time. Returns the user, or undefined for an unknown id.
  */
-export async function blockUser(db: Db, id: number): Promise<User | undefined> {
+export async function blockUser(db: Db, kv: KVNamespace, id: number): Promise<User | undefined> {
   const now = Date.now();
   const [[user]] = await db.batch([
     db
@@ -219,7 +221,8 @@ export async function blockUser(db: Db, id: number): Promise<User | undefined> {
       .returning(),
     endSessions(db, id, now),
   ]);
-  forgetSessionChecks({ userId: id });
+  forgetAccount(id);
+  if (user) await revokeUserTokens(kv, id, user.tokenVersion);
   return user;
 }
 

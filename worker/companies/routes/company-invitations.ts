@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { pathId } from "../../http/params";
-import { requireUser } from "../../accounts/middleware/auth";
+import { requireAccount, requireUser } from "../../accounts/middleware/auth";
 import { companyForManager, companyForMember, companyView } from "../services/companies";
 import {
   acceptInvitation,
@@ -51,8 +51,8 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
         401: { description: "Нет или неверный токен" },
       },
     }),
-    requireUser,
-    async (c) => c.json(await myInvitations(getDb(c.env.DB), c.var.user), 200),
+    requireAccount,
+    async (c) => c.json(await myInvitations(getDb(c.env.DB), c.var.account), 200),
   )
   .post(
     "/invitations/accept",
@@ -65,10 +65,10 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       ...secured,
       responses: { 200: jsonOf("Company", companySchema), ...invitationNotFound, 422: { description: "Нет token" } },
     }),
-    requireUser,
+    requireAccount,
     validate("json", tokenBody),
     async (c) =>
-      accept(c.env.DB, c.var.user, { token: c.req.valid("json").token }).then((company) => c.json(company, 200)),
+      accept(c.env.DB, c.var.account, { token: c.req.valid("json").token }).then((company) => c.json(company, 200)),
   )
   .post(
     "/invitations/decline",
@@ -79,10 +79,10 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Отклонено" }, ...invitationNotFound, 422: { description: "Нет token" } },
     }),
-    requireUser,
+    requireAccount,
     validate("json", tokenBody),
     async (c) => {
-      await declineInvitation(getDb(c.env.DB), c.var.user, { token: c.req.valid("json").token });
+      await declineInvitation(getDb(c.env.DB), c.var.account, { token: c.req.valid("json").token });
       return c.body(null, 204);
     },
   )
@@ -98,9 +98,11 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       responses: { 200: jsonOf("Company", companySchema), ...invitationNotFound },
     }),
     validate("param", invitationParams),
-    requireUser,
+    requireAccount,
     async (c) =>
-      accept(c.env.DB, c.var.user, { id: c.req.valid("param").invitationId }).then((company) => c.json(company, 200)),
+      accept(c.env.DB, c.var.account, { id: c.req.valid("param").invitationId }).then((company) =>
+        c.json(company, 200),
+      ),
   )
   .post(
     "/invitations/:invitationId/decline",
@@ -112,9 +114,9 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
       responses: { 204: { description: "Отклонено" }, ...invitationNotFound },
     }),
     validate("param", invitationParams),
-    requireUser,
+    requireAccount,
     async (c) => {
-      await declineInvitation(getDb(c.env.DB), c.var.user, { id: c.req.valid("param").invitationId });
+      await declineInvitation(getDb(c.env.DB), c.var.account, { id: c.req.valid("param").invitationId });
       return c.body(null, 204);
     },
   )
@@ -171,7 +173,7 @@ export const companyInvitationRoutes = new Hono<AppEnv>()
     },
   );
 
-async function accept(d1: D1Database, user: AppEnv["Variables"]["user"], ref: InvitationRef) {
+async function accept(d1: D1Database, user: AppEnv["Variables"]["account"], ref: InvitationRef) {
   const db = getDb(d1);
   const companyId = await acceptInvitation(db, user, ref);
   return companyView(db, await companyForMember(db, user.id, companyId));

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { AUTH_TEXTS } from "../../accounts/middleware/auth";
-import { sessionUserOf, sessionUserQuery } from "../../accounts/services/users";
+import { tokenRevoked } from "../../accounts/services/revocations";
 import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
 import { chargeTaken, takeRequestQueries, type Charge } from "../../billing/services/limits";
 import type { Db } from "../../db/client";
@@ -53,24 +53,33 @@ type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /**
  * The checks and the charge of a send in one D1 batch, one round trip and one transaction
- * (docs/scale.md "The first chunk"): the sign-in session (401), the topic with its mode, terms and
- * guard flag, or the new topic's row (404/422/403), and, unless `take` is false (the topic is busy),
- * one request taken. The refusals the batch can give come back in that order; no request left is
- * only reported after the question's own refusals, so it comes back as `charge: null`.
+ * (docs/scale.md "The first chunk"), with the sign-in session's revocations read in KV beside it
+ * (401; docs/accounts.md "Revocation"): the topic with its mode, terms and guard flag, or the new
+ * topic's row (404/422/403), and, unless `take` is false (the topic is busy), one request taken.
+ * The refusals come back in that order; no request left is only reported after the question's own
+ * refusals, so it comes back as `charge: null`.
  */
-export async function admit(db: Db, request: TurnRequest, objectId: string, take: boolean): Promise<Admission> {
+export async function admit(
+  db: Db,
+  kv: KVNamespace,
+  request: TurnRequest,
+  objectId: string,
+  take: boolean,
+): Promise<Admission> {
   const userId = request.user.id;
-  const signIn = request.signIn ? [sessionUserQuery(db, request.signIn)] : [];
   const topic =
     request.topic.kind === "new"
       ? openTopicQueries(db, userId, request.topic.assistantType, objectId)
       : ownTopicQueries(db, userId, request.topic.id);
   const charge = take ? takeRequestQueries(db, userId) : [];
-  const rows: unknown[] = await db.batch([...signIn, ...topic.queries, ...charge] as unknown as Batch);
-  const [first, second] = rows.slice(signIn.length, signIn.length + 2) as [never, never];
+  const [rows, revoked]: [unknown[], boolean] = await Promise.all([
+    db.batch([...topic.queries, ...charge] as unknown as Batch),
+    request.signIn ? tokenRevoked(kv, request.signIn) : false,
+  ]);
+  const [first, second] = rows.slice(0, 2) as [never, never];
   const opened = request.topic.kind === "new" ? (second as TopicRow[])[0] : undefined;
-  const taken = take ? chargeTaken(rows.slice(signIn.length + 2)) : undefined;
-  if (request.signIn && !sessionUserOf(request.signIn, rows[0] as never)) {
+  const taken = take ? chargeTaken(rows.slice(2)) : undefined;
+  if (revoked) {
     return { refusal: ApiError.unauthorized(AUTH_TEXTS.revoked), opened, charge: taken };
   }
   try {

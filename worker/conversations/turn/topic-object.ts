@@ -183,7 +183,7 @@ export class TopicObject extends DurableObject<Env> {
     const existing = request.topic.kind === "existing" ? request.topic.id : null;
     // The vault is read beside the batch: nothing it says is used unless the batch finds the topic theirs.
     const [admission, sealed] = await Promise.all([
-      admit(db, request, this.ctx.id.toString(), !busy),
+      admit(db, this.env.KV, request, this.ctx.id.toString(), !busy),
       existing === null ? null : sealedVaultOf(h, existing),
     ]);
     if (!busy) {

@@ -1,0 +1,2 @@
+ALTER TABLE `sessions` ADD `last_used_at` integer;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `country` text;
