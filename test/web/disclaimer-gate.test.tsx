@@ -193,7 +193,7 @@ describe("the terms above the box before the first message in a mode", () => {
       created_at: "2026-11-20T10:00:00Z",
       updated_at: "2026-11-20T10:00:00Z",
     };
-    sidebarShowing([{ date: "2026-11-20", topics: [estateTopic] }]);
+    sidebarShowing([{ date: "2026-11-20", topics: [estateTopic] }], { status: "active", type: "all", folderId: null });
     renderChat("/chat/7");
     await disclaimersSettled();
     await waitFor(() => expect(textbox().disabled).toBe(false));

@@ -3,12 +3,13 @@ import { useSyncExternalStore } from "react";
 /** Whether a CSS media query matches now, following its changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
+    // Without matchMedia (an old browser, a test's DOM) no query matches.
     (onChange) => {
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
+      const list = window.matchMedia?.(query);
+      list?.addEventListener("change", onChange);
+      return () => list?.removeEventListener("change", onChange);
     },
-    () => window.matchMedia(query).matches,
+    () => window.matchMedia?.(query).matches ?? false,
     () => false,
   );
 }
