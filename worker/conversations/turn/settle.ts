@@ -37,7 +37,7 @@ async function saveReply(env: Env, job: ReplyJob, text: string, state: MessageSt
     return;
   }
   if (!saidAnything(job, text)) {
-    await refundRequest(db, job.charge);
+    if (job.charge) await refundRequest(db, job.charge);
     if (job.leafIfSilent) await setLeaf(h, topic, job.leafIfSilent);
     return;
   }
