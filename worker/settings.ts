@@ -34,6 +34,9 @@ export const PAGES = { defaultLimit: 50, maxLimit: 200 } as const;
 /** The response header that carries the next page's cursor; absent on the last page. */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 
+/** The id of a payment just made, beside its URL (`POST /payments/{planId}`): the page that opened it follows it. */
+export const PAYMENT_ID_HEADER = "X-Payment-Id";
+
 /** Assistant modes (docs/product.md §3) and the topic-list types they fall under. */
 export const ASSISTANT_TYPES = ["explain_law", "gpt", "explain_estate", "explain_img"] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];

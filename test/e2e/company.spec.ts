@@ -42,7 +42,7 @@ test("an owner invites a colleague who accepts in the bell, then sends from the 
   await expect(other.getByTestId("notification-count")).toHaveText("1");
   await other.getByRole("button", { name: /уведомлен/i }).click();
   const invitation = other.getByTestId("bell-invitation");
-  await expect(invitation).toContainText("«Ромашка»");
+  await expect(invitation).toContainText("Ольга приглашает вас в компанию «Ромашка»");
   await invitation.getByRole("button", { name: "Принять" }).click();
   await expect(other.getByText("Готово: вы сотрудник компании «Ромашка».")).toBeVisible();
   await other.keyboard.press("Escape");

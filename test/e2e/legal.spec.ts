@@ -17,7 +17,7 @@ test("the legal pages open signed out, linked from the sign-in pages", async ({ 
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByTestId("legal-version")).toContainText("Редакция 1 от");
-    await expect(page.getByTestId("page-legal")).toContainText("не указан, задайте в настройках");
+    await expect(page.getByTestId("page-legal")).toContainText("[ИНН: не указано]");
     await expect(page).toHaveTitle(new RegExp(title));
   }
 });

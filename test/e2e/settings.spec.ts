@@ -176,13 +176,12 @@ test.describe("settings layout", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner")).toBeVisible();
 
-    // Both pages are in the user menu too.
+    // The user menu has one way to the settings (issue 29): «Настройки», the window.
     const main = new MainLayoutPage(page);
-    await main.chooseFromMenu("Подписка и платежи");
-    await expect(page).toHaveURL(/\/subscription$/);
-    await settings.link("На главную").click();
-    await main.chooseFromMenu("Профиль");
-    await expect(page).toHaveURL(/\/user$/);
+    await main.userMenuButton.click();
+    await expect(page.getByRole("menuitem")).toHaveText(["Настройки", "Темная тема", "Выйти"]);
+    await page.getByRole("menuitem", { name: "Настройки" }).click();
+    await expect(main.settings).toBeVisible();
   });
 
   test.describe("on a phone", () => {

@@ -50,6 +50,9 @@ export const payment = (patch: Partial<Payment> = {}): Payment => ({
   provider: "sandbox",
   created_at: "2026-11-21T12:00:00.000Z",
   credited: false,
+  pay_url: null,
+  expires_at: null,
+  expired: false,
   ...patch,
 });
 

@@ -49,6 +49,15 @@ function renderPage() {
 beforeEach(() => {
   resetStores();
   signIn();
+  // Radix's Select (the roles, the plan) measures its trigger; jsdom has no ResizeObserver.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 afterEach(() => {
   cleanup();
@@ -103,6 +112,10 @@ it("shows the pool, the people with their use, and the invitations; resends and 
   expect(members).toHaveLength(2);
   expect(within(members[1]!).getByText("израсходовано 3")).toBeTruthy();
 
+  // The app's own controls, no browser select; «Сохранить» only once the allowance is changed.
+  expect(document.querySelectorAll("select:not([aria-hidden])")).toHaveLength(0);
+  expect(within(members[1]!).getByRole("combobox", { name: "Роль: ivan@example.test" }).textContent).toBe("Сотрудник");
+  expect(within(members[1]!).queryByRole("button", { name: "Сохранить" })).toBeNull();
   fireEvent.change(within(members[1]!).getByLabelText("Лимит: ivan@example.test"), { target: { value: "25" } });
   fireEvent.click(within(members[1]!).getByRole("button", { name: "Сохранить" }));
   await waitFor(() => expect(api.callsTo("PATCH", "/companies/3/2")).toHaveLength(1));

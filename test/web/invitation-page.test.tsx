@@ -90,19 +90,21 @@ describe("the invitation page", () => {
             body: [
               {
                 id: 3,
-                company: { id: 1, name: "Ромашка" },
+                company: { id: 1, name: "ООО «Ромашка»" },
+                invited_by: "Анна Смирнова",
                 role: "member",
                 allowance: null,
                 created_at: "2026-01-01T00:00:00.000Z",
               },
             ],
           }
-        : { status: 200, body: { id: 1, name: "Ромашка" } },
+        : { status: 200, body: { id: 1, name: "ООО «Ромашка»" } },
     );
     renderAt("/invitations");
-    expect(await screen.findByText("«Ромашка»")).toBeTruthy();
+    // Who invites and where, quotes nested (issue 29).
+    expect(await screen.findByText("Анна Смирнова приглашает вас в компанию «ООО „Ромашка“»")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Принять" }));
-    expect((await screen.findByRole("status")).textContent).toBe("Готово: вы сотрудник компании «Ромашка».");
+    expect((await screen.findByRole("status")).textContent).toBe("Готово: вы сотрудник компании «ООО „Ромашка“».");
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       "GET /api/v2/companies/invitations",
       "POST /api/v2/companies/invitations/3/accept",

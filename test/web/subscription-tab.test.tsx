@@ -44,7 +44,7 @@ function openTab(view?: "active" | "available") {
 }
 
 const viewButton = (name: string) => screen.getByRole("radio", { name });
-const buyButton = () => screen.getByRole("button", { name: "Купить" }) as HTMLButtonElement;
+const buyButton = () => screen.getByRole("button", { name: /^Купить/ }) as HTMLButtonElement;
 const promoInput = () => screen.getByRole("textbox", { name: "Промокод" }) as HTMLInputElement;
 const activateButton = () => screen.getByRole("button", { name: "Активировать" }) as HTMLButtonElement;
 
@@ -219,10 +219,15 @@ describe("the available view", () => {
     openTab("available");
     const [start, standard] = await screen.findAllByTestId("plan-card");
     expect(buyButton().disabled).toBe(true);
+    // While none is chosen a line says what to do; the button then names the plan and its price.
+    expect(buyButton().textContent).toBe("Купить");
+    expect(screen.getByTestId("buy-hint").textContent).toBe("Выберите тариф выше, и кнопка «Купить» станет доступна.");
     fireEvent.click(start);
     expect(start.getAttribute("aria-checked")).toBe("true");
     expect(start.hasAttribute("data-selected")).toBe(true);
     expect(buyButton().disabled).toBe(false);
+    expect(buyButton().textContent).toBe("Купить «Старт» за 199 ₽");
+    expect(screen.queryByTestId("buy-hint")).toBeNull();
     fireEvent.click(standard);
     expect(standard.getAttribute("aria-checked")).toBe("true");
     expect(start.getAttribute("aria-checked")).toBe("false");

@@ -21,6 +21,7 @@ type Invitation = {
 type MyInvitation = {
   id: number;
   company: { id: number; name: string };
+  invited_by: string | null;
   role: string;
   allowance: number | null;
   created_at: string;
@@ -135,6 +136,26 @@ describe("inviting by e-mail", () => {
     },
   );
 
+  it("names the company and who invited, quotes nested as Russian typography wants (issue 29)", async () => {
+    const owner = await registerUser({ name: "Анна Смирнова" });
+    const invitee = await registerUser();
+    const tag = crypto.randomUUID().slice(0, 4);
+    const company = await newCompany(owner, `ООО «Ромашка ${tag}»`);
+    await invited(owner, company.id, invitee.email);
+    const letter = await mail.waitFor(invitee.email);
+    expect(letter.subject).toBe(`Приглашение в компанию «ООО „Ромашка ${tag}“» в «Ясно»`);
+    expect(letter.text).toContain(`Анна Смирнова приглашает вас в компанию «ООО „Ромашка ${tag}“» в «Ясно»`);
+    expect((await noticesOf(invitee))[0]).toMatchObject({ title: `Приглашение в компанию «ООО „Ромашка ${tag}“»` });
+    expect(await myInvitations(invitee)).toMatchObject([
+      { company: { id: company.id, name: `ООО «Ромашка ${tag}»` }, invited_by: "Анна Смирнова" },
+    ]);
+    // An inviter whose account is gone: nobody is named.
+    await env.DB.prepare("UPDATE company_invitations SET invited_by = NULL WHERE company_id = ?")
+      .bind(company.id)
+      .run();
+    expect((await myInvitations(invitee))[0]!.invited_by).toBeNull();
+  });
+
   it(
     "mails a link and leaves an in-app notice; the token is stored hashed only; the invitee accepts through the " +
       "link",
@@ -209,6 +230,7 @@ describe("inviting by e-mail", () => {
       {
         id: invitation.id,
         company: { id: company.id, name: company.name },
+        invited_by: "Тестовый Пользователь",
         role: "member",
         allowance: null,
         created_at: expect.any(String),

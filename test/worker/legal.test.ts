@@ -38,7 +38,8 @@ describe("the documents", () => {
       expect(doc.body).toContain("Черновик");
       expect(doc.body).not.toMatch(/\{\{\w+\}\}/);
     }
-    expect((await read("offer")).body).toContain("ИНН [ИНН — не указан, задайте в настройках]");
+    expect((await read("offer")).body).toContain("ИНН [ИНН: не указано]");
+    expect((await read("offer")).body).toContain("адрес: [адрес: не указано]");
     env.OPERATOR_INN = "7701234567";
     expect((await read("offer")).body).toContain("ИНН 7701234567");
     expect((await (await call("/legal/")).json()) as Doc[]).toHaveLength(3);

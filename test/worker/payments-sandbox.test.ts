@@ -101,6 +101,9 @@ describe("paying through the sandbox", () => {
       provider: "sandbox",
       created_at: expect.any(String),
       credited: false,
+      pay_url: url,
+      expires_at: expect.any(String),
+      expired: false,
     });
 
     const page = await openCheckout(url);

@@ -330,7 +330,8 @@ describe("continue goes on from a cut reply, in the same message", () => {
     const after = (await history(account, topicId)).at(-1)!;
     expect(after).toMatchObject({ id: cut.id, text: "Начало ответа, а вот и конец.", state: "complete" });
     expect((await savedMessages(topicId)).length).toBe(2);
-    expect(await availableRequests(account)).toBe(before - 1);
+    // The stopped reply and its continuation are one request, taken when the reply began.
+    expect(await availableRequests(account)).toBe(before);
     // Search knows the continued words.
     const found = await call("/topics/search?q=конец", { headers: authHeaders(account.record) });
     expect(((await found.json()) as { message_id: number }[]).map((h) => h.message_id)).toEqual([cut.id]);
@@ -359,19 +360,12 @@ describe("continue goes on from a cut reply, in the same message", () => {
     },
   );
 
-  it("402 without requests left and 409 while it runs, the cut reply untouched", async () => {
+  it("goes on with no request left, takes none, and is 409 while it runs", async () => {
     const account = await newAccount();
-    const { topicId, cut } = await stoppedReply(account);
+    const { topicId } = await stoppedReply(account);
     await setRequestsLeft(account, 0);
-    const refused = await continueReply(account, topicId);
-    expect(refused.status).toBe(402);
-    expect((await history(account, topicId)).at(-1)).toMatchObject({
-      id: cut.id,
-      text: "Начало ответа, ",
-      state: "partial",
-    });
-
-    await setRequestsLeft(account, 5);
+    // A new question is refused, the cut reply still goes on: its request was taken.
+    expect((await sendMessage(account, topicId, "Другой вопрос")).status).toBe(402);
     const response = continueReply(account, topicId);
     const completion = await fake.nextCompletion();
     completion.send("ещё ");
@@ -380,5 +374,27 @@ describe("continue goes on from a cut reply, in the same message", () => {
     expect((await continueReply(account, topicId)).status).toBe(409);
     completion.finish();
     expect(await reader.rest()).toBe("Начало ответа, ещё ");
+    expect(await availableRequests(account)).toBe(0);
+  });
+
+  it("stop and continue twice: still the one request of the first reply", async () => {
+    const account = await newAccount();
+    const start = await availableRequests(account);
+    const { topicId } = await stoppedReply(account);
+    for (const words of ["раз, ", "два."]) {
+      const response = continueReply(account, topicId);
+      const completion = await fake.nextCompletion();
+      completion.send(words);
+      const reader = new StreamReader(await response);
+      await reader.until((t) => t.endsWith(words));
+      if (words === "два.") completion.finish();
+      else expect((await post(account, `/topics/${topicId}/stop`)).status).toBe(204);
+      await reader.rest();
+    }
+    expect((await history(account, topicId)).at(-1)).toMatchObject({
+      text: "Начало ответа, раз, два.",
+      state: "complete",
+    });
+    expect(await availableRequests(account)).toBe(start - 1);
   });
 });

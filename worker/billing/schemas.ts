@@ -90,6 +90,12 @@ export const paymentSchema = z
     provider: z.enum(["yookassa", "sandbox"]),
     created_at: isoTime,
     credited: z.boolean(),
+    /** Where an unpaid payment can still be paid (its provider's page); null once it cannot. */
+    pay_url: z.string().nullable(),
+    /** When an unpaid payment stops being payable (the provider's window); null for the others. */
+    expires_at: isoTime.nullable(),
+    /** Unpaid and past its window: the provider will not take it any more. */
+    expired: z.boolean(),
   })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -41,6 +41,8 @@ export const myInvitationSchema = z
   .strictObject({
     id: z.int(),
     company: z.strictObject({ id: z.int(), name: z.string() }),
+    /** Who invited: their name, else their e-mail; null when their account is gone. */
+    invited_by: z.string().nullable(),
     role: invitedRole,
     allowance: z.int().nullable(),
     created_at: isoTime,

@@ -16,8 +16,11 @@ export const LEGAL_TEXTS = {
   consentRequired: "Примите пользовательское соглашение и дайте согласие на обработку персональных данных",
 } as const;
 
-/** What stands in a document for a detail the operator has not set: plainly a placeholder. */
-const unset = (what: string) => `[${what} — не указан, задайте в настройках]`;
+/**
+ * What stands in a document for a detail the operator has not set: plainly a placeholder, worded so
+ * that it agrees with any detail («ИНН: не указано», «адрес: не указано»; issue 29).
+ */
+const unset = (what: string) => `[${what}: не указано]`;
 
 /** The operator's details the drafts name, from settings (wrangler vars). */
 export function operatorDetails(env: Env): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { Env } from "../../env";
+import { isExpired } from "./window";
 import {
   ProviderError,
   type NewPayment,
@@ -17,7 +18,8 @@ import {
 /** How long the sandbox remembers a payment. */
 const KEEP_SECONDS = 90 * 24 * 60 * 60;
 
-type Stored = ProviderPayment & { refund: ProviderRefund | null; receipt?: Receipt };
+/** `createdAt`: when it was made (records made before it was kept never expire). */
+type Stored = ProviderPayment & { refund: ProviderRefund | null; receipt?: Receipt; createdAt?: number };
 
 const paymentKey = (id: string) => `sandbox:payment:${id}`;
 const refundKey = (id: string) => `sandbox:refund:${id}`;
@@ -26,7 +28,14 @@ const refundKey = (id: string) => `sandbox:refund:${id}`;
 export const sandboxCheckoutUrl = (env: Env, paymentId: string) =>
   new URL(`/api/v2/payments/sandbox/${paymentId}`, env.APP_URL).toString();
 
-const publicPart = ({ refund: _refund, receipt: _receipt, ...payment }: Stored): ProviderPayment => payment;
+const publicPart = ({ refund: _refund, receipt: _receipt, createdAt: _at, ...payment }: Stored): ProviderPayment =>
+  payment;
+
+/** As YooKassa, a payment not paid within the window is canceled (docs/payments.md "An abandoned payment"). */
+const lapsed = (stored: Stored): Stored =>
+  stored.createdAt !== undefined && isExpired({ status: stored.status, createdAt: stored.createdAt })
+    ? { ...stored, status: "canceled" }
+    : stored;
 
 /** Where the sandbox shows the receipt it "made" for a paid payment. */
 export const sandboxReceiptUrl = (env: Env, paymentId: string) =>
@@ -39,7 +48,10 @@ export function sandboxProvider(env: Env): PaymentProvider & {
   receiptOf(providerPaymentId: string): Promise<Receipt | null>;
 } {
   const kv = env.KV;
-  const read = (id: string) => kv.get<Stored>(paymentKey(id), "json");
+  const read = async (id: string) => {
+    const stored = await kv.get<Stored>(paymentKey(id), "json");
+    return stored && lapsed(stored);
+  };
   const write = (stored: Stored) =>
     kv.put(paymentKey(stored.id), JSON.stringify(stored), { expirationTtl: KEEP_SECONDS });
 
@@ -56,6 +68,7 @@ export function sandboxProvider(env: Env): PaymentProvider & {
         paymentId: payment.paymentId,
         refund: null,
         receipt: payment.receipt,
+        createdAt: Date.now(),
       };
       await write(stored);
       return publicPart(stored);

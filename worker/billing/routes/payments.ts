@@ -11,6 +11,7 @@ import { findOwnPayment, listOwnPayments, publicPayment, refreshPending, startPa
 import { findPlan } from "../services/plans";
 import { jsonOf, secured } from "../../http/openapi";
 import { paymentSchema } from "../schemas";
+import { PAYMENT_ID_HEADER } from "../../settings";
 
 const notFound = { 404: { description: "Платёж не найден (или чужой)" } };
 
@@ -56,7 +57,8 @@ export const payments = new Hono<AppEnv>()
       summary: "Оплатить тариф",
       description:
         "Записывает платёж и создаёт его в платёжной системе; ответ — адрес страницы оплаты (JSON-строка). С " +
-        "`?company_id=` (владелец или администратор компании) тариф пополняет пул компании.",
+        "`?company_id=` (владелец или администратор компании) тариф пополняет пул компании. Id платежа — в " +
+        "заголовке X-Payment-Id.",
       ...secured,
       responses: {
         200: jsonOf("URL страницы оплаты (строка JSON)", z.url()),
@@ -77,6 +79,9 @@ export const payments = new Hono<AppEnv>()
       // Only the owner or a company admin buys for the pool; anyone else gets the company's 404.
       if (companyId !== undefined) await companyForManager(db, c.var.userId, companyId);
       const plan = await findPlan(db, c.req.valid("param").subscriptionId, { all: c.var.role === "admin" });
-      return c.json(await startPayment(c.env, db, c.var.userId, plan, companyId ?? null), 200);
+      const started = await startPayment(c.env, db, c.var.userId, plan, companyId ?? null);
+      // The body stays the URL (docs/billing.md); the id lets the page that opened it follow the payment.
+      c.header(PAYMENT_ID_HEADER, started.id);
+      return c.json(started.url, 200);
     },
   );

@@ -6,6 +6,7 @@ import { ApiError } from "../../http/errors";
 import { rublesOf } from "../payments/money";
 import { paymentProvider } from "../payments/providers";
 import { sandboxReceiptUrl } from "../payments/sandbox";
+import { isExpired, paymentDeadline } from "../payments/window";
 import { PROVIDER_TEXTS, ProviderError, type PaymentProvider, type ProviderPayment } from "../payments/types";
 import type { Payment } from "../schemas";
 import { grantStatement } from "./grants";
@@ -20,6 +21,7 @@ export const PAYMENT_TEXTS = {
   alreadyRefunded: "Платёж уже возвращён",
   refundRejected: "Платёжная система отклонила возврат",
   noEmailForReceipt: "Укажите e-mail в настройках аккаунта: на него придёт чек об оплате",
+  notCancelable: "Отменить можно только неоплаченный платёж",
 } as const;
 
 /** YooKassa's VAT code for the receipt's item, from settings (1, без НДС, unless set). */
@@ -46,6 +48,9 @@ export const publicPayment = (env: Env, p: PaymentRow): Payment => ({
   provider: p.provider,
   created_at: new Date(p.createdAt).toISOString(),
   credited: p.creditedAt !== null,
+  pay_url: p.status === "pending" && !isExpired(p) ? p.confirmationUrl : null,
+  expires_at: p.status === "pending" ? new Date(paymentDeadline(p.createdAt)).toISOString() : null,
+  expired: isExpired(p),
 });
 
 /** Where the payer comes back to after paying (the SPA's `/checkout` page). */
@@ -68,7 +73,7 @@ async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Starts paying for a plan: the payment is recorded first (our UUID, also the provider's
- * Idempotence-Key), then the provider is asked for it. Returns the URL where the payer pays.
+ * Idempotence-Key), then the provider is asked for it. Returns its id and the URL where the payer pays.
  */
 export async function startPayment(
   env: Env,
@@ -78,7 +83,7 @@ export async function startPayment(
   companyId: number | null = null,
   /** Where the receipt goes when the account has no e-mail (a bot's user gives one for the purchase). */
   receiptEmail?: string,
-): Promise<string> {
+): Promise<{ id: string; url: string }> {
   const provider = paymentProvider(env);
   // 54-ФЗ: the receipt goes to the payer's e-mail; without one there is nowhere to send it.
   const payer = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
@@ -116,7 +121,7 @@ export async function startPayment(
     .update(payments)
     .set({ providerPaymentId: created.id, confirmationUrl: created.confirmationUrl, updatedAt: Date.now() })
     .where(eq(payments.id, id));
-  return created.confirmationUrl!;
+  return { id, url: created.confirmationUrl! };
 }
 
 export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {

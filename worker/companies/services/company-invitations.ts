@@ -8,6 +8,7 @@ import { createNotification } from "../../accounts/services/notifications";
 import { newOpaqueToken, sha256Hex } from "../../accounts/services/opaque-tokens";
 import { findUserByEmail, normalizeEmail, type User } from "../../accounts/services/users";
 import type { Invitation, MyInvitation } from "../schemas";
+import { quoted } from "./quoted";
 
 type Company = typeof companies.$inferSelect;
 type InvitationRow = typeof companyInvitations.$inferSelect;
@@ -69,21 +70,43 @@ export async function inviteEmployee(env: Env, db: Db, company: Company, inviter
     .values({ companyId: company.id, email, ...fresh })
     .onConflictDoUpdate({ target: [companyInvitations.companyId, companyInvitations.email], set: fresh })
     .returning();
-  return { invitation: invitationView(invitation!), deliver: () => deliverInvitation(env, db, company, email, token) };
+  return {
+    invitation: invitationView(invitation!),
+    deliver: () => deliverInvitation(env, db, company, inviterId, email, token),
+  };
 }
 
-async function deliverInvitation(env: Env, db: Db, company: Company, email: string, token: string): Promise<void> {
+/** Who invites, as the invitee reads it: the inviter's name, else their e-mail (null: the account is gone). */
+const inviterOf = (user: { name: string | null; email: string | null } | null) =>
+  user?.name?.trim() || user?.email || null;
+
+/** «Анна Смирнова приглашает вас в компанию «ООО „Ромашка“»» (issue 29): who, and where, before any answer. */
+const invitesYou = (inviter: string | null, companyName: string) =>
+  `${inviter ? `${inviter} приглашает вас` : "Вас приглашают"} в компанию ${quoted(companyName)}`;
+
+async function deliverInvitation(
+  env: Env,
+  db: Db,
+  company: Company,
+  inviterId: number,
+  email: string,
+  token: string,
+): Promise<void> {
   const link = invitationLink(env, token);
+  const inviter = await db.query.users.findFirst({
+    where: eq(users.id, inviterId),
+    columns: { name: true, email: true },
+  });
   await sendMail(
     env,
     db,
     {
       to: email,
-      subject: `Приглашение в компанию «${company.name}» в «Ясно»`,
+      subject: `Приглашение в компанию ${quoted(company.name)} в «Ясно»`,
       text: [
         "Здравствуйте!",
         "",
-        `Вас пригласили в компанию «${company.name}» в «Ясно» — ИИ-ассистенте, который объясняет понятно.`,
+        `${invitesYou(inviterOf(inviter ?? null), company.name)} в «Ясно» — ИИ-ассистенте, который объясняет понятно.`,
         "Чтобы принять или отклонить приглашение, откройте ссылку и войдите (или зарегистрируйтесь) с этим адресом:",
         link,
         "",
@@ -104,7 +127,7 @@ async function deliverInvitation(env: Env, db: Db, company: Company, email: stri
 
 /** The in-app notice of one or more invitations; the web page `/invitations` answers them. */
 function invitationNotice(companyNames: string[]) {
-  const names = companyNames.map((n) => `«${n}»`);
+  const names = companyNames.map(quoted);
   const shown = names.length > 5 ? `${names.slice(0, 5).join(", ")} и ещё ${names.length - 5}` : names.join(", ");
   return {
     title: names.length === 1 ? `Приглашение в компанию ${shown}` : "Приглашения в компании",
@@ -172,14 +195,20 @@ export type { MyInvitation };
 export async function myInvitations(db: Db, user: User): Promise<MyInvitation[]> {
   if (!user.email) return [];
   const rows = await db
-    .select({ invitation: companyInvitations, company: { id: companies.id, name: companies.name } })
+    .select({
+      invitation: companyInvitations,
+      company: { id: companies.id, name: companies.name },
+      inviter: { name: users.name, email: users.email },
+    })
     .from(companyInvitations)
     .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+    .leftJoin(users, eq(users.id, companyInvitations.invitedBy))
     .where(and(eq(companyInvitations.email, normalizeEmail(user.email)), eq(companyInvitations.status, "pending")))
     .orderBy(asc(companyInvitations.id));
-  return rows.map(({ invitation: i, company }) => ({
+  return rows.map(({ invitation: i, company, inviter }) => ({
     id: i.id,
     company,
+    invited_by: inviterOf(inviter),
     role: i.role,
     allowance: i.allowance,
     created_at: new Date(i.createdAt).toISOString(),

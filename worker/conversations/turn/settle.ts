@@ -46,7 +46,7 @@ async function saveReply(
     return;
   }
   if (!saidAnything(job, text)) {
-    await refundRequest(db, job.charge);
+    if (job.charge) await refundRequest(db, job.charge);
     if (job.leafIfSilent) await setLeaf(h, topic, job.leafIfSilent);
     return;
   }

@@ -181,9 +181,11 @@ export class TopicObject extends DurableObject<Env> {
     const shard = request.user.historyShard ?? 0;
     const h = shardDb(this.env, shard);
     const existing = request.topic.kind === "existing" ? request.topic.id : null;
+    const continuing = request.question.kind === "continue";
     // The vault is read beside the batch: nothing it says is used unless the batch finds the topic theirs.
     const [admission, sealed] = await Promise.all([
-      admit(db, this.env.KV, request, this.ctx.id.toString(), !busy),
+      // A continuation is part of the reply it goes on with: its request was taken by that reply.
+      admit(db, this.env.KV, request, this.ctx.id.toString(), !busy && !continuing),
       existing === null ? null : sealedVaultOf(h, existing),
     ]);
     if (!busy) {
@@ -201,7 +203,7 @@ export class TopicObject extends DurableObject<Env> {
     const privacy = { env: this.env, topicId: topic.id, on: guardOn, sealed };
     const prepared = await prepareQuestion(db, h, topic, request.question, privacy, existing === null);
     if (busy) throw ApiError.conflict(REPLY_TEXTS.busy);
-    if (!admission.charge) throw new ApiError(402, NO_REQUESTS_LEFT);
+    if (!continuing && !admission.charge) throw new ApiError(402, NO_REQUESTS_LEFT);
     // Before the commit: a model not configured (503) writes nothing.
     const model = chooseModel(this.env, product.model, prepared.hasImage);
     const answering = await prepared.commit();
@@ -223,7 +225,7 @@ export class TopicObject extends DurableObject<Env> {
       shard,
       product,
       model,
-      charge: admission.charge,
+      charge: admission.charge ?? undefined,
       vault: sealedVault,
       continues: answering.continues,
       leafIfSilent: answering.leafIfSilent,

@@ -39,7 +39,8 @@ export type ReplyJob = {
   shard: number;
   product: ProductRow;
   model: ModelChoice;
-  charge: Charge;
+  /** The request taken; none for a continuation, which the reply it continues paid for. */
+  charge?: Charge;
   userMessageId: number;
   /** The topic's privacy vault, sealed, to put the hidden values back into what readers see (docs/privacy.md). */
   vault?: string;

@@ -11,7 +11,8 @@ export const TOP_COUNT = 10;
 
 const rubles = (value: number | null) => Math.round((value ?? 0) * 100) / 100;
 const cost = sql<number | null>`sum(${modelUsage.cost})`;
-const replies = sql<number>`count(CASE WHEN ${modelUsage.kind} = 'reply' THEN 1 END)`;
+// A continuation's row has no pack: it is part of the request of the reply it goes on with.
+const replies = sql<number>`count(CASE WHEN ${modelUsage.kind} = 'reply' AND ${modelUsage.plan} IS NOT NULL THEN 1 END)`;
 
 /**
  * The cost statistics of the Moscow days [from, to] (docs/operations.md "Costs"): one grouped

@@ -14,7 +14,8 @@ export type SavedReply = {
   shard: number;
   messageId: number;
   assistantType: string;
-  charge: Charge;
+  /** None for a continuation: it goes on with a reply whose request was taken (docs/billing.md). */
+  charge?: Charge;
   model: ModelChoice;
   tokens: TokenUsage;
   /** No usage came from the provider: `tokens` are estimated from characters. */
@@ -40,9 +41,9 @@ export async function recordReplyUsage(env: Env, db: Db, reply: SavedReply): Pro
       topicId: reply.topicId,
       shard: reply.shard,
       messageId: reply.messageId,
-      chargeId: reply.charge.chargeId ?? null,
+      chargeId: reply.charge?.chargeId ?? null,
       assistantType: reply.assistantType,
-      plan: planOf(reply.charge.limitId),
+      plan: reply.charge ? planOf(reply.charge.limitId) : null,
       provider: reply.model.provider,
       model: reply.model.modelId,
       inputTokens: reply.tokens.input,

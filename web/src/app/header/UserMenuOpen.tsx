@@ -1,4 +1,4 @@
-import { CardStackIcon, ExitIcon, GearIcon, MoonIcon, PersonIcon, SunIcon } from "@radix-ui/react-icons";
+import { ExitIcon, GearIcon, MoonIcon, SunIcon } from "@radix-ui/react-icons";
 import { DropdownMenu } from "@radix-ui/themes";
 import type { Pressed } from "../../ui/lazy/OpenOnFirstPress";
 import { useNavigate } from "react-router";
@@ -23,18 +23,10 @@ export function UserMenuOpen({ trigger, defaultOpen }: Pressed) {
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" sideOffset={6} style={{ minWidth: 200 }}>
+        {/* One way to the settings (issue 29): the window; its pages are reached from inside it and by address. */}
         <DropdownMenu.Item onSelect={() => openSettings("account")}>
           <GearIcon />
           {headerTexts.settings}
-        </DropdownMenu.Item>
-        {/* The settings layout's pages, for what is easier to read on a page than in the window. */}
-        <DropdownMenu.Item onSelect={() => navigate("/user")}>
-          <PersonIcon />
-          {headerTexts.profile}
-        </DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={() => navigate("/subscription")}>
-          <CardStackIcon />
-          {headerTexts.subscription}
         </DropdownMenu.Item>
         <DropdownMenu.Item onSelect={toggle}>
           {theme === "dark" ? <SunIcon /> : <MoonIcon />}

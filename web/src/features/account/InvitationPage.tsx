@@ -132,7 +132,7 @@ function PendingList() {
           <Card key={item.id} data-testid="invitation-item">
             <Flex direction="column" gap="3">
               <Text size="3" weight="medium">
-                «{item.company.name}»
+                {t.invites(item.invited_by, item.company.name)}
               </Text>
               {outcomes[item.id] ? (
                 <OutcomeText outcome={outcomes[item.id]!} email={email} />

@@ -5,11 +5,15 @@ import { settingsTexts } from "../../ui/texts/settings";
 import { AccountPanel } from "./AccountPanel";
 import { SubscriptionTab } from "./SubscriptionTab";
 import { PrivacySettings } from "../privacy/PrivacySettings";
+import { useCompanies } from "../companies/companies-queries";
+import { CompanyTab } from "./CompanyTab";
 import "./settings-modal.css";
 
 /** "Настройки": 600×500 on a desktop, the whole screen on a phone (docs/product.md §2). */
 export function SettingsModal() {
   const { open, tab, close, setTab } = useSettings();
+  // The same sections as the settings pages (issue 29): «Компания» when the user has one.
+  const company = useCompanies().data?.[0];
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
@@ -32,6 +36,7 @@ export function SettingsModal() {
               <Tabs.Trigger value="account">{settingsTexts.tabAccount}</Tabs.Trigger>
               <Tabs.Trigger value="subscription">{settingsTexts.tabSubscription}</Tabs.Trigger>
               <Tabs.Trigger value="privacy">{settingsTexts.tabPrivacy}</Tabs.Trigger>
+              {company && <Tabs.Trigger value="company">{settingsTexts.tabCompany}</Tabs.Trigger>}
             </Tabs.List>
             <Box className="settings-modal__body" pt="4">
               <Tabs.Content value="account">
@@ -43,6 +48,11 @@ export function SettingsModal() {
               <Tabs.Content value="privacy">
                 <PrivacySettings />
               </Tabs.Content>
+              {company && (
+                <Tabs.Content value="company">
+                  <CompanyTab company={company} />
+                </Tabs.Content>
+              )}
             </Box>
           </Tabs.Root>
         </Flex>

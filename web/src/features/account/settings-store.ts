@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { forgetOnSignOut } from "../auth/forget-on-sign-out";
 
-export type SettingsTab = "account" | "subscription" | "privacy";
+export type SettingsTab = "account" | "subscription" | "privacy" | "company";
 export type SubscriptionView = "active" | "available";
 
 type SettingsState = {

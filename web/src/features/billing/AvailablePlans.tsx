@@ -6,6 +6,7 @@ import { type Plan, usePlans } from "./plans-queries";
 import { legalTexts } from "../../ui/texts/legal";
 import { subscriptionTexts } from "../../ui/texts/subscription";
 import { buyPlan } from "./payment";
+import { PaymentWatch } from "./PaymentWatch";
 import { LegalLink } from "../legal/legal-links";
 
 const t = subscriptionTexts;
@@ -46,12 +47,15 @@ export function AvailablePlans() {
   const settled = !query.isPending;
   const [selected, setSelected] = useState<number | null>(null);
   const [buying, setBuying] = useState(false);
+  const [watched, setWatched] = useState<{ id: string; planName: string } | null>(null);
+  const chosen = plans.find((plan) => plan.id === selected) ?? null;
 
   const buy = async () => {
-    if (selected == null || buying) return;
+    if (!chosen || buying) return;
     setBuying(true);
-    await buyPlan(selected);
+    const started = await buyPlan(chosen.id);
     setBuying(false);
+    if (started?.id) setWatched({ id: started.id, planName: chosen.name });
   };
 
   // A failed load says nothing (docs/product.md §8), not that there is nothing to buy; the next opening asks again.
@@ -73,9 +77,23 @@ export function AvailablePlans() {
           <PlanOption key={plan.id} plan={plan} selected={plan.id === selected} onSelect={() => setSelected(plan.id)} />
         ))}
       </div>
-      <Button size="3" disabled={selected == null} loading={buying} onClick={() => void buy()}>
-        {t.buy}
+      {/* The button names what it buys; while nothing is chosen a line says what to do. */}
+      <Button
+        size="3"
+        disabled={!chosen}
+        loading={buying}
+        aria-describedby={chosen ? undefined : "buy-hint"}
+        onClick={() => void buy()}
+        data-testid="buy-button"
+      >
+        {chosen ? t.buyPlan(chosen.name, formatPrice(chosen.price)) : t.buy}
       </Button>
+      {!chosen && (
+        <Text id="buy-hint" size="2" color="gray" data-testid="buy-hint">
+          {t.pickPlan}
+        </Text>
+      )}
+      {watched && <PaymentWatch key={watched.id} paymentId={watched.id} planName={watched.planName} />}
       <Text size="1" color="gray" data-testid="offer-note">
         {legalTexts.buyNote}
         <LegalLink kind="offer">{legalTexts.buyNoteLink}</LegalLink>

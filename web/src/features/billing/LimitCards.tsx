@@ -40,12 +40,15 @@ export function LimitCard({ limit }: { limit: LimitRow }) {
   );
 }
 
-/** The active limits, the one that expires first first (the server's order), or "У вас нет активных подписок.". */
-export function LimitCards({ limits }: { limits: LimitRow[] }) {
+/**
+ * The active limits, the one that expires first first (the server's order), or "У вас нет активных подписок."
+ * (`empty`: another owner's words, a company pool's).
+ */
+export function LimitCards({ limits, empty = t.none }: { limits: LimitRow[]; empty?: string }) {
   if (limits.length === 0)
     return (
       <Text as="p" color="gray" data-testid="no-subscriptions">
-        {t.none}
+        {empty}
       </Text>
     );
   return (

@@ -14,6 +14,8 @@ export const billingApi = {
     api.payments[":subscriptionId"].$post({ param: { subscriptionId: String(planId) } }),
   /** `GET /payments/{id}`: the caller's own payment. The client does not encode path params. */
   payment: (id: string) => api.payments[":id"].$get({ param: { id: encodeURIComponent(id) } }),
+  /** `POST /payments/{id}/cancel`: gives up the caller's unpaid payment. */
+  cancelPayment: (id: string) => api.payments[":id"].cancel.$post({ param: { id: encodeURIComponent(id) } }),
   /** `POST /promos/use/{name}`: the caller's limits after the grant. A code is user input: encoded here. */
   usePromo: (name: string) => api.promos.use[":name"].$post({ param: { name: encodeURIComponent(name) } }),
 };

@@ -21,18 +21,23 @@ export function openPaymentUrl(url: string, win: Window = window) {
 }
 
 /**
- * `POST /payments/{planId}` and then the payment page. False when the payment could not be
- * created: docs/product.md §8 keeps that silent, the button simply becomes usable again.
+ * `POST /payments/{planId}` and then the payment page. Answers the payment's id (its `X-Payment-Id`,
+ * docs/payments.md), which the window follows; null when the payment could not be created:
+ * docs/product.md §8 keeps that silent, the button simply becomes usable again.
  */
-export async function buyPlan(planId: number, win: Window = window): Promise<boolean> {
+export async function buyPlan(planId: number, win: Window = window): Promise<{ id: string | null } | null> {
   let url: unknown = null;
+  let id: string | null = null;
   try {
     const res = await billingApi.createPayment(planId);
-    if (res.ok) url = await res.json();
+    if (res.ok) {
+      url = await res.json();
+      id = res.headers.get("X-Payment-Id");
+    }
   } catch {
     url = null;
   }
-  if (!isWebUrl(url)) return false;
+  if (!isWebUrl(url)) return null;
   openPaymentUrl(url, win);
-  return true;
+  return { id };
 }

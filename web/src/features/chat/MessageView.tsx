@@ -67,18 +67,21 @@ function MessageAttachments({ attachments, align }: { attachments: AttachmentVie
 /** A small icon action under a message, off while a reply is being written. */
 function MessageAction({
   label,
+  hint = label,
   testId,
   onClick,
   children,
 }: {
   label: string;
+  /** The tooltip, when it says more than the name (what the action costs). */
+  hint?: string;
   testId: string;
   onClick: () => void;
   children: ReactNode;
 }) {
   const busy = useTurn((s) => s.running);
   return (
-    <Hint content={label}>
+    <Hint content={hint}>
       <IconButton
         type="button"
         size="1"
@@ -99,7 +102,12 @@ function MessageAction({
 function RegenerateAction({ messageId }: { messageId: number }) {
   const ask = useTopicAction();
   return (
-    <MessageAction label={tv.regenerate} testId="message-regenerate" onClick={() => ask(regenerate, messageId)}>
+    <MessageAction
+      label={tv.regenerate}
+      hint={tv.regenerateHint}
+      testId="message-regenerate"
+      onClick={() => ask(regenerate, messageId)}
+    >
       <ReloadIcon />
     </MessageAction>
   );
@@ -129,7 +137,7 @@ function UserMessage({ message, readOnly }: { message: ChatMessage; readOnly: bo
       {!readOnly && saved !== null && !editing && (
         <Flex align="center" gap="3" className="message__footer message__footer--user">
           <VersionSwitcher messageId={saved} versionIds={message.version_ids ?? [saved]} />
-          <MessageAction label={tv.edit} testId="message-edit" onClick={() => setEditing(true)}>
+          <MessageAction label={tv.edit} hint={tv.editHint} testId="message-edit" onClick={() => setEditing(true)}>
             <Pencil1Icon />
           </MessageAction>
         </Flex>

@@ -4,6 +4,7 @@ import { errorMessage } from "../../api/errors";
 import { companyTexts } from "../../ui/texts/company";
 import { companyApi } from "./company-api";
 import { emailProblem } from "../auth/form-checks";
+import { CompanySelect } from "./CompanySelect";
 import { type Company, invalidateCompanies, useCompanyInvitations } from "./companies-queries";
 
 const t = companyTexts;
@@ -54,15 +55,15 @@ export function CompanyInvitations({ company }: { company: Company }) {
             onChange={(e) => setEmail(e.target.value)}
             style={{ flex: "1 1 200px" }}
           />
-          <select
-            className="company-select"
+          <CompanySelect
+            label={t.role}
             value={role}
-            aria-label={t.role}
-            onChange={(e) => setRole(e.target.value as "admin" | "member")}
-          >
-            <option value="member">{t.roles.member}</option>
-            <option value="admin">{t.roles.admin}</option>
-          </select>
+            onChange={(value) => setRole(value as "admin" | "member")}
+            options={[
+              { value: "member", label: t.roles.member! },
+              { value: "admin", label: t.roles.admin! },
+            ]}
+          />
           <TextField.Root
             inputMode="numeric"
             aria-label={t.allowance}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { companyTexts } from "../../ui/texts/company";
 import { companyApi } from "./company-api";
+import { CompanySelect } from "./CompanySelect";
 import { type Company, invalidateCompanies } from "./companies-queries";
 
 const t = companyTexts;
@@ -18,7 +19,8 @@ function MemberRow({
   employee: Employee;
   onError: (text: string | null) => void;
 }) {
-  const [allowance, setAllowance] = useState(employee.allowance === null ? "" : String(employee.allowance));
+  const saved = employee.allowance === null ? "" : String(employee.allowance);
+  const [allowance, setAllowance] = useState(saved);
   const owner = employee.role === "owner";
   const change = async (query: Parameters<typeof companyApi.change>[2]) => {
     onError(null);
@@ -40,15 +42,16 @@ function MemberRow({
         {owner ? (
           t.roles.owner
         ) : (
-          <select
-            className="company-select"
+          <CompanySelect
+            size="1"
+            label={`${t.role}: ${employee.email}`}
             value={employee.role}
-            aria-label={`${t.role}: ${employee.email}`}
-            onChange={(e) => void change({ role: e.target.value as "admin" | "member" })}
-          >
-            <option value="member">{t.roles.member}</option>
-            <option value="admin">{t.roles.admin}</option>
-          </select>
+            onChange={(role) => void change({ role: role as "admin" | "member" })}
+            options={[
+              { value: "member", label: t.roles.member! },
+              { value: "admin", label: t.roles.admin! },
+            ]}
+          />
         )}
       </div>
       <Flex direction="column" gap="1">
@@ -62,9 +65,12 @@ function MemberRow({
             value={allowance}
             onChange={(e) => setAllowance(e.target.value.replace(/\D/g, ""))}
           />
-          <Button size="1" variant="soft" onClick={() => void change({ allowance })}>
-            {t.save}
-          </Button>
+          {/* Only when there is something to save. */}
+          {allowance !== saved && (
+            <Button size="1" variant="soft" onClick={() => void change({ allowance })}>
+              {t.save}
+            </Button>
+          )}
         </Flex>
         <Text size="1" color="gray">
           {t.used(employee.used)}

@@ -12,6 +12,7 @@ import { usePlans } from "../billing/plans-queries";
 import { LegalLink } from "../legal/legal-links";
 import { CompanyInvitations } from "./CompanyInvitations";
 import { CompanyMembers } from "./CompanyMembers";
+import { CompanySelect } from "./CompanySelect";
 import "./company.css";
 import { companyApi } from "./company-api";
 import { type Company, invalidateCompanies, useCompanies, useCompanyPayments } from "./companies-queries";
@@ -69,22 +70,17 @@ function CompanyPool({ company }: { company: Company }) {
   };
   return (
     <Flex direction="column" gap="3">
-      <LimitCards limits={company.limits.limits} />
+      {/* The pool's own words when it is empty: nothing about the user's personal subscriptions. */}
+      <LimitCards limits={company.limits.limits} empty={t.poolEmpty} />
       <PaymentList payments={purchases} title={t.purchases} />
       <Flex gap="2" wrap="wrap" align="center">
-        <select
-          className="company-select"
+        <CompanySelect
+          label={t.plan}
+          placeholder={t.plan}
           value={planId}
-          aria-label={t.plan}
-          onChange={(e) => setPlanId(e.target.value)}
-        >
-          <option value="">{t.plan}</option>
-          {plans.map((p) => (
-            <option key={p.id} value={String(p.id)}>
-              {p.name} · {formatPrice(p.price)} ₽
-            </option>
-          ))}
-        </select>
+          onChange={setPlanId}
+          options={plans.map((p) => ({ value: String(p.id), label: `${p.name} · ${formatPrice(p.price)} ₽` }))}
+        />
         <Button disabled={!planId} onClick={() => void buy()}>
           {t.buyForCompany}
         </Button>

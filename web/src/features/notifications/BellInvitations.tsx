@@ -52,7 +52,7 @@ export function BellInvitations() {
       {invitations.map((inv) => (
         <Flex key={inv.id} direction="column" gap="2" data-testid="bell-invitation">
           <Text size="2" weight="medium">
-            {t.title}: «{inv.company.name}»
+            {t.invites(inv.invited_by, inv.company.name)}
           </Text>
           <Flex gap="2">
             <Button size="1" onClick={() => void answer(inv.id, "accept")}>

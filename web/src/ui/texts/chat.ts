@@ -26,7 +26,9 @@ export const chatTexts = {
   },
   versions: {
     regenerate: "Другой ответ",
+    regenerateHint: "Другой ответ · займёт 1 запрос",
     edit: "Изменить вопрос",
+    editHint: "Изменить вопрос · займёт 1 запрос",
     editLabel: "Новый текст вопроса",
     editSend: "Отправить",
     editCancel: "Отмена",

@@ -1,8 +1,6 @@
 export const headerTexts = {
   userMenu: "Меню пользователя",
   settings: "Настройки",
-  profile: "Профиль",
-  subscription: "Подписка и платежи",
   darkTheme: "Темная тема",
   lightTheme: "Светлая тема",
   logout: "Выйти",

@@ -38,6 +38,7 @@ export const internalPayments = new Hono<AppEnv>().post(
     // 54-ФЗ: a bot's user usually has no e-mail on the account; the bot asks for one for the receipt.
     const body = receiptBody.safeParse(await c.req.json().catch(() => ({})));
     if (!body.success) throw new ApiError(422, body.error.issues[0]?.message ?? PAYMENT_TEXTS.noEmailForReceipt);
-    return c.json({ url: await startPayment(c.env, db, c.var.userId, plan, null, body.data.email) }, 200);
+    const { url } = await startPayment(c.env, db, c.var.userId, plan, null, body.data.email);
+    return c.json({ url }, 200);
   },
 );
