@@ -94,3 +94,6 @@ export const consentStateSchema = z
     accepted_at: isoTime.nullable(),
   })
   .meta({ id: "ConsentState" });
+
+/** `GET` and `POST /users/self/links/telegram`: whether a Telegram is linked to the account. */
+export const telegramLinkSchema = z.strictObject({ linked: z.boolean() }).meta({ id: "TelegramLink" });

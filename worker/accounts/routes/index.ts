@@ -5,6 +5,7 @@ import { accountData } from "./account-data";
 import { consent } from "./legal";
 import { oauth } from "./oauth";
 import { telegramAuth } from "./telegram-auth";
+import { telegramLink } from "./telegram-link";
 import { users } from "./users";
 
 /** Everything under `/users`: the account, its sign-ins, its changes, its consent and its data. */
@@ -13,5 +14,6 @@ export const userRoutes = new Hono<AppEnv>()
   .route("/", accountChanges)
   .route("/", oauth)
   .route("/", telegramAuth)
+  .route("/", telegramLink)
   .route("/", consent)
   .route("/", accountData);
