@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useAuth } from "../auth/auth-store";
 import { accountTexts } from "../../ui/texts/account";
 import { AccountFields } from "./AccountFields";
+import { TelegramSection } from "./TelegramSection";
 import { YourData } from "./YourData";
 import { loadSelfUser, type SelfUser } from "./user-api";
 
@@ -46,6 +47,7 @@ export function AccountPanel() {
   return (
     <Flex direction="column" gap="5">
       <AccountFields user={load.user} />
+      <TelegramSection />
       <YourData hasPassword={load.user.hasPassword} />
     </Flex>
   );
