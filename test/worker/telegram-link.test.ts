@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { runCron } from "../../worker/operations/cron";
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { authHeaders, call, detailOf, registerUser, uniqueIp } from "./helpers";
@@ -210,5 +211,22 @@ describe("DELETE /api/v2/users/self/links/telegram", () => {
 
   it("needs a signed-in user", async () => {
     expect((await call("/users/self/links/telegram", { method: "DELETE" })).status).toBe(401);
+  });
+});
+
+describe("the nightly clean-up", () => {
+  it("drops link tokens expired more than a day ago, and keeps the rest", async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const [old, recent, live] = await Promise.all([1, 2, 3].map(() => linkToken(telegramId())));
+    const expire = (token: string, at: number) =>
+      env.DB.prepare("UPDATE bot_link_tokens SET expires_at = ? WHERE token_hash = ?").bind(at, sha256(token)).run();
+    await expire(old, now - 2 * day);
+    await expire(recent, now - 60_000);
+    await runCron(env, now);
+    const left = await env.DB.prepare("SELECT token_hash FROM bot_link_tokens WHERE token_hash IN (?, ?, ?)")
+      .bind(sha256(old), sha256(recent), sha256(live))
+      .all<{ token_hash: string }>();
+    expect(left.results.map((r) => r.token_hash).sort()).toEqual([sha256(recent), sha256(live)].sort());
   });
 });
