@@ -45,7 +45,7 @@ function commandHelp(name, command) {
     ...command.usage.split("\n").map((l) => `  npm run admin -- ${l}`),
   ];
   if (command.details) lines.push("", command.details);
-  if (!command.db) lines.push("", connection);
+  if (!command.db && !command.noApi) lines.push("", connection);
   return lines.join("\n");
 }
 
@@ -66,14 +66,15 @@ async function main(argv) {
   }
   const { values, positionals } = parsed;
   if (values.help) return console.log(commandHelp(name, command));
-  const api = command.db
-    ? null
-    : await createClient({
-        url: values.url ?? process.env.YASNO_ADMIN_URL ?? "http://localhost:8787",
-        token: values.token ?? process.env.YASNO_ADMIN_TOKEN,
-        email: values.email ?? process.env.YASNO_ADMIN_EMAIL,
-        password: values.password ?? process.env.YASNO_ADMIN_PASSWORD,
-      });
+  const api =
+    command.db || command.noApi
+      ? null
+      : await createClient({
+          url: values.url ?? process.env.YASNO_ADMIN_URL ?? "http://localhost:8787",
+          token: values.token ?? process.env.YASNO_ADMIN_TOKEN,
+          email: values.email ?? process.env.YASNO_ADMIN_EMAIL,
+          password: values.password ?? process.env.YASNO_ADMIN_PASSWORD,
+        });
   await command.run({ values, positionals, api, root });
 }
 

@@ -29,6 +29,8 @@ const worker = startWorker({
     RATE_LIMIT_FACTOR: "100",
     MAIL_API_URL: `http://127.0.0.1:${mailPort}/emails`,
     MAIL_API_KEY: mailKey,
+    // The browser tests make the bots' calls (test/e2e/telegram-link.spec.ts) with this token.
+    INTERNAL_TOKEN: "e2e-internal-token",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => worker.kill(signal));

@@ -6,6 +6,7 @@ import { query, sqlString } from "./db.mjs";
 import { usage } from "./errors.mjs";
 import { lawCommand } from "./law.mjs";
 import { formatTable } from "./table.mjs";
+import { setWebhook } from "./telegram.mjs";
 
 const int = (name, value, { min = 0 } = {}) => {
   if (value === undefined) return undefined;
@@ -457,6 +458,22 @@ export const commands = {
           "revenue",
         ]),
       );
+    },
+  },
+
+  telegram: {
+    summary: "бот Telegram: set-webhook — вебхук с секретом и команды бота",
+    usage: "telegram set-webhook [--url <адрес вебхука>] [--env <окружение wrangler.toml>]",
+    details:
+      "Вызывает setWebhook (с TELEGRAM_WEBHOOK_SECRET и allowed_updates: message, callback_query,\n" +
+      "my_chat_member) и setMyCommands Bot API. Без --url — APP_URL окружения (production) + /telegram/webhook.\n" +
+      "TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET и TELEGRAM_API_ROOT (по умолчанию https://api.telegram.org)\n" +
+      "берутся из окружения или из .dev.vars.",
+    options: { env: s },
+    noApi: true,
+    async run(ctx) {
+      action(ctx.positionals, ["set-webhook"], "telegram");
+      await setWebhook(ctx);
     },
   },
 

@@ -107,3 +107,5 @@ export const sessionInfoSchema = z
   })
   .meta({ id: "SessionInfo" });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+/** `GET` and `POST /users/self/links/telegram`: whether a Telegram is linked to the account. */
+export const telegramLinkSchema = z.strictObject({ linked: z.boolean() }).meta({ id: "TelegramLink" });

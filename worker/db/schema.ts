@@ -578,6 +578,21 @@ export const botSignals = sqliteTable(
   (t) => [index("bot_signals_external").on(t.provider, t.externalId)],
 );
 
+// A one-time link a bot sends (`/link`) to join its account to a signed-in web account: 15 minutes,
+// one use, only the token's SHA-256 kept (docs/telegram.md "Linking an account").
+export const botLinkTokens = sqliteTable(
+  "bot_link_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    provider: text("provider", { enum: ["tg", "vk"] }).notNull(),
+    externalId: text("external_id").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("bot_link_tokens_external").on(t.provider, t.externalId)],
+);
+
 // A requested e-mail change, applied only once the link mailed to the new address is opened.
 export const emailChanges = sqliteTable(
   "email_changes",

@@ -18,6 +18,7 @@ export async function runCron(env: Env, now: number): Promise<void> {
     env.DB.prepare("DELETE FROM recovery_tokens WHERE expires_at < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM email_changes WHERE expires_at < ?").bind(now - DAY_MS),
     env.DB.prepare("DELETE FROM one_time_codes WHERE expires_at < ?").bind(now - DAY_MS),
+    env.DB.prepare("DELETE FROM bot_link_tokens WHERE expires_at < ?").bind(now - DAY_MS),
     // Revoked sessions stay 30 days: their rotated refresh tokens still reveal a replay.
     env.DB.prepare("DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?").bind(now, now - 30 * DAY_MS),
     env.DB.prepare("DELETE FROM mail_outbox WHERE created_at < ?").bind(now - 30 * DAY_MS),

@@ -6,6 +6,11 @@ import { z } from "zod";
 
 const count = z.number().int().min(0);
 
+/** `POST /internal/api/v2/users/{provider}/{externalId}/link-token`: the one-time link `/link` sends. */
+export const botLinkTokenSchema = z
+  .strictObject({ url: z.string(), expires_at: z.iso.datetime() })
+  .meta({ id: "BotLinkToken" });
+
 /** A bot's user in the internal API; `created` when this call made the account. */
 export const botUserSchema = z
   .strictObject({ user_id: z.int(), email: z.string().nullable(), name: z.string().nullable(), created: z.boolean() })

@@ -64,6 +64,7 @@ export const FIXTURES = {
     body: {},
   }),
   "post /internal/api/v2/signals/{provider}/{externalId}": () => ({ body: { kind: "start" } }),
+  "post /internal/api/v2/users/{provider}/{externalId}/link-token": () => ({ params: { provider: "tg" } }),
   "post /api/v2/users": () => ({
     body: { consent: true, email: uniqueEmail("contract"), password: "пароль-контракта-1", name: "Контракт" },
   }),

@@ -22,6 +22,7 @@ export const PAGE_PATHS = [
   "/checkout",
   "/invitations",
   "/invitations/:token",
+  "/link/telegram",
   "/user",
   "/subscription",
   "/company",

@@ -80,12 +80,14 @@ const routes: RouteObject[] = [
               page("/checkout", () => import("../features/billing/CheckoutPage")),
             ],
           ),
-          // The invitation letter's link: nobody joins a company without saying yes here.
+          // The invitation letter's link: nobody joins a company without saying yes here; the bot's link likewise.
           layout(
             () => import("./layouts/AuthLayout"),
             [
               page("/invitations", () => import("../features/account/InvitationPage")),
               page("/invitations/:token", () => import("../features/account/InvitationPage")),
+              // The Telegram bot's one-time link (/link in the bot): joins the chat's Telegram to this account.
+              page("/link/telegram", () => import("../features/account/TelegramLinkPage")),
             ],
           ),
           layout(

@@ -6,6 +6,7 @@ import { consent } from "./legal";
 import { oauth } from "./oauth";
 import { sessionRoutes } from "./sessions";
 import { telegramAuth } from "./telegram-auth";
+import { telegramLink } from "./telegram-link";
 import { users } from "./users";
 
 /** Everything under `/users`: the account, its sign-ins, its changes, its consent and its data. */
@@ -14,6 +15,7 @@ export const userRoutes = new Hono<AppEnv>()
   .route("/", accountChanges)
   .route("/", oauth)
   .route("/", telegramAuth)
+  .route("/", telegramLink)
   .route("/", consent)
   .route("/", accountData)
   .route("/", sessionRoutes);

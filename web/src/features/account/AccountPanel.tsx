@@ -5,6 +5,7 @@ import { useAuth } from "../auth/auth-store";
 import { accountTexts } from "../../ui/texts/account";
 import { AccountFields } from "./AccountFields";
 import { ActiveSessions } from "./ActiveSessions";
+import { TelegramSection } from "./TelegramSection";
 import { YourData } from "./YourData";
 import { loadSelfUser, type SelfUser } from "./user-api";
 
@@ -48,6 +49,7 @@ export function AccountPanel() {
     <Flex direction="column" gap="5">
       <AccountFields user={load.user} />
       <ActiveSessions />
+      <TelegramSection />
       <YourData hasPassword={load.user.hasPassword} />
     </Flex>
   );

@@ -11,5 +11,6 @@ export const titlesTexts = {
   subscription: "Подписка",
   invitation: "Приглашение в компанию",
   emailConfirm: "Подтверждение e-mail",
+  telegramLink: "Привязка Telegram",
   notFound: "Страница не найдена",
 } as const;

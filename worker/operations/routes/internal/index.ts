@@ -3,6 +3,7 @@ import type { AppEnv } from "../../../env";
 import { requireInternal } from "../../../middleware/internal";
 import { internalAttachments } from "./attachments";
 import { internalDisclaimers } from "./disclaimers";
+import { internalLinkTokens } from "./link-tokens";
 import { internalLimits, internalQuotas } from "./limits";
 import { internalMessages } from "./messages";
 import { internalPayments } from "./payments";
@@ -16,6 +17,7 @@ import { internalUtm } from "./utm";
 export const internalApi = new Hono<AppEnv>({ strict: false })
   .use(requireInternal)
   .route("/users", internalUsers)
+  .route("/users", internalLinkTokens)
   .route("/utm", internalUtm)
   .route("/attachments", internalAttachments)
   .route("/topics", internalTopics)
