@@ -10,6 +10,12 @@ import { sessionInfoSchema } from "../schemas";
 import { endOtherSessions, endSession, listSessions } from "../services/session-list";
 
 // The account's sign-ins (docs/accounts.md "Sessions"): the list, ending one, ending all but this one.
+/** A sign-in session's id (a UUID); any other string names no session: 404, as one of another user's. */
+const sessionIdParam = z
+  .string()
+  .meta({ format: "uuid" })
+  .refine((id) => z.uuid().safeParse(id).success, { params: { notFound: true } });
+
 // Each end is written to D1 and to KV, so the ended sessions' access tokens stop at their next request.
 export const sessionRoutes = new Hono<AppEnv>()
   .get(
@@ -48,8 +54,7 @@ export const sessionRoutes = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Сеанс завершён" }, 404: { description: "Сеанс не найден" } },
     }),
-    // Any other string names no session of theirs: the same 404.
-    validate("param", z.object({ sessionId: z.string().max(64) })),
+    validate("param", z.object({ sessionId: sessionIdParam })),
     requireUser,
     async (c) => {
       await endSession(getDb(c.env.DB), c.env.KV, c.var.userId, c.req.valid("param").sessionId);
