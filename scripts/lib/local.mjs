@@ -96,8 +96,8 @@ const devFlags = (port) => [
   "warn",
 ];
 
-// The API Worker first (it gets the port), then the Workers it binds to: the document reader and the share page's
-// renderer.
+// The API Worker first (it gets the port), then the Workers it binds to: the document reader, the share page's
+// renderer and the Telegram bot (which answers 404 until TELEGRAM_BOT_TOKEN is set; docs/telegram.md).
 const appConfigs = [
   "-c",
   "wrangler.toml",
@@ -105,6 +105,8 @@ const appConfigs = [
   "worker/extractor/wrangler.toml",
   "-c",
   "worker/share-screen/wrangler.toml",
+  "-c",
+  "worker/telegram/wrangler.toml",
 ];
 
 const varFlagsOf = (vars) => Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);

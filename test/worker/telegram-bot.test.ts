@@ -1,0 +1,300 @@
+import { env, SELF } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BotEnv } from "../../worker/telegram/env";
+import { handleWebhook } from "../../worker/telegram/webhook";
+import { FakeOpenAI, fetchThrough, waitFor } from "./fakes/openai";
+import { FakeTelegram } from "./fakes/telegram";
+
+// The bot's Worker (worker/telegram) driven through its webhook with updates as Telegram sends them.
+// It reaches the API Worker's internal API through SELF, as through its service binding, and
+// Telegram through the fake Bot API server (routed by host); the model is the fake OpenAI one.
+
+const TOKEN = "7000000001:TEST-bot-token-of-the-bot-worker";
+const SECRET = "test-webhook-secret";
+const telegram = new FakeTelegram("https://tg.fake.test", TOKEN);
+const openai = new FakeOpenAI(env.OPENAI_BASE_URL!, env.OPENAI_API_KEY!);
+
+const botEnv = (change: Partial<BotEnv> = {}): BotEnv => ({
+  TELEGRAM_BOT_TOKEN: TOKEN,
+  TELEGRAM_WEBHOOK_SECRET: SECRET,
+  TELEGRAM_API_ROOT: telegram.root,
+  TELEGRAM_BOT_USERNAME: "yasno_bot",
+  INTERNAL_TOKEN: env.INTERNAL_TOKEN,
+  API: { fetch: (input, init) => SELF.fetch(input, init) },
+  KV: env.KV,
+  ...change,
+});
+
+beforeEach(() => {
+  telegram.reset();
+  openai.reset();
+  const model = fetchThrough(openai);
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    return telegram.handles(request.url) ? telegram.fetch(request) : model(request);
+  });
+  env.AI_PROVIDER = "openai";
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  env.AI_PROVIDER = "demo";
+});
+
+let updateIds = Math.floor(Math.random() * 1e6) * 1000;
+let people = Math.floor(Math.random() * 1e6) * 100;
+
+/** A new Telegram user with a private chat of the same id. */
+function person() {
+  const id = 5_000_000_000 + ++people;
+  const from = {
+    id,
+    is_bot: false,
+    first_name: "Анна",
+    last_name: "Смирнова",
+    username: `anna${id}`,
+    language_code: "ru",
+  };
+  const chat = { id, type: "private", first_name: "Анна", last_name: "Смирнова", username: from.username };
+  return { id, from, chat };
+}
+type Person = ReturnType<typeof person>;
+
+const botUser = { id: 7000000001, is_bot: true, first_name: "Ясно", username: "yasno_bot" };
+
+function textUpdate(p: Person, text: string) {
+  const command = /^\/\w+/.exec(text);
+  return {
+    update_id: ++updateIds,
+    message: {
+      message_id: updateIds,
+      date: Math.floor(Date.now() / 1000),
+      chat: p.chat,
+      from: p.from,
+      text,
+      ...(command ? { entities: [{ offset: 0, length: command[0].length, type: "bot_command" }] } : {}),
+    },
+  };
+}
+
+function callbackUpdate(p: Person, data: string) {
+  return {
+    update_id: ++updateIds,
+    callback_query: {
+      id: String(updateIds),
+      from: p.from,
+      chat_instance: "-100200300",
+      data,
+      message: { message_id: 100, date: Math.floor(Date.now() / 1000), chat: p.chat, from: botUser, text: "…" },
+    },
+  };
+}
+
+function memberUpdate(p: Person, before: string, now: string) {
+  return {
+    update_id: ++updateIds,
+    my_chat_member: {
+      chat: p.chat,
+      from: p.from,
+      date: Math.floor(Date.now() / 1000),
+      old_chat_member: { user: botUser, status: before },
+      new_chat_member: { user: botUser, status: now, ...(now === "kicked" ? { until_date: 0 } : {}) },
+    },
+  };
+}
+
+function post(update: unknown, { secret = SECRET, env: change = {} as Partial<BotEnv> } = {}) {
+  return handleWebhook(
+    new Request("https://yasno.test/telegram/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+      body: JSON.stringify(update),
+    }),
+    botEnv(change),
+  );
+}
+
+const signalsOf = async (p: Person) =>
+  (
+    await env.DB.prepare("SELECT kind, payload FROM bot_signals WHERE provider = 'tg' AND external_id = ? ORDER BY id")
+      .bind(String(p.id))
+      .all<{ kind: string; payload: string | null }>()
+  ).results;
+
+const sentTo = (p: Person) => telegram.callsOf("sendMessage").filter((m) => m.chat_id === p.id);
+type Keyboard = { inline_keyboard: { text: string; callback_data: string }[][] };
+const buttonsOf = (params: Record<string, unknown>) =>
+  ((params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? []).flat().map((b) => b.callback_data);
+
+describe("the webhook", () => {
+  it("refuses a wrong or missing secret header with 401 and calls nobody", async () => {
+    const p = person();
+    expect((await post(textUpdate(p, "/start"), { secret: "wrong" })).status).toBe(401);
+    expect((await post(textUpdate(p, "/start"), { secret: "" })).status).toBe(401);
+    expect(telegram.calls).toEqual([]);
+    expect(await signalsOf(p)).toEqual([]);
+  });
+
+  it("answers 404 without a bot token, whatever the secret", async () => {
+    const res = await post(textUpdate(person(), "/start"), { env: { TELEGRAM_BOT_TOKEN: undefined } });
+    expect(res.status).toBe(404);
+    expect(telegram.calls).toEqual([]);
+  });
+
+  it("answers a retried update once", async () => {
+    const p = person();
+    const update = textUpdate(p, "/help");
+    expect((await post(update)).status).toBe(200);
+    expect((await post(update)).status).toBe(200);
+    expect(sentTo(p)).toHaveLength(1);
+    expect(String(sentTo(p)[0]!.text)).toContain("/balance");
+  });
+});
+
+describe("/start", () => {
+  it("sends the deep link's UTM tags and the start signal, greets and offers the modes", async () => {
+    const p = person();
+    expect((await post(textUpdate(p, "/start vk__cpc__spring"))).status).toBe(200);
+    const user = await env.DB.prepare(
+      "SELECT u.id FROM users u JOIN identities i ON i.user_id = u.id WHERE i.provider = 'tg' AND i.provider_user_id = ?",
+    )
+      .bind(String(p.id))
+      .first<{ id: number }>();
+    expect(user).not.toBeNull();
+    const utm = await env.DB.prepare("SELECT source, medium, campaign, content FROM utm_events WHERE user_id = ?")
+      .bind(user!.id)
+      .all();
+    expect(utm.results).toEqual([{ source: "vk", medium: "cpc", campaign: "spring", content: null }]);
+    expect(await signalsOf(p)).toEqual([{ kind: "start", payload: JSON.stringify({ payload: "vk__cpc__spring" }) }]);
+    const [greeting] = sentTo(p);
+    expect(String(greeting!.text)).toContain("Здравствуйте, Анна!");
+    expect(buttonsOf(greeting!)).toEqual(["mode:explain_law", "mode:gpt", "mode:explain_estate", "mode:explain_img"]);
+  });
+
+  it("shows a mode's terms with an accept button, and accepting them lets questions through", async () => {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    await post(callbackUpdate(p, "mode:explain_law"));
+    expect(telegram.callsOf("answerCallbackQuery")).toHaveLength(1);
+    const terms = sentTo(p).at(-1)!;
+    expect(String(terms.text)).toContain("Условия режима «Объясни закон»");
+    expect(buttonsOf(terms)).toEqual(["accept:explain_law"]);
+    await post(callbackUpdate(p, "accept:explain_law"));
+    expect(sentTo(p).at(-1)!.text).toBe("Условия приняты. Задайте вопрос.");
+  });
+});
+
+describe("a question", () => {
+  async function ready() {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    await post(callbackUpdate(p, "accept:explain_law"));
+    telegram.reset();
+    return p;
+  }
+
+  it("streams the reply into throttled edits and ends with the whole reply as HTML and its buttons", async () => {
+    const p = await ready();
+    const answered = post(textUpdate(p, "Что такое неустойка?"));
+    const completion = await openai.nextCompletion();
+    completion.send("Неустойка — ");
+    await waitFor(() => sentTo(p).find((m) => m.text === "Неустойка —"));
+    completion.send("это **штраф** за нарушение");
+    // Shown by an edit within the interval, though no other chunk comes.
+    await waitFor(() => telegram.callsOf("editMessageText").find((m) => String(m.text).includes("штраф")));
+    completion.send(" договора.\n\n- первое\n- второе");
+    completion.finish();
+    expect((await answered).status).toBe(200);
+    expect(telegram.callsOf("sendChatAction")[0]).toMatchObject({ chat_id: p.id, action: "typing" });
+    const edits = telegram.callsOf("editMessageText");
+    const last = edits.at(-1)!;
+    expect(last.parse_mode).toBe("HTML");
+    expect(last.text).toBe("Неустойка — это <b>штраф</b> за нарушение договора.\n\n• первое\n• второе");
+    expect(buttonsOf(last)).toEqual(["again", "new"]);
+    expect(sentTo(p)).toHaveLength(1);
+    // The streamed edits (all but the final one) come at most once a second after the message.
+    const times = telegram.calls
+      .filter((c) => c.method === "sendMessage" || (c.method === "editMessageText" && c.params !== last))
+      .map((c) => c.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(900);
+  });
+
+  it("continues the same topic with the next question, and «Новый чат» starts another", async () => {
+    const p = await ready();
+    const first = post(textUpdate(p, "Первый вопрос"));
+    (await openai.nextCompletion()).reply("Первый ответ.");
+    await first;
+    const second = post(textUpdate(p, "Второй вопрос"));
+    const completion = await openai.nextCompletion();
+    expect(JSON.stringify(completion.request.body.messages)).toContain("Первый ответ.");
+    completion.reply("Второй ответ.");
+    await second;
+    await post(callbackUpdate(p, "new"));
+    expect(sentTo(p).at(-1)!.text).toBe("Новый чат. Задайте вопрос.");
+    const third = post(textUpdate(p, "Третий вопрос"));
+    const fresh = await openai.nextCompletion();
+    expect(JSON.stringify(fresh.request.body.messages)).not.toContain("Первый ответ.");
+    fresh.reply("Третий ответ.");
+    await third;
+  });
+
+  it("says so in Russian when the mode's terms are not accepted", async () => {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    await post(textUpdate(p, "Вопрос без условий"));
+    const terms = sentTo(p).at(-1)!;
+    expect(String(terms.text)).toContain("Условия режима");
+    expect(buttonsOf(terms)).toEqual(["accept:explain_law"]);
+  });
+});
+
+describe("commands", () => {
+  it("/balance says what the web's chip says", async () => {
+    const p = person();
+    await post(textUpdate(p, "/balance"));
+    expect(String(sentTo(p)[0]!.text)).toMatch(/^(Остался|Осталось) \d+ запрос(а|ов)?$/);
+  });
+
+  it("/chats lists recent topics as buttons, and one picked is continued", async () => {
+    const p = person();
+    await post(textUpdate(p, "/chats"));
+    expect(sentTo(p).at(-1)!.text).toBe("Чатов пока нет. Задайте вопрос — и он появится здесь.");
+    await post(callbackUpdate(p, "accept:explain_law"));
+    const asked = post(textUpdate(p, "Про аренду"));
+    (await openai.nextCompletion()).reply("Ответ про аренду.");
+    await asked;
+    await post(textUpdate(p, "/new"));
+    await post(textUpdate(p, "/chats"));
+    const list = sentTo(p).at(-1)!;
+    const [button] = buttonsOf(list);
+    expect(button).toMatch(/^topic:\d+$/);
+    await post(callbackUpdate(p, button!));
+    expect(String(sentTo(p).at(-1)!.text)).toContain("Продолжаем чат");
+    const next = post(textUpdate(p, "А ещё?"));
+    const completion = await openai.nextCompletion();
+    expect(JSON.stringify(completion.request.body.messages)).toContain("Ответ про аренду.");
+    completion.reply("Ещё.");
+    await next;
+  });
+});
+
+describe("blocking the bot", () => {
+  it("sends «block» when the user blocks it and «unblock» when they come back", async () => {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    await post(memberUpdate(p, "member", "kicked"));
+    await post(memberUpdate(p, "kicked", "member"));
+    expect((await signalsOf(p)).map((s) => s.kind)).toEqual(["start", "block", "unblock"]);
+  });
+});
+
+describe("the app's URL", () => {
+  it("passes POST /telegram/webhook on to the bot's Worker, which checks Telegram's secret", async () => {
+    const res = await SELF.fetch("https://yasno.test/telegram/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": "wrong" },
+      body: JSON.stringify(textUpdate(person(), "/start")),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toBe("Неверный секрет вебхука");
+  });
+});

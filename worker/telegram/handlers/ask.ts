@@ -1,0 +1,47 @@
+import type { Bot, Context } from "grammy";
+import { chatState, saveChatState } from "../chat-state";
+import type { BotEnv } from "../env";
+import { InternalApiError, internalApi } from "../internal-api";
+import { streamReply } from "../reply-stream";
+import { texts } from "../texts";
+import { offerTerms } from "./start";
+
+/** A refused question as a short Russian message (docs/telegram.md "Failures"). */
+async function refused(ctx: Context, env: BotEnv, err: InternalApiError, mode: string) {
+  if (err.status === 402) return void (await ctx.reply(texts.noRequests));
+  if (err.status === 403 && (await offerTerms(ctx, env, mode))) return;
+  if (err.status === 409) return void (await ctx.reply(texts.busy));
+  if (err.status === 502 || err.status === 503) return void (await ctx.reply(texts.providerDown));
+  // The API's own Russian sentence (a too long question, a closed topic…), else the general one.
+  await ctx.reply(err.status < 500 && err.detail && !err.detail.startsWith("[") ? err.detail : texts.failed);
+}
+
+async function ask(ctx: Context, env: BotEnv, question: string) {
+  const chatId = ctx.chat!.id;
+  const state = await saveChatState(env, chatId, { lastQuestion: question });
+  await ctx.replyWithChatAction("typing");
+  let res: Response;
+  try {
+    res = await internalApi(env, ctx.from!.id).ask(state.topicId, question, state.mode);
+  } catch (err) {
+    if (err instanceof InternalApiError) return refused(ctx, env, err, state.mode);
+    throw err;
+  }
+  const topicId = Number(res.headers.get("x-topic-id") ?? state.topicId);
+  if (topicId !== state.topicId) await saveChatState(env, chatId, { topicId });
+  await streamReply(ctx, res.body!);
+}
+
+export function registerAsk(bot: Bot, env: BotEnv) {
+  bot.on("message:text", async (ctx) => {
+    if (ctx.message.text.startsWith("/")) return void (await ctx.reply(texts.help));
+    await ask(ctx, env, ctx.message.text);
+  });
+  bot.callbackQuery("again", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { lastQuestion } = await chatState(env, ctx.chat!.id);
+    if (!lastQuestion) return void (await ctx.reply(texts.nothingToRepeat));
+    await ask(ctx, env, lastQuestion);
+  });
+  bot.on("message", (ctx) => ctx.reply(texts.onlyText));
+}

@@ -1,0 +1,64 @@
+import type { BotEnv } from "./env";
+
+/** The internal API's answer when it is not OK: its status and the `detail` it gave. */
+export class InternalApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(`internal API ${status}: ${detail}`);
+  }
+}
+
+/** The internal API of the API Worker, through the API service binding, as one Telegram user (`tg/<id>`). */
+export function internalApi(env: BotEnv, telegramId: number) {
+  const who = `tg/${telegramId}`;
+  const call = (method: string, path: string, body?: unknown) =>
+    env.API.fetch(`https://api.internal/internal/api/v2${path}`, {
+      method,
+      headers: {
+        "internal-token": env.INTERNAL_TOKEN ?? "",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const json = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await call(method, path, body);
+    if (!res.ok) throw await errorOf(res);
+    return (res.status === 204 ? null : await res.json()) as T;
+  };
+  return {
+    ensureUser: (name: string, username?: string) => json("POST", `/users/${who}`, { name, username }),
+    utm: (tags: Record<string, string>) => json("POST", `/utm/${who}`, tags),
+    signal: (kind: string, payload?: unknown) => json("POST", `/signals/${who}`, { kind, payload }),
+    limits: () => json<Limits>("GET", `/limits/${who}`),
+    disclaimers: () => json<Disclaimer[]>("GET", `/disclaimers/${who}`),
+    accept: (mode: string) => json("POST", `/disclaimers/${who}/${mode}/accept`),
+    topics: () => json<TopicGroup[]>("GET", `/topics/${who}?status=active&type=all`),
+    /** The reply as it streams (`text/plain`), or the refusal as an InternalApiError. */
+    ask: async (topicId: number, text: string, mode: string) => {
+      const res = await call("POST", `/messages/${who}/${topicId}`, { text, assistant_type: mode, stream: true });
+      if (!res.ok || !res.body) throw await errorOf(res);
+      return res;
+    },
+  };
+}
+
+export type InternalApi = ReturnType<typeof internalApi>;
+
+async function errorOf(res: Response): Promise<InternalApiError> {
+  const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
+  const detail = typeof body?.detail === "string" ? body.detail : JSON.stringify(body?.detail ?? "");
+  return new InternalApiError(res.status, detail);
+}
+
+export type Limits = {
+  available_requests: number;
+  is_unlimited: boolean;
+  pool: { company_name: string; available_requests: number; is_unlimited: boolean } | null;
+};
+export type Disclaimer = { assistant_type: string; text: string; version: number; accepted: boolean };
+export type TopicGroup = {
+  date: string | null;
+  topics: { id: number; topic_name: string | null; assistant_type?: string }[];
+};

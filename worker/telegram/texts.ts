@@ -1,0 +1,51 @@
+import { balanceTexts } from "../../web/src/ui/texts/balance";
+import { modesTexts } from "../../web/src/ui/texts/modes";
+import { plural } from "../plural";
+import { ASSISTANT_TYPES } from "../settings";
+import type { Limits } from "./internal-api";
+
+/** The modes the bot offers (docs/product.md §3), named as on the web (its texts, one name everywhere). */
+export const MODES = ASSISTANT_TYPES.map((type) => ({ type, title: modesTexts.names[type] ?? type }));
+export const DEFAULT_MODE = "explain_law";
+export const modeTitle = (type: string) => modesTexts.names[type] ?? type;
+
+export const texts = {
+  greeting: (name: string) =>
+    `Здравствуйте, ${name}! Я — Ясно, ИИ-помощник. Задайте вопрос текстом — отвечу здесь же.\n` +
+    `${modesTexts.title} Выберите режим:`,
+  pickMode: "Выберите режим:",
+  modePicked: (title: string) => `Режим «${title}». Задайте вопрос.`,
+  terms: (title: string, text: string) => `Условия режима «${title}»:\n\n${text}`,
+  acceptTerms: "Принимаю условия",
+  termsAccepted: "Условия приняты. Задайте вопрос.",
+  newChat: "Новый чат. Задайте вопрос.",
+  again: "Другой ответ",
+  newChatButton: "Новый чат",
+  nothingToRepeat: "Повторять нечего: задайте вопрос.",
+  noChats: "Чатов пока нет. Задайте вопрос — и он появится здесь.",
+  chats: "Недавние чаты — выберите, чтобы продолжить:",
+  untitled: "Без названия",
+  chatPicked: (name: string) => `Продолжаем чат «${name}». Задайте вопрос.`,
+  help:
+    "Я отвечаю на вопросы. Команды:\n" +
+    "/new — новый чат\n/chats — недавние чаты\n/mode — выбрать режим\n/balance — сколько осталось запросов\n" +
+    "/help — эта справка",
+  noRequests: "Запросы закончились. Обновите план, чтобы продолжить общение.",
+  busy: "Дождитесь окончания ответа",
+  providerDown: "Модель сейчас не отвечает, запрос возвращён. Попробуйте позже.",
+  failed: "Не получилось ответить. Попробуйте ещё раз чуть позже.",
+  onlyText: "Пока я понимаю только текст: напишите вопрос словами.",
+} as const;
+
+/** The same words as the web's balance chip (web/src/features/billing/BalanceChip.tsx). */
+export function balanceText(limits: Limits): string {
+  const t = balanceTexts;
+  const pool = limits.pool;
+  if (pool && (pool.is_unlimited || pool.available_requests > 0)) {
+    const n = pool.available_requests;
+    return t.fromCompany(pool.is_unlimited ? t.unlimited : t.left(n, plural(n, t.requestForms)), pool.company_name);
+  }
+  if (limits.is_unlimited) return t.unlimited;
+  const n = limits.available_requests;
+  return n === 0 ? t.none : t.left(n, plural(n, t.requestForms));
+}
