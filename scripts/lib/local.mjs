@@ -26,10 +26,23 @@ export function ensureDevVars() {
   const have = existsSync(file) ? readFileSync(file, "utf8") : "";
   const secrets = { JWT_SECRET: 32, INTERNAL_TOKEN: 24, PRIVACY_KEY: 32 };
   const missing = Object.entries(secrets).filter(([name]) => !new RegExp(`^${name}=`, "m").test(have));
-  if (missing.length === 0) return;
-  const lines = missing.map(([name, bytes]) => `${name}=${randomBytes(bytes).toString("hex")}\n`).join("");
-  writeFileSync(file, `${have}${have && !have.endsWith("\n") ? "\n" : ""}${lines}`);
-  console.log(`В .dev.vars добавлены локальные секреты: ${missing.map(([name]) => name).join(", ")}.`);
+  if (missing.length > 0) {
+    const lines = missing.map(([name, bytes]) => `${name}=${randomBytes(bytes).toString("hex")}\n`).join("");
+    writeFileSync(file, `${have}${have && !have.endsWith("\n") ? "\n" : ""}${lines}`);
+    console.log(`В .dev.vars добавлены локальные секреты: ${missing.map(([name]) => name).join(", ")}.`);
+  }
+  writeTelegramDevVars(readFileSync(file, "utf8"));
+}
+
+const TELEGRAM_VARS = ["INTERNAL_TOKEN", "TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_API_ROOT"];
+
+/**
+ * wrangler dev reads each Worker's .dev.vars beside its own wrangler.toml: the bot's Worker gets the
+ * root's values it needs (the internal API's token, and the bot's settings when set), made again each run.
+ */
+function writeTelegramDevVars(rootVars) {
+  const lines = rootVars.split("\n").filter((line) => TELEGRAM_VARS.some((name) => line.startsWith(`${name}=`)));
+  writeFileSync(path.join(root, "worker/telegram/.dev.vars"), `${lines.join("\n")}\n`);
 }
 
 export function buildWeb() {
