@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BotEnv } from "../../worker/telegram/env";
 import { handleWebhook } from "../../worker/telegram/webhook";
 import { FakeOpenAI, fetchThrough, waitFor } from "./fakes/openai";
+import { authHeaders, call, createAdmin } from "./helpers";
 import { FakeTelegram } from "./fakes/telegram";
 
 // The bot's Worker (worker/telegram) driven through its webhook with updates as Telegram sends them.
@@ -274,6 +275,56 @@ describe("commands", () => {
     expect(JSON.stringify(completion.request.body.messages)).toContain("Ответ про аренду.");
     completion.reply("Ещё.");
     await next;
+  });
+});
+
+describe("failures", () => {
+  async function ready() {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    await post(callbackUpdate(p, "accept:explain_law"));
+    return p;
+  }
+
+  it("no requests left: the plans' sentence, and the model is not called", async () => {
+    const p = await ready();
+    await env.DB.prepare(
+      "UPDATE limits SET available_requests = 0 WHERE user_id = " +
+        "(SELECT user_id FROM identities WHERE provider = 'tg' AND provider_user_id = ?)",
+    )
+      .bind(String(p.id))
+      .run();
+    await post(textUpdate(p, "Вопрос без запросов"));
+    expect(sentTo(p).at(-1)!.text).toBe("Запросы закончились. Обновите план, чтобы продолжить общение.");
+    expect(openai.requests).toHaveLength(0);
+  });
+
+  it("the model down: a short Russian message, no reply message", async () => {
+    const p = await ready();
+    telegram.reset();
+    const answered = post(textUpdate(p, "Вопрос, когда модель лежит"));
+    (await openai.nextCompletion()).fail(500);
+    expect((await answered).status).toBe(200);
+    expect(sentTo(p).map((m) => m.text)).toEqual(["Модель сейчас не отвечает, запрос возвращён. Попробуйте позже."]);
+  });
+});
+
+describe("/promo", () => {
+  it("uses a code and says the balance; a wrong one is «Неверный промокод»", async () => {
+    const admin = await createAdmin();
+    const name = `TG-${crypto.randomUUID().slice(0, 8)}`.toUpperCase();
+    const created = await call("/promos/", {
+      json: { name, requests: 50, max_uses: 10 },
+      headers: authHeaders(admin.record),
+    });
+    expect(created.status).toBe(201);
+    const p = person();
+    await post(textUpdate(p, "/promo"));
+    expect(sentTo(p).at(-1)!.text).toBe("Напишите код после команды: /promo КОД");
+    await post(textUpdate(p, `/promo ${name.toLowerCase()}`));
+    expect(String(sentTo(p).at(-1)!.text)).toMatch(/^Промокод активирован\. Осталось \d+ запрос/);
+    await post(textUpdate(p, "/promo NO-SUCH-CODE"));
+    expect(sentTo(p).at(-1)!.text).toBe("Неверный промокод");
   });
 });
 

@@ -4,6 +4,7 @@ import { internalApi } from "./internal-api";
 import { registerAsk } from "./handlers/ask";
 import { registerCommands } from "./handlers/commands";
 import { registerMember } from "./handlers/member";
+import { registerPromo } from "./handlers/promo";
 import { registerStart } from "./handlers/start";
 
 /**
@@ -45,6 +46,7 @@ export function createBot(env: BotEnv): Bot<Context> {
   registerMember(bot, env);
   registerStart(bot, env);
   registerCommands(bot, env);
+  registerPromo(bot, env);
   registerAsk(bot, env);
   bot.catch((err) =>
     console.error(JSON.stringify({ level: "error", msg: "telegram update failed", err: String(err.error) })),

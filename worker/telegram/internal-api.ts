@@ -34,6 +34,7 @@ export function internalApi(env: BotEnv, telegramId: number) {
     limits: () => json<Limits>("GET", `/limits/${who}`),
     disclaimers: () => json<Disclaimer[]>("GET", `/disclaimers/${who}`),
     accept: (mode: string) => json("POST", `/disclaimers/${who}/${mode}/accept`),
+    promo: (code: string) => json<Limits>("POST", `/promos/${who}/${encodeURIComponent(code)}`),
     topics: () => json<TopicGroup[]>("GET", `/topics/${who}?status=active&type=all`),
     /** The reply as it streams (`text/plain`), or the refusal as an InternalApiError. */
     ask: async (topicId: number, text: string, mode: string) => {
