@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BotEnv } from "../../worker/telegram/env";
 import { handleWebhook } from "../../worker/telegram/webhook";
 import { FakeOpenAI, fetchThrough, waitFor } from "./fakes/openai";
+import { makeJpeg } from "./fixtures/files";
 import { authHeaders, call, createAdmin } from "./helpers";
 import { FakeTelegram } from "./fakes/telegram";
 
@@ -275,6 +276,55 @@ describe("commands", () => {
     expect(JSON.stringify(completion.request.body.messages)).toContain("Ответ про аренду.");
     completion.reply("Ещё.");
     await next;
+  });
+});
+
+describe("a photo", () => {
+  it("is downloaded from Telegram, attached, and asked about in the image mode in a new topic", async () => {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    telegram.files.set("photo-big", { path: "photos/file_7.jpg", bytes: makeJpeg() });
+    const update = {
+      update_id: ++updateIds,
+      message: {
+        message_id: updateIds,
+        date: Math.floor(Date.now() / 1000),
+        chat: p.chat,
+        from: p.from,
+        caption: "Что это за схема?",
+        photo: [
+          { file_id: "photo-small", file_unique_id: "s1", width: 90, height: 90, file_size: 900 },
+          { file_id: "photo-big", file_unique_id: "b1", width: 800, height: 800, file_size: 4000 },
+        ],
+      },
+    };
+    const answered = post(update);
+    const completion = await openai.nextCompletion();
+    expect(telegram.callsOf("getFile")).toEqual([{ file_id: "photo-big" }]);
+    expect(completion.request.body.model).toBe("fake-vision");
+    const question = JSON.stringify(completion.request.body.messages);
+    expect(question).toContain("Что это за схема?");
+    expect(question).toContain("image_url");
+    completion.reply("Это схема подключения.");
+    expect((await answered).status).toBe(200);
+    expect(telegram.chatTexts(p.id).at(-1)).toBe("Это схема подключения.");
+  });
+
+  it("too big for Telegram to give: a short message, nothing downloaded", async () => {
+    const p = person();
+    const update = {
+      update_id: ++updateIds,
+      message: {
+        message_id: updateIds,
+        date: Math.floor(Date.now() / 1000),
+        chat: p.chat,
+        from: p.from,
+        document: { file_id: "doc-huge", file_unique_id: "h1", file_name: "иск.pdf", file_size: 30 * 1024 * 1024 },
+      },
+    };
+    await post(update);
+    expect(sentTo(p).at(-1)!.text).toBe("Файл слишком большой: максимум 20 МБ");
+    expect(telegram.callsOf("getFile")).toEqual([]);
   });
 });
 

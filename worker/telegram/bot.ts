@@ -1,8 +1,9 @@
 import { Bot, type Context } from "grammy";
 import type { BotEnv } from "./env";
 import { internalApi } from "./internal-api";
-import { registerAsk } from "./handlers/ask";
+import { registerAsk, registerFallback } from "./handlers/ask";
 import { registerCommands } from "./handlers/commands";
+import { registerFiles } from "./handlers/files";
 import { registerMember } from "./handlers/member";
 import { registerPromo } from "./handlers/promo";
 import { registerStart } from "./handlers/start";
@@ -48,6 +49,8 @@ export function createBot(env: BotEnv): Bot<Context> {
   registerCommands(bot, env);
   registerPromo(bot, env);
   registerAsk(bot, env);
+  registerFiles(bot, env);
+  registerFallback(bot);
   bot.catch((err) =>
     console.error(JSON.stringify({ level: "error", msg: "telegram update failed", err: String(err.error) })),
   );

@@ -36,9 +36,22 @@ export function internalApi(env: BotEnv, telegramId: number) {
     accept: (mode: string) => json("POST", `/disclaimers/${who}/${mode}/accept`),
     promo: (code: string) => json<Limits>("POST", `/promos/${who}/${encodeURIComponent(code)}`),
     topics: () => json<TopicGroup[]>("GET", `/topics/${who}?status=active&type=all`),
+    /** A file as the web uploads it (multipart `file`): the attachment's id for the question. */
+    upload: async (bytes: Uint8Array, filename: string, type: string) => {
+      const form = new FormData();
+      form.append("file", new File([bytes], filename, { type }));
+      const res = await env.API.fetch(`https://api.internal/internal/api/v2/attachments/${who}`, {
+        method: "POST",
+        headers: { "internal-token": env.INTERNAL_TOKEN ?? "" },
+        body: form,
+      });
+      if (!res.ok) throw await errorOf(res);
+      return ((await res.json()) as { attachment_id: number }).attachment_id;
+    },
     /** The reply as it streams (`text/plain`), or the refusal as an InternalApiError. */
-    ask: async (topicId: number, text: string, mode: string) => {
-      const res = await call("POST", `/messages/${who}/${topicId}`, { text, assistant_type: mode, stream: true });
+    ask: async (topicId: number, text: string, mode: string, attachments: number[] = []) => {
+      const body = { text, assistant_type: mode, stream: true, ...(attachments.length ? { attachments } : {}) };
+      const res = await call("POST", `/messages/${who}/${topicId}`, body);
       if (!res.ok || !res.body) throw await errorOf(res);
       return res;
     },
@@ -49,7 +62,9 @@ export type InternalApi = ReturnType<typeof internalApi>;
 
 async function errorOf(res: Response): Promise<InternalApiError> {
   const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
-  const detail = typeof body?.detail === "string" ? body.detail : JSON.stringify(body?.detail ?? "");
+  // A validator's 422 is a list of {msg}: its first sentence is the one to show.
+  const first = Array.isArray(body?.detail) ? (body.detail[0] as { msg?: unknown } | undefined)?.msg : body?.detail;
+  const detail = typeof first === "string" ? first : "";
   return new InternalApiError(res.status, detail);
 }
 

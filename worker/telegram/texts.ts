@@ -38,7 +38,10 @@ export const texts = {
   busy: "Дождитесь окончания ответа",
   providerDown: "Модель сейчас не отвечает, запрос возвращён. Попробуйте позже.",
   failed: "Не получилось ответить. Попробуйте ещё раз чуть позже.",
-  onlyText: "Пока я понимаю только текст: напишите вопрос словами.",
+  fileTooLarge: "Файл слишком большой: максимум 20 МБ",
+  photoQuestion: "Объясни, что на изображении.",
+  documentQuestion: "Разбери этот документ.",
+  onlyText: "Пока я понимаю текст, фото и документы: напишите вопрос словами.",
 } as const;
 
 /** The same words as the web's balance chip (web/src/features/billing/BalanceChip.tsx). */
