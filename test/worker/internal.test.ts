@@ -41,6 +41,7 @@ describe("the internal token", () => {
     ["POST", `/users/tg/${id}/link`, { email: "a@b.test", password: "x" }],
     ["POST", `/utm/tg/${id}`, { source: "ads" }],
     ["POST", `/attachments/tg/${id}`, {}],
+    ["POST", `/attachments/tg/${id}/1/transcribe`],
     ["GET", `/topics/tg/${id}`],
     ["POST", `/topics/tg/${id}`, { assistant_type: "gpt" }],
     ["POST", `/messages/tg/${id}/0`, { text: "Привет" }],

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BotEnv } from "../../worker/telegram/env";
 import { handleWebhook } from "../../worker/telegram/webhook";
 import { FakeOpenAI, fetchThrough, waitFor } from "./fakes/openai";
+import { makeOggOpus } from "./fixtures/audio";
 import { makeJpeg } from "./fixtures/files";
 import { authHeaders, call, createAdmin } from "./helpers";
 import { FakeTelegram } from "./fakes/telegram";
@@ -325,6 +326,39 @@ describe("a photo", () => {
     await post(update);
     expect(sentTo(p).at(-1)!.text).toBe("Файл слишком большой: максимум 20 МБ");
     expect(telegram.callsOf("getFile")).toEqual([]);
+  });
+});
+
+describe("a voice message", () => {
+  it("is transcribed by the product's speech to text, the transcript shown, then asked", async () => {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    await post(callbackUpdate(p, "accept:explain_law"));
+    telegram.reset();
+    telegram.files.set("voice-1", { path: "voice/file_9.oga", bytes: makeOggOpus(4) });
+    openai.transcript = "Можно ли вернуть товар без чека";
+    env.STT_PROVIDER = "openai";
+    try {
+      const answered = post({
+        update_id: ++updateIds,
+        message: {
+          message_id: updateIds,
+          date: Math.floor(Date.now() / 1000),
+          chat: p.chat,
+          from: p.from,
+          voice: { file_id: "voice-1", file_unique_id: "v1", duration: 4, mime_type: "audio/ogg", file_size: 3000 },
+        },
+      });
+      const completion = await openai.nextCompletion();
+      expect(openai.transcriptions).toHaveLength(1);
+      expect(sentTo(p)[0]!.text).toBe("Вы сказали: «Можно ли вернуть товар без чека»");
+      expect(JSON.stringify(completion.request.body.messages)).toContain("Можно ли вернуть товар без чека");
+      completion.reply("Можно.");
+      expect((await answered).status).toBe(200);
+      expect(telegram.chatTexts(p.id).at(-1)).toBe("Можно.");
+    } finally {
+      env.STT_PROVIDER = "demo";
+    }
   });
 });
 

@@ -48,6 +48,9 @@ export function internalApi(env: BotEnv, telegramId: number) {
       if (!res.ok) throw await errorOf(res);
       return ((await res.json()) as { attachment_id: number }).attachment_id;
     },
+    /** A voice recording's transcript, by the product's speech to text. */
+    transcribe: (attachmentId: number) =>
+      json<{ text: string }>("POST", `/attachments/${who}/${attachmentId}/transcribe`),
     /** The reply as it streams (`text/plain`), or the refusal as an InternalApiError. */
     ask: async (topicId: number, text: string, mode: string, attachments: number[] = []) => {
       const body = { text, assistant_type: mode, stream: true, ...(attachments.length ? { attachments } : {}) };

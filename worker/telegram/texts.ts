@@ -1,7 +1,7 @@
 import { balanceTexts } from "../../web/src/ui/texts/balance";
 import { modesTexts } from "../../web/src/ui/texts/modes";
 import { plural } from "../plural";
-import { ASSISTANT_TYPES } from "../settings";
+import { ASSISTANT_TYPES, QUOTAS } from "../settings";
 import type { Limits } from "./internal-api";
 
 /** The modes the bot offers (docs/product.md §3), named as on the web (its texts, one name everywhere). */
@@ -39,9 +39,12 @@ export const texts = {
   providerDown: "Модель сейчас не отвечает, запрос возвращён. Попробуйте позже.",
   failed: "Не получилось ответить. Попробуйте ещё раз чуть позже.",
   fileTooLarge: "Файл слишком большой: максимум 20 МБ",
+  voiceTooLarge: `Запись слишком большая: максимум ${QUOTAS.audioMaxBytes / 1024 / 1024} МБ`,
+  voiceEmpty: "Не удалось разобрать речь: запишите вопрос ещё раз или напишите его.",
+  transcript: (text: string) => `Вы сказали: «${text}»`,
   photoQuestion: "Объясни, что на изображении.",
   documentQuestion: "Разбери этот документ.",
-  onlyText: "Пока я понимаю текст, фото и документы: напишите вопрос словами.",
+  onlyText: "Пока я понимаю текст, голос, фото и документы: напишите вопрос словами.",
 } as const;
 
 /** The same words as the web's balance chip (web/src/features/billing/BalanceChip.tsx). */

@@ -40,7 +40,26 @@ async function askAbout(
   await ask(ctx, env, question, [id], change);
 }
 
+/** A voice message: uploaded, transcribed by the product's speech to text, the transcript shown, then asked. */
+async function askByVoice(ctx: Context, env: BotEnv, voice: { file_id: string; file_size?: number }) {
+  if ((voice.file_size ?? 0) > QUOTAS.audioMaxBytes) return void (await ctx.reply(texts.voiceTooLarge));
+  const api = internalApi(env, ctx.from!.id);
+  const { mode } = await chatState(env, ctx.chat!.id);
+  let transcript: string;
+  try {
+    const id = await api.upload(await download(ctx, env, voice.file_id), "voice.ogg", "audio/ogg");
+    transcript = (await api.transcribe(id)).text.trim();
+  } catch (err) {
+    if (err instanceof InternalApiError) return refused(ctx, env, err, mode);
+    throw err;
+  }
+  if (!transcript) return void (await ctx.reply(texts.voiceEmpty));
+  await ctx.reply(texts.transcript(transcript));
+  await ask(ctx, env, transcript);
+}
+
 export function registerFiles(bot: Bot, env: BotEnv) {
+  bot.on("message:voice", (ctx) => askByVoice(ctx, env, ctx.message.voice));
   bot.on("message:photo", async (ctx) => {
     // Telegram sends each photo in several sizes, the largest last.
     const photo = ctx.message.photo.at(-1)!;
