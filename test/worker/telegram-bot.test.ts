@@ -379,7 +379,10 @@ describe("failures", () => {
       .bind(String(p.id))
       .run();
     await post(textUpdate(p, "Вопрос без запросов"));
-    expect(sentTo(p).at(-1)!.text).toBe("Запросы закончились. Обновите план, чтобы продолжить общение.");
+    const refusal = sentTo(p).at(-1)!;
+    expect(refusal.text).toBe("Запросы закончились. Обновите план, чтобы продолжить общение.");
+    expect(buttonsOf(refusal).length).toBeGreaterThan(0);
+    for (const button of buttonsOf(refusal)) expect(button).toMatch(/^buy:\d+$/);
     expect(openai.requests).toHaveLength(0);
   });
 
@@ -390,6 +393,28 @@ describe("failures", () => {
     (await openai.nextCompletion()).fail(500);
     expect((await answered).status).toBe(200);
     expect(sentTo(p).map((m) => m.text)).toEqual(["Модель сейчас не отвечает, запрос возвращён. Попробуйте позже."]);
+  });
+});
+
+describe("/buy", () => {
+  it("offers the plans as buttons; one picked asks the receipt's e-mail, then gives the payment link", async () => {
+    const p = person();
+    await post(textUpdate(p, "/buy"));
+    const plans = sentTo(p).at(-1)!;
+    expect(plans.text).toBe("Тарифы — выберите, чтобы оплатить:");
+    const [first] = buttonsOf(plans);
+    expect(first).toMatch(/^buy:\d+$/);
+    await post(callbackUpdate(p, first!));
+    expect(sentTo(p).at(-1)!.text).toBe("Напишите e-mail, на который придёт чек об оплате.");
+    await post(textUpdate(p, "anna@example.test"));
+    const link = sentTo(p).at(-1)!;
+    expect(String(link.text)).toMatch(/^Оплата тарифа «.+»: откройте страницу оплаты по кнопке\.$/);
+    const [[button]] = (link.reply_markup as { inline_keyboard: { text: string; url: string }[][] }).inline_keyboard;
+    expect(button!.text).toBe("Оплатить");
+    const page = await SELF.fetch(button!.url);
+    expect(page.status).toBe(200);
+    // The e-mail was for the purchase only: the next text is a question again.
+    expect(openai.requests).toHaveLength(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { Bot, type Context } from "grammy";
 import type { BotEnv } from "./env";
 import { internalApi } from "./internal-api";
 import { registerAsk, registerFallback } from "./handlers/ask";
+import { registerBuy } from "./handlers/buy";
 import { registerCommands } from "./handlers/commands";
 import { registerFiles } from "./handlers/files";
 import { registerMember } from "./handlers/member";
@@ -48,6 +49,7 @@ export function createBot(env: BotEnv): Bot<Context> {
   registerStart(bot, env);
   registerCommands(bot, env);
   registerPromo(bot, env);
+  registerBuy(bot, env);
   registerAsk(bot, env);
   registerFiles(bot, env);
   registerFallback(bot);

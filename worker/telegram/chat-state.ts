@@ -1,8 +1,14 @@
 import type { BotEnv } from "./env";
 import { DEFAULT_MODE } from "./texts";
 
-/** Where a chat is: the topic its next question goes to (0: a new one), its mode, its last question. */
-export type ChatState = { topicId: number; mode: string; lastQuestion?: string };
+/** Where a chat is: the topic its next question goes to (0: a new one), its mode, its last question, a purchase. */
+export type ChatState = {
+  topicId: number;
+  mode: string;
+  lastQuestion?: string;
+  /** A plan being bought that waits for the receipt's e-mail (the account has none). */
+  buying?: number;
+};
 
 const key = (chatId: number) => `tg:chat:${chatId}`;
 

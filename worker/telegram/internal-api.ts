@@ -34,6 +34,10 @@ export function internalApi(env: BotEnv, telegramId: number) {
     limits: () => json<Limits>("GET", `/limits/${who}`),
     disclaimers: () => json<Disclaimer[]>("GET", `/disclaimers/${who}`),
     accept: (mode: string) => json("POST", `/disclaimers/${who}/${mode}/accept`),
+    plans: () => json<Plan[]>("GET", "/plans"),
+    /** The payment page's link for a plan; `email` for the receipt when the account has none (else 422). */
+    pay: (planId: number, email?: string) =>
+      json<{ url: string }>("POST", `/payments/${who}/${planId}`, email ? { email } : {}),
     promo: (code: string) => json<Limits>("POST", `/promos/${who}/${encodeURIComponent(code)}`),
     topics: () => json<TopicGroup[]>("GET", `/topics/${who}?status=active&type=all`),
     /** A file as the web uploads it (multipart `file`): the attachment's id for the question. */
@@ -80,4 +84,12 @@ export type Disclaimer = { assistant_type: string; text: string; version: number
 export type TopicGroup = {
   date: string | null;
   topics: { id: number; topic_name: string | null; assistant_type?: string }[];
+};
+export type Plan = {
+  id: number;
+  name: string;
+  price: number;
+  day_gap: number;
+  requests_limit: number;
+  is_unlimited: boolean;
 };

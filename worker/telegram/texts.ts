@@ -29,8 +29,14 @@ export const texts = {
   help:
     "Я отвечаю на вопросы. Команды:\n" +
     "/new — новый чат\n/chats — недавние чаты\n/mode — выбрать режим\n/balance — сколько осталось запросов\n" +
-    "/promo КОД — активировать промокод\n" +
+    "/buy — купить запросы\n/promo КОД — активировать промокод\n" +
     "/help — эта справка",
+  plans: "Тарифы — выберите, чтобы оплатить:",
+  noPlans: "Сейчас нет тарифов для покупки.",
+  plan: (name: string, price: number) => `${name} — ${price.toLocaleString("ru-RU")} ₽`,
+  payLink: (name: string) => `Оплата тарифа «${name}»: откройте страницу оплаты по кнопке.`,
+  payButton: "Оплатить",
+  receiptEmail: "Напишите e-mail, на который придёт чек об оплате.",
   promoAsk: "Напишите код после команды: /promo КОД",
   promoDone: (balance: string) => `Промокод активирован. ${balance}`,
   promoInvalid: "Неверный промокод",

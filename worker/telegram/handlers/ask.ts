@@ -4,11 +4,12 @@ import type { BotEnv } from "../env";
 import { InternalApiError, internalApi } from "../internal-api";
 import { streamReply } from "../reply-stream";
 import { texts } from "../texts";
+import { offerPlans } from "./buy";
 import { offerTerms } from "./start";
 
 /** A refused question as a short Russian message (docs/telegram.md "Failures"). */
 export async function refused(ctx: Context, env: BotEnv, err: InternalApiError, mode: string) {
-  if (err.status === 402) return void (await ctx.reply(texts.noRequests));
+  if (err.status === 402) return offerPlans(ctx, env, texts.noRequests);
   if (err.status === 403 && (await offerTerms(ctx, env, mode))) return;
   if (err.status === 409) return void (await ctx.reply(texts.busy));
   if (err.status === 502 || err.status === 503) return void (await ctx.reply(texts.providerDown));
