@@ -5,6 +5,7 @@ import { registerAsk, registerFallback } from "./handlers/ask";
 import { registerBuy } from "./handlers/buy";
 import { registerCommands } from "./handlers/commands";
 import { registerFiles } from "./handlers/files";
+import { registerLink } from "./handlers/link";
 import { registerMember } from "./handlers/member";
 import { registerPromo } from "./handlers/promo";
 import { registerStart } from "./handlers/start";
@@ -50,11 +51,9 @@ export function createBot(env: BotEnv): Bot<Context> {
   registerCommands(bot, env);
   registerPromo(bot, env);
   registerBuy(bot, env);
+  registerLink(bot, env);
   registerAsk(bot, env);
   registerFiles(bot, env);
   registerFallback(bot);
-  bot.catch((err) =>
-    console.error(JSON.stringify({ level: "error", msg: "telegram update failed", err: String(err.error) })),
-  );
   return bot;
 }

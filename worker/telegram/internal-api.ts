@@ -29,6 +29,10 @@ export function internalApi(env: BotEnv, telegramId: number) {
   };
   return {
     ensureUser: (name: string, username?: string) => json("POST", `/users/${who}`, { name, username }),
+    /** The user as the API knows them now: `email` is the linked account's, null for a bot-made one. */
+    user: () => json<{ email: string | null }>("GET", `/users/${who}`),
+    /** A one-time link that joins this Telegram to the account signed in where it is opened (docs/telegram.md). */
+    linkToken: () => json<{ url: string; expires_at: string }>("POST", `/users/${who}/link-token`),
     utm: (tags: Record<string, string>) => json("POST", `/utm/${who}`, tags),
     signal: (kind: string, payload?: unknown) => json("POST", `/signals/${who}`, { kind, payload }),
     limits: () => json<Limits>("GET", `/limits/${who}`),

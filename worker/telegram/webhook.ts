@@ -1,6 +1,8 @@
+import { BotError } from "grammy";
 import type { Update } from "grammy/types";
 import { createBot } from "./bot";
 import type { BotEnv } from "./env";
+import { texts } from "./texts";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
 /** Telegram retries an update for a while; a day covers its retries. */
@@ -40,6 +42,13 @@ export async function handleWebhook(request: Request, env: BotEnv): Promise<Resp
   const seenKey = `tg:update:${update.update_id}`;
   if (await env.KV.get(seenKey)) return plain(200, "ok");
   await env.KV.put(seenKey, "1", { expirationTtl: SEEN_TTL_SECONDS });
-  await createBot(env).handleUpdate(update);
+  try {
+    await createBot(env).handleUpdate(update);
+  } catch (err) {
+    // Anything unexpected: logged for Workers Logs, a short Russian message in the chat (never silence),
+    // and a 200, since Telegram retrying the update would not change the answer.
+    console.error(JSON.stringify({ level: "error", msg: "telegram update failed", err: String(err) }));
+    if (err instanceof BotError && err.ctx.chat) await err.ctx.reply(texts.failed).catch(() => {});
+  }
   return plain(200, "ok");
 }
