@@ -386,6 +386,21 @@ describe("failures", () => {
     expect(openai.requests).toHaveLength(0);
   });
 
+  it("a question while the topic's reply is still written: «Дождитесь окончания ответа»", async () => {
+    const p = await ready();
+    const first = post(textUpdate(p, "Первый вопрос"));
+    const completion = await openai.nextCompletion();
+    completion.send("Отвечаю");
+    await waitFor(() => sentTo(p).find((m) => m.text === "Отвечаю"));
+    expect((await post(textUpdate(p, "Второй вопрос"))).status).toBe(200);
+    expect(sentTo(p).at(-1)!.text).toBe("Дождитесь окончания ответа");
+    completion.send(" на первый.");
+    completion.finish();
+    await first;
+    expect(telegram.chatTexts(p.id).at(-2)).toBe("Отвечаю на первый.");
+    expect(openai.requests).toHaveLength(1);
+  });
+
   it("the model down: a short Russian message, no reply message", async () => {
     const p = await ready();
     telegram.reset();
