@@ -139,8 +139,9 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.match(stdout, /5\. wrangler d1 migrations apply HISTORY_0 --remote --env production/);
   assert.match(stdout, /6\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
   assert.match(stdout, /7\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
-  assert.match(stdout, /8\. wrangler deploy --env production --config \S+prod\.toml/);
-  assert.match(stdout, /9\. wrangler pages deploy web\/dist --project-name yasno-test$/m);
+  assert.match(stdout, /8\. wrangler deploy --env production --config \S+worker\/telegram\/wrangler\.toml/);
+  assert.match(stdout, /9\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /10\. wrangler pages deploy web\/dist --project-name yasno-test$/m);
   assert.equal(calls.length, 1);
 });
 
@@ -160,6 +161,7 @@ test(
       `wrangler d1 migrations apply HISTORY_0 --remote --env production --config ${file}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
+      `wrangler deploy --env production --config ${path.join(root, "worker/telegram/wrangler.toml")}`,
       `wrangler deploy --env production --config ${file}`,
       "wrangler pages deploy web/dist --project-name yasno",
     ]);
@@ -225,6 +227,7 @@ test("--env staging deploys the staging environment of the same files, its SPA o
     `wrangler d1 migrations apply HISTORY_0 --remote --env staging --config ${file}`,
     `wrangler deploy --env staging --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
     `wrangler deploy --env staging --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
+    `wrangler deploy --env staging --config ${path.join(root, "worker/telegram/wrangler.toml")}`,
     `wrangler deploy --env staging --config ${file}`,
     "wrangler pages deploy web/dist --project-name yasno --branch staging",
   ]);
@@ -255,7 +258,8 @@ test("staging has its own resources, each a placeholder until created, like prod
 });
 
 test("every Worker uploads its source maps, and every environment inherits it", () => {
-  for (const file of ["wrangler.toml", "worker/extractor/wrangler.toml", "worker/share-screen/wrangler.toml"]) {
+  const workers = ["worker/extractor", "worker/share-screen", "worker/telegram"].map((dir) => `${dir}/wrangler.toml`);
+  for (const file of ["wrangler.toml", ...workers]) {
     const toml = parse(readFileSync(path.join(root, file), "utf8"));
     assert.equal(toml.upload_source_maps, true, file);
     assert.deepEqual(Object.keys(toml.env).sort(), ["production", "staging"], file);
