@@ -240,6 +240,35 @@ describe("a question", () => {
     await third;
   });
 
+  it("«Другой ответ» asks the same question again in the same topic", async () => {
+    const p = await ready();
+    const first = post(textUpdate(p, "Срок исковой давности?"));
+    (await openai.nextCompletion()).reply("Три года.");
+    await first;
+    const again = post(callbackUpdate(p, "again"));
+    const completion = await openai.nextCompletion();
+    const asked = JSON.stringify(completion.request.body.messages);
+    expect(asked.split("Срок исковой давности?").length - 1).toBe(2);
+    expect(asked).toContain("Три года.");
+    completion.reply("Общий срок — три года (ст. 196 ГК РФ).");
+    await again;
+    expect(telegram.chatTexts(p.id).at(-1)).toBe("Общий срок — три года (ст. 196 ГК РФ).");
+  });
+
+  it("splits a reply longer than Telegram's 4096 characters, the buttons under its last message", async () => {
+    const p = await ready();
+    const answered = post(textUpdate(p, "Расскажи подробно"));
+    const paragraph = `${"Длинный ответ модели. ".repeat(90).trim()}\n\n`;
+    (await openai.nextCompletion()).reply(paragraph.repeat(5));
+    await answered;
+    const texts = telegram.chatTexts(p.id);
+    expect(texts).toHaveLength(3);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(4096);
+    for (const text of texts) expect(text).toMatch(/^Длинный/);
+    expect(texts.join("").replaceAll(/\s/g, "")).toBe(paragraph.repeat(5).replaceAll(/\s/g, ""));
+    expect(buttonsOf(telegram.callsOf("sendMessage").at(-1)!)).toEqual(["again", "new"]);
+  });
+
   it("says so in Russian when the mode's terms are not accepted", async () => {
     const p = person();
     await post(textUpdate(p, "/start"));
@@ -251,6 +280,29 @@ describe("a question", () => {
 });
 
 describe("commands", () => {
+  it("/mode offers the modes, and one picked without terms starts a new topic in it", async () => {
+    const p = person();
+    await post(textUpdate(p, "/mode"));
+    expect(buttonsOf(sentTo(p).at(-1)!)).toEqual([
+      "mode:explain_law",
+      "mode:gpt",
+      "mode:explain_estate",
+      "mode:explain_img",
+    ]);
+    await post(callbackUpdate(p, "mode:gpt"));
+    expect(sentTo(p).at(-1)!.text).toBe("Режим «Общий чат». Задайте вопрос.");
+    const asked = post(textUpdate(p, "Привет"));
+    (await openai.nextCompletion()).reply("Здравствуйте!");
+    await asked;
+    const topic = await env.DB.prepare(
+      "SELECT t.assistant_type FROM topics t JOIN identities i ON i.user_id = t.user_id " +
+        "WHERE i.provider = 'tg' AND i.provider_user_id = ?",
+    )
+      .bind(String(p.id))
+      .first<{ assistant_type: string }>();
+    expect(topic).toEqual({ assistant_type: "gpt" });
+  });
+
   it("/balance says what the web's chip says", async () => {
     const p = person();
     await post(textUpdate(p, "/balance"));

@@ -92,6 +92,8 @@ export function toTelegramHtml(markdown: string, limit = MESSAGE_LIMIT): string[
   let current = "";
   for (const block of blocksOf(markdown.trim()).flatMap((b) => fitting(b, limit))) {
     const html = block.kind === "pre" ? preHtml(block.lang, block.lines) : lineHtml(block.text);
+    // A message does not start with the blank line that ended the one before.
+    if (!current && !html.trim()) continue;
     const joined = current ? `${current}\n${html}` : html;
     if (joined.length <= limit) current = joined;
     else {
