@@ -1,5 +1,6 @@
 import type { Bot, Context } from "grammy";
 import { saveChatState } from "../chat-state";
+import { ASSISTANT_TYPES } from "../../settings";
 import type { BotEnv } from "../env";
 import { internalApi } from "../internal-api";
 import { acceptKeyboard, modesKeyboard } from "../keyboards";
@@ -40,7 +41,8 @@ export function registerStart(bot: Bot, env: BotEnv) {
     await ctx.reply(texts.greeting(ctx.from!.first_name), { reply_markup: modesKeyboard() });
   });
 
-  bot.callbackQuery(/^mode:(\w+)$/, async (ctx) => {
+  // Only the four modes: callback data comes from the client and could name anything.
+  bot.callbackQuery(new RegExp(`^mode:(${ASSISTANT_TYPES.join("|")})$`), async (ctx) => {
     const mode = ctx.match[1]!;
     await saveChatState(env, ctx.chat!.id, { mode, topicId: 0 });
     await ctx.answerCallbackQuery();
