@@ -13,15 +13,16 @@ export default defineConfig(async () => {
   const lawMigrations = await readD1Migrations(path.join(import.meta.dirname, "migrations/law"));
   const extractor = buildExtractor();
   const shareScreen = await buildShareScreenWorker();
+  const telegramBot = buildTelegramBot();
   return {
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          // The document reader behind the EXTRACTOR service binding and the share page's renderer behind
-          // SHARE_SCREEN run beside the API Worker, as deployed.
-          workers: [extractor, shareScreen],
+          // The document reader behind the EXTRACTOR service binding, the share page's renderer behind
+          // SHARE_SCREEN and the Telegram bot behind TELEGRAM_BOT run beside the API Worker, as deployed.
+          workers: [extractor, shareScreen, telegramBot],
           // Instead of web/dist (wrangler.toml), which the API tests do not need built: the share page as
           // the build writes it, cut down (the browser tests serve the real build).
           assets: { directory: path.join(import.meta.dirname, "test/worker/fixtures/share-page") },
@@ -117,5 +118,32 @@ async function buildShareScreenWorker() {
     scriptPath: path.join(outdir, "index.js"),
     compatibilityDate: "2026-10-20",
     compatibilityFlags: ["nodejs_compat"],
+  };
+}
+
+/**
+ * The Telegram bot (worker/telegram) bundled by wrangler, behind the API Worker's TELEGRAM_BOT binding: the tests
+ * check the webhook's way through the API Worker here; test/worker/telegram-bot.test.ts drives the bot's own code.
+ */
+function buildTelegramBot() {
+  const root = import.meta.dirname;
+  const outdir = path.join(root, "dist/telegram-test");
+  const wrangler = path.join(root, "node_modules/.bin/wrangler");
+  execFileSync(wrangler, ["deploy", "--dry-run", "--env=", "--outdir", outdir, "-c", "worker/telegram/wrangler.toml"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  return {
+    name: "yasno-telegram",
+    modules: true,
+    scriptPath: path.join(outdir, "index.js"),
+    compatibilityDate: "2026-10-20",
+    compatibilityFlags: ["nodejs_compat"],
+    kvNamespaces: ["KV"],
+    bindings: {
+      TELEGRAM_BOT_TOKEN: "7000000002:TEST-token-behind-the-binding",
+      TELEGRAM_WEBHOOK_SECRET: "test-webhook-secret-behind-the-binding",
+    },
   };
 }

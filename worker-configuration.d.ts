@@ -38,6 +38,7 @@ interface __BaseEnv_Env {
 	TOPIC_OBJECT: DurableObjectNamespace<import("./worker/index").TopicObject>;
 	EXTRACTOR: Service<typeof import("./worker/extractor/index").Extractor>;
 	SHARE_SCREEN: Service<typeof import("./worker/share-screen/index").ShareScreen>;
+	TELEGRAM_BOT: Service<typeof import("./worker/telegram/index").default>;
 	HISTORY_1?: D1Database;
 }
 declare namespace Cloudflare {
@@ -82,6 +83,7 @@ declare namespace Cloudflare {
 		TOPIC_OBJECT: DurableObjectNamespace<import("./worker/index").TopicObject>;
 		EXTRACTOR: Service<typeof import("./worker/extractor/index").Extractor>;
 		SHARE_SCREEN: Service<typeof import("./worker/share-screen/index").ShareScreen>;
+		TELEGRAM_BOT: Service<typeof import("./worker/telegram/index").default>;
 	}
 	interface Env extends __BaseEnv_Env {}
 }

@@ -127,6 +127,8 @@ const steps = [
   // bindings name them (docs/scale.md "Smaller to load", docs/web.md "First screens in the HTML").
   command("wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/extractor/wrangler.toml")]),
   command("wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/share-screen/wrangler.toml")]),
+  // The Telegram bot too (TELEGRAM_BOT); its own API binding names the API Worker deployed before (docs/telegram.md).
+  command("wrangler", ["deploy", "--env", envName, "--config", path.join(root, "worker/telegram/wrangler.toml")]),
   command("wrangler", ["deploy", "--env", envName, ...configFlag]),
   // Production is the Pages project's production branch; another environment is a branch of its own.
   command("wrangler", [

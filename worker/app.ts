@@ -24,6 +24,7 @@ import { mail } from "./operations/routes/mail";
 import { products } from "./billing/routes/products";
 import { share } from "./conversations/routes/share";
 import { sharePage } from "./conversations/routes/share-page";
+import { telegramWebhook } from "./operations/routes/telegram-webhook";
 import { subscriptions } from "./billing/routes/subscriptions";
 import { notifications, notificationSend } from "./accounts/routes/notifications";
 import { statistics } from "./operations/routes/statistics";
@@ -93,6 +94,7 @@ app.route("/api/v2", api);
 // The page a share link opens: its first screen with the conversation (the SPA's other pages are the static assets').
 app.route("/share", sharePage);
 app.route("/internal/api/v2", internalApi);
+app.route("/telegram", telegramWebhook);
 
 app.get("/api/v2/openapi.json", async (c) => c.json(await openApiDocument(app, c)));
 app.get("/api/v2/docs", docsPage);

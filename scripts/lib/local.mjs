@@ -27,10 +27,23 @@ export function ensureDevVars() {
   const have = existsSync(file) ? readFileSync(file, "utf8") : "";
   const secrets = { JWT_SECRET: 32, INTERNAL_TOKEN: 24, PRIVACY_KEY: 32 };
   const missing = Object.entries(secrets).filter(([name]) => !new RegExp(`^${name}=`, "m").test(have));
-  if (missing.length === 0) return;
-  const lines = missing.map(([name, bytes]) => `${name}=${randomBytes(bytes).toString("hex")}\n`).join("");
-  writeFileSync(file, `${have}${have && !have.endsWith("\n") ? "\n" : ""}${lines}`);
-  console.log(`В .dev.vars добавлены локальные секреты: ${missing.map(([name]) => name).join(", ")}.`);
+  if (missing.length > 0) {
+    const lines = missing.map(([name, bytes]) => `${name}=${randomBytes(bytes).toString("hex")}\n`).join("");
+    writeFileSync(file, `${have}${have && !have.endsWith("\n") ? "\n" : ""}${lines}`);
+    console.log(`В .dev.vars добавлены локальные секреты: ${missing.map(([name]) => name).join(", ")}.`);
+  }
+  writeTelegramDevVars(readFileSync(file, "utf8"));
+}
+
+const TELEGRAM_VARS = ["INTERNAL_TOKEN", "TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_API_ROOT"];
+
+/**
+ * wrangler dev reads each Worker's .dev.vars beside its own wrangler.toml: the bot's Worker gets the
+ * root's values it needs (the internal API's token, and the bot's settings when set), made again each run.
+ */
+function writeTelegramDevVars(rootVars) {
+  const lines = rootVars.split("\n").filter((line) => TELEGRAM_VARS.some((name) => line.startsWith(`${name}=`)));
+  writeFileSync(path.join(root, "worker/telegram/.dev.vars"), `${lines.join("\n")}\n`);
 }
 
 export function buildWeb() {
@@ -117,8 +130,8 @@ const devFlags = (port) => [
   "warn",
 ];
 
-// The API Worker first (it gets the port), then the Workers it binds to: the document reader and the share page's
-// renderer.
+// The API Worker first (it gets the port), then the Workers it binds to: the document reader, the share page's
+// renderer and the Telegram bot (which answers 404 until TELEGRAM_BOT_TOKEN is set; docs/telegram.md).
 const appConfigs = [
   "-c",
   "wrangler.toml",
@@ -126,6 +139,8 @@ const appConfigs = [
   "worker/extractor/wrangler.toml",
   "-c",
   "worker/share-screen/wrangler.toml",
+  "-c",
+  "worker/telegram/wrangler.toml",
 ];
 
 const varFlagsOf = (vars) => Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);

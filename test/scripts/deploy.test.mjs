@@ -145,8 +145,9 @@ test("--dry-run with everything set prints the steps and runs none", () => {
   assert.match(stdout, /7\. wrangler d1 migrations apply LAW_DB --remote --env production/);
   assert.match(stdout, /8\. wrangler deploy --env production --config \S+worker\/extractor\/wrangler\.toml/);
   assert.match(stdout, /9\. wrangler deploy --env production --config \S+worker\/share-screen\/wrangler\.toml/);
-  assert.match(stdout, /10\. wrangler deploy --env production --config \S+prod\.toml/);
-  assert.match(stdout, /11\. wrangler pages deploy web\/dist --project-name yasno-test$/m);
+  assert.match(stdout, /10\. wrangler deploy --env production --config \S+worker\/telegram\/wrangler\.toml/);
+  assert.match(stdout, /11\. wrangler deploy --env production --config \S+prod\.toml/);
+  assert.match(stdout, /12\. wrangler pages deploy web\/dist --project-name yasno-test$/m);
   assert.equal(calls.length, 1);
 });
 
@@ -168,6 +169,7 @@ test(
       `wrangler d1 migrations apply LAW_DB --remote --env production --config ${file}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
       `wrangler deploy --env production --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
+      `wrangler deploy --env production --config ${path.join(root, "worker/telegram/wrangler.toml")}`,
       `wrangler deploy --env production --config ${file}`,
       "wrangler pages deploy web/dist --project-name yasno",
     ]);
@@ -237,6 +239,7 @@ test("--env staging deploys the staging environment of the same files, its SPA o
     `wrangler d1 migrations apply LAW_DB --remote --env staging --config ${file}`,
     `wrangler deploy --env staging --config ${path.join(root, "worker/extractor/wrangler.toml")}`,
     `wrangler deploy --env staging --config ${path.join(root, "worker/share-screen/wrangler.toml")}`,
+    `wrangler deploy --env staging --config ${path.join(root, "worker/telegram/wrangler.toml")}`,
     `wrangler deploy --env staging --config ${file}`,
     "wrangler pages deploy web/dist --project-name yasno --branch staging",
   ]);
@@ -267,7 +270,8 @@ test("staging has its own resources, each a placeholder until created, like prod
 });
 
 test("every Worker uploads its source maps, and every environment inherits it", () => {
-  for (const file of ["wrangler.toml", "worker/extractor/wrangler.toml", "worker/share-screen/wrangler.toml"]) {
+  const workers = ["worker/extractor", "worker/share-screen", "worker/telegram"].map((dir) => `${dir}/wrangler.toml`);
+  for (const file of ["wrangler.toml", ...workers]) {
     const toml = parse(readFileSync(path.join(root, file), "utf8"));
     assert.equal(toml.upload_source_maps, true, file);
     assert.deepEqual(Object.keys(toml.env).sort(), ["production", "staging"], file);

@@ -7,6 +7,7 @@ import { internalLinkTokens } from "./link-tokens";
 import { internalLimits, internalQuotas } from "./limits";
 import { internalMessages } from "./messages";
 import { internalPayments } from "./payments";
+import { internalPlans } from "./plans";
 import { internalPromos } from "./promos";
 import { internalSignals } from "./signals";
 import { internalTopics } from "./topics";
@@ -23,6 +24,7 @@ export const internalApi = new Hono<AppEnv>({ strict: false })
   .route("/topics", internalTopics)
   .route("/messages", internalMessages)
   .route("/payments", internalPayments)
+  .route("/plans", internalPlans)
   .route("/limits", internalLimits)
   .route("/quotas", internalQuotas)
   .route("/disclaimers", internalDisclaimers)
