@@ -24,7 +24,10 @@ test.describe("prerendered first screens", () => {
     expect(html).toContain("Только чтение");
 
     await page.goto("/share/nosuchlink");
-    await expect(page.getByTestId("share-error")).toHaveText("Ошибка загрузки сообщения, повторите попытку позже.");
+    // A link that shows nothing says why, not a load error (docs/web.md, issue 29).
+    await expect(page.getByTestId("share-gone").getByRole("heading", { level: 1 })).toHaveText(
+      "Ссылка на чат недействительна или отозвана",
+    );
     await expect(page.locator("#prerendered")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Попробовать Ясно" })).toHaveCount(2);
   });
