@@ -54,8 +54,8 @@ export const sessionRoutes = new Hono<AppEnv>()
       ...secured,
       responses: { 204: { description: "Сеанс завершён" }, 404: { description: "Сеанс не найден" } },
     }),
-    validate("param", z.object({ sessionId: sessionIdParam })),
     requireUser,
+    validate("param", z.object({ sessionId: sessionIdParam })),
     async (c) => {
       await endSession(getDb(c.env.DB), c.env.KV, c.var.userId, c.req.valid("param").sessionId);
       return c.body(null, 204);
