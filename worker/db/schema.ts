@@ -593,6 +593,31 @@ export const botLinkTokens = sqliteTable(
   (t) => [index("bot_link_tokens_external").on(t.provider, t.externalId)],
 );
 
+// A notice on its way to a bot's chat: one row per recipient linked to the bot when the notice was sent,
+// claimed by the bot's cron a batch at a time (docs/telegram.md "Admin notices in the chat").
+export const botNoticeDeliveries = sqliteTable(
+  "bot_notice_deliveries",
+  {
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["tg", "vk"] }).notNull(),
+    // pending → sending (claimed) → sent | blocked | failed; skipped: the bot was blocked or unlinked first.
+    state: text("state", { enum: ["pending", "sending", "sent", "blocked", "failed", "skipped"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId, t.provider] }),
+    index("bot_notice_deliveries_state").on(t.provider, t.state),
+  ],
+);
+
 // A requested e-mail change, applied only once the link mailed to the new address is opened.
 export const emailChanges = sqliteTable(
   "email_changes",

@@ -16,6 +16,17 @@ export const botUserSchema = z
   .strictObject({ user_id: z.int(), email: z.string().nullable(), name: z.string().nullable(), created: z.boolean() })
   .meta({ id: "BotUser" });
 
+/** A notice the bot is to send now (`POST /notices/{provider}/claim`). */
+export const botNoticeSchema = z
+  .strictObject({
+    notification_id: z.int(),
+    user_id: z.int(),
+    external_id: z.string(),
+    title: z.string(),
+    text: z.string(),
+  })
+  .meta({ id: "BotNotice" });
+
 /** A bot's question answered whole (`stream: false`). */
 export const botReplySchema = z
   .strictObject({

@@ -6,6 +6,8 @@ export type BotEnv = {
   TELEGRAM_WEBHOOK_SECRET?: string;
   TELEGRAM_API_ROOT?: string;
   TELEGRAM_BOT_USERNAME?: string;
+  /** Admin notices claimed per cron tick; NOTICE_BATCH (worker/telegram/notices.ts) when unset. */
+  TELEGRAM_NOTICE_BATCH?: string;
   /** The internal API's token, the same secret as the API Worker's. */
   INTERNAL_TOKEN?: string;
   API: { fetch(input: Request | string, init?: RequestInit): Promise<Response> };

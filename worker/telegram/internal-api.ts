@@ -10,23 +10,29 @@ export class InternalApiError extends Error {
   }
 }
 
+/** One call of the internal API through the API service binding, with the internal token. */
+const callApi = (env: BotEnv, method: string, path: string, body?: unknown) =>
+  env.API.fetch(`https://api.internal/internal/api/v2${path}`, {
+    method,
+    headers: {
+      "internal-token": env.INTERNAL_TOKEN ?? "",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** The call's JSON answer (null for a 204), or its refusal as an InternalApiError. */
+async function jsonOf<T>(env: BotEnv, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await callApi(env, method, path, body);
+  if (!res.ok) throw await errorOf(res);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
 /** The internal API of the API Worker, through the API service binding, as one Telegram user (`tg/<id>`). */
 export function internalApi(env: BotEnv, telegramId: number) {
   const who = `tg/${telegramId}`;
-  const call = (method: string, path: string, body?: unknown) =>
-    env.API.fetch(`https://api.internal/internal/api/v2${path}`, {
-      method,
-      headers: {
-        "internal-token": env.INTERNAL_TOKEN ?? "",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const json = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await call(method, path, body);
-    if (!res.ok) throw await errorOf(res);
-    return (res.status === 204 ? null : await res.json()) as T;
-  };
+  const call = (method: string, path: string, body?: unknown) => callApi(env, method, path, body);
+  const json = <T>(method: string, path: string, body?: unknown) => jsonOf<T>(env, method, path, body);
   return {
     ensureUser: (name: string, username?: string) => json("POST", `/users/${who}`, { name, username }),
     /** The user as the API knows them now: `email` is the linked account's, null for a bot-made one. */
@@ -70,6 +76,29 @@ export function internalApi(env: BotEnv, telegramId: number) {
 }
 
 export type InternalApi = ReturnType<typeof internalApi>;
+
+/** The admin notices waiting for Telegram's chats (docs/telegram.md "Admin notices in the chat"). */
+export function noticeQueue(env: BotEnv) {
+  return {
+    /** The next `limit` notices to send, each given out once. */
+    claim: (limit: number) => jsonOf<ClaimedNotice[]>(env, "POST", "/notices/tg/claim", { limit }),
+    /** What became of them: `blocked` also records the «block» signal; `retry` puts one back in the queue. */
+    report: (results: NoticeResult[]) => jsonOf<null>(env, "POST", "/notices/tg/results", { results }),
+  };
+}
+
+export type ClaimedNotice = {
+  notification_id: number;
+  user_id: number;
+  external_id: string;
+  title: string;
+  text: string;
+};
+export type NoticeResult = {
+  notification_id: number;
+  user_id: number;
+  outcome: "sent" | "blocked" | "failed" | "retry";
+};
 
 async function errorOf(res: Response): Promise<InternalApiError> {
   const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;

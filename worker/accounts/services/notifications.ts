@@ -5,6 +5,7 @@ import { notificationRecipients, notifications, users } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../http/errors";
 import type { Notice } from "../schemas";
+import { enqueueBotNoticesQuery } from "../../operations/services/bot-notices";
 import { sendMail } from "./mail";
 
 /** The schema's maximum of `user_ids` and of `emails` in one send (docs/operations.md). */
@@ -59,9 +60,9 @@ async function resolveChosen(db: Db, userIds: number[], emails: string[]): Promi
 }
 
 /**
- * Writes the notice and one in-app row per recipient in one batch (set-based: INSERT … SELECT over
- * `users`, for "all" at once, for the chosen ones a chunk at a time). The batch runs as one
- * transaction, so the scalar max(id) is the notice just inserted.
+ * Writes the notice, one in-app row per recipient and the bot's deliveries in one batch (set-based:
+ * INSERT … SELECT over `users`, for "all" at once, for the chosen ones a chunk at a time). The batch
+ * runs as one transaction, so the scalar max(id) is the notice just inserted.
  */
 export async function createNotification(
   db: Db,
@@ -98,8 +99,11 @@ export async function createNotification(
       })
       .returning({ id: notifications.id }),
     ...writes,
+    // Telegram's copies, for the bot to send (docs/telegram.md "Admin notices in the chat").
+    enqueueBotNoticesQuery(db),
   ]);
-  return { id: inserted[0]!.id, recipients: written.reduce((sum, r) => sum + r.meta.changes, 0) };
+  const recipients = written.slice(0, writes.length).reduce((sum, r) => sum + r.meta.changes, 0);
+  return { id: inserted[0]!.id, recipients };
 }
 
 /** The letters of a notice, one per recipient with an e-mail; run in the background. */

@@ -6,6 +6,7 @@ import { internalDisclaimers } from "./disclaimers";
 import { internalLinkTokens } from "./link-tokens";
 import { internalLimits, internalQuotas } from "./limits";
 import { internalMessages } from "./messages";
+import { internalNotices } from "./notices";
 import { internalPayments } from "./payments";
 import { internalPlans } from "./plans";
 import { internalPromos } from "./promos";
@@ -29,4 +30,5 @@ export const internalApi = new Hono<AppEnv>({ strict: false })
   .route("/quotas", internalQuotas)
   .route("/disclaimers", internalDisclaimers)
   .route("/promos", internalPromos)
-  .route("/signals", internalSignals);
+  .route("/signals", internalSignals)
+  .route("/notices", internalNotices);
