@@ -2,7 +2,8 @@
 // form) body answers `{ok: true, result}` or `{ok: false, error_code, description}` as Telegram does,
 // and `GET <root>/file/bot<token>/<file_path>` serves a file getFile named. It keeps the chat's
 // messages, so an edit to an unknown message or with the same text is refused as the real one
-// refuses it, and records every call for the tests' assertions.
+// refuses it, refuses a message to a chat that blocked the bot (403) or one under flood control (429),
+// and records every call for the tests' assertions.
 
 export type BotApiCall = { method: string; params: Record<string, unknown>; at: number };
 
@@ -12,6 +13,10 @@ export class FakeTelegram {
   readonly calls: BotApiCall[] = [];
   readonly messages = new Map<number, Sent>();
   readonly files = new Map<string, { path: string; bytes: Uint8Array }>();
+  /** Chats whose person blocked the bot: a message to them is refused with Telegram's 403. */
+  readonly blocked = new Set<number>();
+  /** Chats whose next message is refused with a 429 (Telegram's flood control), once each. */
+  readonly floodOnce = new Set<number>();
   private nextMessageId = 100;
 
   constructor(
@@ -23,6 +28,8 @@ export class FakeTelegram {
     this.calls.length = 0;
     this.messages.clear();
     this.files.clear();
+    this.blocked.clear();
+    this.floodOnce.clear();
   }
 
   handles(url: string): boolean {
@@ -82,6 +89,9 @@ export class FakeTelegram {
     if (!text.trim()) return failure(400, "Bad Request: message text is empty");
     if (text.length > 4096) return failure(400, "Bad Request: message is too long");
     const chatId = Number(params.chat_id);
+    if (this.blocked.has(chatId)) return failure(403, "Forbidden: bot was blocked by the user");
+    if (this.floodOnce.delete(chatId))
+      return failure(429, "Too Many Requests: retry after 5", { parameters: { retry_after: 5 } });
     const id = this.nextMessageId++;
     this.messages.set(id, { chatId, text, html: params.parse_mode === "HTML" });
     return success(messageOf(id, chatId, text));
@@ -105,8 +115,8 @@ export class FakeTelegram {
 }
 
 const success = (result: unknown) => Response.json({ ok: true, result });
-const failure = (code: number, description: string) =>
-  Response.json({ ok: false, error_code: code, description }, { status: code });
+const failure = (code: number, description: string, extra: Record<string, unknown> = {}) =>
+  Response.json({ ok: false, error_code: code, description, ...extra }, { status: code });
 
 const messageOf = (id: number, chatId: number, text: string) => ({
   message_id: id,

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chunked } from "../../db/chunks";
+import { chunked, jsonList } from "../../db/chunks";
 import { batchableRun } from "../../db/raw";
-import { botNoticeDeliveries, botSignals, identities, notificationRecipients, notifications } from "../../db/schema";
+import { botNoticeDeliveries, botSignals, identities, notificationRecipients } from "../../db/schema";
 import type { BotProvider } from "./bot-users";
 
 /** The most a bot claims at once: it sends them at Telegram's pace before the next tick (docs/telegram.md). */
@@ -38,10 +38,7 @@ export function enqueueBotNoticesQuery(db: Db) {
         updatedAt: sql`(unixepoch('subsec') * 1000)`.as("updated_at"),
       })
       .from(notificationRecipients)
-      .innerJoin(
-        identities,
-        and(eq(identities.userId, notificationRecipients.userId), eq(identities.provider, "tg")),
-      )
+      .innerJoin(identities, and(eq(identities.userId, notificationRecipients.userId), eq(identities.provider, "tg")))
       .where(sql`${notificationRecipients.notificationId} = (SELECT max(id) FROM notifications)`),
   );
 }
@@ -90,22 +87,14 @@ export async function claimBotNotices(db: Db, provider: BotProvider, limit: numb
   ]);
   const keys = (claimed.results ?? []) as { notification_id: number; user_id: number }[];
   if (keys.length === 0) return [];
-  const rows = await db
-    .select({
-      notification_id: notifications.id,
-      user_id: identities.userId,
-      external_id: identities.providerUserId,
-      title: notifications.title,
-      text: notifications.text,
-    })
-    .from(notifications)
-    .innerJoin(identities, eq(identities.provider, provider))
-    .where(
-      sql`(${notifications.id}, ${identities.userId}) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]')
-        FROM json_each(${JSON.stringify(keys.map((k) => [k.notification_id, k.user_id]))}))`,
-    )
-    .orderBy(notifications.id, identities.userId);
-  return rows;
+  const pairs = JSON.stringify(keys.map((k) => [k.notification_id, k.user_id]));
+  // From the claimed pairs outwards, so each is a lookup by primary key and index.
+  return db.all<ClaimedNotice>(sql`
+    SELECT n.id AS notification_id, i.user_id, i.provider_user_id AS external_id, n.title, n.text
+    FROM json_each(${pairs}) k
+    JOIN notifications n ON n.id = json_extract(k.value, '$[0]')
+    JOIN identities i ON i.user_id = json_extract(k.value, '$[1]') AND i.provider = ${provider}
+    ORDER BY n.id, i.user_id`);
 }
 
 export type NoticeResult = { notification_id: number; user_id: number; outcome: NoticeOutcome };
@@ -130,7 +119,10 @@ export async function recordBotNoticeResults(db: Db, provider: BotProvider, resu
         ? sql`CASE WHEN attempts < ${MAX_NOTICE_ATTEMPTS} THEN 'pending' ELSE 'failed' END`
         : sql`${outcome}`;
     return chunked(list, 1000).map((part) =>
-      batchableRun(db, sql`UPDATE bot_notice_deliveries SET state = ${state}, updated_at = ${now} WHERE ${keyed(part)}`),
+      batchableRun(
+        db,
+        sql`UPDATE bot_notice_deliveries SET state = ${state}, updated_at = ${now} WHERE ${keyed(part)}`,
+      ),
     );
   });
   const blocked = results.filter((r) => r.outcome === "blocked");
@@ -148,7 +140,7 @@ export async function recordBotNoticeResults(db: Db, provider: BotProvider, resu
         })
         .from(identities)
         .where(
-          sql`${identities.provider} = ${provider} AND ${identities.userId} IN (SELECT value FROM json_each(${JSON.stringify(part.map((r) => r.user_id))}))`,
+          and(eq(identities.provider, provider), inArray(identities.userId, jsonList(part.map((r) => r.user_id)))),
         ),
     ),
   );

@@ -18,7 +18,10 @@ import { internalSecured } from "./shared";
 
 const providerParam = z.object({ provider: z.enum(BOT_PROVIDERS, { error: "Провайдер: tg или vk" }) });
 const id = (field: string) =>
-  z.number({ error: `${field}: число` }).int({ error: `${field}: целое число` }).positive({ error: `${field}: > 0` });
+  z
+    .number({ error: `${field}: число` })
+    .int({ error: `${field}: целое число` })
+    .positive({ error: `${field}: > 0` });
 
 const claimBody = z.object({
   limit: z
