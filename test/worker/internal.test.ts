@@ -325,6 +325,7 @@ describe("the OpenAPI document", () => {
       "disclaimers",
       "limits",
       "messages",
+      "notices",
       "payments",
       "plans",
       "promos",
