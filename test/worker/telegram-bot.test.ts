@@ -255,6 +255,19 @@ describe("a question", () => {
     expect(telegram.chatTexts(p.id).at(-1)).toBe("Общий срок — три года (ст. 196 ГК РФ).");
   });
 
+  it("hides personal data from the model as on the web, and shows the values in the chat", async () => {
+    const p = await ready();
+    const phone = "+7 (916) 123-45-67";
+    const answered = post(textUpdate(p, `Мой телефон ${phone}, кому звонить?`));
+    const completion = await openai.nextCompletion();
+    const sent = JSON.stringify(completion.request.body.messages);
+    expect(sent).not.toContain("123-45-67");
+    expect(sent).toContain("[Телефон 1]");
+    completion.reply("Позвоните с [Телефон 1] в банк.");
+    expect((await answered).status).toBe(200);
+    expect(telegram.chatTexts(p.id).at(-1)).toBe(`Позвоните с ${phone} в банк.`);
+  });
+
   it("splits a reply longer than Telegram's 4096 characters, the buttons under its last message", async () => {
     const p = await ready();
     const answered = post(textUpdate(p, "Расскажи подробно"));
@@ -332,7 +345,7 @@ describe("commands", () => {
   });
 });
 
-describe("a photo", () => {
+describe("a photo or a document", () => {
   it("is downloaded from Telegram, attached, and asked about in the image mode in a new topic", async () => {
     const p = person();
     await post(textUpdate(p, "/start"));
@@ -361,6 +374,41 @@ describe("a photo", () => {
     completion.reply("Это схема подключения.");
     expect((await answered).status).toBe(200);
     expect(telegram.chatTexts(p.id).at(-1)).toBe("Это схема подключения.");
+  });
+
+  it("a document is attached and asked about in the chat's mode, «Разбери этот документ.» without a caption", async () => {
+    const p = person();
+    await post(textUpdate(p, "/start"));
+    await post(callbackUpdate(p, "accept:explain_law"));
+    telegram.files.set("doc-1", {
+      path: "documents/file_3.txt",
+      bytes: new TextEncoder().encode("Договор аренды квартиры. Арендная плата 30000 рублей в месяц."),
+    });
+    const answered = post({
+      update_id: ++updateIds,
+      message: {
+        message_id: updateIds,
+        date: Math.floor(Date.now() / 1000),
+        chat: p.chat,
+        from: p.from,
+        document: {
+          file_id: "doc-1",
+          file_unique_id: "d1",
+          file_name: "договор.txt",
+          mime_type: "text/plain",
+          file_size: 90,
+        },
+      },
+    });
+    const completion = await openai.nextCompletion();
+    expect(telegram.callsOf("getFile")).toEqual([{ file_id: "doc-1" }]);
+    expect(completion.request.body.model).toBe("fake-chat");
+    const question = JSON.stringify(completion.request.body.messages);
+    expect(question).toContain("Разбери этот документ.");
+    expect(question).toContain("Арендная плата 30000 рублей");
+    completion.reply("Это договор аренды.");
+    expect((await answered).status).toBe(200);
+    expect(telegram.chatTexts(p.id).at(-1)).toBe("Это договор аренды.");
   });
 
   it("too big for Telegram to give: a short message, nothing downloaded", async () => {
