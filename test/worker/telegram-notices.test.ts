@@ -69,6 +69,11 @@ async function member(who: TelegramUser, before: string, now: string) {
       new_chat_member: { user: botUser, status: now, ...(now === "kicked" ? { until_date: 0 } : {}) },
     },
   };
+  await webhook(update);
+}
+
+/** An update posted to the bot's webhook as Telegram posts it. */
+async function webhook(update: unknown) {
   const res = await handleWebhook(
     new Request("https://yasno.test/telegram/webhook", {
       method: "POST",
@@ -176,6 +181,31 @@ describe("admin notices in Telegram", () => {
     await notify("Третье", { user_ids: [vera.userId] });
     await tick();
     expect(sentTo(vera.id).map((m) => m.text)).toEqual(["<b>Первое</b>\n\nТекст.", "<b>Третье</b>\n\nТекст."]);
+  });
+
+  it("reaches a person Telegram refused (they never started the bot) from their /start on", async () => {
+    const vera = await telegramUser();
+    telegram.blocked.add(vera.id);
+    await notify("До старта", { user_ids: [vera.userId] });
+    await tick();
+    expect(await blockSignals(vera)).toEqual([{ kind: "block", payload: JSON.stringify({ reason: "notice" }) }]);
+
+    telegram.blocked.delete(vera.id);
+    await webhook({
+      update_id: ++updateIds,
+      message: {
+        message_id: updateIds,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: vera.id, type: "private", first_name: "Вера" },
+        from: { id: vera.id, is_bot: false, first_name: "Вера" },
+        text: "/start",
+        entities: [{ offset: 0, length: 6, type: "bot_command" }],
+      },
+    });
+    telegram.reset();
+    await notify("После старта", { user_ids: [vera.userId] });
+    await tick();
+    expect(sentTo(vera.id).map((m) => m.text)).toEqual(["<b>После старта</b>\n\nТекст."]);
   });
 
   it("tries again next tick after Telegram's 429, and sends nothing without a token", async () => {

@@ -53,7 +53,8 @@ const headOf = (provider: BotProvider, limit: number) => sql`rowid IN (
 
 /**
  * A delivery nobody should get now: the account is blocked by an admin, it is no longer linked to the
- * bot, or the person's last block/unblock signal is a block.
+ * bot, or the person's last «block», «unblock» or «start» is a «block». «start» counts: a Telegram linked
+ * by the Login Widget that never started the bot gets a 403 (recorded as a block) until it does.
  */
 const unreachable = sql`(
   EXISTS (SELECT 1 FROM users u WHERE u.id = bot_notice_deliveries.user_id AND u.blocked_at IS NOT NULL)
@@ -62,7 +63,7 @@ const unreachable = sql`(
   OR coalesce((SELECT s.kind FROM identities i
     JOIN bot_signals s ON s.provider = i.provider AND s.external_id = i.provider_user_id
     WHERE i.user_id = bot_notice_deliveries.user_id AND i.provider = bot_notice_deliveries.provider
-      AND s.kind IN ('block', 'unblock')
+      AND s.kind IN ('block', 'unblock', 'start')
     ORDER BY s.id DESC LIMIT 1), '') = 'block')`;
 
 /**
