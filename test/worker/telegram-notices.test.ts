@@ -224,6 +224,19 @@ describe("admin notices in Telegram", () => {
     expect(telegram.chatTexts(vera.id)).toEqual(["<b>Позже</b>\n\nТекст."]);
   });
 
+  it("gives up after three refused tries", async () => {
+    const vera = await telegramUser();
+    const id = await notify("Не судьба", { user_ids: [vera.userId] });
+    for (let i = 0; i < 3; i++) {
+      telegram.floodOnce.add(vera.id);
+      await tick();
+    }
+    expect(await stateOf(id, vera.userId)).toBe("failed");
+    await tick();
+    expect(sentTo(vera.id)).toHaveLength(3);
+    expect(telegram.chatTexts(vera.id)).toEqual([]);
+  });
+
   it("splits a long notice at Telegram's length limit", async () => {
     const vera = await telegramUser();
     const long = Array.from({ length: 36 }, (_, i) => `Абзац ${i + 1}. ${"слово ".repeat(20).trim()}`).join("\n\n");
@@ -258,15 +271,19 @@ describe("the internal API of the notices", () => {
     expect(await detailOf(bad)).toEqual([expect.objectContaining({ msg: "outcome: sent, blocked, failed или retry" })]);
   });
 
-  it("changes nothing for a delivery that was not claimed", async () => {
+  it("changes nothing for a delivery that was not claimed or was reported already", async () => {
     const vera = await telegramUser();
     const id = await notify("Не выдано", { user_ids: [vera.userId] });
-    const res = await internal("/tg/results", {
-      results: [{ notification_id: id, user_id: vera.userId, outcome: "sent" }],
-    });
-    expect(res.status).toBe(204);
+    const report = (outcome: string) =>
+      internal("/tg/results", { results: [{ notification_id: id, user_id: vera.userId, outcome }] });
+    expect((await report("sent")).status).toBe(204);
+    expect((await report("blocked")).status).toBe(204);
     expect(await stateOf(id, vera.userId)).toBe("pending");
+    expect(await blockSignals(vera)).toEqual([]);
     await tick();
     expect(sentTo(vera.id)).toHaveLength(1);
+    expect((await report("blocked")).status).toBe(204);
+    expect(await stateOf(id, vera.userId)).toBe("sent");
+    expect(await blockSignals(vera)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chunked, jsonList } from "../../db/chunks";
+import { chunked } from "../../db/chunks";
 import { batchableRun } from "../../db/raw";
 import { botNoticeDeliveries, botSignals, identities, notificationRecipients } from "../../db/schema";
 import type { BotProvider } from "./bot-users";
@@ -107,27 +107,17 @@ export type NoticeResult = { notification_id: number; user_id: number; outcome: 
  */
 export async function recordBotNoticeResults(db: Db, provider: BotProvider, results: NoticeResult[]): Promise<void> {
   const now = Date.now();
-  const keyed = (list: NoticeResult[]) =>
-    sql`rowid IN (SELECT d.rowid FROM bot_notice_deliveries d
+  // The deliveries of the list that this provider's bot holds (claimed, not yet reported).
+  const claimedOf = (list: NoticeResult[], column: "rowid" | "user_id") =>
+    sql`(SELECT ${sql.raw(`d.${column}`)} FROM bot_notice_deliveries d
       JOIN json_each(${JSON.stringify(list.map((r) => [r.notification_id, r.user_id]))}) k
         ON d.notification_id = json_extract(k.value, '$[0]') AND d.user_id = json_extract(k.value, '$[1]')
       WHERE d.provider = ${provider} AND d.state = 'sending')`;
-  const statements = NOTICE_OUTCOMES.flatMap((outcome) => {
-    const list = results.filter((r) => r.outcome === outcome);
-    if (list.length === 0) return [];
-    const state =
-      outcome === "retry"
-        ? sql`CASE WHEN attempts < ${MAX_NOTICE_ATTEMPTS} THEN 'pending' ELSE 'failed' END`
-        : sql`${outcome}`;
-    return chunked(list, 1000).map((part) =>
-      batchableRun(
-        db,
-        sql`UPDATE bot_notice_deliveries SET state = ${state}, updated_at = ${now} WHERE ${keyed(part)}`,
-      ),
-    );
-  });
-  const blocked = results.filter((r) => r.outcome === "blocked");
-  const signals = chunked(blocked, 1000).map((part) =>
+  // The «block» first, while its deliveries are still `sending`: a result reported twice records none.
+  const signals = chunked(
+    results.filter((r) => r.outcome === "blocked"),
+    1000,
+  ).map((part) =>
     db.insert(botSignals).select(
       db
         .select({
@@ -140,11 +130,23 @@ export async function recordBotNoticeResults(db: Db, provider: BotProvider, resu
           createdAt: sql`${now}`.as("created_at"),
         })
         .from(identities)
-        .where(
-          and(eq(identities.provider, provider), inArray(identities.userId, jsonList(part.map((r) => r.user_id)))),
-        ),
+        .where(and(eq(identities.provider, provider), inArray(identities.userId, claimedOf(part, "user_id")))),
     ),
   );
-  const all = [...statements, ...signals];
+  const states = NOTICE_OUTCOMES.flatMap((outcome) => {
+    const list = results.filter((r) => r.outcome === outcome);
+    const state =
+      outcome === "retry"
+        ? sql`CASE WHEN attempts < ${MAX_NOTICE_ATTEMPTS} THEN 'pending' ELSE 'failed' END`
+        : sql`${outcome}`;
+    return chunked(list, 1000).map((part) =>
+      batchableRun(
+        db,
+        sql`UPDATE bot_notice_deliveries SET state = ${state}, updated_at = ${now}
+          WHERE rowid IN ${claimedOf(part, "rowid")}`,
+      ),
+    );
+  });
+  const all = [...signals, ...states];
   if (all.length) await db.batch(all as [(typeof all)[number], ...(typeof all)[number][]]);
 }
