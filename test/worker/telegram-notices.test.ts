@@ -1,5 +1,6 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { runCron } from "../../worker/operations/cron";
 import bot from "../../worker/telegram/index";
 import type { BotEnv } from "../../worker/telegram/env";
 import { handleWebhook } from "../../worker/telegram/webhook";
@@ -285,5 +286,19 @@ describe("the internal API of the notices", () => {
     expect((await report("blocked")).status).toBe(204);
     expect(await stateOf(id, vera.userId)).toBe("sent");
     expect(await blockSignals(vera)).toEqual([]);
+  });
+});
+
+describe("the nightly clean-up", () => {
+  it("drops a notice's Telegram deliveries a month old, sent or not, and keeps newer ones", async () => {
+    const [old, recent] = await Promise.all([telegramUser(), telegramUser()]);
+    const id = await notify("Старое", { user_ids: [old.userId, recent.userId] });
+    const day = 24 * 60 * 60 * 1000;
+    await env.DB.prepare("UPDATE bot_notice_deliveries SET updated_at = ? WHERE notification_id = ? AND user_id = ?")
+      .bind(Date.now() - 31 * day, id, old.userId)
+      .run();
+    await runCron(env, Date.now());
+    expect(await stateOf(id, old.userId)).toBeUndefined();
+    expect(await stateOf(id, recent.userId)).toBe("pending");
   });
 });

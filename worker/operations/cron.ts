@@ -22,6 +22,8 @@ export async function runCron(env: Env, now: number): Promise<void> {
     // Revoked sessions stay 30 days: their rotated refresh tokens still reveal a replay.
     env.DB.prepare("DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?").bind(now, now - 30 * DAY_MS),
     env.DB.prepare("DELETE FROM mail_outbox WHERE created_at < ?").bind(now - 30 * DAY_MS),
+    // A notice's Telegram copy a month on: sent or not, the bell has it (docs/telegram.md).
+    env.DB.prepare("DELETE FROM bot_notice_deliveries WHERE updated_at < ?").bind(now - 30 * DAY_MS),
   ]);
   await dropUnsentUploads(env, now - DAY_MS);
   // Rows written in stems while the search's dictionary was out of reach (docs/conversations.md "Search").
