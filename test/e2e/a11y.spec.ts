@@ -81,6 +81,7 @@ for (const theme of THEMES) {
         ["/user", anyHeading],
         ["/subscription", testId("subscription-panel")],
         ["/company", anyHeading],
+        ["/terms", testId("legal-version")],
         ["/no-such-page", anyHeading],
       ];
       const found: string[] = [];
