@@ -100,6 +100,7 @@ const routes: RouteObject[] = [
             [
               page("/user", () => import("../features/account/UserPage")),
               page("/subscription", () => import("../features/billing/SubscriptionPage")),
+              page("/user/privacy", () => import("../features/privacy/PrivacySettingsPage")),
               page("/company", () => import("../features/companies/CompanyPage")),
             ],
           ),
