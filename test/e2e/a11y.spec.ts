@@ -80,7 +80,9 @@ for (const theme of THEMES) {
         ["/invitations", anyHeading],
         ["/user", anyHeading],
         ["/subscription", testId("subscription-panel")],
+        ["/user/privacy", testId("privacy-settings")],
         ["/company", anyHeading],
+        ["/terms", testId("legal-version")],
         ["/no-such-page", anyHeading],
       ];
       const found: string[] = [];

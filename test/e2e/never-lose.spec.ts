@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./pages/axe";
 import { registerUser, signIn } from "./pages/registered-user";
 import { createTopic, SidebarPage } from "./pages/sidebar";
 import type { APIRequestContext } from "@playwright/test";
@@ -82,3 +83,60 @@ test("«В папку…» of an image chat offers the general chats' folders, n
   await expect(sidebar.menu).toHaveCount(0);
   await expect(sidebar.root.getByRole("alert")).toHaveCount(0);
 });
+
+for (const size of [
+  { name: "desktop 1280 px", viewport: { width: 1280, height: 800 }, phone: false },
+  { name: "phone 375 px", viewport: { width: 375, height: 740 }, phone: true },
+]) {
+  test.describe(`folders belong to a mode (${size.name})`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.phone, isMobile: size.phone });
+
+    test("a folder made under «Все чаты» is for the mode the user picks, shows it, and takes only its chats", async ({
+      page,
+      request,
+    }) => {
+      await lawAndImageChats(page, request);
+      await page.goto("/");
+      const sidebar = new SidebarPage(page);
+      const openSidebar = async () => {
+        if (size.phone) await sidebar.drawerButton.click();
+        await expect(sidebar.root).toBeVisible();
+      };
+      await openSidebar();
+      await expect(sidebar.filter).toHaveText("Все чаты");
+      const folders = sidebar.root.getByRole("region", { name: "Папки" });
+
+      const makeFolder = async (name: string, mode: string) => {
+        await folders.getByRole("button", { name: "Новая папка" }).click();
+        const dialog = page.getByRole("dialog", { name: "Новая папка" });
+        await dialog.getByRole("textbox", { name: "Название папки" }).fill(name);
+        await dialog.getByRole("radio", { name: mode }).click();
+        await expect(dialog.getByRole("radio", { name: mode })).toBeChecked();
+        expect(await seriousViolations(page)).toEqual([]);
+        await dialog.getByRole("button", { name: "Создать" }).click();
+        await expect(dialog).toHaveCount(0);
+        const item = folders
+          .getByTestId("folder-item")
+          .filter({ has: page.getByRole("button", { name, exact: true }) });
+        await expect(item.getByRole("img", { name: `Режим: ${mode}` })).toBeVisible();
+      };
+      await makeFolder("Снимки", "Объясни изображение");
+      await makeFolder("Договоры", "Объясни закон");
+
+      // The image chat is offered the image mode's folder only, never the law one.
+      await sidebar.openMenu("Что изображено на схеме?");
+      await sidebar.menu.getByRole("menuitem", { name: "В папку…" }).press("ArrowRight");
+      await expect(page.getByRole("menuitem", { name: "Снимки" })).toBeVisible();
+      await expect(page.getByRole("menuitem", { name: "Договоры" })).toHaveCount(0);
+      await page.getByRole("menuitem", { name: "Снимки" }).click();
+      await expect(sidebar.menu).toHaveCount(0);
+      await expect(sidebar.root.getByRole("alert")).toHaveCount(0);
+
+      // In the folder, the chat is there.
+      await folders.getByRole("button", { name: "Снимки", exact: true }).click();
+      await expect(sidebar.root.getByText("Папка «Снимки»")).toBeVisible();
+      await expect(sidebar.topic("Что изображено на схеме?")).toBeVisible();
+      await expect(sidebar.topic("Можно ли расторгнуть аренду досрочно?")).toHaveCount(0);
+    });
+  });
+}

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { MainLayoutPage } from "./pages/main-layout";
 import { registerUser, signIn } from "./pages/registered-user";
+import { SettingsLayoutPage } from "./pages/settings-layout";
 
 // Issue 29 «Settings, companies, legal pages»: the settings window has the company's section when
 // the user has one, the company page uses the app's controls and saves only a change, and legal
@@ -77,5 +78,63 @@ for (const size of SIZES) {
       await expect(page.getByTestId("page-legal")).toContainText("ИНН [ИНН: не указано]");
       await expect(page.getByTestId("page-legal")).not.toContainText("не указан,");
     });
+  });
+}
+
+// One settings structure: the window's tabs and every settings page's sections are the same, in the same order.
+for (const size of SIZES) {
+  test.describe(`one settings structure at ${size.name} size`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    for (const withCompany of [true, false]) {
+      test(`the window and each page show the same sections (${withCompany ? "with" : "without"} a company)`, async ({
+        page,
+        request,
+      }) => {
+        const user = await registerUser(request, "Олег");
+        if (withCompany) {
+          const created = await request.post("/api/v2/companies/", {
+            headers: { "jwt-token": user.record.access_token },
+            data: { name: "Ромашка" },
+          });
+          expect(created.status()).toBe(201);
+        }
+        const expected = ["Аккаунт", "Подписка", "Приватность", ...(withCompany ? ["Компания"] : [])];
+        await signIn(page, user);
+        await page.goto("/");
+
+        const main = new MainLayoutPage(page);
+        await main.userMenuButton.click();
+        await page.getByRole("menuitem", { name: "Настройки" }).click();
+        await expect(main.settings.getByRole("tab")).toHaveCount(expected.length);
+        for (const [i, name] of expected.entries())
+          await expect(main.settings.getByRole("tab").nth(i)).toHaveAccessibleName(name);
+        await page.keyboard.press("Escape");
+        await expect(main.settings).toHaveCount(0);
+
+        const settings = new SettingsLayoutPage(page);
+        const pages: [string, string][] = [
+          ["/user", "Аккаунт"],
+          ["/subscription", "Подписка"],
+          ["/user/privacy", "Приватность"],
+          ...(withCompany ? ([["/company", "Компания"]] as [string, string][]) : []),
+        ];
+        for (const [path, section] of pages) {
+          await settings.goto(path);
+          if (size.name === "phone") await settings.menuButton.click();
+          const links = settings.nav.getByTestId("settings-section");
+          await expect(links).toHaveText(expected);
+          await expect(settings.link(section)).toHaveAttribute("aria-current", "page");
+          // Each section's page is named as its tab (the company's page names the company itself).
+          if (section !== "Компания")
+            await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(section);
+          else await expect(page.getByRole("heading", { name: "Компания «Ромашка»" })).toBeVisible();
+        }
+        // The privacy page holds the window's privacy settings.
+        await settings.goto("/user/privacy");
+        await expect(page.getByTestId("privacy-settings")).toBeVisible();
+        await expect(page).toHaveTitle(/^Приватность — Ясно$/);
+      });
+    }
   });
 }

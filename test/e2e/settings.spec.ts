@@ -165,13 +165,13 @@ test.describe("settings layout", () => {
     await settings.goto("/user");
     await expect(settings.menuButton).toHaveCount(0);
     await expect(settings.nav.getByTestId("settings-user")).toContainText("Дарья");
-    await expect(settings.link("Управление аккаунтом")).toHaveAttribute("aria-current", "page");
-    await expect(settings.link("Управление подпиской")).not.toHaveAttribute("aria-current", "page");
+    await expect(settings.link("Аккаунт")).toHaveAttribute("aria-current", "page");
+    await expect(settings.link("Подписка")).not.toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("main").getByRole("group", { name: "Имя" })).toContainText("Дарья");
 
-    await settings.link("Управление подпиской").click();
+    await settings.link("Подписка").click();
     await expect(page).toHaveURL(/\/subscription$/);
-    await expect(settings.link("Управление подпиской")).toHaveAttribute("aria-current", "page");
+    await expect(settings.link("Подписка")).toHaveAttribute("aria-current", "page");
     await settings.link("На главную").click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner")).toBeVisible();
@@ -216,7 +216,7 @@ test.describe("settings layout", () => {
 
         await settings.swipe({ x: 3, y: 300 }, { x: 200, y: 300 });
         await expect(settings.nav).toBeVisible();
-        await settings.link("Управление подпиской").tap();
+        await settings.link("Подписка").tap();
         await expect(page).toHaveURL(/\/subscription$/);
         await expect(settings.nav).toBeHidden();
       },

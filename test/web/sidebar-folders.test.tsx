@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeChatApi } from "./chat-fakes";
 import { renderMainLayout, resetSidebar, signIn, stubViewport, topic } from "./sidebar-render";
+import { useSidebar } from "../../web/src/features/topics/sidebar-state";
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });
 const today = () =>
@@ -29,7 +30,7 @@ function fakeFolderWorker() {
     "GET /folders/explain_estate": () => json([folder(7, "Дом", "explain_estate")]),
     "GET /products": () => json([]),
     "POST /folders/:type/:name": (_, params) => {
-      const created = folder(folders.length + 10, decodeURIComponent(params.name));
+      const created = folder(folders.length + 10, decodeURIComponent(params.name), params.type);
       folders = [...folders, created];
       return json(created, 201);
     },
@@ -77,16 +78,53 @@ describe("folders in the sidebar", () => {
     expect(await screen.findByRole("link", { name: "Вопрос 1" })).toBeTruthy();
   });
 
-  it("creates a folder with a name the path cannot break", async () => {
+  it("under «Все чаты» lists every mode's folders, each with its mode, and asks a new one's mode", async () => {
     const { api } = fakeFolderWorker();
     renderMainLayout("/");
-    fireEvent.click(await screen.findByRole("button", { name: "Новая папка" }));
-    const input = await screen.findByRole("textbox", { name: "Новая папка" });
-    fireEvent.change(input, { target: { value: "Аренда / 2025?" } });
-    fireEvent.keyDown(input, { key: "Enter" });
-    expect(await screen.findByRole("button", { name: "Аренда / 2025?" })).toBeTruthy();
+    for (const [name, mode] of [
+      ["Работа", "Объясни закон"],
+      ["Общие", "Общий чат"],
+      ["Картинки", "Объясни изображение"],
+      ["Дом", "Недвижимость"],
+    ]) {
+      const item = (await screen.findByRole("button", { name })).closest("li")!;
+      expect(within(item as HTMLElement).getByRole("img", { name: `Режим: ${mode}` })).toBeTruthy();
+    }
+    fireEvent.click(screen.getByRole("button", { name: "Новая папка" }));
+    const dialog = await screen.findByRole("dialog", { name: "Новая папка" });
+    const create = within(dialog).getByRole("button", { name: "Создать" }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    // The picked mode to start with; the user picks another.
+    expect(within(dialog).getByRole("radio", { name: "Объясни закон" }).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Общий чат" }));
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Название папки" }), {
+      target: { value: "Аренда / 2025?" },
+    });
+    fireEvent.click(create);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const made = (await screen.findByRole("button", { name: "Аренда / 2025?" })).closest("li") as HTMLElement;
+    expect(within(made).getByRole("img", { name: "Режим: Общий чат" })).toBeTruthy();
     expect(api.calls.find((c) => c.method === "POST" && c.path.startsWith("/folders/"))?.path).toBe(
-      "/folders/explain_law/%D0%90%D1%80%D0%B5%D0%BD%D0%B4%D0%B0%20%2F%202025%3F",
+      "/folders/gpt/%D0%90%D1%80%D0%B5%D0%BD%D0%B4%D0%B0%20%2F%202025%3F",
+    );
+  });
+
+  it("under a mode's filter lists that type's folders and names a new one in place, of that mode", async () => {
+    const { api } = fakeFolderWorker();
+    useSidebar.setState({ typeFilter: "gpt" });
+    renderMainLayout("/");
+    expect(await screen.findByRole("button", { name: "Общие" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Картинки" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Работа" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Дом" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Новая папка" }));
+    const input = await screen.findByRole("textbox", { name: "Новая папка" });
+    fireEvent.change(input, { target: { value: "Черновики" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(await screen.findByRole("button", { name: "Черновики" })).toBeTruthy();
+    // The picked mode (law) is not listed under this filter: the filter's first mode takes the folder.
+    expect(api.calls.find((c) => c.method === "POST" && c.path.startsWith("/folders/"))?.path).toMatch(
+      /^\/folders\/gpt\//,
     );
   });
 

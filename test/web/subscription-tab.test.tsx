@@ -379,7 +379,7 @@ it("/subscription shows the same content as a page, with its own view switch", a
       <Subscription />
     </Providers>,
   );
-  expect(screen.getByRole("heading", { name: "Управление подпиской" })).toBeTruthy();
+  expect(screen.getByRole("heading", { name: "Подписка", level: 2 })).toBeTruthy();
   expect(await screen.findByTestId("limit-card")).toBeTruthy();
   fireEvent.click(viewButton("Доступные подписки"));
   expect(await screen.findAllByTestId("plan-card")).toHaveLength(3);

@@ -25,5 +25,6 @@ export const PAGE_PATHS = [
   "/link/telegram",
   "/user",
   "/subscription",
+  "/user/privacy",
   "/company",
 ] as const;

@@ -59,9 +59,14 @@ const routes: RouteObject[] = [
       },
       page("/share/:hash", () => import("../features/share/share-page-ready").then((m) => m.sharePageReady())),
       // The legal documents: for everyone, signed in or not (docs/legal.md).
-      page("/offer", () => import("../features/legal/LegalPage")),
-      page("/privacy", () => import("../features/legal/LegalPage")),
-      page("/terms", () => import("../features/legal/LegalPage")),
+      layout(
+        () => import("./layouts/PublicLayout"),
+        [
+          page("/offer", () => import("../features/legal/LegalPage")),
+          page("/privacy", () => import("../features/legal/LegalPage")),
+          page("/terms", () => import("../features/legal/LegalPage")),
+        ],
+      ),
       // Opened from a letter, signed in or not: the link itself is the proof.
       layout(
         () => import("./layouts/AuthLayout"),
@@ -95,6 +100,7 @@ const routes: RouteObject[] = [
             [
               page("/user", () => import("../features/account/UserPage")),
               page("/subscription", () => import("../features/billing/SubscriptionPage")),
+              page("/user/privacy", () => import("../features/privacy/PrivacySettingsPage")),
               page("/company", () => import("../features/companies/CompanyPage")),
             ],
           ),

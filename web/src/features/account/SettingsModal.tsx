@@ -5,15 +5,15 @@ import { settingsTexts } from "../../ui/texts/settings";
 import { AccountPanel } from "./AccountPanel";
 import { SubscriptionTab } from "./SubscriptionTab";
 import { PrivacySettings } from "../privacy/PrivacySettings";
-import { useCompanies } from "../companies/companies-queries";
+import { useSettingsSections } from "./settings-sections";
 import { CompanyTab } from "./CompanyTab";
 import "./settings-modal.css";
 
 /** "Настройки": 600×500 on a desktop, the whole screen on a phone (docs/product.md §2). */
 export function SettingsModal() {
   const { open, tab, close, setTab } = useSettings();
-  // The same sections as the settings pages (issue 29): «Компания» when the user has one.
-  const company = useCompanies().data?.[0];
+  // The same sections as the settings pages, from one list (issue 29): «Компания» when the user has one.
+  const { sections, company } = useSettingsSections();
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
@@ -33,26 +33,21 @@ export function SettingsModal() {
             className="settings-modal__tabs"
           >
             <Tabs.List>
-              <Tabs.Trigger value="account">{settingsTexts.tabAccount}</Tabs.Trigger>
-              <Tabs.Trigger value="subscription">{settingsTexts.tabSubscription}</Tabs.Trigger>
-              <Tabs.Trigger value="privacy">{settingsTexts.tabPrivacy}</Tabs.Trigger>
-              {company && <Tabs.Trigger value="company">{settingsTexts.tabCompany}</Tabs.Trigger>}
+              {sections.map((section) => (
+                <Tabs.Trigger key={section.id} value={section.id}>
+                  {section.label}
+                </Tabs.Trigger>
+              ))}
             </Tabs.List>
             <Box className="settings-modal__body" pt="4">
-              <Tabs.Content value="account">
-                <AccountPanel />
-              </Tabs.Content>
-              <Tabs.Content value="subscription">
-                <SubscriptionTab />
-              </Tabs.Content>
-              <Tabs.Content value="privacy">
-                <PrivacySettings />
-              </Tabs.Content>
-              {company && (
-                <Tabs.Content value="company">
-                  <CompanyTab company={company} />
+              {sections.map((section) => (
+                <Tabs.Content key={section.id} value={section.id}>
+                  {section.id === "account" && <AccountPanel />}
+                  {section.id === "subscription" && <SubscriptionTab />}
+                  {section.id === "privacy" && <PrivacySettings />}
+                  {section.id === "company" && company && <CompanyTab company={company} />}
                 </Tabs.Content>
-              )}
+              ))}
             </Box>
           </Tabs.Root>
         </Flex>

@@ -1,9 +1,9 @@
-import { ArrowLeftIcon, BackpackIcon, CardStackIcon, ExitIcon, PersonIcon } from "@radix-ui/react-icons";
+import { ArrowLeftIcon, ExitIcon } from "@radix-ui/react-icons";
 import { Avatar, Flex, IconButton, Separator, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { useAuth } from "../auth/auth-store";
-import { companyTexts } from "../../ui/texts/company";
+import { useSettingsSections } from "./settings-sections";
 import { settingsLayoutTexts } from "../../ui/texts/settingsLayout";
 import { avatarLetter, displayName } from "../../app/header/user-display";
 
@@ -29,6 +29,7 @@ function SectionLink({
       to={to}
       end
       onClick={onClick}
+      data-testid="settings-section"
       className={({ isActive }) => `settings-nav__link${isActive ? " is-active" : ""}`}
     >
       {icon}
@@ -37,11 +38,13 @@ function SectionLink({
   );
 }
 
-/** The account area's navigation: who is signed in, sign-out, home, and the two sections. */
+/** The settings pages' navigation: who is signed in, sign-out, home, and the settings' sections. */
 export function SettingsSidebar({ id, onNavigate }: Props) {
   const record = useAuth((s) => s.record);
   const logout = useAuth((s) => s.logout);
   const navigate = useNavigate();
+  // The settings window's sections, in its order and with its names (issue 29).
+  const { sections } = useSettingsSections();
 
   const signOut = () => {
     onNavigate();
@@ -68,15 +71,11 @@ export function SettingsSidebar({ id, onNavigate }: Props) {
           {settingsLayoutTexts.home}
         </Link>
         <Separator size="4" my="2" />
-        <SectionLink to="/user" icon={<PersonIcon />} onClick={onNavigate}>
-          {settingsLayoutTexts.account}
-        </SectionLink>
-        <SectionLink to="/subscription" icon={<CardStackIcon />} onClick={onNavigate}>
-          {settingsLayoutTexts.subscription}
-        </SectionLink>
-        <SectionLink to="/company" icon={<BackpackIcon />} onClick={onNavigate}>
-          {companyTexts.title}
-        </SectionLink>
+        {sections.map(({ id, path, label, Icon }) => (
+          <SectionLink key={id} to={path} icon={<Icon />} onClick={onNavigate}>
+            {label}
+          </SectionLink>
+        ))}
       </nav>
     </Flex>
   );

@@ -1,17 +1,16 @@
 import { Callout, Container, Flex, Text } from "@radix-ui/themes";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useDocumentTitle } from "../../ui/document-title";
 import { DotsLoader } from "../../ui/DotsLoader";
 import { formatDate } from "../../ui/format";
 import { Markdown } from "../../ui/markdown/LazyMarkdown";
-import { commonTexts } from "../../ui/texts/common";
 import { legalTexts } from "../../ui/texts/legal";
 import { LegalLinks } from "./legal-links";
 import { type LegalKind, useLegalDocument } from "./legal-queries";
 
 const t = legalTexts;
 
-/** `/offer`, `/privacy`, `/terms`: a document in force, readable by anyone (docs/legal.md). */
+/** `/offer`, `/privacy`, `/terms`: a document in force, readable by anyone (docs/legal.md), in `PublicLayout`. */
 export default function LegalPage() {
   const kind = useLocation().pathname.slice(1) as LegalKind;
   const { data, error } = useLegalDocument(kind);
@@ -19,9 +18,6 @@ export default function LegalPage() {
   return (
     <Container size="3" px="4" py="6" data-testid="page-legal">
       <Flex direction="column" gap="4">
-        <Text size="2">
-          <Link to="/">{commonTexts.brand}</Link>
-        </Text>
         {error && (
           <Callout.Root color="red" role="alert">
             <Callout.Text>{t.failed}</Callout.Text>

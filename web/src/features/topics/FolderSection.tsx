@@ -2,8 +2,17 @@ import { DotsHorizontalIcon, PlusIcon } from "@radix-ui/react-icons";
 import { Flex, IconButton, Text } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
 import { useState } from "react";
-import { useMode } from "../modes/mode-store";
-import { createFolder, type Folder, removeFolder, renameFolder, useFolders } from "./folders-queries";
+import { ModeIcon } from "../modes/ModeIcon";
+import { useModeTitle } from "../modes/products-queries";
+import { CreateFolderDialog } from "./CreateFolderDialog";
+import {
+  createFolder,
+  type Folder,
+  removeFolder,
+  renameFolder,
+  useFilterFolderMode,
+  useFolders,
+} from "./folders-queries";
 import { invalidateTopics } from "./topics-queries";
 import { foldersTexts } from "../../ui/texts/folders";
 import { LazyConfirmDeleteDialog } from "./LazyConfirmDeleteDialog";
@@ -37,13 +46,27 @@ function DeleteFolderDialog({ folder, onClose }: { folder: Folder | null; onClos
   );
 }
 
+/** The mode a folder belongs to: its icon, named for a screen reader and in a hint. */
+function FolderMode({ mode }: { mode: string }) {
+  const label = foldersTexts.modeOf(useModeTitle(mode) ?? mode);
+  return (
+    <Hint content={label}>
+      <span className="folder-item__mode" role="img" aria-label={label} data-mode={mode} data-testid="folder-mode">
+        <ModeIcon mode={mode} size={14} />
+      </span>
+    </Hint>
+  );
+}
+
 /**
- * The picked mode's folders: one narrows the list to its topics (a second click shows every
- * topic again); created, renamed and deleted in place; deleting keeps the topics.
+ * The folders of the modes the filter shows, each with its mode: one narrows the list to its topics
+ * (a second click shows every topic again); created (under «Все чаты» for the mode the user picks),
+ * renamed and deleted in place; deleting keeps the topics.
  */
 export function FolderSection() {
   const folders = useFolders();
-  const mode = useMode((s) => s.mode);
+  // Under a mode's filter a new folder is that mode's, named in place; under «Все чаты» a dialog asks.
+  const filterMode = useFilterFolderMode();
   const folderId = useSidebar((s) => s.folderId);
   const setFolderId = useSidebar((s) => s.setFolderId);
   const [creating, setCreating] = useState(false);
@@ -68,17 +91,26 @@ export function FolderSection() {
           </IconButton>
         </Hint>
       </Flex>
-      {creating && (
+      {creating && filterMode && (
         <FolderNameInput
           label={foldersTexts.create}
           onSubmit={async (name) => {
-            const failure = await createFolder(mode, name);
+            const failure = await createFolder(filterMode, name);
             if (!failure) setCreating(false);
             return failure;
           }}
           onCancel={() => setCreating(false)}
         />
       )}
+      <CreateFolderDialog
+        open={creating && !filterMode}
+        onCreate={async (mode, name) => {
+          const failure = await createFolder(mode, name);
+          if (!failure) setCreating(false);
+          return failure;
+        }}
+        onClose={() => setCreating(false)}
+      />
       <ul className="folder-section__list">
         {folders.map((folder) =>
           renamingId === folder.id ? (
@@ -112,6 +144,7 @@ export function FolderSection() {
                   {folder.name}
                 </Text>
               </button>
+              <FolderMode mode={folder.assistant_type} />
               <OpenOnFirstPress
                 load={loadFolderMenu}
                 props={{ onRename: () => setRenamingId(folder.id), onDelete: () => setDeleting(folder) }}

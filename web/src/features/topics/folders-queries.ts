@@ -1,4 +1,5 @@
-import { queryOptions, useQueries, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQueries } from "@tanstack/react-query";
+import type { TopicType } from "../../../../worker/settings";
 import { api } from "../../api/client";
 import { errorMessage, type ResponseLike } from "../../api/errors";
 import { queryClient } from "../../api/query-client";
@@ -6,6 +7,7 @@ import type { Folder } from "../../api/types";
 import { foldersTexts } from "../../ui/texts/folders";
 import { currentUserKey, useSignedIn, useUserKey } from "../auth/session-user";
 import { ASSISTANT_TYPES, type AssistantType, topicTypeOf, useMode } from "../modes/mode-store";
+import { useSidebar } from "./sidebar-state";
 
 export type { Folder };
 
@@ -25,10 +27,36 @@ export const folderListQuery = (user: string | null, assistantType: AssistantTyp
     },
   });
 
-/** The picked mode's folders (empty until they arrive). */
+/** The modes whose folders the sidebar lists under its filter: every mode's under «Все чаты». */
+export const modesOfFilter = (filter: TopicType): AssistantType[] =>
+  filter === "all" ? [...ASSISTANT_TYPES] : ASSISTANT_TYPES.filter((mode) => topicTypeOf(mode) === filter);
+
+/** The folders of these modes, mode by mode in their order, each in creation order (empty until they arrive). */
+function useFoldersOf(modes: readonly AssistantType[]): Folder[] {
+  const user = useUserKey();
+  const enabled = useSignedIn();
+  const lists = useQueries({ queries: modes.map((mode) => ({ ...folderListQuery(user, mode), enabled })) });
+  return lists.flatMap((list) => list.data ?? []);
+}
+
+/**
+ * The sidebar's folders: those of the modes its filter shows (every mode's under «Все чаты»), each
+ * marked with its mode, since a folder belongs to one mode.
+ */
 export function useFolders(): Folder[] {
+  return useFoldersOf(modesOfFilter(useSidebar((s) => s.typeFilter)));
+}
+
+/**
+ * The mode a folder made under this filter belongs to, when the filter decides it: the picked mode
+ * if the filter shows it, else the filter's first mode; null under «Все чаты», where the user picks.
+ */
+export function useFilterFolderMode(): AssistantType | null {
+  const filter = useSidebar((s) => s.typeFilter);
   const mode = useMode((s) => s.mode);
-  return useQuery({ ...folderListQuery(useUserKey(), mode), enabled: useSignedIn() }).data ?? [];
+  if (filter === "all") return null;
+  const modes = modesOfFilter(filter);
+  return modes.includes(mode) ? mode : modes[0]!;
 }
 
 /**
@@ -37,12 +65,7 @@ export function useFolders(): Folder[] {
  * offers one that answers 422 «Эта папка для другого режима».
  */
 export function useFoldersTaking(assistantType: string | null): Folder[] {
-  const user = useUserKey();
-  const enabled = useSignedIn();
-  const modes =
-    assistantType === null ? [] : ASSISTANT_TYPES.filter((mode) => topicTypeOf(mode) === topicTypeOf(assistantType));
-  const lists = useQueries({ queries: modes.map((mode) => ({ ...folderListQuery(user, mode), enabled })) });
-  return lists.flatMap((list) => list.data ?? []);
+  return useFoldersOf(assistantType === null ? [] : modesOfFilter(topicTypeOf(assistantType)));
 }
 
 const failure = async (res: ResponseLike | null) =>

@@ -5,7 +5,7 @@ import { useSidebar } from "./sidebar-state";
 import { useTopicList } from "./topics-queries";
 
 /**
- * Keeps the sidebar's list and the picked mode's folders loaded while the sidebar is there, even
+ * Keeps the sidebar's list and the folders its filter shows loaded while the sidebar is there, even
  * collapsed to its icons (docs/product.md §4): the list is asked for when the user, the mode or the
  * list asked for change, and only then.
  */

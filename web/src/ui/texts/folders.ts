@@ -2,6 +2,10 @@ export const foldersTexts = {
   title: "Папки",
   all: "Все чаты",
   create: "Новая папка",
+  // A folder belongs to one mode: made under «Все чаты», the dialog asks which.
+  createSubmit: "Создать",
+  modeQuestion: "Для какого режима папка",
+  modeOf: (mode: string) => `Режим: ${mode}`,
   namePlaceholder: "Название папки",
   actions: "Действия с папкой",
   rename: "Переименовать",

@@ -4,4 +4,5 @@ export const headerTexts = {
   darkTheme: "Темная тема",
   lightTheme: "Светлая тема",
   logout: "Выйти",
+  signIn: "Войти",
 } as const;

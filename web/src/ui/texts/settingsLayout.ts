@@ -1,8 +1,6 @@
 export const settingsLayoutTexts = {
   title: "Настройки",
   home: "На главную",
-  account: "Управление аккаунтом",
-  subscription: "Управление подпиской",
   openMenu: "Открыть меню",
   closeMenu: "Закрыть меню",
   logout: "Выйти",

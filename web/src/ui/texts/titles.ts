@@ -7,8 +7,6 @@ export const titlesTexts = {
   forgot: "Восстановление пароля",
   recovery: "Новый пароль",
   checkout: "Оплата",
-  account: "Аккаунт",
-  subscription: "Подписка",
   invitation: "Приглашение в компанию",
   emailConfirm: "Подтверждение e-mail",
   telegramLink: "Привязка Telegram",
