@@ -1,0 +1,236 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { citationSchema } from "../../worker/law/schemas";
+import { GK_2020, GK_2024 } from "./fixtures/law";
+import { useFakeOpenAI } from "./fakes/openai";
+import { authHeaders, call, createAdmin, detailOf, expectTooMany, registerUser } from "./helpers";
+import { newAccount, savedMessages, splitTopicLine, startTopic, StreamReader } from "./streams-helpers";
+
+// Every citation checked (docs/law.md): a reply's citations resolved against the library when it is saved,
+// carried by history, the share page's data and the Markdown export; and POST /law/citations/check.
+
+const fake = useFakeOpenAI();
+
+type Citation = ReturnType<typeof citationSchema.parse>;
+type HistoryMessage = { role: string; text: string; citations: Citation[]; citations_date: string | null };
+
+/** A law of its own for this file (a number no other test uses), with GK_2020's and GK_2024's articles. */
+const lawNumber = `${10_000 + Math.floor(Math.random() * 60_000)}-ФЗ`;
+
+/** ГК РФ with ст. 619 in force and nothing at 9999, seeded only where missing (another file may have it). */
+async function seedCivilCode() {
+  await env.LAW_DB.prepare(
+    "INSERT OR IGNORE INTO law_acts (short_name, title) VALUES ('ГК РФ', 'Гражданский кодекс Российской Федерации')",
+  ).run();
+  await env.LAW_DB.prepare(
+    `INSERT OR IGNORE INTO law_articles (act_id, number, position)
+     SELECT id, '619', 619 FROM law_acts WHERE short_name = 'ГК РФ'`,
+  ).run();
+  await env.LAW_DB.prepare(
+    `INSERT INTO law_article_editions (article_id, title, text, parts, in_force_from)
+     SELECT r.id, 'Досрочное расторжение договора по требованию арендодателя', 'По требованию арендодателя…', '[]',
+       '2000-01-01'
+     FROM law_articles r JOIN law_acts a ON a.id = r.act_id
+     WHERE a.short_name = 'ГК РФ' AND r.number = '619'
+       AND NOT EXISTS (SELECT 1 FROM law_article_editions e WHERE e.article_id = r.id)`,
+  ).run();
+}
+
+async function importEdition(token: string, text: string, inForceFrom: string) {
+  const form = new FormData();
+  form.append("file", new File([text], "act.txt"));
+  form.append("act", lawNumber);
+  form.append("in_force_from", inForceFrom);
+  const init = { method: "POST", headers: { "jwt-token": token }, body: form };
+  const res = await SELF.fetch("http://app.test/api/v2/law/import", init);
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  await seedCivilCode();
+  const admin = (await createAdmin()).record.access_token;
+  await importEdition(admin, GK_2020, "2020-01-01");
+  await importEdition(admin, GK_2024, "2024-01-01");
+});
+
+const check = (token: string | null, json: unknown) =>
+  call("/law/citations/check", { method: "POST", headers: token ? { "jwt-token": token } : {}, json });
+
+async function checked(text: string, date?: string): Promise<Citation[]> {
+  const { record } = await registerUser();
+  const res = await check(record.access_token, { text, ...(date && { date }) });
+  expect(res.status).toBe(200);
+  const { citations } = (await res.json()) as { citations: Citation[] };
+  for (const c of citations) {
+    citationSchema.parse(c);
+    expect(text.slice(c.start, c.end)).toBe(c.text);
+  }
+  return citations;
+}
+
+const brief = (c: Citation) => ({
+  article: c.article,
+  status: c.status,
+  ...(c.edition_from && { edition_from: c.edition_from }),
+  ...(c.repealed_on && { repealed_on: c.repealed_on }),
+});
+
+describe("resolving citations", () => {
+  it("gives the edition in force at the date: an article changed in 2024 resolves to its 2020 text in 2021", async () => {
+    const text = `Плату вносят по ст. 614 Федерального закона № ${lawNumber}.`;
+    expect((await checked(text, "2021-06-01")).map(brief)).toEqual([
+      { article: "614", status: "in_force", edition_from: "2020-01-01" },
+    ]);
+    expect((await checked(text, "2025-03-01")).map(brief)).toEqual([
+      { article: "614", status: "in_force", edition_from: "2024-01-01" },
+    ]);
+  });
+
+  it("says since when an article is repealed, and that it was in force before", async () => {
+    const text = `Статья 614.1 Закона № ${lawNumber} больше не применяется.`;
+    expect((await checked(text, "2025-03-01")).map(brief)).toEqual([
+      { article: "614.1", status: "repealed", edition_from: "2024-01-01", repealed_on: "2024-01-01" },
+    ]);
+    expect((await checked(text, "2023-12-31")).map(brief)).toEqual([
+      { article: "614.1", status: "in_force", edition_from: "2020-01-01" },
+    ]);
+  });
+
+  it("gives one item per article of a range, the ones the act lacks not_found", async () => {
+    const text = `Это следует из статей 669–671 Федерального закона № ${lawNumber}.`;
+    const citations = await checked(text, "2025-03-01");
+    expect(citations.map(brief)).toEqual([
+      { article: "669", status: "not_found" },
+      { article: "670", status: "not_found" },
+      { article: "671", status: "in_force", edition_from: "2020-01-01" },
+    ]);
+    // Every item of the group covers the whole group's text.
+    expect(new Set(citations.map((c) => c.text))).toEqual(
+      new Set([`статей 669–671 Федерального закона № ${lawNumber}`]),
+    );
+    expect(citations[0]).toMatchObject({ act: lawNumber });
+  });
+
+  it("marks an act the library does not have unknown_act, under its name as written", async () => {
+    const citations = await checked("По ст. 12 Федерального закона № 99999-ФЗ и ст. 619 ГК РФ.", "2025-03-01");
+    expect(citations.map((c) => [c.act, c.article, c.status])).toEqual([
+      ["99999-ФЗ", "12", "unknown_act"],
+      ["ГК РФ", "619", "in_force"],
+    ]);
+  });
+
+  it("keeps parts and points, and answers none for a text that cites nothing", async () => {
+    const citations = await checked(`По п. 2 ч. 1 ст. 614 Закона № ${lawNumber} арендатор платит.`, "2025-03-01");
+    expect(citations).toEqual([expect.objectContaining({ article: "614", part: "1", point: "2", status: "in_force" })]);
+    expect(await checked("Статья 10 договора аренды: арендатор платит 5 000 руб. в месяц.")).toEqual([]);
+  });
+});
+
+describe("POST /law/citations/check", () => {
+  it("is for a signed-in user", async () => {
+    expect((await check(null, { text: "ст. 619 ГК РФ" })).status).toBe(401);
+  });
+
+  it("answers bad input with a Russian 422, never a 500", async () => {
+    const { record } = await registerUser();
+    const token = record.access_token;
+    for (const body of [
+      {},
+      { text: 5 },
+      { text: "ст. 619 ГК РФ", date: "01.02.2024" },
+      { text: "x", date: "2024-13-45" },
+    ]) {
+      const res = await check(token, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(JSON.stringify(await detailOf(res))).toMatch(/[а-яё]/i);
+    }
+    const tooLong = await check(token, { text: "ст. 619 ГК РФ. ".repeat(8_000) });
+    expect(tooLong.status).toBe(422);
+    expect(JSON.stringify(await detailOf(tooLong))).toContain("Текст для проверки длиннее 100 000 символов");
+    const bad = await SELF.fetch("http://app.test/api/v2/law/citations/check", {
+      method: "POST",
+      headers: { "jwt-token": token, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(bad.status).toBeLessThan(500);
+  });
+
+  it("reads a long text with many citations in one answer", async () => {
+    const text = Array.from({ length: 300 }, (_, i) => `По ст. ${i + 400} ГК РФ и ст. ${i + 400} ЖК РФ.`).join(" ");
+    const citations = await checked(text, "2025-03-01");
+    expect(citations).toHaveLength(600);
+    expect(citations.find((c) => c.article === "619" && c.act === "ГК РФ")?.status).toBe("in_force");
+  });
+
+  it("is limited to 30 checks a minute per user, with a Russian 429", async () => {
+    const { record } = await registerUser();
+    for (let i = 0; i < 30; i++) expect((await check(record.access_token, { text: "нет ссылок" })).status).toBe(200);
+    const res = await check(record.access_token, { text: "нет ссылок" });
+    await expectTooMany(res, 60);
+    // Another user is not held back.
+    expect((await check((await registerUser()).record.access_token, { text: "нет ссылок" })).status).toBe(200);
+  });
+});
+
+describe("a reply's citations", () => {
+  const REPLY = "Арендодатель вправе расторгнуть договор по ст. 619 ГК РФ. Ссылка на ст. 9999 ГК РФ — выдумка.";
+
+  async function answeredTopic() {
+    const account = await newAccount();
+    const response = startTopic(account, "Можно ли расторгнуть аренду досрочно?");
+    (await fake.nextCompletion()).reply(
+      "Арендодатель вправе расторгнуть договор по ст. 619 ГК РФ. ",
+      "Ссылка на ст. 9999 ГК РФ — выдумка.",
+    );
+    const { topicId } = splitTopicLine(await new StreamReader(await response).rest());
+    // The reply is saved once the stream has ended: wait for its row, not for a time.
+    while (!(await savedMessages(topicId)).some((m) => m.role === "assistant"))
+      await new Promise((r) => setTimeout(r, 5));
+    return { account, topicId };
+  }
+
+  it("are stored with the reply, both statuses, and seen in history", async () => {
+    const { account, topicId } = await answeredTopic();
+    const res = await call(`/topics/${topicId}/history/`, { headers: authHeaders(account.record) });
+    expect(res.status).toBe(200);
+    const [question, reply] = (await res.json()) as HistoryMessage[];
+    expect(question).toMatchObject({ role: "user", citations: [], citations_date: null });
+    expect(reply!.text).toBe(REPLY);
+    expect(reply!.citations_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(reply!.citations).toEqual([
+      {
+        text: "ст. 619 ГК РФ",
+        start: REPLY.indexOf("ст. 619"),
+        end: REPLY.indexOf("ст. 619") + "ст. 619 ГК РФ".length,
+        act: "ГК РФ",
+        article: "619",
+        status: "in_force",
+        edition_from: expect.any(String),
+      },
+      {
+        text: "ст. 9999 ГК РФ",
+        start: REPLY.indexOf("ст. 9999"),
+        end: REPLY.indexOf("ст. 9999") + "ст. 9999 ГК РФ".length,
+        act: "ГК РФ",
+        article: "9999",
+        status: "not_found",
+      },
+    ]);
+  });
+
+  it("are in the Markdown export's «Источники» and the share page's data", async () => {
+    const { account, topicId } = await answeredTopic();
+    const headers = authHeaders(account.record);
+    const markdown = await (await call(`/topics/${topicId}/export?format=md`, { headers })).text();
+    expect(markdown).toContain(
+      `${REPLY}\n\n**Источники**\n\n- ст. 619 ГК РФ\n- ст. 9999 ГК РФ — такой статьи нет в ГК РФ — проверьте ответ`,
+    );
+    const share = await call(`/topics/${topicId}/share`, { method: "POST", headers });
+    const { hash } = (await share.json()) as { hash: string };
+    const shared = (await (await call(`/share/topic/history/${hash}`)).json()) as { messages: HistoryMessage[] };
+    expect(shared.messages[1]!.citations.map((c) => [c.article, c.status])).toEqual([
+      ["619", "in_force"],
+      ["9999", "not_found"],
+    ]);
+  });
+});
