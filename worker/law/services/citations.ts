@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { chunked } from "../../db/chunks";
 import type { LawDb } from "../../db/law";
 import { lawActs, lawArticleEditions, lawArticles } from "../../db/law-schema";
 import { type FoundCitation, findCitations } from "../citations";
@@ -18,8 +19,8 @@ export async function resolveCitations(db: LawDb, text: string, date: string): P
   const acts = [...new Set(found.map((c) => c.act))];
   const numbers = [...new Set(found.map((c) => c.article))];
   // D1 binds at most 100 values a statement: a long text's acts and numbers are read in slices, in one batch.
-  const reads = chunks(acts, 20).flatMap((someActs) =>
-    chunks(numbers, 75).map((someNumbers) => editionsOf(db, someActs, someNumbers)),
+  const reads = chunked(acts, 20).flatMap((someActs) =>
+    chunked(numbers, 75).map((someNumbers) => editionsOf(db, someActs, someNumbers)),
   );
   const rows = (await db.batch(reads as [(typeof reads)[number], ...(typeof reads)[number][]])).flat();
   const known = new Set(rows.map((r) => r.act));
@@ -48,9 +49,6 @@ function editionsOf(db: LawDb, acts: string[], numbers: string[]) {
     .where(inArray(lawActs.shortName, acts))
     .orderBy(asc(lawArticleEditions.inForceFrom));
 }
-
-const chunks = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 const keyOf = (act: string, number: string) => `${act}\u0000${number}`;
 
