@@ -175,6 +175,12 @@ describe("POST /law/citations/check", () => {
 describe("a reply's citations", () => {
   const REPLY = "Арендодатель вправе расторгнуть договор по ст. 619 ГК РФ. Ссылка на ст. 9999 ГК РФ — выдумка.";
 
+  /** The reply is saved once the stream has ended: wait for its row, not for a time. */
+  async function replySaved(topicId: number) {
+    while (!(await savedMessages(topicId)).some((m) => m.role === "assistant"))
+      await new Promise((r) => setTimeout(r, 5));
+  }
+
   async function answeredTopic() {
     const account = await newAccount();
     const response = startTopic(account, "Можно ли расторгнуть аренду досрочно?");
@@ -183,9 +189,7 @@ describe("a reply's citations", () => {
       "Ссылка на ст. 9999 ГК РФ — выдумка.",
     );
     const { topicId } = splitTopicLine(await new StreamReader(await response).rest());
-    // The reply is saved once the stream has ended: wait for its row, not for a time.
-    while (!(await savedMessages(topicId)).some((m) => m.role === "assistant"))
-      await new Promise((r) => setTimeout(r, 5));
+    await replySaved(topicId);
     return { account, topicId };
   }
 
@@ -232,5 +236,36 @@ describe("a reply's citations", () => {
       ["619", "in_force"],
       ["9999", "not_found"],
     ]);
+  });
+
+  it("a library that fails leaves the reply saved, without citations", async () => {
+    const library = env.LAW_DB;
+    const failing = () => {
+      throw new Error("D1_ERROR: the law library is unavailable");
+    };
+    // The Worker and the topic's object read the same env object as the test.
+    env.LAW_DB = { prepare: failing, batch: failing, exec: failing } as unknown as D1Database;
+    try {
+      const { account, topicId } = await answeredTopic();
+      const res = await call(`/topics/${topicId}/history/`, { headers: authHeaders(account.record) });
+      const [, reply] = (await res.json()) as HistoryMessage[];
+      expect(reply).toMatchObject({ text: REPLY, citations: [], citations_date: null });
+    } finally {
+      env.LAW_DB = library;
+    }
+  });
+
+  it("move with the text where the privacy guard's values are put back", async () => {
+    const account = await newAccount();
+    const response = startTopic(account, "Мой телефон +7 912 345-67-89. Можно ли расторгнуть аренду?");
+    const completion = await fake.nextCompletion();
+    completion.reply("Позвоните на [Телефон 1]: по ст. 619 ГК РФ договор можно расторгнуть.");
+    const { topicId } = splitTopicLine(await new StreamReader(await response).rest());
+    await replySaved(topicId);
+    const res = await call(`/topics/${topicId}/history/`, { headers: authHeaders(account.record) });
+    const [, reply] = (await res.json()) as HistoryMessage[];
+    expect(reply!.text).toContain("+7 912 345-67-89");
+    const [citation] = reply!.citations;
+    expect(reply!.text.slice(citation!.start, citation!.end)).toBe("ст. 619 ГК РФ");
   });
 });
