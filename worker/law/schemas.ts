@@ -60,3 +60,8 @@ export const citationSchema = z
   })
   .meta({ id: "LawCitation" });
 export type Citation = z.infer<typeof citationSchema>;
+
+/** `POST /law/citations/check`: the citations of the text sent, in order. */
+export const citationCheckSchema = z
+  .strictObject({ citations: z.array(citationSchema) })
+  .meta({ id: "LawCitationCheck" });

@@ -10,7 +10,7 @@ import { ApiError } from "../../http/errors";
 import { jsonOf, secured } from "../../http/openapi";
 import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import { articleSchema, citationSchema, importReportSchema } from "../schemas";
+import { articleSchema, citationCheckSchema, importReportSchema } from "../schemas";
 import { articleAt, moscowToday } from "../services/articles";
 import { resolveCitations } from "../services/citations";
 import { LawImportError } from "../services/errors";
@@ -110,7 +110,7 @@ export const law = new Hono<AppEnv>()
         "Диапазон («статьями 309–310») даёт по одной записи на статью. Не больше 30 проверок в минуту.",
       ...secured,
       responses: {
-        200: jsonOf("Найденные ссылки с их статусом на дату", z.strictObject({ citations: z.array(citationSchema) })),
+        200: jsonOf("Найденные ссылки с их статусом на дату", citationCheckSchema),
         422: { description: "Нет текста, текст длиннее 100 000 символов или дата не в формате ГГГГ-ММ-ДД" },
         429: { description: "Слишком много проверок: повторите позже" },
       },
