@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { citationSchema } from "../../worker/law/schemas";
+import { sourcesMarkdown } from "../../worker/conversations/services/export-sources";
+import { citationCheckSchema, type citationSchema } from "../../worker/law/schemas";
 import { GK_2020, GK_2024 } from "./fixtures/law";
 import { useFakeOpenAI } from "./fakes/openai";
 import { authHeaders, call, createAdmin, detailOf, expectTooMany, registerUser } from "./helpers";
@@ -60,11 +61,9 @@ async function checked(text: string, date?: string): Promise<Citation[]> {
   const { record } = await registerUser();
   const res = await check(record.access_token, { text, ...(date && { date }) });
   expect(res.status).toBe(200);
-  const { citations } = (await res.json()) as { citations: Citation[] };
-  for (const c of citations) {
-    citationSchema.parse(c);
-    expect(text.slice(c.start, c.end)).toBe(c.text);
-  }
+  // The shape the OpenAPI document gives, each citation on its words.
+  const { citations } = citationCheckSchema.parse(await res.json());
+  for (const c of citations) expect(text.slice(c.start, c.end)).toBe(c.text);
   return citations;
 }
 
@@ -267,5 +266,27 @@ describe("a reply's citations", () => {
     expect(reply!.text).toContain("+7 912 345-67-89");
     const [citation] = reply!.citations;
     expect(reply!.text.slice(citation!.start, citation!.end)).toBe("ст. 619 ГК РФ");
+  });
+
+  it("are listed once each in «Источники», a repealed, an invented and an unchecked one marked", () => {
+    const at = { text: "x", start: 0, end: 1 };
+    const markdown = sourcesMarkdown([
+      { ...at, act: "ГК РФ", article: "450", part: "2", status: "in_force", edition_from: "2024-01-01" },
+      { ...at, act: "ГК РФ", article: "450", part: "2", status: "in_force", edition_from: "2024-01-01" },
+      { ...at, act: "ГК РФ", article: "70", status: "repealed", edition_from: "2020-01-01", repealed_on: "2019-09-01" },
+      { ...at, act: "ЖК РФ", article: "9999", status: "not_found" },
+      { ...at, act: "218-ФЗ", article: "14", point: "3", status: "unknown_act" },
+    ]);
+    expect(markdown).toBe(
+      [
+        "**Источники**",
+        "",
+        "- ч. 2 ст. 450 ГК РФ",
+        "- ст. 70 ГК РФ — утратила силу с 01.09.2019",
+        "- ст. 9999 ЖК РФ — такой статьи нет в ЖК РФ — проверьте ответ",
+        "- п. 3 ст. 14 № 218-ФЗ — акта нет в библиотеке Ясно, проверить не удалось",
+      ].join("\n"),
+    );
+    expect(sourcesMarkdown([])).toBeNull();
   });
 });
