@@ -4,7 +4,16 @@ import { sourcesMarkdown } from "../../worker/conversations/services/export-sour
 import { citationCheckSchema, type citationSchema } from "../../worker/law/schemas";
 import { GK_2020, GK_2024 } from "./fixtures/law";
 import { useFakeOpenAI } from "./fakes/openai";
-import { authHeaders, call, createAdmin, detailOf, expectTooMany, registerUser } from "./helpers";
+import {
+  authHeaders,
+  call,
+  createAdmin,
+  createBotUser,
+  detailOf,
+  expectTooMany,
+  registerUser,
+  uniqueIp,
+} from "./helpers";
 import { newAccount, savedMessages, splitTopicLine, startTopic, StreamReader } from "./streams-helpers";
 
 // Every citation checked (docs/law.md): a reply's citations resolved against the library when it is saved,
@@ -288,5 +297,24 @@ describe("a reply's citations", () => {
       ].join("\n"),
     );
     expect(sourcesMarkdown([])).toBeNull();
+  });
+
+  it("come with the bots' whole reply", async () => {
+    const { externalId, internal } = await createBotUser();
+    const response = SELF.fetch(`http://app.test/internal/api/v2/messages/tg/${externalId}/0`, {
+      method: "POST",
+      headers: { ...internal, "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+      body: JSON.stringify({ text: "Можно ли расторгнуть аренду?", assistant_type: "gpt", stream: false }),
+    });
+    (await fake.nextCompletion()).reply(REPLY);
+    const res = await response;
+    expect(res.status).toBe(200);
+    const reply = (await res.json()) as HistoryMessage;
+    expect(reply.text).toBe(REPLY);
+    expect(reply.citations_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(reply.citations.map((c) => [c.text, c.article, c.status])).toEqual([
+      ["ст. 619 ГК РФ", "619", "in_force"],
+      ["ст. 9999 ГК РФ", "9999", "not_found"],
+    ]);
   });
 });
