@@ -81,6 +81,8 @@ describe("/share/:hash (read-only shared history)", () => {
               model: "yasno-demo",
               created_at: "2025-03-12T09:00:05Z",
               attachments: [],
+              citations: [],
+              citations_date: null,
             },
           ],
         }),
@@ -120,6 +122,8 @@ describe("/share/:hash (read-only shared history)", () => {
                 model: "yasno-demo",
                 created_at: "2025-03-12T09:00:05Z",
                 attachments: [],
+                citations: [],
+                citations_date: null,
               },
             ],
           }),
@@ -186,6 +190,8 @@ describe("/share/:hash (read-only shared history)", () => {
       model: null,
       created_at: "2025-03-12T09:00:00Z",
       attachments: [],
+      citations: [],
+      citations_date: null,
     });
     const pages: Record<string, { ids: number[]; next: string | null }> = {
       "": { ids: [1, 2], next: "2" },
@@ -235,6 +241,8 @@ describe("/share/:hash (read-only shared history)", () => {
             model: null,
             created_at: "2025-03-12T09:00:00Z",
             attachments: [],
+            citations: [],
+            citations_date: null,
           };
           return Response.json(
             { topic_name: "Чат", assistant_type: "gpt", messages: [first] },
@@ -250,6 +258,8 @@ describe("/share/:hash (read-only shared history)", () => {
           model: null,
           created_at: "2025-03-12T09:00:01Z",
           attachments: [],
+          citations: [],
+          citations_date: null,
         };
         return json({ topic_name: "Чат", assistant_type: "gpt", messages: [second] });
       },
@@ -311,6 +321,8 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
               url: "/api/v2/share/h4sh/attachments/6",
             },
           ],
+          citations: [],
+          citations_date: null,
         },
         {
           id: 2,
@@ -322,6 +334,8 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
           model: "yasno-demo",
           created_at: "2025-03-12T09:00:05Z",
           attachments: [],
+          citations: [],
+          citations_date: null,
         },
       ],
     },
@@ -407,6 +421,8 @@ describe("a share page whose HTML came with its conversation (the Worker rendere
         model: null,
         created_at: "2025-03-12T09:01:00Z",
         attachments: [],
+        citations: [],
+        citations_date: null,
       };
       const api = fakeChatApi({ "GET /share/topic/history/:hash": () => json({ ...data.history, messages: [later] }) });
       await renderSharePage();

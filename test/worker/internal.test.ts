@@ -207,12 +207,20 @@ describe("a bot takes a user from first contact to a paid plan", () => {
       // Whole, in the same topic.
       const whole = await bot(`/messages/tg/${id}/${topicId}`, { json: { text: "А устный договор?", stream: false } });
       expect(whole.status).toBe(200);
-      const reply = (await whole.json()) as { topic_id: number; text: string; model: string; state: string };
+      const reply = (await whole.json()) as {
+        topic_id: number;
+        text: string;
+        model: string;
+        state: string;
+        citations: unknown[];
+      };
       expect(reply).toEqual({
         topic_id: topicId,
         text: expect.any(String),
         model: expect.any(String),
         state: "complete",
+        citations: expect.any(Array),
+        citations_date: reply.citations.length ? expect.any(String) : null,
       });
       const saved = await (await historyOfTopic(topicId)).db
         .prepare("SELECT role, text FROM messages WHERE topic_id = ? ORDER BY id")

@@ -98,6 +98,11 @@ describe("findCitations", () => {
       { act: "Закон о защите прав потребителей" },
     ]);
     expect(foundAt("Согласие по ФЗ-152 обязательно", "ФЗ-152")).toEqual([{ act: "152-ФЗ" }]);
+    // A law's number right after the article is no thousands of it («21 152»).
+    expect(foundAt("(ч. 3.1 ст. 21 152-ФЗ)", "ч. 3.1 ст. 21 152-ФЗ")).toEqual([
+      { act: "152-ФЗ", article: "21", part: "3.1" },
+    ]);
+    expect(findCitations("по ст. 5 ГК РФ штраф 21 152 руб.")).toMatchObject([{ article: "5" }]);
   });
 
   it("returns an act it does not know under its name as written", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { citationSchema } from "../law/schemas";
 import { PRIVATE_KINDS } from "../privacy/kinds";
 
 // The shapes the conversations API answers with (docs/conversations.md), declared once: the
@@ -82,6 +83,10 @@ export const sharedMessageSchema = z
     model: z.string().nullable(),
     created_at: isoTime,
     attachments: z.array(attachmentSchema),
+    // The law the reply cites, resolved when it was saved (docs/law.md "Every citation checked"): [] for a
+    // question or a reply that cites none; `citations_date` the date they were resolved at, null when none.
+    citations: z.array(citationSchema),
+    citations_date: z.iso.date().nullable(),
   })
   .meta({ id: "SharedMessage" });
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;

@@ -6,6 +6,20 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 // themselves, and everything admin statistics need, stay in the main D1 (worker/db/schema.ts); a
 // shard holds what grows with use: messages, attachments with their extracted text, the search index.
 
+/** A citation as stored: the shape of LawCitation (worker/law/schemas.ts), which a platform folder cannot import. */
+export type StoredCitation = {
+  text: string;
+  start: number;
+  end: number;
+  act: string;
+  article: string;
+  part?: string;
+  point?: string;
+  status: "in_force" | "repealed" | "not_found" | "unknown_act";
+  edition_from?: string;
+  repealed_on?: string;
+};
+
 const now = sql`(unixepoch('subsec') * 1000)`;
 
 export const messages = sqliteTable(
@@ -31,6 +45,10 @@ export const messages = sqliteTable(
     // What the privacy guard hid from the model in a question, `[{kind, count}]` as JSON (docs/privacy.md);
     // the text itself is stored as the model saw it, with placeholders.
     masked: text("masked", { mode: "json" }).$type<{ kind: string; count: number }[]>(),
+    // A reply's citations of the law resolved against the library when it was saved, as JSON (docs/law.md
+    // "Every citation checked"), and the date (YYYY-MM-DD) they were resolved at; null when it cites none.
+    citations: text("citations", { mode: "json" }).$type<StoredCitation[]>(),
+    citationsDate: text("citations_date"),
   },
   (t) => [
     index("messages_topic").on(t.topicId, t.id),

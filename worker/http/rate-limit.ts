@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   uploadPerUser: { limit: 30, windowSeconds: MINUTE },
   // Voice transcriptions per user: each one calls the paid speech-to-text service.
   transcribePerUser: { limit: 20, windowSeconds: MINUTE },
+  // Citation checks of a pasted text per user (docs/law.md "Every citation checked"): each reads the law library.
+  lawCheckPerUser: { limit: 30, windowSeconds: MINUTE },
   // Company invitations, each of which mails someone (docs/operations.md, "Invitations"): per
   // inviter across their companies, and per company across its managers.
   invitationsPerInviter: { limit: 30, windowSeconds: HOUR },

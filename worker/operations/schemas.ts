@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { citationSchema } from "../law/schemas";
 
 // The answers of the operations API (admin statistics and mail, the chat bots' internal API) as
 // zod schemas: the OpenAPI document shows them (worker/http/openapi.ts `jsonOf`) and the contract
@@ -34,6 +35,9 @@ export const botReplySchema = z
     text: z.string(),
     model: z.string().nullable(),
     state: z.enum(["complete", "partial"]),
+    // The reply's citations of the law as history has them (docs/law.md "Every citation checked").
+    citations: z.array(citationSchema),
+    citations_date: z.iso.date().nullable(),
   })
   .meta({ id: "BotReply" });
 

@@ -93,6 +93,10 @@ export const FIXTURES = {
   "post /api/v2/limits/update": (s) => ({ body: { user_id: s.userId, requests: 5, mode: "add" } }),
   "post /api/v2/notification/send": (s) => ({ body: { title: "Новости", text: "Текст", user_ids: [s.userId] } }),
   "post /api/v2/disclaimers/{assistantType}/accept": () => ({ params: { assistantType: "explain_law" }, body: {} }),
+  // Citations of an act the library has (the demo's, when seeded) and of one it has not: every status the shape has.
+  "post /api/v2/law/citations/check": () => ({
+    body: { text: "По ст. 619 ГК РФ, ст. 9999 ГК РФ и ст. 5 Федерального закона № 99999-ФЗ.", date: "2025-01-01" },
+  }),
   "post /api/v2/companies/{companyId}/employees": (s) => ({ body: { email: s.otherEmail } }),
   "post /api/v2/subscriptions": () => ({ body: { name: "Контрактный", price: 100, day_gap: 30, requests_limit: 10 } }),
   "post /api/v2/products": () => ({

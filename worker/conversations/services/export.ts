@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { HistoryUser } from "../../db/history";
 import type { Env } from "../../env";
 import { findProduct } from "../../billing/services/products";
+import { sourcesMarkdown } from "./export-sources";
 import { loadOwnHistory } from "./history";
 
 export const EXPORT_TEXTS = {
@@ -39,7 +40,8 @@ export function exportFilename(topicName: string | null): string {
 /**
  * The caller's topic as Markdown (docs/conversations.md "Export"): its name as the title, the mode
  * and the date, then each message under "Вы" or "Ясно" as it was written (the replies are
- * Markdown already), attachments named, a cut reply marked. 404 for another user's topic.
+ * Markdown already), attachments named, a cut reply marked, and after a reply that cites the law its
+ * «Источники». 404 for another user's topic.
  */
 export async function exportTopicMarkdown(
   env: Env,
@@ -63,6 +65,8 @@ export async function exportTopicMarkdown(
     if (files) parts.push(`_${EXPORT_TEXTS.attachments}: ${files.join(", ")}_`);
     if (m.text) parts.push(m.text.trim());
     if (m.state === "partial") parts.push(EXPORT_TEXTS.partial);
+    const sources = sourcesMarkdown(m.citations);
+    if (sources) parts.push(sources);
   }
   return { filename: exportFilename(history.topic.topicName), markdown: `${parts.join("\n\n")}\n` };
 }

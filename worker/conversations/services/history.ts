@@ -9,12 +9,13 @@ import { ApiError } from "../../http/errors";
 import { branchIds, chosenBranchIds, leafOf, versionsOf } from "./branches";
 import { shareGoneError } from "./share-gone";
 import { TOPIC_NOT_FOUND, type TopicRow } from "./topics";
+import { relocated } from "./relocated-citations";
 import { openedVault } from "./vaults";
 import { emptyVault, maskFileName, maskTopicName, restoreTyped, unmaskText, type Vault } from "../../privacy";
 
 type MessageRow = Pick<
   typeof messages.$inferSelect,
-  "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked"
+  "id" | "parentId" | "role" | "text" | "state" | "model" | "createdAt" | "masked" | "citations" | "citationsDate"
 > & {
   /** The owner's 👍/👎 on a reply, if any. */
   feedback: (typeof messageFeedback.$inferSelect)["rating"] | null;
@@ -91,6 +92,8 @@ async function loadBranch(
         model: messages.model,
         createdAt: messages.createdAt,
         masked: messages.masked,
+        citations: messages.citations,
+        citationsDate: messages.citationsDate,
       })
       .from(messages)
       .where(and(ownRows, inBranch))
@@ -131,7 +134,13 @@ async function loadBranch(
  */
 function revealed(branch: Branch, vault: Vault): Branch {
   const shown = (m: Branch["messages"][number]) => (m.role === "user" ? restoreTyped : unmaskText)(m.text, vault);
-  return { ...branch, messages: branch.messages.map((m) => ({ ...m, text: shown(m) })) };
+  return {
+    ...branch,
+    messages: branch.messages.map((m) => {
+      const text = shown(m);
+      return { ...m, text, citations: m.citations && text !== m.text ? relocated(m.citations, text) : m.citations };
+    }),
+  };
 }
 
 /** The branch as a share's readers see it without the values: files' names masked like the texts. */
@@ -231,6 +240,8 @@ export async function publicMessages(
       attachments: byMessage.get(m.id) ?? [],
       feedback: m.feedback,
       masked: (m.masked ?? []) as Message["masked"],
+      citations: m.citations ?? [],
+      citations_date: m.citationsDate,
       version: versionIds.indexOf(m.id) + 1,
       version_ids: versionIds,
     };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { HistoryDb } from "../../db/history";
-import { attachments, messages } from "../../db/history-schema";
+import { attachments, messages, type StoredCitation } from "../../db/history-schema";
 import { batchableRun } from "../../db/raw";
 import { topics } from "../../db/schema";
 import { countMessage } from "../../operations/services/activity";
@@ -12,6 +12,9 @@ import { branchIds, leafOf, leafStatement } from "./branches";
 import type { GuardedDocument } from "./guard";
 import { vaultStatement } from "./vaults";
 import type { MaskedCount } from "../../privacy";
+
+/** A reply's citations of the law and the date they were resolved at (null, null when it cites none). */
+export type ReplyCitations = { citations: StoredCitation[] | null; citationsDate: string | null };
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageState = MessageRow["state"];
@@ -184,7 +187,7 @@ export async function saveAssistantMessage(
   db: Db,
   h: HistoryDb,
   lexicon: Lexicon,
-  input: { topic: TopicRef; parentId: number; text: string; state: MessageState; model: string },
+  input: { topic: TopicRef; parentId: number; text: string; state: MessageState; model: string } & ReplyCitations,
 ): Promise<number> {
   const { topic } = input;
   const now = Date.now();
@@ -203,6 +206,8 @@ export async function saveAssistantMessage(
           state: input.state,
           model: input.model,
           createdAt: now,
+          citations: input.citations,
+          citationsDate: input.citationsDate,
         })
         .returning({ id: messages.id }),
       leafStatement(h, topic, newest),
@@ -218,7 +223,7 @@ export async function saveContinuedReply(
   db: Db,
   h: HistoryDb,
   lexicon: Lexicon,
-  input: { topic: TopicRef; messageId: number; text: string; state: MessageState; model: string },
+  input: { topic: TopicRef; messageId: number; text: string; state: MessageState; model: string } & ReplyCitations,
 ) {
   const { topic } = input;
   const body = await indexBody(lexicon, input.text);
@@ -226,7 +231,13 @@ export async function saveContinuedReply(
     h.batch([
       h
         .update(messages)
-        .set({ text: input.text, state: input.state, model: input.model })
+        .set({
+          text: input.text,
+          state: input.state,
+          model: input.model,
+          citations: input.citations,
+          citationsDate: input.citationsDate,
+        })
         .where(and(eq(messages.id, input.messageId), eq(messages.topicId, topic.id))),
       leafStatement(h, topic, input.messageId),
       unindexMessage(h, input.messageId),

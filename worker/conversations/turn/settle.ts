@@ -12,6 +12,7 @@ import { deleteEmptyTopic } from "../services/new-topic";
 import { purgeSharedTopic } from "../services/share";
 import { deleteTopicHistory } from "../services/topics";
 import { CHARS_PER_TOKEN } from "./prompt";
+import { replyCitations } from "./reply-citations";
 import type { ReplyJob, ReportedUsage, Turn } from "./turn-state";
 import { logEvent } from "../../http/log";
 
@@ -50,7 +51,8 @@ async function saveReply(
     if (job.leafIfSilent) await setLeaf(h, topic, job.leafIfSilent);
     return;
   }
-  const reply = { topic, text, state, model: job.model.modelId };
+  const cited = await replyCitations(env, job.topicId, text, job.lawDate);
+  const reply = { topic, text, state, model: job.model.modelId, ...cited };
   let messageId: number;
   if (job.continues) {
     messageId = job.continues.messageId;

@@ -52,6 +52,11 @@ export type ReplyJob = {
   contextCut?: boolean;
   /** The prompt's characters: its tokens are estimated from them when the model reports none. */
   promptChars?: number;
+  /**
+   * The date (YYYY-MM-DD) the question is about, when it names one: the reply's citations are resolved at it
+   * (docs/law.md "Every citation checked"); today in Moscow without it.
+   */
+  lawDate?: string;
 };
 
 /** A reply's tokens as the model reported them at its finish, and why it finished ("length": the output limit). */

@@ -4,9 +4,12 @@
 export const BEFORE = "(?<![\\p{L}\\d])";
 export const AFTER = "(?![\\p{L}\\d])";
 
-/** What a number followed by it is not an article's: sums, years, durations, «15 000». */
+/**
+ * What a number followed by it is not an article's: sums, years, durations, «15 000» (but «ст. 21 152-ФЗ» is
+ * article 21 of a law: a group of three digits that is a law's number does not make thousands).
+ */
 const NOT_ARTICLE =
-  "(?!\\s*(?:%|₽|\\$|руб|р\\.|коп|тыс|млн|млрд|евро|долл|лет|год|г\\.|дн|мес|час(?!т)|мин|сут|нед|раз(?!д)|экз|стр|чел|кв\\.?\\s*м|м2)|\\s\\d{3}(?!\\d))";
+  "(?!\\s*(?:%|₽|\\$|руб|р\\.|коп|тыс|млн|млрд|евро|долл|лет|год|г\\.|дн|мес|час(?!т)|мин|сут|нед|раз(?!д)|экз|стр|чел|кв\\.?\\s*м|м2)|\\s\\d{3}(?!\\d|[-\\s]?(?:фз|фкз)(?![\\p{L}\\d])))";
 
 /** An article's, part's or point's number: 619, 1062.1, 12.15. */
 export const NUMBER = `\\d{1,5}(?:\\.\\d{1,3}){0,3}(?!\\d|\\.\\d)${NOT_ARTICLE}`;

@@ -3,13 +3,16 @@ import { bodyLimit } from "hono/body-limit";
 import { describeRoute } from "hono-openapi";
 import { z } from "zod";
 import { requireAdmin, requireUser } from "../../accounts/middleware/auth";
+import { getDb } from "../../db/client";
 import { lawDb } from "../../db/law";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { jsonOf, secured } from "../../http/openapi";
+import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import { articleSchema, importReportSchema } from "../schemas";
+import { articleSchema, citationCheckSchema, importReportSchema } from "../schemas";
 import { articleAt, moscowToday } from "../services/articles";
+import { resolveCitations } from "../services/citations";
 import { LawImportError } from "../services/errors";
 import { importAct } from "../services/import";
 import { readActFile } from "../services/read-file";
@@ -19,7 +22,12 @@ export const LAW_TEXTS = {
   act: "act: краткое название акта, например «ГК РФ»",
   date: "Дата в формате ГГГГ-ММ-ДД",
   tooLarge: "Файл акта больше 30 МБ",
+  checkText: "text: текст, в котором проверить ссылки на законы",
+  checkTooLong: "Текст для проверки длиннее 100 000 символов",
 } as const;
+
+/** The longest text `POST /law/citations/check` reads: a long contract or a letter with room to spare. */
+export const CHECK_MAX_CHARS = 100_000;
 
 // A whole code as HTML is a few megabytes; room for the biggest with their markup.
 const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
@@ -31,6 +39,11 @@ const importForm = z.object({
   act: z.string({ error: LAW_TEXTS.act }).trim().min(1, { error: LAW_TEXTS.act }).max(100, { error: LAW_TEXTS.act }),
   in_force_from: day,
   title: z.string().trim().min(1).max(500).optional(),
+});
+
+const checkBody = z.object({
+  text: z.string({ error: LAW_TEXTS.checkText }).max(CHECK_MAX_CHARS, { error: LAW_TEXTS.checkTooLong }),
+  date: day.optional(),
 });
 
 const articleParams = z.object({
@@ -84,6 +97,34 @@ export const law = new Hono<AppEnv>()
         if (err instanceof LawImportError) throw new ApiError(422, err.message);
         throw err;
       }
+    },
+  )
+  .post(
+    "/citations/check",
+    describeRoute({
+      tags: ["law"],
+      summary:
+        "Проверка ссылок на законы в тексте: каждая статья — действует, утратила силу, нет такой, акт не в библиотеке",
+      description:
+        "`text` — до 100 000 символов, `date` — ГГГГ-ММ-ДД, на которую проверять (по умолчанию — сегодня по Москве). " +
+        "Диапазон («статьями 309–310») даёт по одной записи на статью. Не больше 30 проверок в минуту.",
+      ...secured,
+      responses: {
+        200: jsonOf("Найденные ссылки с их статусом на дату", citationCheckSchema),
+        422: { description: "Нет текста, текст длиннее 100 000 символов или дата не в формате ГГГГ-ММ-ДД" },
+        429: { description: "Слишком много проверок: повторите позже" },
+      },
+    }),
+    requireUser,
+    async (c, next) => {
+      await enforceRateLimits(getDb(c.env.DB), c.env, [["lawCheckPerUser", String(c.var.userId)]]);
+      await next();
+    },
+    validate("json", checkBody),
+    async (c) => {
+      const { text, date } = c.req.valid("json");
+      const citations = await resolveCitations(lawDb(c.env.LAW_DB), text, date ?? moscowToday());
+      return c.json({ citations }, 200);
     },
   )
   .get(

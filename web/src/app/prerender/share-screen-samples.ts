@@ -78,6 +78,8 @@ export const SHARE_SCREEN_SAMPLES: ShareScreenData[] = [
           model: null,
           created_at: "2026-01-01T00:00:00.000Z",
           attachments: attachments(10),
+          citations: [],
+          citations_date: null,
         },
         {
           id: 2,
@@ -87,6 +89,8 @@ export const SHARE_SCREEN_SAMPLES: ShareScreenData[] = [
           model: "demo",
           created_at: "2026-01-01T00:00:01.000Z",
           attachments: attachments(20),
+          citations: [],
+          citations_date: null,
         },
         {
           id: 3,
@@ -96,6 +100,8 @@ export const SHARE_SCREEN_SAMPLES: ShareScreenData[] = [
           model: null,
           created_at: "2026-01-01T00:00:02.000Z",
           attachments: [],
+          citations: [],
+          citations_date: null,
         },
       ],
     },

@@ -4,6 +4,7 @@ import { describeRoute } from "hono-openapi";
 import { flag } from "../../../http/fields";
 import { userHistory, type HistoryDb } from "../../../db/history";
 import { messages } from "../../../db/history-schema";
+import { relocated } from "../../../conversations/services/relocated-citations";
 import { topicVault } from "../../../conversations/services/vaults";
 import { unmaskText } from "../../../privacy";
 import type { AppEnv } from "../../../env";
@@ -24,7 +25,13 @@ const messageBody = sendBody.extend({
 /** The saved reply the topic's object wrote before it closed the stream. */
 async function savedReply(db: HistoryDb, topicId: number) {
   return db
-    .select({ text: messages.text, model: messages.model, state: messages.state })
+    .select({
+      text: messages.text,
+      model: messages.model,
+      state: messages.state,
+      citations: messages.citations,
+      citationsDate: messages.citationsDate,
+    })
     .from(messages)
     .where(and(eq(messages.topicId, topicId), eq(messages.role, "assistant")))
     .orderBy(desc(messages.id))
@@ -39,11 +46,13 @@ export const internalMessages = new Hono<AppEnv>().post(
     description:
       "Как в вебе: лимиты и условия режима действуют. `topicId` 0 — новый чат в режиме `assistant_type`; его номер " +
       "в заголовке X-Topic-Id. " +
-      "При `stream: true` (по умолчанию) ответ потоком text/plain, иначе целиком `{topic_id, text, model, state}`.",
+      "При `stream: true` (по умолчанию) ответ потоком text/plain, иначе целиком `{topic_id, text, model, state, citations, citations_date}`.",
     ...internalSecured,
     responses: {
       200: {
-        description: "Ответ потоком (text/plain) или целиком {topic_id, text, model, state}; заголовок X-Topic-Id",
+        description:
+          "Ответ потоком (text/plain) или целиком {topic_id, text, model, state, citations, citations_date}; " +
+          "заголовок X-Topic-Id",
         content: { ...jsonOf("", botReplySchema).content, ...bodyOf("", "text/plain").content },
       },
       ...botUserMissing,
@@ -76,12 +85,16 @@ export const internalMessages = new Hono<AppEnv>().post(
     const h = userHistory(c.env, c.var.user);
     const [reply, vault] = await Promise.all([savedReply(h, id), topicVault(c.env, h, id)]);
     // The bot's user sees the values the privacy guard hid from the model, as the web does.
+    const text = unmaskText(reply?.text ?? "", vault);
+    const citations = reply?.citations ?? [];
     return c.json(
       {
         topic_id: id,
-        text: unmaskText(reply?.text ?? "", vault),
+        text,
         model: reply?.model ?? res.headers.get("x-model"),
         state: reply?.state ?? "partial",
+        citations: text === reply?.text ? citations : relocated(citations, text),
+        citations_date: reply?.citationsDate ?? null,
       },
       200,
       {

@@ -1,0 +1,2 @@
+ALTER TABLE `messages` ADD `citations` text;--> statement-breakpoint
+ALTER TABLE `messages` ADD `citations_date` text;
