@@ -40,3 +40,14 @@ export const articleSchema = z
     editions: z.array(z.strictObject({ in_force_from: isoDay, in_force_to: isoDay.nullable(), repealed: z.boolean() })),
   })
   .meta({ id: "LawArticle" });
+
+export const actContentsSchema = z
+  .strictObject({
+    short_name: z.string(),
+    title: z.string(),
+    demo: z.boolean(),
+    articles: z.array(
+      z.strictObject({ number: z.string(), title: z.string(), path: z.array(z.string()), repealed: z.boolean() }),
+    ),
+  })
+  .meta({ id: "LawActContents" });

@@ -8,8 +8,9 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../http/errors";
 import { jsonOf, secured } from "../../http/openapi";
 import { validate } from "../../http/validate";
-import { articleSchema, importReportSchema } from "../schemas";
+import { actContentsSchema, articleSchema, importReportSchema } from "../schemas";
 import { articleAt, moscowToday } from "../services/articles";
+import { actContents } from "../services/contents";
 import { LawImportError } from "../services/errors";
 import { importAct } from "../services/import";
 import { readActFile } from "../services/read-file";
@@ -85,6 +86,22 @@ export const law = new Hono<AppEnv>()
         throw err;
       }
     },
+  )
+  .get(
+    "/:act",
+    describeRoute({
+      tags: ["law"],
+      summary: "Оглавление акта: его статьи по порядку с разделами и главами",
+      description: "`act` — краткое название («ГК РФ»). Заголовок и отметка «утратила силу» — по действующей редакции.",
+      ...secured,
+      responses: {
+        200: jsonOf("Название акта, отметка демо-выдержек и статьи по порядку", actContentsSchema),
+        404: { description: "Акт не найден в библиотеке" },
+      },
+    }),
+    requireUser,
+    validate("param", z.object({ act: articleParams.shape.act })),
+    async (c) => c.json(await actContents(lawDb(c.env.LAW_DB), c.req.valid("param").act), 200),
   )
   .get(
     "/:act/:article",
