@@ -81,6 +81,8 @@ for (const theme of THEMES) {
         ["/user", anyHeading],
         ["/subscription", testId("subscription-panel")],
         ["/company", anyHeading],
+        // The law library's article page (the demo library), its table of contents drawn.
+        [`/law/${encodeURIComponent("ГК РФ")}/614`, testId("law-contents")],
         ["/no-such-page", anyHeading],
       ];
       const found: string[] = [];
