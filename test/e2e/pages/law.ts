@@ -6,6 +6,7 @@ export const lawPath = (act: string, article: string, date?: string) =>
 
 /** /law/:act/:article: the article, its status and editions, the act's table of contents. */
 export class LawArticlePage {
+  readonly root: Locator;
   readonly heading: Locator;
   readonly text: Locator;
   readonly status: Locator;
@@ -15,7 +16,8 @@ export class LawArticlePage {
   readonly error: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1 });
+    this.root = page.getByTestId("law-page");
+    this.heading = this.root.getByRole("heading", { level: 1 });
     this.text = page.getByTestId("law-text");
     this.status = page.getByTestId("law-status");
     this.demo = page.getByTestId("law-demo");
