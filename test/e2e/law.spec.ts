@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./pages/axe";
 import { ChatPage } from "./pages/chat";
 import { LawArticlePage, lawPath, ReplyCitations } from "./pages/law";
 import { registerUser, signIn } from "./pages/registered-user";
@@ -78,6 +79,8 @@ test.describe("citations in a reply", () => {
     await expect(invented).toHaveCSS("text-decoration-style", "wavy");
     await invented.hover();
     await expect(citations.card.getByTestId("citation-status")).toHaveText(/^Такой статьи нет в .+ — проверьте ответ$/);
+    // The marks, the open card and «Источники» read in the theme (axe, as test/e2e/a11y.spec.ts).
+    expect(await seriousViolations(page)).toEqual([]);
     await expect(citations.sources.getByTestId("citation-flagged").first()).toContainText("такой статьи нет");
   });
 

@@ -12,7 +12,9 @@ export function CitationStatus({ citation, repealedOn }: { citation: Citation; r
     case "in_force":
       return (
         <Flex gap="2" align="center" wrap="wrap" data-testid="citation-status" data-status="in_force">
-          <Badge color="green">{lawTexts.inForce}</Badge>
+          <Badge color="green" highContrast>
+            {lawTexts.inForce}
+          </Badge>
           {citation.edition_from && (
             <Text size="1" color="gray">
               {lawTexts.edition(formatDay(citation.edition_from))}
@@ -24,7 +26,9 @@ export function CitationStatus({ citation, repealedOn }: { citation: Citation; r
       const on = citation.repealed_on ?? repealedOn ?? citation.edition_from;
       return (
         <Flex data-testid="citation-status" data-status="repealed">
-          <Badge color="orange">{on ? lawTexts.repealed(formatDay(on)) : lawTexts.repealedEdition}</Badge>
+          <Badge color="orange" highContrast>
+            {on ? lawTexts.repealed(formatDay(on)) : lawTexts.repealedEdition}
+          </Badge>
         </Flex>
       );
     }
@@ -64,19 +68,20 @@ function ArticleText({ citation, date }: { citation: Citation; date: string | nu
   return (
     <>
       {data.act.demo && (
-        <Badge color="amber" variant="soft" data-testid="law-demo">
+        <Badge color="amber" variant="soft" highContrast data-testid="law-demo">
           {lawTexts.demo}
         </Badge>
       )}
       <Text as="p" size="2" weight="bold">
         {data.title}
       </Text>
-      <div className="law-text law-text--card" data-testid="citation-text">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long article scrolls in the card; a keyboard scrolls it too */}
+      <section className="law-text law-text--card" aria-label={data.title} tabIndex={0} data-testid="citation-text">
         {data.edition.text.split("\n").map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one edition never move
           <p key={i}>{line}</p>
         ))}
-      </div>
+      </section>
     </>
   );
 }

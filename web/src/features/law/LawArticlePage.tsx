@@ -15,12 +15,16 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function ArticleStatus({ article }: { article: LawArticle }) {
   if (article.status === "repealed") {
     return (
-      <Badge color="orange">{lawTexts.repealed(formatDay(article.repealed_on ?? article.edition.in_force_from))}</Badge>
+      <Badge color="orange" highContrast>
+        {lawTexts.repealed(formatDay(article.repealed_on ?? article.edition.in_force_from))}
+      </Badge>
     );
   }
   return (
     <Flex gap="2" align="center" wrap="wrap">
-      <Badge color="green">{lawTexts.inForce}</Badge>
+      <Badge color="green" highContrast>
+        {lawTexts.inForce}
+      </Badge>
       <Text size="2" color="gray">
         {lawTexts.edition(formatDay(article.edition.in_force_from))}
       </Text>
@@ -39,7 +43,7 @@ function ArticleBody({ article }: { article: LawArticle }) {
         {lawTexts.heading(article.number, article.title)}
       </Heading>
       {article.act.demo && (
-        <Callout.Root color="amber" size="1" data-testid="law-demo">
+        <Callout.Root color="amber" size="1" highContrast data-testid="law-demo">
           <Callout.Text>{lawTexts.demo}</Callout.Text>
         </Callout.Root>
       )}
