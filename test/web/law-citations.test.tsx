@@ -1,9 +1,11 @@
 import { Providers } from "./providers";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "../../web/src/api/query-client";
+import { useAuth } from "../../web/src/features/auth/auth-store";
 import { MessageList } from "../../web/src/features/chat/MessageList";
+import Share from "../../web/src/features/share/SharePage";
 import type { Citation } from "../../web/src/features/law/citations";
 import { Markdown } from "../../web/src/ui/markdown/Markdown";
 import { sourceOffsets } from "../../web/src/ui/markdown/source-marks";
@@ -173,6 +175,51 @@ describe("citations in a reply", () => {
       expect(within(reply).queryByTestId("citation-sources")).toBeNull();
       cleanup();
     }
+  });
+});
+
+describe("citations on a share page", () => {
+  it("shows the same marks and «Источники»; a visitor's card says the text needs signing in", async () => {
+    useAuth.setState({ status: "anonymous", record: null });
+    fakeChatApi({
+      "GET /products": () => Response.json([]),
+      "GET /share/topic/history/:hash": () =>
+        Response.json({
+          topic_name: "Аренда",
+          assistant_type: "explain_law",
+          messages: [
+            { id: 1, role: "user", text: "Когда платить аренду?", state: "complete", model: null, attachments: [] },
+            {
+              id: 2,
+              role: "assistant",
+              text: REPLY,
+              state: "complete",
+              model: "yasno-demo",
+              attachments: [],
+              citations: CITATIONS,
+              citations_date: "2025-06-01",
+            },
+          ],
+        }),
+      "GET /law/:act/:article": () => Response.json({ detail: "Требуется авторизация" }, { status: 401 }),
+    });
+    const router = createMemoryRouter([{ path: "/share/:hash", element: <Share /> }], {
+      initialEntries: ["/share/h4sh"],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const reply = await screen.findByTestId("message-assistant");
+    await waitFor(() => expect(within(reply).getAllByTestId("citation")).toHaveLength(5));
+    expect(within(reply).getByTestId("citation-sources").textContent).toContain("ст. 614 ГК РФ");
+    const [mark] = within(reply).getAllByTestId("citation");
+    fireEvent.pointerDown(mark, { pointerType: "touch" });
+    fireEvent.click(mark);
+    const card = await screen.findByTestId("citation-card");
+    await waitFor(() => expect(card.textContent).toContain("Текст статьи доступен после входа."));
+    expect(within(card).getByTestId("citation-status").textContent).toContain("Действует");
   });
 });
 
