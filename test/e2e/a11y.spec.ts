@@ -83,6 +83,8 @@ for (const theme of THEMES) {
         ["/user/privacy", testId("privacy-settings")],
         ["/company", anyHeading],
         ["/terms", testId("legal-version")],
+        // The law library's article page (the demo library), its table of contents drawn.
+        [`/law/${encodeURIComponent("ГК РФ")}/614`, testId("law-contents")],
         ["/no-such-page", anyHeading],
       ];
       const found: string[] = [];

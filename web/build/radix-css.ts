@@ -16,7 +16,6 @@ export const UNUSED_COMPONENTS: Record<string, readonly string[]> = {
   ContextMenu: ["rt-ContextMenuContent"],
   DataList: ["rt-DataListRoot", "rt-DataListItem", "rt-DataListLabel", "rt-DataListValue"],
   Em: ["rt-Em"],
-  HoverCard: ["rt-HoverCardContent"],
   Inset: ["rt-Inset"],
   Quote: ["rt-Quote"],
   // Radio, RadioGroup and RadioCards share the base radio.

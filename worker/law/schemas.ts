@@ -65,3 +65,14 @@ export type Citation = z.infer<typeof citationSchema>;
 export const citationCheckSchema = z
   .strictObject({ citations: z.array(citationSchema) })
   .meta({ id: "LawCitationCheck" });
+
+export const actContentsSchema = z
+  .strictObject({
+    short_name: z.string(),
+    title: z.string(),
+    demo: z.boolean(),
+    articles: z.array(
+      z.strictObject({ number: z.string(), title: z.string(), path: z.array(z.string()), repealed: z.boolean() }),
+    ),
+  })
+  .meta({ id: "LawActContents" });

@@ -20,6 +20,7 @@ export const PAGE_PATHS = [
   "/chat",
   "/chat/:id",
   "/checkout",
+  "/law/:act/:article",
   "/invitations",
   "/invitations/:token",
   "/link/telegram",

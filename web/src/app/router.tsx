@@ -83,6 +83,8 @@ const routes: RouteObject[] = [
               page("/chat", () => import("../features/chat/ChatPage")),
               page("/chat/:id", () => import("../features/chat/ChatPage")),
               page("/checkout", () => import("../features/billing/CheckoutPage")),
+              // The law library's article with its editions and the act's contents (docs/law.md "What the user sees").
+              page("/law/:act/:article", () => import("../features/law/LawArticlePage")),
             ],
           ),
           // The invitation letter's link: nobody joins a company without saying yes here; the bot's link likewise.

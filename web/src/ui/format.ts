@@ -37,3 +37,17 @@ export function formatExpiry(dateExpire: string | null | undefined): string | nu
   const end = new Date(dateExpire).getTime();
   return Number.isNaN(end) ? null : formatDate(end - 1);
 }
+
+const dayFormat = new Intl.DateTimeFormat("ru-RU", { dateStyle: "long", timeZone: "UTC" });
+
+/** A calendar day (YYYY-MM-DD, as the law library writes dates) in words: «1 января 2024 г.». */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+/** The day before a calendar day (YYYY-MM-DD): the last day of an edition that ends on `day`. */
+export function dayBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : new Date(date.getTime() - 86_400_000).toISOString().slice(0, 10);
+}

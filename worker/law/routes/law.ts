@@ -10,9 +10,10 @@ import { ApiError } from "../../http/errors";
 import { jsonOf, secured } from "../../http/openapi";
 import { enforceRateLimits } from "../../http/rate-limit";
 import { validate } from "../../http/validate";
-import { articleSchema, citationCheckSchema, importReportSchema } from "../schemas";
+import { actContentsSchema, articleSchema, citationCheckSchema, importReportSchema } from "../schemas";
 import { articleAt, moscowToday } from "../services/articles";
 import { resolveCitations } from "../services/citations";
+import { actContents } from "../services/contents";
 import { LawImportError } from "../services/errors";
 import { importAct } from "../services/import";
 import { readActFile } from "../services/read-file";
@@ -126,6 +127,22 @@ export const law = new Hono<AppEnv>()
       const citations = await resolveCitations(lawDb(c.env.LAW_DB), text, date ?? moscowToday());
       return c.json({ citations }, 200);
     },
+  )
+  .get(
+    "/:act",
+    describeRoute({
+      tags: ["law"],
+      summary: "Оглавление акта: его статьи по порядку с разделами и главами",
+      description: "`act` — краткое название («ГК РФ»). Заголовок и отметка «утратила силу» — по действующей редакции.",
+      ...secured,
+      responses: {
+        200: jsonOf("Название акта, отметка демо-выдержек и статьи по порядку", actContentsSchema),
+        404: { description: "Акт не найден в библиотеке" },
+      },
+    }),
+    requireUser,
+    validate("param", z.object({ act: articleParams.shape.act })),
+    async (c) => c.json(await actContents(lawDb(c.env.LAW_DB), c.req.valid("param").act), 200),
   )
   .get(
     "/:act/:article",

@@ -1,7 +1,7 @@
 import { ExclamationTriangleIcon, Pencil1Icon, ReloadIcon, TrackNextIcon } from "@radix-ui/react-icons";
 import { Badge, Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { Hint } from "../../ui/Hint";
-import { memo, type ReactNode, useState } from "react";
+import { memo, type ReactNode, useMemo, useState } from "react";
 import { useSettings } from "../account/settings-store";
 import { chatTexts } from "../../ui/texts/chat";
 import { commonTexts } from "../../ui/texts/common";
@@ -17,6 +17,8 @@ import { QuestionEditor } from "./QuestionEditor";
 import type { AttachmentView, ChatMessage } from "./types";
 import { VersionSwitcher } from "./VersionSwitcher";
 import { MaskedNote } from "../privacy/MaskedNote";
+import { CitedReply } from "../law/CitedReply";
+import { citationsOf } from "../law/citations";
 
 const tv = chatTexts.versions;
 
@@ -200,7 +202,7 @@ export const MessageView = memo(function MessageView({
       data-message-id={typeof message.id === "number" ? message.id : undefined}
     >
       {attachments.length > 0 && <MessageAttachments attachments={attachments} align="start" />}
-      <Markdown text={message.state === "partial" ? withoutHalfTableRow(message.text) : message.text} />
+      <ReplyText message={message} />
       <Flex align="center" gap="3" wrap="wrap" className="message__footer">
         {!readOnly && typeof message.id === "number" && (
           <VersionSwitcher messageId={message.id} versionIds={message.version_ids ?? [message.id]} />
@@ -225,6 +227,15 @@ export const MessageView = memo(function MessageView({
     </Flex>
   );
 });
+
+/** A reply's Markdown; with its checked citations marked and «Источники» under it when it has any. */
+function ReplyText({ message }: { message: ChatMessage }) {
+  const citations = useMemo(() => citationsOf(message), [message]);
+  if (citations.length > 0) {
+    return <CitedReply text={message.text} citations={citations} date={message.citations_date ?? null} />;
+  }
+  return <Markdown text={message.state === "partial" ? withoutHalfTableRow(message.text) : message.text} />;
+}
 
 /** "Продолжить ответ" under a cut reply at the end of the chat (docs/conversations.md "Continue"). */
 function ContinueButton() {

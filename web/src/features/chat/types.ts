@@ -1,4 +1,5 @@
 import type { Attachment, Message } from "../../../../worker/conversations/schemas";
+import type { Cited } from "../law/citations";
 
 /**
  * What the message list shows: a Message of the Worker (docs/conversations.md) as it is, or one
@@ -14,7 +15,8 @@ export type AttachmentView = Pick<Attachment, "filename" | "content_type"> &
   };
 
 export type ChatMessage = Pick<Message, "role" | "text"> &
-  Partial<Pick<Message, "state" | "model" | "created_at" | "feedback" | "masked" | "version" | "version_ids">> & {
+  Partial<Pick<Message, "state" | "model" | "created_at" | "feedback" | "masked" | "version" | "version_ids">> &
+  Cited & {
     id?: Message["id"] | string;
     attachments?: AttachmentView[];
     /** A message of the app, not of the model, shown in the assistant's place (errors, rules). */

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import "./markdown-plain.css";
 import { RenderedReply } from "./RenderedReply";
 import { renderedReply } from "./rendered-replies";
+import type { MarkdownProps } from "./Markdown";
 
 // The Markdown renderer (react-markdown, GFM, code highlighting) is a third of the chat page's
 // JavaScript: it loads after the page shows (docs/scale.md "Smaller to load"), and until it is
@@ -23,15 +24,19 @@ export const preloadMarkdown = () => void loadRenderer();
  */
 export const loadMarkdown = (): Promise<unknown> => loadRenderer();
 
-/** A reply (or any Markdown) rendered; plain text for the moment the renderer takes to arrive. */
-export function Markdown({ text }: { text: string }) {
+/**
+ * A reply (or any Markdown) rendered; plain text for the moment the renderer takes to arrive. A reply
+ * with marks (citations) is always rendered here: the server's static render has no live links.
+ */
+export function Markdown(props: MarkdownProps) {
+  const { text, marks } = props;
   // Once loaded, rendered at once: a lazy component suspends on its first render even then.
-  const rendered = renderedReply(text);
+  const rendered = marks?.length ? null : renderedReply(text);
   if (rendered !== null) return <RenderedReply html={rendered} />;
-  if (loaded) return <loaded.Markdown text={text} />;
+  if (loaded) return <loaded.Markdown {...props} />;
   return (
     <Suspense fallback={<div className="markdown markdown--plain">{text}</div>}>
-      <Rendered text={text} />
+      <Rendered {...props} />
     </Suspense>
   );
 }

@@ -1,9 +1,10 @@
-import { isValidElement, memo, type ReactNode } from "react";
+import { isValidElement, memo, type ReactNode, useMemo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeCopyButton } from "./CodeCopyButton";
 import { chatTexts } from "../texts/chat";
 import { rehypeHighlightCode } from "./highlight-code";
+import { rehypeSourceMarks, type SourceMark } from "./source-marks";
 import "./markdown.css";
 
 type MdNode = { type: string; value?: string; children?: MdNode[] };
@@ -101,16 +102,44 @@ const components: Components = {
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 const rehypePlugins = [rehypeImagesAsLinks, rehypeHighlightCode];
 
+/** What a marked range of the source (a citation) renders as: its index in `marks` and its rendered text. */
+export type RenderMark = (index: number, children: ReactNode) => ReactNode;
+
+export type MarkdownProps = {
+  text: string;
+  /** Ranges of `text` (UTF-16 offsets) to render with `renderMark`: a reply's citations. */
+  marks?: readonly SourceMark[];
+  renderMark?: RenderMark;
+};
+
 /**
  * An assistant reply as Markdown (GFM: tables, lists, highlighted code), re-rendered as it streams. No raw
  * HTML ever reaches the page; links open in a new tab without opener or Referer; images are
  * links, never loaded by themselves; wide tables and code scroll inside the column so a phone
- * never scrolls sideways.
+ * never scrolls sideways. `marks` over the source become what `renderMark` makes of them.
  */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+export const Markdown = memo(function Markdown({ text, marks, renderMark }: MarkdownProps) {
+  const marked = marks && marks.length > 0 && renderMark;
+  const plugins = useMemo(
+    () => (marked ? [...rehypePlugins, rehypeSourceMarks(text, marks)] : rehypePlugins),
+    [marked, text, marks],
+  );
+  const withMarks = useMemo<Components>(
+    () =>
+      marked
+        ? {
+            ...components,
+            span: ({ node: _node, children, ...props }) => {
+              const index = (props as Record<string, unknown>)["data-mark"];
+              return index === undefined ? <span {...props}>{children}</span> : renderMark(Number(index), children);
+            },
+          }
+        : components,
+    [marked, renderMark],
+  );
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={plugins} components={withMarks}>
         {text}
       </ReactMarkdown>
     </div>
