@@ -31,9 +31,15 @@ export async function benchAccounts() {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
   const workers = [
-    startWorker({ port: PORTS.app, persistTo, stdio: "ignore", vars: { RATE_LIMIT_FACTOR: "100000" } }),
-    startWranglerConfig("scripts/bench/bare.wrangler.toml", PORTS.bare),
-    startWranglerConfig("scripts/bench/hash.wrangler.toml", PORTS.hash),
+    startWorker({
+      port: PORTS.app,
+      persistTo,
+      stdio: "ignore",
+      vars: { RATE_LIMIT_FACTOR: "100000" },
+      inspector: false,
+    }),
+    startWranglerConfig("scripts/bench/bare.wrangler.toml", PORTS.bare, { inspector: false }),
+    startWranglerConfig("scripts/bench/hash.wrangler.toml", PORTS.hash, { inspector: false }),
   ];
   try {
     await Promise.all(Object.values(PORTS).map((port) => waitForHealth(port)));

@@ -96,6 +96,7 @@ export async function benchConversations() {
     persistTo,
     stdio: "ignore",
     vars: workerVarsFor(PORTS.model),
+    inspector: false,
   });
   let floorWorker;
   try {

@@ -21,6 +21,7 @@ export async function startSendFloor(port, modelPort) {
   const child = startWranglerConfig("scripts/bench/floor.wrangler.toml", port, {
     persistTo,
     vars: { MODEL_URL: `http://127.0.0.1:${modelPort}` },
+    inspector: false,
   });
   await waitForHealth(port);
   const bases = { proxy: `http://127.0.0.1:${port}`, socket: await workerSocket(child) };

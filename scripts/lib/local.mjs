@@ -146,7 +146,8 @@ const appConfigs = [
 const varFlagsOf = (vars) => Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 
 /** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
-export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {
+export function startWorker({ port, persistTo, stdio = "inherit", vars = {}, inspector = true }) {
+  if (!inspector) return startQuietWorker("wrangler.toml", port, { persistTo, vars, stdio });
   return spawn(wranglerBin, ["dev", ...appConfigs, ...devFlags(port), "--persist-to", persistTo, ...varFlagsOf(vars)], {
     cwd: root,
     env: quietEnv,
@@ -155,13 +156,31 @@ export function startWorker({ port, persistTo, stdio = "inherit", vars = {} }) {
 }
 
 /** Another Worker by its own config (the benchmarks' baselines); `persistTo` for one with storage. */
-export function startWranglerConfig(configPath, port, { persistTo, vars = {} } = {}) {
+export function startWranglerConfig(configPath, port, { persistTo, vars = {}, inspector = true } = {}) {
+  if (!inspector) return startQuietWorker(configPath, port, { persistTo, vars });
   const extra = [...(persistTo ? ["--persist-to", persistTo] : []), ...varFlagsOf(vars)];
   return spawn(wranglerBin, ["dev", "-c", configPath, ...devFlags(port), ...extra], {
     cwd: root,
     env: quietEnv,
     stdio: "ignore",
   });
+}
+
+/**
+ * One Worker without the DevTools inspector (scripts/lib/quiet-worker.mjs), for the benchmarks that
+ * set the app beside a bare Worker: what a log line costs under DevTools is not the app's cost.
+ */
+function startQuietWorker(configPath, port, { persistTo, vars = {}, stdio = "ignore" }) {
+  const extra = [...(persistTo ? ["--persist-to", persistTo] : []), ...varFlagsOf(vars)];
+  return spawn(
+    process.execPath,
+    [path.join(root, "scripts/lib/quiet-worker.mjs"), configPath, "--port", String(port), ...extra],
+    {
+      cwd: root,
+      env: quietEnv,
+      stdio,
+    },
+  );
 }
 
 export function stopWorker(child) {
