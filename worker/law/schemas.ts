@@ -60,6 +60,7 @@ export const citationSchema = z
   })
   .meta({ id: "LawCitation" });
 export type Citation = z.infer<typeof citationSchema>;
+export type CitationStatus = Citation["status"];
 
 /** `POST /law/citations/check`: the citations of the text sent, in order. */
 export const citationCheckSchema = z

@@ -1,27 +1,11 @@
-// A reply's citations as history carries them (docs/law.md "What the user sees"). The server's
-// `citationSchema` (worker/law/schemas.ts, "LawCitation") is mirrored here until every branch has it.
+// A reply's citations as history carries them (docs/law.md "What the user sees"), typed by the
+// server's `citationSchema`. They are read tolerantly all the same: a share page's or an older
+// answer's text may not hold every offset.
+import type { Citation, CitationStatus } from "../../../../worker/law/schemas";
 
-export type CitationStatus = "in_force" | "repealed" | "not_found" | "unknown_act";
+export type { Citation, CitationStatus };
 
-export type Citation = {
-  /** The citation as written in the reply. */
-  text: string;
-  /** Its place in the reply's Markdown: UTF-16 offsets, [start, end). */
-  start: number;
-  end: number;
-  /** The library's short name («ГК РФ»); for unknown_act the act as written. */
-  act: string;
-  /** «1062.1» */
-  article: string;
-  part?: string;
-  point?: string;
-  status: CitationStatus;
-  /** The edition used (in_force / repealed). */
-  edition_from?: string;
-  repealed_on?: string;
-};
-
-/** What a message may carry: older answers and a server without the law check carry neither field. */
+/** What a message may carry: the server's Message, or one the browser made (no citations). */
 export type Cited = { citations?: unknown; citations_date?: string | null };
 
 const STATUSES = new Set<string>(["in_force", "repealed", "not_found", "unknown_act"]);
