@@ -134,6 +134,19 @@ for (const size of SIZES) {
         await settings.goto("/user/privacy");
         await expect(page.getByTestId("privacy-settings")).toBeVisible();
         await expect(page).toHaveTitle(/^Приватность — Ясно$/);
+
+        // Without a company, the plans say where one is started; with one, its section is the way.
+        await settings.goto("/subscription");
+        await page.getByRole("radio", { name: "Доступные подписки" }).click();
+        const offer = page.getByTestId("company-offer");
+        if (withCompany) await expect(offer).toHaveCount(0);
+        else {
+          await offer.getByRole("link", { name: "Создать компанию" }).click();
+          await expect(page).toHaveURL(/\/company$/);
+          await expect(
+            page.getByTestId("page-company").getByRole("button", { name: "Создать компанию" }),
+          ).toBeVisible();
+        }
       });
     }
   });

@@ -3,6 +3,7 @@ import type { SubscriptionView } from "../account/settings-store";
 import { subscriptionTexts } from "../../ui/texts/subscription";
 import { ActiveLimits } from "./ActiveLimits";
 import { AvailablePlans } from "./AvailablePlans";
+import { CompanyOffer } from "./CompanyOffer";
 import { PaymentHistory } from "./PaymentHistory";
 import { PromoForm } from "./PromoForm";
 import { SupportLink } from "./SupportLink";
@@ -36,7 +37,10 @@ export function SubscriptionPanel({
       </SegmentedControl.Root>
       <div data-testid={`subscription-view-${view}`}>
         {view === "available" ? (
-          <AvailablePlans />
+          <Flex direction="column" gap="4">
+            <AvailablePlans />
+            <CompanyOffer />
+          </Flex>
         ) : (
           <Flex direction="column" gap="4">
             <ActiveLimits />

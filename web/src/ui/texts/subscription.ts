@@ -4,6 +4,8 @@ export const subscriptionTexts = {
   viewActive: "Активные подписки",
   viewAvailable: "Доступные подписки",
   none: "У вас нет активных подписок.",
+  companyOffer: "Покупаете для сотрудников? Компания получает общий пул запросов и раздаёт его по лимитам.",
+  companyCreate: "Создать компанию",
   until: "до {date}",
   noExpiry: "Бессрочно",
   available: "Доступные запросы: {available} из {total}",
