@@ -62,6 +62,9 @@ export default defineConfig(async () => {
       // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds per test.
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // Every request writes its log line (docs/operations.md "Request ids and logs"); a test's own
+      // output and every other line (warnings, errors with their stacks) still show.
+      onConsoleLog: (log: string) => !log.startsWith('{"level":"info","message":"request"'),
     },
   };
 });
