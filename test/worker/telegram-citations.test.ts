@@ -161,19 +161,20 @@ describe("a reply's citations in the chat", () => {
     expect(JSON.stringify(last.reply_markup)).toContain("again");
   });
 
-  it("says a repealed article is repealed since when, and an act it cannot check so, each article once", async () => {
+  it("marks a repealed article with its date, an invented one of a law and an unknown act, each article once", async () => {
     const reply =
       `Плата — по ст. 614 Закона № ${lawNumber}, п. 1 ст. 614 того же Закона № ${lawNumber}; ` +
-      `ст. 614.1 Закона № ${lawNumber} и ст. 12 Федерального закона № 99999-ФЗ.`;
+      `ст. 614.1 Закона № ${lawNumber}, ст. 669 Закона № ${lawNumber} и ст. 12 Федерального закона № 99999-ФЗ.`;
     const { texts } = await asked("Как платить аренду?", reply);
     const footer = texts.at(-1)!.split("\n\n").at(-1)!;
     expect(footer.split("\n")).toEqual([
-      "❔ Акта нет в библиотеке Ясно, проверить не удалось: ст. 12 99999-ФЗ",
+      `⚠️ Такой статьи нет в законе № ${lawNumber} — проверьте ответ: ст. 669 № ${lawNumber}`,
+      "❔ Акта нет в библиотеке Ясно, проверить не удалось: ст. 12 № 99999-ФЗ",
       "<b>Источники:</b>",
       expect.stringMatching(
-        new RegExp(`^<a href="${escapeRe(articleLink(lawNumber, "614"))}.+">ст. 614 ${lawNumber}</a>$`),
+        new RegExp(`^<a href="${escapeRe(articleLink(lawNumber, "614"))}.+">ст. 614 № ${lawNumber}</a>$`),
       ),
-      expect.stringMatching(new RegExp(`^⚠️ <a href=".+">ст. 614.1 ${lawNumber}</a> — утратила силу с 01.01.2024$`)),
+      expect.stringMatching(new RegExp(`^⚠️ <a href=".+">ст. 614.1 № ${lawNumber}</a> — утратила силу с 01.01.2024$`)),
     ]);
   });
 

@@ -4,13 +4,17 @@ import { escapeHtml } from "./format";
 // A reply's citations of the law under it in the chat, as the web's marks and «Источники» say them
 // (docs/telegram.md "The citations check"), in Telegram's HTML.
 
+/** A law named by its number («218-ФЗ») reads «№ 218-ФЗ», as the Markdown export writes it. */
+const numbered = (act: string) => /^\d/.test(act);
+
 /** At most this many lines: the marks first, then the sources; more is «…и ещё N». */
 export const CITATION_LINES = 10;
 
 export const citationTexts = {
   sources: "Источники:",
-  article: (article: string, act: string) => `ст. ${article} ${act}`,
-  notFound: (act: string, name: string) => `⚠️ Такой статьи нет в ${act} — проверьте ответ: ${name}`,
+  article: (article: string, act: string) => `ст. ${article} ${numbered(act) ? `№ ${act}` : act}`,
+  notFound: (act: string, name: string) =>
+    `⚠️ Такой статьи нет в ${numbered(act) ? `законе № ${act}` : act} — проверьте ответ: ${name}`,
   unknownAct: (name: string) => `❔ Акта нет в библиотеке Ясно, проверить не удалось: ${name}`,
   repealed: (day: string) => `утратила силу с ${day}`,
   more: (n: number) => `…и ещё ${n}`,
