@@ -5,6 +5,8 @@ export type BotEnv = {
   /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token (set with the webhook). */
   TELEGRAM_WEBHOOK_SECRET?: string;
   TELEGRAM_API_ROOT?: string;
+  /** The web app's URL, for links to its pages (a cited article's); without it the sources are not links. */
+  APP_URL?: string;
   TELEGRAM_BOT_USERNAME?: string;
   /** Admin notices claimed per cron tick; NOTICE_BATCH (worker/telegram/notices.ts) when unset. */
   TELEGRAM_NOTICE_BATCH?: string;

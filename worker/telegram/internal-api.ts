@@ -1,3 +1,4 @@
+import type { Citation } from "../law/schemas";
 import type { BotEnv } from "./env";
 
 /** The internal API's answer when it is not OK: its status and the `detail` it gave. */
@@ -72,6 +73,8 @@ export function internalApi(env: BotEnv, telegramId: number) {
       if (!res.ok || !res.body) throw await errorOf(res);
       return res;
     },
+    /** The topic's last saved reply whole, with its citations: a streamed reply's, once the stream has closed. */
+    lastReply: (topicId: number) => json<BotReply>("GET", `/messages/${who}/${topicId}/last`),
   };
 }
 
@@ -125,4 +128,11 @@ export type Plan = {
   day_gap: number;
   requests_limit: number;
   is_unlimited: boolean;
+};
+export type BotReply = {
+  topic_id: number;
+  text: string;
+  state: "complete" | "partial";
+  citations: Citation[];
+  citations_date: string | null;
 };

@@ -23,8 +23,13 @@ async function quietly(edit: Promise<unknown>) {
  * The reply as it is written: the first text in a message, then edits of it at most once per
  * interval (plain text while it grows, so half-written Markdown cannot break it), and at the end
  * the whole reply as HTML in as many messages as it needs, with the reply's buttons under the last.
+ * `footer` (HTML, asked once the stream has closed) goes under the reply: in its last message when it fits.
  */
-export async function streamReply(ctx: Context, body: ReadableStream): Promise<void> {
+export async function streamReply(
+  ctx: Context,
+  body: ReadableStream,
+  footer: () => Promise<string | null> = async () => null,
+): Promise<void> {
   const chatId = ctx.chat!.id;
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let text = "";
@@ -66,13 +71,24 @@ export async function streamReply(ctx: Context, body: ReadableStream): Promise<v
     await ctx.api.sendMessage(chatId, broken ? texts.providerDown : texts.failed);
     return;
   }
-  const parts = toTelegramHtml(text);
+  const parts = withFooter(toTelegramHtml(text), await footer());
   for (const [i, html] of parts.entries()) {
     const last = i === parts.length - 1;
     const options = { parse_mode: "HTML" as const, ...(last ? { reply_markup: replyKeyboard() } : {}) };
     if (i === 0 && messageId !== null) await quietly(ctx.api.editMessageText(chatId, messageId, html, options));
     else await ctx.api.sendMessage(chatId, html, options);
   }
+}
+
+/**
+ * The footer in the reply's last message when the two fit Telegram's limit (HTML is never shorter than the
+ * text Telegram counts), else a message of its own: one edit either way, and the marks stay with the reply.
+ */
+function withFooter(parts: string[], footer: string | null): string[] {
+  if (!footer) return parts;
+  const last = parts.at(-1)!;
+  const joined = `${last}\n\n${footer}`;
+  return joined.length <= MESSAGE_LIMIT ? [...parts.slice(0, -1), joined] : [...parts, footer];
 }
 
 const TIMER = Symbol("timer");

@@ -1,4 +1,5 @@
 import type { Bot, Context } from "grammy";
+import { citationsHtml } from "../citations";
 import { type ChatState, chatState, saveChatState } from "../chat-state";
 import type { BotEnv } from "../env";
 import { InternalApiError, internalApi } from "../internal-api";
@@ -41,7 +42,19 @@ export async function ask(
   }
   const topicId = Number(res.headers.get("x-topic-id") ?? state.topicId);
   if (topicId !== state.topicId) await saveChatState(env, chatId, { topicId });
-  await streamReply(ctx, res.body!);
+  await streamReply(ctx, res.body!, () => replyCitations(env, ctx.from!.id, topicId));
+}
+
+/** The marks and sources of the reply just streamed (saved before its stream closed); none if they cannot be read. */
+async function replyCitations(env: BotEnv, telegramId: number, topicId: number): Promise<string | null> {
+  try {
+    const reply = await internalApi(env, telegramId).lastReply(topicId);
+    return citationsHtml(reply.citations, reply.citations_date, env.APP_URL);
+  } catch (err) {
+    // The reply is in the chat already: without its marks, not without an answer.
+    console.error(JSON.stringify({ level: "error", msg: "telegram reply citations failed", err: String(err) }));
+    return null;
+  }
 }
 
 export function registerAsk(bot: Bot, env: BotEnv) {
