@@ -52,6 +52,11 @@ export type ReplyJob = {
   contextCut?: boolean;
   /** The prompt's characters: its tokens are estimated from them when the model reports none. */
   promptChars?: number;
+  /**
+   * In the law modes, the date (YYYY-MM-DD) the law's editions were taken at: the one the question names, else the
+   * day it was asked (docs/law.md "The date a question names"). The reply's citations are resolved at this date.
+   */
+  lawDate?: string;
 };
 
 /** A reply's tokens as the model reported them at its finish, and why it finished ("length": the output limit). */
