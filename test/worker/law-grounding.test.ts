@@ -17,10 +17,10 @@ import { sessionOf } from "./topics-db";
 const fake = useFakeOpenAI();
 
 /** The Civil Code's excerpts as of 2020 and 2024 (614 changed, 614.1 repealed, 1062.1 added in 2024). */
-async function importCode(token: string, text: string, from: string) {
+async function importCode(token: string, text: string, from: string, act = "ГК РФ") {
   const form = new FormData();
   form.append("file", new File([text], "gk.txt"));
-  form.append("act", "ГК РФ");
+  form.append("act", act);
   form.append("in_force_from", from);
   const res = await SELF.fetch("http://app.test/api/v2/law/import", {
     method: "POST",
@@ -176,6 +176,32 @@ describe("retrieval", () => {
     expect(small.block!.length).toBeLessThanOrEqual(700);
     expect(small.articles.map((a) => a.number)).toEqual(["614"]);
     expect(small.block).toContain("[Текст статьи обрезан.]");
+  });
+
+  it("keeps the index with the import: a corrected file of the same date, and editions stored before the index", async () => {
+    const admin = (await createAdmin()).record.access_token;
+    const act = `Акт ${crypto.randomUUID().slice(0, 6)}`;
+    const file = (word: string) =>
+      `ЗАКОН О ПРОВЕРКЕ\nСтатья 1. Предмет\nНастоящий закон регулирует ${word} отношения.\n`;
+    const found = async (word: string) =>
+      (await relevantArticles(db(), `Что такое ${word}?`, { date: "2025-01-01", limit: 5 })).filter(
+        (a) => a.act === act,
+      );
+    await importCode(admin, file("кракозябровые"), "2021-01-01", act);
+    expect(await found("кракозябровые")).toHaveLength(1);
+    await importCode(admin, file("бармаглотовые"), "2021-01-01", act);
+    expect(await found("кракозябровые")).toEqual([]);
+    expect(await found("бармаглотовые")).toMatchObject([{ number: "1", title: "Предмет" }]);
+    // A library imported before the index: its rows are written by importing the same file again.
+    await env.LAW_DB.prepare(
+      `DELETE FROM law_search WHERE rowid IN (SELECT e.id FROM law_article_editions e JOIN law_articles a
+       ON a.id = e.article_id JOIN law_acts ac ON ac.id = a.act_id WHERE ac.short_name = ?)`,
+    )
+      .bind(act)
+      .run();
+    expect(await found("бармаглотовые")).toEqual([]);
+    await importCode(admin, file("бармаглотовые"), "2021-01-01", act);
+    expect(await found("бармаглотовые")).toHaveLength(1);
   });
 
   it("leaves the budget unused when nothing is found, and says the date either way", async () => {
