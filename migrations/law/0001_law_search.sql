@@ -4,3 +4,6 @@
 CREATE VIRTUAL TABLE `law_search` USING fts5(`title`, `body`, tokenize = 'unicode61');
 --> statement-breakpoint
 INSERT INTO `law_search` (`law_search`, `rank`) VALUES ('rank', 'bm25(3.0, 1.0)');
+--> statement-breakpoint
+-- How many editions hold each term: a question's terms held by most of the library are left out of its search.
+CREATE VIRTUAL TABLE `law_search_terms` USING fts5vocab(`law_search`, 'row');

@@ -79,10 +79,30 @@ function namedArticles(db: LawDb, question: string, date: string): Promise<Row[]
   );
 }
 
+/**
+ * A term held by more editions than this ranks nothing (bm25 gives it almost no weight) but costs the search a
+ * score for each of them: left out of the query («срок», «право», «лицо» in a whole code).
+ */
+const COMMON_TERM_EDITIONS = 2_000;
+/** The rarest terms kept even when every term is common, so a question of common words still finds something. */
+const MIN_TERMS = 2;
+
+/** The question's terms the library holds, the common ones left out (the rarest kept when all are). */
+async function searchTerms(db: LawDb, question: string): Promise<string[]> {
+  const terms = queryTerms(question);
+  if (!terms.length) return [];
+  const held = await db.all<{ term: string; doc: number }>(
+    sql`SELECT term, doc FROM law_search_terms WHERE term IN (SELECT value FROM json_each(${JSON.stringify(terms)}))
+      ORDER BY doc`,
+  );
+  const rare = held.filter((t) => t.doc <= COMMON_TERM_EDITIONS);
+  return (rare.length >= MIN_TERMS ? rare : held.slice(0, MIN_TERMS)).map((t) => t.term);
+}
+
 /** The index's best matches for the question's terms, in force on `date` and not repealed, best first. */
-function searchedArticles(db: LawDb, question: string, date: string, limit: number): Promise<Row[]> {
-  const match = matchExpression(queryTerms(question));
-  if (!match) return Promise.resolve([]);
+async function searchedArticles(db: LawDb, question: string, date: string, limit: number): Promise<Row[]> {
+  const match = matchExpression(await searchTerms(db, question));
+  if (!match) return [];
   const candidates = Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_ARTICLE);
   return db.all<Row>(sql`SELECT ${COLUMNS}
     FROM (SELECT rowid AS id, rank FROM law_search WHERE law_search MATCH ${match} ORDER BY rank LIMIT ${candidates}) hits
