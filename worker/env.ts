@@ -27,6 +27,8 @@ declare global {
       /** PAYMENT_PROVIDER = "yookassa": the shop and its secret key (docs/payments.md). */
       YOOKASSA_SHOP_ID?: string;
       YOOKASSA_SECRET_KEY?: string;
+      /** "off" turns the law modes' retrieval off: only `npm run bench -- law` sets it (docs/law.md). */
+      LAW_RETRIEVAL?: string;
       /** Workers AI, bound in production only (local wrangler dev would need a Cloudflare account). */
       AI?: Ai;
     }

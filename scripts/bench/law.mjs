@@ -4,6 +4,7 @@
 // `npm run bench` runs under tsx, so the TypeScript modules load as they are.
 import { performance } from "node:perf_hooks";
 import { findCitations } from "../../worker/law/citations/index.ts";
+import { benchLawRetrieval } from "./law-retrieval.mjs";
 import { HELD_OUT } from "../../test/worker/fixtures/law-held-out.ts";
 import { PHRASINGS } from "../../test/worker/fixtures/law-phrasings.ts";
 import { PRECISION_GOAL, RECALL_GOAL, scoreSet } from "../../test/worker/law-score.ts";
@@ -51,5 +52,7 @@ ${rows.map((r) => r.line).join("\n")}
 
 ${wrong.length ? `What it got wrong:\n\n${wrong.map((w) => `- ${w}`).join("\n")}` : "Nothing wrong in either set."}
 
-\`findCitations()\` on a ${REPLY_CHARS.toLocaleString("en")}-character reply: ${replyTime().toFixed(2)} ms (median of ${RUNS} runs on Node ${process.version}).`;
+\`findCitations()\` on a ${REPLY_CHARS.toLocaleString("en")}-character reply: ${replyTime().toFixed(2)} ms (median of ${RUNS} runs on Node ${process.version}).
+
+${await benchLawRetrieval()}`;
 }

@@ -2,6 +2,7 @@
 // split by the Worker's own parser, as an act marked `demo`. Run by scripts/lib/local.mjs through tsx.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { indexTerms } from "../../worker/law/search/terms.ts";
 import { parseAct } from "../../worker/law/services/parse.ts";
 
 export const DEMO_ACTS = [
@@ -42,6 +43,11 @@ export function demoSql(): string {
           `SELECT ${article}, ${q(a.title)}, ${q(a.text)}, ${q(JSON.stringify(a.parts))}, ${q(DEMO_FROM)}, ` +
           `${a.repealed ? 1 : 0}, ${q(a.repealedOn)} WHERE NOT EXISTS (SELECT 1 FROM law_article_editions WHERE ` +
           `article_id = ${article}) AND (SELECT demo FROM law_acts WHERE short_name = ${q(demo.act)}) = 1`,
+        // Its row in the search index (docs/law.md "Answers grounded in the text"), also for a library seeded before it.
+        `INSERT INTO law_search (rowid, title, body) SELECT e.id, ${q(indexTerms(a.title))}, ${q(indexTerms(a.text))} ` +
+          `FROM law_article_editions e WHERE e.article_id = ${article} AND e.repealed = 0 AND e.in_force_from = ` +
+          `${q(DEMO_FROM)} AND e.id NOT IN (SELECT rowid FROM law_search) AND (SELECT demo FROM law_acts WHERE ` +
+          `short_name = ${q(demo.act)}) = 1`,
       );
     });
   }

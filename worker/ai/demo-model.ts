@@ -7,7 +7,7 @@ import type {
   LanguageModelV4StreamResult,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { CONTINUE_REQUEST, modeTitleOf, parseDocumentBlock } from "./prompts";
+import { CONTINUE_REQUEST, modeTitleOf, parseDocumentBlock, parseLawBlock, type PromptArticle } from "./prompts";
 
 export const DEMO_MODEL_ID = "yasno-demo";
 
@@ -20,7 +20,15 @@ export type DemoReading = {
   documents: { filename: string; totalChars: number; text: string; cut: boolean }[];
   images: number;
   earlierMessages: number;
+  /** The law library's articles in its prompt (the law modes), with the date of their editions. */
+  law?: { date: string; articles: PromptArticle[] } | null;
 };
+
+/**
+ * The article the demo cites that no act has (docs/ai.md "Demo model"): the Civil Code has no 1103.7, so a reply
+ * shows how an invented citation is marked.
+ */
+export const DEMO_INVENTED_CITATION = "ст. 1103.7 ГК РФ";
 
 export function readPrompt(prompt: LanguageModelV4Prompt): DemoReading {
   const system = prompt
@@ -38,6 +46,7 @@ export function readPrompt(prompt: LanguageModelV4Prompt): DemoReading {
     images: parts.filter((p) => p.type === "file" && p.mediaType.startsWith("image/")).length,
     earlierMessages: prompt.slice(0, Math.max(0, lastUser)).filter((m) => m.role === "user" || m.role === "assistant")
       .length,
+    law: parseLawBlock(system),
   };
 }
 
@@ -50,6 +59,28 @@ const firstWords = (text: string, count: number) => {
   const words = oneLine(text).split(" ").filter(Boolean);
   return words.length > count ? `${words.slice(0, count).join(" ")}…` : words.join(" ");
 };
+
+const ruDate = (iso: string) => iso.split("-").reverse().join(".");
+
+/** The law section: each article quoted and cited with its edition, then the invented citation; none without articles. */
+function lawSection(law: DemoReading["law"]): string[] {
+  if (!law?.articles.length) return [];
+  const quoted = law.articles.map((a) => {
+    const cite = `**ст. ${a.number} ${a.act}** «${cell(a.title)}»`;
+    if (a.repealedOn) return `- ${cite}: утратила силу с ${ruDate(a.repealedOn)}.`;
+    return `- ${cite} (редакция с ${ruDate(a.editionFrom)}): «${firstWords(a.text, 30)}»`;
+  });
+  return [
+    "",
+    `**Что говорит закон.** Демо-модель цитирует статьи, которые Ясно нашёл в библиотеке для этого вопроса, в ` +
+      `редакциях, действовавших на ${ruDate(law.date)}:`,
+    "",
+    ...quoted,
+    "",
+    `А вот ссылка на статью, которой нет, чтобы было видно, как Ясно помечает выдуманные нормы: ` +
+      `${DEMO_INVENTED_CITATION}.`,
+  ];
+}
 
 /** A table cell: one line (the numbers' no-break spaces kept), and no "|" to split it. */
 const cell = (text: string) => text.replace(/[\r\n\t]+/g, " ").replace(/\|/g, "\\|");
@@ -83,6 +114,7 @@ export function demoAnswer(reading: DemoReading): string {
   return [
     "**Это демо-модель «Ясно».** Сейчас вместо ИИ отвечает заготовка: она не разбирает вопрос по существу, а " +
       "показывает, что ассистент получил вместе с ним.",
+    ...lawSection(reading.law),
     "",
     "| Что получено | Значение |",
     "|---|---|",

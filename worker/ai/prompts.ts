@@ -59,3 +59,63 @@ export const continuationTurns = (cutReply: string) => [
   { role: "assistant" as const, content: cutReply },
   { role: "user" as const, content: CONTINUE_REQUEST },
 ];
+
+/** An article of the law library as the model is given it (docs/law.md "Answers grounded in the text"). */
+export type PromptArticle = {
+  act: string;
+  number: string;
+  title: string;
+  text: string;
+  /** YYYY-MM-DD: the edition's first day. */
+  editionFrom: string;
+  /** YYYY-MM-DD, when the edition is a repeal. */
+  repealedOn?: string | null;
+};
+
+const LAW_HEADER = /^Статьи из библиотеки законов «Ясно» в редакциях, действовавших на (\d\d\.\d\d\.\d{4}):$/m;
+const ARTICLE_HEADER =
+  /^Статья: ст\. (\S+) (.+?) «(.*)», редакция с (\d\d\.\d\d\.\d{4})(?:, утратила силу с (\d\d\.\d\d\.\d{4}))?\n<<<\n/gm;
+/** What a cut article's text ends with. */
+export const ARTICLE_CUT_NOTE = "[Текст статьи обрезан.]";
+
+const ruDate = (iso: string) => iso.split("-").reverse().join(".");
+const isoDate = (ru: string) => ru.split(".").reverse().join("-");
+
+/** The frame of the articles, without them: its length counts against the budget. */
+export const lawIntro = (date: string) =>
+  [
+    `Статьи из библиотеки законов «Ясно» в редакциях, действовавших на ${ruDate(date)}:`,
+    "Опирайся на эти статьи и цитируй их, ссылаясь так: «ст. 619 ГК РФ» (номер статьи и сокращённое название акта). " +
+      "Если нужной нормы среди них нет, так и скажи и не выдумывай статьи. Скажи, в какой редакции (на какую дату) " +
+      "ты взял статьи.",
+  ].join("\n");
+
+/** One article of the block: act, number, title and edition date in a line, then its text between <<< and >>>. */
+export function articleBlock(article: PromptArticle): string {
+  const repealed = article.repealedOn ? `, утратила силу с ${ruDate(article.repealedOn)}` : "";
+  return (
+    `Статья: ст. ${article.number} ${article.act} «${article.title}», редакция с ${ruDate(article.editionFrom)}` +
+    `${repealed}\n<<<\n${article.text}\n>>>`
+  );
+}
+
+/** The law block that goes after the system prompt in the law modes: the date of the editions, then the articles. */
+export const lawBlock = (date: string, articles: string[]) => [lawIntro(date), ...articles].join("\n\n");
+
+/** The law block back from a system prompt (the demo model answers from it); null if it has none. */
+export function parseLawBlock(system: string): { date: string; articles: PromptArticle[] } | null {
+  const header = system.match(LAW_HEADER);
+  if (!header) return null;
+  const articles = Array.from(system.matchAll(ARTICLE_HEADER), (m) => {
+    const body = system.slice(m.index + m[0].length);
+    return {
+      number: m[1]!,
+      act: m[2]!,
+      title: m[3]!,
+      editionFrom: isoDate(m[4]!),
+      repealedOn: m[5] ? isoDate(m[5]) : null,
+      text: body.slice(0, body.indexOf("\n>>>")),
+    };
+  });
+  return { date: isoDate(header[1]!), articles };
+}

@@ -1,28 +1,14 @@
-import { stemmer } from "@orama/stemmers/russian";
+import { normalWord, stemOf, wordsOf } from "../../text/words";
 
 // Words as search sees them (docs/conversations.md "Search"): case and ё/е do not matter, and a
 // Russian word is kept as its lemmas (lexicon.ts), so вернул finds вернуть and ребёнка ребёнок.
-// The Snowball stem stands in for a word the dictionary lacks, and is what the web app highlights
-// with (stemOf, stemMatches), having no dictionary.
+// The Snowball stem (worker/text/words.ts, shared with the law library) stands in for a word the
+// dictionary lacks, and is what the web app highlights with (stemOf, stemMatches), having no dictionary.
+
+export { normalWord, stemOf, wordsOf };
 
 /** A stem this long or longer also finds the stems it begins (договор → договорной). */
 const PREFIX_MIN_CHARS = 3;
-
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** Lower case and ё as е, as the index keeps every word. */
-export const normalWord = (word: string) => word.toLowerCase().replaceAll("ё", "е");
-
-/** The word's stem: lower case, ё as е, a Cyrillic word stemmed (Snowball). */
-export function stemOf(word: string): string {
-  const lower = normalWord(word);
-  return /[а-я]/.test(lower) ? stemmer(lower) : lower;
-}
-
-/** Every word of a text with where it stands, in order. */
-export function wordsOf(text: string): { word: string; index: number }[] {
-  return Array.from(text.matchAll(WORD), (m) => ({ word: m[0], index: m.index }));
-}
 
 /** A query's stems, each once, in order (empty when it has no words: only quotes, `*` and the like). */
 export const queryStems = (query: string) => [...new Set(wordsOf(query).map((w) => stemOf(w.word)))];

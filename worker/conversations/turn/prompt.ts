@@ -9,6 +9,9 @@ import type { ProductRow } from "../../billing/services/products";
 import { emptyVault, maskFileName, type Vault } from "../../privacy";
 import { QUOTAS } from "../../settings";
 import { documentBlock, earlierImageNote, systemPromptFor } from "../../ai/prompts";
+import { lawDb } from "../../db/law";
+import { moscowToday } from "../../law/services/articles";
+import { groundQuestion, type LawGrounding } from "../../law/search/grounding";
 
 /** Token counts are estimated from characters: Russian text runs about 3 characters a token. */
 export const CHARS_PER_TOKEN = 3;
@@ -27,8 +30,22 @@ export type PromptTurn = {
   images: { filename: string; mediaType: string; bytes: Uint8Array | null }[];
 };
 
-/** `cut`: the window left something out (earlier turns, or document text beyond its budget). */
-export type ComposedPrompt = { system: string; messages: ModelMessage[]; droppedTurns: number; cut: boolean };
+/**
+ * `cut`: the window left something out (earlier turns, or document text beyond its budget). `lawDate`: in the law
+ * modes, the date the law's editions were taken at (the one the question names, else today).
+ */
+export type ComposedPrompt = {
+  system: string;
+  messages: ModelMessage[];
+  droppedTurns: number;
+  cut: boolean;
+  lawDate?: string;
+};
+
+/** The modes whose answers rest on the law library's articles (docs/law.md "Answers grounded in the text"). */
+const LAW_MODES = new Set(["explain_law", "explain_estate"]);
+/** The share of the window (less the reply's room) the law's articles may take; the rest is for the chat. */
+export const LAW_CONTEXT_SHARE = 0.25;
 
 /**
  * The prompt for the last turn (the user's question): the system prompt, the question with its
@@ -126,7 +143,7 @@ function toPromptTurn(turn: Turn, withImageBytes: Map<number, Uint8Array | null>
 }
 
 type PromptInput = {
-  product: Pick<ProductRow, "title" | "systemPrompt">;
+  product: Pick<ProductRow, "title" | "systemPrompt" | "assistantType">;
   topicId: number;
   contextTokens: number;
   maxOutputTokens: number;
@@ -134,19 +151,42 @@ type PromptInput = {
   vault: Vault | null;
 };
 
-/** The prompt for `turns`, the last one the question: its images read from R2, the rest composed to the window. */
-async function composeTurns(env: Env, turns: Turn[], input: PromptInput): Promise<ComposedPrompt> {
+/**
+ * In a law mode, the articles for the question (docs/law.md "Answers grounded in the text"): null in the other modes,
+ * and when LAW_RETRIEVAL is "off" (only the benchmark sets it, to time a send without retrieval).
+ */
+export function groundingFor(env: Env, input: PromptInput, question: string): Promise<LawGrounding | null> {
+  if (!LAW_MODES.has(input.product.assistantType) || env.LAW_RETRIEVAL === "off") return Promise.resolve(null);
+  const budgetChars = Math.floor((input.contextTokens - input.maxOutputTokens) * CHARS_PER_TOKEN * LAW_CONTEXT_SHARE);
+  return groundQuestion(lawDb(env.LAW_DB), question, { today: moscowToday(), budgetChars });
+}
+
+/**
+ * The prompt for `turns`, the last one the question: its images read from R2 while the law's articles are looked up,
+ * the articles after the system prompt, the rest composed to the window.
+ */
+async function composeTurns(
+  env: Env,
+  turns: Turn[],
+  input: PromptInput,
+  law: Promise<LawGrounding | null>,
+): Promise<ComposedPrompt> {
   const question = turns.at(-1)!;
   const images = question.attachments.filter((a) => a.kind === "image");
-  const bytes = new Map(
-    await Promise.all(images.map(async (a) => [a.id, await readAttachmentBytes(env, a.r2Key)] as const)),
-  );
-  return composePrompt({
-    system: systemPromptFor(input.product),
+  const [bytes, grounding] = await Promise.all([
+    Promise.all(images.map(async (a) => [a.id, await readAttachmentBytes(env, a.r2Key)] as const)).then(
+      (pairs) => new Map(pairs),
+    ),
+    law,
+  ]);
+  const system = systemPromptFor(input.product);
+  const composed = composePrompt({
+    system: grounding?.block ? `${system}\n\n${grounding.block}` : system,
     turns: turns.map((t) => toPromptTurn(t, bytes, input.vault ?? emptyVault())),
     contextTokens: input.contextTokens,
     maxOutputTokens: input.maxOutputTokens,
   });
+  return grounding ? { ...composed, lawDate: grounding.date } : composed;
 }
 
 /**
@@ -161,7 +201,7 @@ export async function loadPrompt(
   const turns = await loadTurns(db, input.topicId, input.userMessageId);
   if (turns.at(-1)?.id !== input.userMessageId)
     throw new Error(`message ${input.userMessageId} is not the last of topic ${input.topicId}`);
-  return composeTurns(env, turns, input);
+  return composeTurns(env, turns, input, groundingFor(env, input, turns.at(-1)!.text));
 }
 
 /**
@@ -175,6 +215,8 @@ export async function loadAskPrompt(
   input: PromptInput & { userId: number; ask: Ask },
 ): Promise<{ prompt: ComposedPrompt; parentId: number | null }> {
   const { ask } = input;
+  // Looked up beside the branch and the files: the articles need only the question.
+  const law = groundingFor(env, input, ask.text);
   const [branch, files] = await Promise.all([
     ask.newTopic ? [] : loadTurns(db, input.topicId, leafOf(input.topicId)),
     loadTurnFiles(db, input.userId, ask.attachmentIds),
@@ -183,5 +225,8 @@ export async function loadAskPrompt(
   const masked = new Map(ask.privacy?.documents.map((d) => [d.id, d.text]));
   const attachments = files.map((f) => (masked.has(f.id) ? { ...f, extractedText: masked.get(f.id)! } : f));
   const question: Turn = { id: 0, role: "user", text: ask.text, attachments };
-  return { prompt: await composeTurns(env, [...branch, question], input), parentId: branch.at(-1)?.id ?? null };
+  return {
+    prompt: await composeTurns(env, [...branch, question], input, law),
+    parentId: branch.at(-1)?.id ?? null,
+  };
 }

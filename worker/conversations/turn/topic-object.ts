@@ -339,6 +339,7 @@ export class TopicObject extends DurableObject<Env> {
           userMessageId: userMessageId!,
           contextCut: prompt.cut,
           promptChars: promptChars(prompt) + seed.length,
+          ...(prompt.lawDate ? { lawDate: prompt.lawDate } : {}),
         },
       });
       await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);

@@ -53,8 +53,8 @@ export type ReplyJob = {
   /** The prompt's characters: its tokens are estimated from them when the model reports none. */
   promptChars?: number;
   /**
-   * The date (YYYY-MM-DD) the question is about, when it names one: the reply's citations are resolved at it
-   * (docs/law.md "Every citation checked"); today in Moscow without it.
+   * In the law modes, the date (YYYY-MM-DD) the law's editions were taken at: the one the question names, else the
+   * day it was asked (docs/law.md "The date a question names"). The reply's citations are resolved at this date.
    */
   lawDate?: string;
 };

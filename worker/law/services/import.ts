@@ -2,6 +2,7 @@ import { and, eq, isNull, max } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { lawActs, lawArticleEditions, lawArticles } from "../../db/law-schema";
 import type { LawDb } from "../../db/law";
+import { indexActEditions } from "../search/index-writes";
 import { LawImportError } from "./errors";
 import { type ParsedArticle, parseAct } from "./parse";
 
@@ -60,6 +61,7 @@ export async function importAct(db: LawDb, input: ImportInput): Promise<ImportRe
   await placeArticles(db, actId, articles);
   const stored = await openEditions(db, actId);
   const writes: BatchItem<"sqlite">[] = [];
+  const rewritten: number[] = [];
   let changed = 0;
   for (const article of articles) {
     const row = stored.get(article.number);
@@ -74,6 +76,7 @@ export async function importAct(db: LawDb, input: ImportInput): Promise<ImportRe
       repealedOn: article.repealedOn,
     };
     if (row.editionId !== null && row.from === input.inForceFrom) {
+      rewritten.push(row.editionId);
       writes.push(db.update(lawArticleEditions).set(edition).where(eq(lawArticleEditions.id, row.editionId)));
       continue;
     }
@@ -89,6 +92,7 @@ export async function importAct(db: LawDb, input: ImportInput): Promise<ImportRe
     );
   }
   await runBatches(db, writes);
+  await indexActEditions(db, actId, rewritten);
   return {
     act: input.act,
     articles: articles.length,
