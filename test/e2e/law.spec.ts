@@ -57,12 +57,11 @@ test.describe("the article page", () => {
 });
 
 // The demo model cites the retrieved demo articles and one invented article, and the server stores the
-// citations with the reply: both arrive with the branches law-ground and law-check.
+// citations with the reply (docs/law.md "The demo model", "Every citation checked").
 const CITING = "Когда арендатор должен вносить арендную плату и можно ли расторгнуть договор аренды досрочно?";
 
 test.describe("citations in a reply", () => {
   test("a citation's text on hover, and the red mark of an invented article", async ({ page, request }) => {
-    test.fixme(true, "needs the server's citations in history and the citing demo model (law-check, law-ground)");
     const user = await registerUser(request);
     const topicId = await createTopic(request, user, CITING);
     await signIn(page, user);
@@ -88,7 +87,6 @@ test.describe("citations in a reply", () => {
     test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
     test("a tap opens the citation's text; a tap outside closes it", async ({ page, request }) => {
-      test.fixme(true, "needs the server's citations in history and the citing demo model (law-check, law-ground)");
       const user = await registerUser(request);
       const topicId = await createTopic(request, user, CITING);
       await signIn(page, user);
