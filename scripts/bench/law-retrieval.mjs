@@ -292,8 +292,7 @@ ${fmt(library.loadMs / 1000)} s; scripts/bench/law-retrieval.mjs).
 \`relevantArticles(lawDb, question, {date, limit: ${LIMIT}})\` on ${QUESTIONS.length} everyday questions, ${SEARCHES}
 searches, half of them at today and half at 2019-03-31, run from Node on the local D1 through wrangler's platform
 proxy: **${fmt(library.search.p50)} ms p50, ${fmt(library.search.p99)} ms p99** (goal ≤ 20 ms p50: ${met(library.search.p50, 20)}).
-That includes the proxy's round trips (three or more per search: the terms' counts, the index query, and one per
-article the question names); a query that does nothing takes ${fmt(library.trip.p50)} ms p50, ${fmt(library.trip.p99)} ms p99 through it.
+That includes the proxy's round trips (one for the search, and one per article the question names); a query that does nothing takes ${fmt(library.trip.p50)} ms p50, ${fmt(library.trip.p99)} ms p99 through it.
 Articles found per search: ${library.found.p50} p50.
 
 What retrieval adds to a law-mode send's first chunk: the same \`POST /api/v2/topics/start/stream/\`

@@ -155,11 +155,18 @@ type PromptInput = {
  * In a law mode, the articles for the question (docs/law.md "Answers grounded in the text"): null in the other modes,
  * and when LAW_RETRIEVAL is "off" (only the benchmark sets it, to time a send without retrieval).
  */
-export function groundingFor(env: Env, input: PromptInput, question: string): Promise<LawGrounding | null> {
-  if (!LAW_MODES.has(input.product.assistantType) || env.LAW_RETRIEVAL === "off") return Promise.resolve(null);
+export function groundingFor(
+  env: Env,
+  input: Pick<PromptInput, "contextTokens" | "maxOutputTokens"> & { assistantType: string },
+  question: string,
+): Promise<LawGrounding | null> {
+  if (!LAW_MODES.has(input.assistantType) || env.LAW_RETRIEVAL === "off") return Promise.resolve(null);
   const budgetChars = Math.floor((input.contextTokens - input.maxOutputTokens) * CHARS_PER_TOKEN * LAW_CONTEXT_SHARE);
   return groundQuestion(lawDb(env.LAW_DB), question, { today: moscowToday(), budgetChars });
 }
+
+const groundingOf = (env: Env, input: PromptInput, question: string) =>
+  groundingFor(env, { ...input, assistantType: input.product.assistantType }, question);
 
 /**
  * The prompt for `turns`, the last one the question: its images read from R2 while the law's articles are looked up,
@@ -201,7 +208,7 @@ export async function loadPrompt(
   const turns = await loadTurns(db, input.topicId, input.userMessageId);
   if (turns.at(-1)?.id !== input.userMessageId)
     throw new Error(`message ${input.userMessageId} is not the last of topic ${input.topicId}`);
-  return composeTurns(env, turns, input, groundingFor(env, input, turns.at(-1)!.text));
+  return composeTurns(env, turns, input, groundingOf(env, input, turns.at(-1)!.text));
 }
 
 /**
@@ -212,11 +219,12 @@ export async function loadPrompt(
 export async function loadAskPrompt(
   env: Env,
   db: HistoryDb,
-  input: PromptInput & { userId: number; ask: Ask },
+  input: PromptInput & { userId: number; ask: Ask; law?: Promise<LawGrounding | null> },
 ): Promise<{ prompt: ComposedPrompt; parentId: number | null }> {
   const { ask } = input;
-  // Looked up beside the branch and the files: the articles need only the question.
-  const law = groundingFor(env, input, ask.text);
+  // Looked up beside the branch and the files, unless the topic's object began beside its batch: the articles need
+  // only the question.
+  const law = input.law ?? groundingOf(env, input, ask.text);
   const [branch, files] = await Promise.all([
     ask.newTopic ? [] : loadTurns(db, input.topicId, leafOf(input.topicId)),
     loadTurnFiles(db, input.userId, ask.attachmentIds),

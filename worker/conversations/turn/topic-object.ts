@@ -16,7 +16,8 @@ import { openedVault, sealedVaultOf } from "../services/vaults";
 import type { Vault } from "../../privacy";
 import { admit } from "./admission";
 import { LiveReply } from "./live-reply";
-import { CHARS_PER_TOKEN, type ComposedPrompt, loadAskPrompt, loadPrompt, promptChars } from "./prompt";
+import type { LawGrounding } from "../../law/search/grounding";
+import { CHARS_PER_TOKEN, type ComposedPrompt, groundingFor, loadAskPrompt, loadPrompt, promptChars } from "./prompt";
 import { saidAnything, settleTurn, topicGone } from "./settle";
 import { IDLE, type ReplyJob, type ReportedUsage, type Turn, type TurnAnswer, type TurnRequest } from "./turn-state";
 import { logEvent } from "../../http/log";
@@ -182,6 +183,7 @@ export class TopicObject extends DurableObject<Env> {
     const h = shardDb(this.env, shard);
     const existing = request.topic.kind === "existing" ? request.topic.id : null;
     const continuing = request.question.kind === "continue";
+    const early = this.earlyGrounding(request);
     // The vault is read beside the batch: nothing it says is used unless the batch finds the topic theirs.
     const [admission, sealed] = await Promise.all([
       // A continuation is part of the reply it goes on with: its request was taken by that reply.
@@ -242,8 +244,21 @@ export class TopicObject extends DurableObject<Env> {
       ...input,
       userId: topic.userId,
       ask: answering.ask,
+      ...(early && !answering.continues ? { law: early } : {}),
     });
     return { job, prompt, vault, ask: { question: answering.ask, parentId, topic } };
+  }
+
+  /**
+   * A new topic's law articles, looked up beside the admission batch (docs/law.md "In the turn"): its mode is the
+   * send's own, and the lookup needs only the question, so the first chunk does not wait for it after the batch. The
+   * question as sent is the search's, never the model's: the articles found go to the model, not the words searched
+   * by. A topic that exists looks its articles up beside its branch's read, after the batch tells its mode.
+   */
+  private earlyGrounding(request: TurnRequest): Promise<LawGrounding | null> | undefined {
+    if (request.topic.kind !== "new" || request.question.kind !== "new") return undefined;
+    const settings = aiSettings(this.env);
+    return groundingFor(this.env, { assistantType: request.topic.assistantType, ...settings }, request.question.text);
   }
 
   /** The new question into the history after `parentId`; null if it could not be written. */

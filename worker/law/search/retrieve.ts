@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { LawDb } from "../../db/law";
 import { findCitations } from "../citations";
-import { matchExpression, queryTerms } from "./terms";
+import { queryTerms } from "./terms";
 
 // Retrieval (docs/law.md "Answers grounded in the text"): the articles a question is about, in the editions in force
 // on a date: first those it names itself («что говорит ст. 619 ГК?»), then the search index's best matches.
@@ -87,25 +87,28 @@ const COMMON_TERM_EDITIONS = 2_000;
 /** The rarest terms kept even when every term is common, so a question of common words still finds something. */
 const MIN_TERMS = 2;
 
-/** The question's terms the library holds, the common ones left out (the rarest kept when all are). */
-async function searchTerms(db: LawDb, question: string): Promise<string[]> {
+/**
+ * The index's best matches for the question's terms, in force on `date` and not repealed, best first: one statement,
+ * which also leaves out the terms most of the library holds (`COMMON_TERM_EDITIONS`; the rarest `MIN_TERMS` kept
+ * when all are common), so the send waits for one round trip, not two.
+ */
+async function searchedArticles(db: LawDb, question: string, date: string, limit: number): Promise<Row[]> {
   const terms = queryTerms(question);
   if (!terms.length) return [];
-  const held = await db.all<{ term: string; doc: number }>(
-    sql`SELECT term, doc FROM law_search_terms WHERE term IN (SELECT value FROM json_each(${JSON.stringify(terms)}))
-      ORDER BY doc`,
-  );
-  const rare = held.filter((t) => t.doc <= COMMON_TERM_EDITIONS);
-  return (rare.length >= MIN_TERMS ? rare : held.slice(0, MIN_TERMS)).map((t) => t.term);
-}
-
-/** The index's best matches for the question's terms, in force on `date` and not repealed, best first. */
-async function searchedArticles(db: LawDb, question: string, date: string, limit: number): Promise<Row[]> {
-  const match = matchExpression(await searchTerms(db, question));
-  if (!match) return [];
   const candidates = Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_ARTICLE);
-  return db.all<Row>(sql`SELECT ${COLUMNS}
-    FROM (SELECT rowid AS id, rank FROM law_search WHERE law_search MATCH ${match} ORDER BY rank LIMIT ${candidates}) hits
+  // A digit alone is never a term of the index (terms.ts): the match of a question none of whose terms it holds.
+  return db.all<Row>(sql`WITH held AS (
+      SELECT term, doc FROM law_search_terms WHERE term IN (SELECT value FROM json_each(${JSON.stringify(terms)}))
+    ), rare AS (SELECT term FROM held WHERE doc <= ${COMMON_TERM_EDITIONS}),
+    chosen AS (
+      SELECT term FROM rare WHERE (SELECT count(*) FROM rare) >= ${MIN_TERMS}
+      UNION ALL SELECT term FROM (SELECT term FROM held ORDER BY doc LIMIT ${MIN_TERMS})
+        WHERE (SELECT count(*) FROM rare) < ${MIN_TERMS}
+    )
+    SELECT ${COLUMNS}
+    FROM (SELECT rowid AS id, rank FROM law_search
+      WHERE law_search MATCH (SELECT coalesce(group_concat('"' || term || '"', ' OR '), '"0"') FROM chosen)
+      ORDER BY rank LIMIT ${candidates}) hits
     JOIN law_article_editions e ON e.id = hits.id
     JOIN law_articles a ON a.id = e.article_id
     JOIN law_acts ac ON ac.id = a.act_id

@@ -44,12 +44,3 @@ export function queryTerms(question: string): string[] {
     .filter((stem) => !STOP_STEMS.has(stem));
   return [...new Set(stems)].slice(0, MAX_QUERY_TERMS);
 }
-
-/**
- * The FTS5 MATCH expression for a question: any of its terms, in the title or the text (bm25 ranks those with more
- * of the rarer terms first). Terms are quoted, so nothing in a question is read as FTS syntax. Null when the question
- * has no term.
- */
-export function matchExpression(terms: string[]): string | null {
-  return terms.length ? terms.map((t) => `"${t}"`).join(" OR ") : null;
-}
