@@ -18,9 +18,8 @@ export const UNUSED_COMPONENTS: Record<string, readonly string[]> = {
   Em: ["rt-Em"],
   Inset: ["rt-Inset"],
   Quote: ["rt-Quote"],
-  // Radio, RadioGroup and RadioCards share the base radio.
+  // Radio and RadioGroup share the base radio.
   Radio: ["rt-BaseRadioRoot"],
-  RadioCards: ["rt-RadioCardsRoot", "rt-RadioCardsItem"],
   RadioGroup: ["rt-RadioGroupRoot", "rt-RadioGroupItem", "rt-RadioGroupItemInner"],
   Section: ["rt-Section"],
   Skeleton: ["rt-Skeleton"],

@@ -26,7 +26,7 @@ export function CitationStatus({ citation, repealedOn }: { citation: Citation; r
       const on = citation.repealed_on ?? repealedOn ?? citation.edition_from;
       return (
         <Flex data-testid="citation-status" data-status="repealed">
-          <Badge color="orange" highContrast>
+          <Badge color="amber" highContrast>
             {on ? lawTexts.repealed(formatDay(on)) : lawTexts.repealedEdition}
           </Badge>
         </Flex>

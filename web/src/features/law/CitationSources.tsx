@@ -25,7 +25,7 @@ export function CitationSources({ citations, date }: { citations: readonly Citat
                   <Link to={articlePath(c.act, c.article, date)}>{lawTexts.article(c.article, c.act)}</Link>
                 </ThemeLink>
                 {c.status === "repealed" && (
-                  <Text size="2" color="orange">
+                  <Text size="2" color="amber">
                     {" — "}
                     {lawTexts.repealed(formatDay(c.repealed_on ?? c.edition_from ?? "")).toLowerCase()}
                   </Text>

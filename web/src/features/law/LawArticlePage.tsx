@@ -15,7 +15,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function ArticleStatus({ article }: { article: LawArticle }) {
   if (article.status === "repealed") {
     return (
-      <Badge color="orange" highContrast>
+      <Badge color="amber" highContrast>
         {lawTexts.repealed(formatDay(article.repealed_on ?? article.edition.in_force_from))}
       </Badge>
     );
