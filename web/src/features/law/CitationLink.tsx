@@ -25,7 +25,14 @@ export function CitationLink({
   const [first] = group.items;
   const status = groupStatus(group);
   return (
-    <HoverCard.Root open={open} onOpenChange={setOpen}>
+    <HoverCard.Root
+      open={open}
+      // After a tap the link has focus, and focus opens a hover card after its delay: on a touch screen only
+      // the tap opens it, or a tap outside that closed it would see it open again.
+      onOpenChange={(next) => {
+        if (!next || !touch.current) setOpen(next);
+      }}
+    >
       <HoverCard.Trigger>
         <Link
           to={articlePath(first.act, first.article, date)}
