@@ -62,13 +62,17 @@ const firstWords = (text: string, count: number) => {
 
 const ruDate = (iso: string) => iso.split("-").reverse().join(".");
 
+// The demo streams a word at a time: its law section is kept short, the first articles' first words.
+const DEMO_LAW_ARTICLES = 3;
+const DEMO_QUOTE_WORDS = 12;
+
 /** The law section: each article quoted and cited with its edition, then the invented citation; none without articles. */
 function lawSection(law: DemoReading["law"]): string[] {
   if (!law?.articles.length) return [];
-  const quoted = law.articles.map((a) => {
+  const quoted = law.articles.slice(0, DEMO_LAW_ARTICLES).map((a) => {
     const cite = `**ст. ${a.number} ${a.act}** «${cell(a.title)}»`;
     if (a.repealedOn) return `- ${cite}: утратила силу с ${ruDate(a.repealedOn)}.`;
-    return `- ${cite} (редакция с ${ruDate(a.editionFrom)}): «${firstWords(a.text, 30)}»`;
+    return `- ${cite} (редакция с ${ruDate(a.editionFrom)}): «${firstWords(a.text, DEMO_QUOTE_WORDS)}»`;
   });
   return [
     "",
