@@ -178,6 +178,40 @@ describe("citations in a reply", () => {
   });
 });
 
+describe("a stopped reply with citations", () => {
+  it("leaves no half table row, and no mark for a citation in the row cut off", async () => {
+    const text = "По ст. 614 ГК РФ платят вовремя.\n\n| Норма | Что говорит |\n|---|---|\n| ст. 619 ГК РФ";
+    render(
+      <Providers>
+        <MemoryRouter>
+          <MessageList
+            readOnly
+            messages={[
+              { id: 1, role: "user", text: "Когда платить аренду?" },
+              {
+                id: 2,
+                role: "assistant",
+                state: "partial",
+                text,
+                citations: [
+                  cite(text, "ст. 614 ГК РФ", { act: "ГК РФ", article: "614", status: "in_force" }),
+                  cite(text, "ст. 619 ГК РФ", { act: "ГК РФ", article: "619", status: "in_force" }),
+                ],
+                citations_date: "2025-06-01",
+              },
+            ]}
+          />
+        </MemoryRouter>
+      </Providers>,
+    );
+    const reply = screen.getByTestId("message-assistant");
+    await waitFor(() => expect(within(reply).getAllByTestId("citation")).toHaveLength(1));
+    expect(within(reply).getByTestId("citation").textContent).toBe("ст. 614 ГК РФ");
+    expect(reply.querySelectorAll("tbody tr")).toHaveLength(0);
+    expect(reply.textContent).not.toContain("ст. 619");
+  });
+});
+
 describe("citations on a share page", () => {
   it("shows the same marks and «Источники»; a visitor's card says the text needs signing in", async () => {
     useAuth.setState({ status: "anonymous", record: null });

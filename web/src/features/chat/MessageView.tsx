@@ -230,11 +230,13 @@ export const MessageView = memo(function MessageView({
 
 /** A reply's Markdown; with its checked citations marked and «Источники» under it when it has any. */
 function ReplyText({ message }: { message: ChatMessage }) {
-  const citations = useMemo(() => citationsOf(message), [message]);
+  const text = message.state === "partial" ? withoutHalfTableRow(message.text) : message.text;
+  // A half row cut off the end takes its citations with it: `citationsOf` keeps only those inside the text.
+  const citations = useMemo(() => citationsOf({ ...message, text }), [message, text]);
   if (citations.length > 0) {
-    return <CitedReply text={message.text} citations={citations} date={message.citations_date ?? null} />;
+    return <CitedReply text={text} citations={citations} date={message.citations_date ?? null} />;
   }
-  return <Markdown text={message.state === "partial" ? withoutHalfTableRow(message.text) : message.text} />;
+  return <Markdown text={text} />;
 }
 
 /** "Продолжить ответ" under a cut reply at the end of the chat (docs/conversations.md "Continue"). */
