@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sourcesMarkdown } from "../../worker/conversations/services/export-sources";
 import { citationCheckSchema, type citationSchema } from "../../worker/law/schemas";
 import { GK_2020, GK_2024 } from "./fixtures/law";
+import { importEdition, seedCivilCode } from "./law-seed";
 import { useFakeOpenAI } from "./fakes/openai";
 import {
   authHeaders,
@@ -27,40 +28,11 @@ type HistoryMessage = { role: string; text: string; citations: Citation[]; citat
 /** A law of its own for this file (a number no other test uses), with GK_2020's and GK_2024's articles. */
 const lawNumber = `${10_000 + Math.floor(Math.random() * 60_000)}-ФЗ`;
 
-/** ГК РФ with ст. 619 in force and nothing at 9999, seeded only where missing (another file may have it). */
-async function seedCivilCode() {
-  await env.LAW_DB.prepare(
-    "INSERT OR IGNORE INTO law_acts (short_name, title) VALUES ('ГК РФ', 'Гражданский кодекс Российской Федерации')",
-  ).run();
-  await env.LAW_DB.prepare(
-    `INSERT OR IGNORE INTO law_articles (act_id, number, position)
-     SELECT id, '619', 619 FROM law_acts WHERE short_name = 'ГК РФ'`,
-  ).run();
-  await env.LAW_DB.prepare(
-    `INSERT INTO law_article_editions (article_id, title, text, parts, in_force_from)
-     SELECT r.id, 'Досрочное расторжение договора по требованию арендодателя', 'По требованию арендодателя…', '[]',
-       '2000-01-01'
-     FROM law_articles r JOIN law_acts a ON a.id = r.act_id
-     WHERE a.short_name = 'ГК РФ' AND r.number = '619'
-       AND NOT EXISTS (SELECT 1 FROM law_article_editions e WHERE e.article_id = r.id)`,
-  ).run();
-}
-
-async function importEdition(token: string, text: string, inForceFrom: string) {
-  const form = new FormData();
-  form.append("file", new File([text], "act.txt"));
-  form.append("act", lawNumber);
-  form.append("in_force_from", inForceFrom);
-  const init = { method: "POST", headers: { "jwt-token": token }, body: form };
-  const res = await SELF.fetch("http://app.test/api/v2/law/import", init);
-  expect(res.status).toBe(200);
-}
-
 beforeAll(async () => {
   await seedCivilCode();
   const admin = (await createAdmin()).record.access_token;
-  await importEdition(admin, GK_2020, "2020-01-01");
-  await importEdition(admin, GK_2024, "2024-01-01");
+  await importEdition(admin, lawNumber, GK_2020, "2020-01-01");
+  await importEdition(admin, lawNumber, GK_2024, "2024-01-01");
 });
 
 const check = (token: string | null, json: unknown) =>

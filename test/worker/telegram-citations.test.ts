@@ -7,6 +7,7 @@ import { handleWebhook } from "../../worker/telegram/webhook";
 import { FakeOpenAI, fetchThrough } from "./fakes/openai";
 import { FakeTelegram } from "./fakes/telegram";
 import { GK_2020, GK_2024 } from "./fixtures/law";
+import { importEdition, seedCivilCode } from "./law-seed";
 import { createAdmin, createBotUser } from "./helpers";
 
 // The citations check in the Telegram bot (docs/telegram.md "The citations check"): a reply streamed into the
@@ -32,39 +33,11 @@ const botEnv: BotEnv = {
 /** A law of this file's own (a number no other test uses): 614 in force and 614.1 repealed since 2024. */
 const lawNumber = `${70_000 + Math.floor(Math.random() * 20_000)}-ФЗ`;
 
-/** ГК РФ with ст. 619 in force and nothing at 9999, seeded only where missing (another file may have it). */
-async function seedCivilCode() {
-  await env.LAW_DB.prepare(
-    "INSERT OR IGNORE INTO law_acts (short_name, title) VALUES ('ГК РФ', 'Гражданский кодекс Российской Федерации')",
-  ).run();
-  await env.LAW_DB.prepare(
-    `INSERT OR IGNORE INTO law_articles (act_id, number, position)
-     SELECT id, '619', 619 FROM law_acts WHERE short_name = 'ГК РФ'`,
-  ).run();
-  await env.LAW_DB.prepare(
-    `INSERT INTO law_article_editions (article_id, title, text, parts, in_force_from)
-     SELECT r.id, 'Досрочное расторжение договора по требованию арендодателя', 'По требованию арендодателя…', '[]',
-       '2000-01-01'
-     FROM law_articles r JOIN law_acts a ON a.id = r.act_id
-     WHERE a.short_name = 'ГК РФ' AND r.number = '619'
-       AND NOT EXISTS (SELECT 1 FROM law_article_editions e WHERE e.article_id = r.id)`,
-  ).run();
-}
-
-async function importEdition(token: string, text: string, inForceFrom: string) {
-  const form = new FormData();
-  form.append("file", new File([text], "act.txt"));
-  form.append("act", lawNumber);
-  form.append("in_force_from", inForceFrom);
-  const init = { method: "POST", headers: { "jwt-token": token }, body: form };
-  expect((await SELF.fetch("http://app.test/api/v2/law/import", init)).status).toBe(200);
-}
-
 beforeAll(async () => {
   await seedCivilCode();
   const admin = (await createAdmin()).record.access_token;
-  await importEdition(admin, GK_2020, "2020-01-01");
-  await importEdition(admin, GK_2024, "2024-01-01");
+  await importEdition(admin, lawNumber, GK_2020, "2020-01-01");
+  await importEdition(admin, lawNumber, GK_2024, "2024-01-01");
 });
 
 beforeEach(() => {
