@@ -18,7 +18,7 @@ import { replyText, timeFirstChunk } from "./stream-timing.mjs";
 const ACTS = 8;
 const ARTICLES_PER_ACT = 1_300;
 const SEARCHES = 400;
-const SENDS = 40;
+const SENDS = 80;
 const LIMIT = 5;
 const PORTS = { on: 8831, off: 8833, model: 8835 };
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -233,7 +233,9 @@ async function firstChunks(persistOn) {
   const model = await startFakeModel(PORTS.model);
   const vars = workerVarsFor(PORTS.model);
   // One after the other: two \`wrangler dev\` starting at once on a loaded machine take minutes.
-  const on = startWorker({ port: PORTS.on, persistTo: persistOn, stdio: "ignore", vars });
+  // Without the DevTools inspector, as the other suites that compare two Workers (docs/scale.md "How the benchmarks
+  // run the Workers").
+  const on = startWorker({ port: PORTS.on, persistTo: persistOn, stdio: "ignore", vars, inspector: false });
   let off;
   try {
     await waitForHealth(PORTS.on, START_MS);
@@ -242,6 +244,7 @@ async function firstChunks(persistOn) {
       persistTo: persistOff,
       stdio: "ignore",
       vars: { ...vars, LAW_RETRIEVAL: "off" },
+      inspector: false,
     });
     await waitForHealth(PORTS.off, START_MS);
     const apps = { on: `http://127.0.0.1:${PORTS.on}`, off: `http://127.0.0.1:${PORTS.off}` };
