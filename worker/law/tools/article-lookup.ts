@@ -15,8 +15,7 @@ export const LOOKUP_TEXTS = {
     `Акта «${act}» нет в библиотеке «Ясно»: статью проверить нельзя. Если ссылаешься на неё, скажи, что не проверил.`,
   notFound: (act: string, number: string) =>
     `Нет такой статьи: в ${act} в библиотеке нет статьи ${number}. Не ссылайся на неё.`,
-  notYet: (act: string, number: string, date: string) =>
-    `Ст. ${number} ${act} на ${ruDate(date)} ещё не действовала.`,
+  notYet: (act: string, number: string, date: string) => `Ст. ${number} ${act} на ${ruDate(date)} ещё не действовала.`,
   inForce: (date: string) => `Статус: действует на ${ruDate(date)}.`,
   repealed: (since: string) => `Статус: утратила силу с ${ruDate(since)}.`,
 } as const;

@@ -23,7 +23,9 @@ export function lawTools(db: LawDb, options: { date: string; budgetChars: number
           .string()
           .min(1)
           .max(200)
-          .describe("Акт, как его обычно пишут: «ГК РФ», «Жилищный кодекс», «218-ФЗ», «Закон о защите прав потребителей»"),
+          .describe(
+            "Акт, как его обычно пишут: «ГК РФ», «Жилищный кодекс», «218-ФЗ», «Закон о защите прав потребителей»",
+          ),
         article: z.string().min(1).max(40).describe("Номер статьи: «619», «1062.1»"),
       }),
       execute: (input) => articleForModel(db, input, options),
