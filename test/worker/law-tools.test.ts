@@ -172,6 +172,18 @@ describe("the law_article tool", () => {
     }
   });
 
+  it("answers a call with bad input with the error, and the model goes on", async () => {
+    const account = await newAccount();
+    const { response, first } = await ask(account, "Может ли арендодатель расторгнуть договор?");
+    first.callTool("law_article", { act: "ГК РФ" }, "call_bad").finish("tool_calls");
+    const second = await fake.nextCompletion();
+    const [result] = toolMessages(second);
+    expect(result).toMatchObject({ role: "tool", tool_call_id: "call_bad" });
+    expect(textOf(result!)).toContain("article");
+    second.reply("Ответ без статьи.");
+    expect(splitTopicLine(await new StreamReader(await response).rest()).reply).toBe("Ответ без статьи.");
+  });
+
   it("is not offered outside the law modes", async () => {
     const account = await newAccount();
     fake.autoReply = ["Ответ."];
