@@ -22,6 +22,7 @@ interface __BaseEnv_Env {
 	AI_CONTEXT_TOKENS: string;
 	AI_MAX_OUTPUT_TOKENS: string;
 	AI_MAX_RETRIES: string;
+	AI_TOOLS: string;
 	AI_PRICES: string;
 	USD_RUB_RATE: string;
 	STT_PROVIDER: string;
@@ -67,6 +68,7 @@ declare namespace Cloudflare {
 		AI_CONTEXT_TOKENS: string;
 		AI_MAX_OUTPUT_TOKENS: string;
 		AI_MAX_RETRIES: string;
+		AI_TOOLS: string;
 		AI_PRICES: string;
 		USD_RUB_RATE: string;
 		STT_PROVIDER: string;
@@ -92,7 +94,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_URL" | "MAIL_FROM" | "MAIL_API_URL" | "RATE_LIMIT_FACTOR" | "AI_PROVIDER" | "DEMO_TOKEN_DELAY_MS" | "WORKERS_AI_MODEL" | "WORKERS_AI_VISION_MODEL" | "AI_CONTEXT_TOKENS" | "AI_MAX_OUTPUT_TOKENS" | "AI_MAX_RETRIES" | "AI_PRICES" | "USD_RUB_RATE" | "STT_PROVIDER" | "WORKERS_AI_STT_MODEL" | "OPENAI_STT_MODEL" | "PAYMENT_PROVIDER" | "RECEIPT_VAT_CODE" | "OPERATOR_NAME" | "OPERATOR_INN" | "OPERATOR_OGRN" | "OPERATOR_ADDRESS" | "SUPPORT_EMAIL" | "YOOKASSA_API_URL">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_URL" | "MAIL_FROM" | "MAIL_API_URL" | "RATE_LIMIT_FACTOR" | "AI_PROVIDER" | "DEMO_TOKEN_DELAY_MS" | "WORKERS_AI_MODEL" | "WORKERS_AI_VISION_MODEL" | "AI_CONTEXT_TOKENS" | "AI_MAX_OUTPUT_TOKENS" | "AI_MAX_RETRIES" | "AI_TOOLS" | "AI_PRICES" | "USD_RUB_RATE" | "STT_PROVIDER" | "WORKERS_AI_STT_MODEL" | "OPENAI_STT_MODEL" | "PAYMENT_PROVIDER" | "RECEIPT_VAT_CODE" | "OPERATOR_NAME" | "OPERATOR_INN" | "OPERATOR_OGRN" | "OPERATOR_ADDRESS" | "SUPPORT_EMAIL" | "YOOKASSA_API_URL">> {}
 }
 declare module "*.txt" {
 	const value: string;

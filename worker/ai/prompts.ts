@@ -78,7 +78,7 @@ const ARTICLE_HEADER =
 /** What a cut article's text ends with. */
 export const ARTICLE_CUT_NOTE = "[Текст статьи обрезан.]";
 
-const ruDate = (iso: string) => iso.split("-").reverse().join(".");
+export const ruDate = (iso: string) => iso.split("-").reverse().join(".");
 const isoDate = (ru: string) => ru.split(".").reverse().join("-");
 
 /** The frame of the articles, without them: its length counts against the budget. */

@@ -26,7 +26,20 @@ export function aiSettings(env: Env) {
     contextTokens: int(env.AI_CONTEXT_TOKENS, 24_000, 1_000),
     maxOutputTokens: int(env.AI_MAX_OUTPUT_TOKENS, 2_048, 16),
     maxRetries: int(env.AI_MAX_RETRIES, 2),
+    tools: env.AI_TOOLS as string | undefined,
   };
+}
+
+/**
+ * Whether the model may be offered tools (docs/ai.md "Tools"): `AI_TOOLS` "on" or "off", else the provider's default:
+ * an OpenAI-compatible endpoint speaks the tools protocol, Workers AI's models do not all do it well, and the demo
+ * model never calls one.
+ */
+export function toolsSupported(env: Env, choice: ModelChoice): boolean {
+  if (choice.provider === "demo") return false;
+  const setting = aiSettings(env).tools;
+  if (setting === "on" || setting === "off") return setting === "on";
+  return choice.provider === "openai";
 }
 
 const isProvider = (name: string): name is ProviderName => (PROVIDERS as readonly string[]).includes(name);

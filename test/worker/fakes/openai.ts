@@ -2,19 +2,34 @@
 // `stream: true` answers `text/event-stream` with real `data: {chat.completion.chunk}` events and
 // `data: [DONE]`, as OpenAI, OpenRouter, Ollama and llama.cpp do. The test plays the model: it
 // takes each request as it arrives (`nextCompletion()`) and decides when each chunk goes out, so
-// streaming tests are driven by promises, never by sleeps.
+// streaming tests are driven by promises, never by sleeps. Tools as OpenAI speaks them: a request offers
+// `tools` (function definitions), the model answers `delta.tool_calls` and `finish_reason: "tool_calls"`,
+// and the next request carries the assistant's `tool_calls` and a `role: "tool"` message for each.
 
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, vi } from "vitest";
+
+/** A tool call as an assistant message carries it back. */
+export type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+
+/** A function the request offers the model. */
+export type ToolDefinition = {
+  type: "function";
+  function: { name: string; description?: string; parameters: Record<string, unknown> };
+};
 
 export type ChatRequest = {
   model: string;
   stream?: boolean;
   max_tokens?: number;
   messages: {
-    role: "system" | "user" | "assistant";
+    role: "system" | "user" | "assistant" | "tool";
     content: string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
+    tool_calls?: ToolCall[];
+    tool_call_id?: string;
   }[];
+  tools?: ToolDefinition[];
+  tool_choice?: unknown;
   [key: string]: unknown;
 };
 
@@ -58,6 +73,7 @@ export class FakeCompletion {
   private answer: { status: number; error?: string } | null = null;
   private readonly id = `chatcmpl-${crypto.randomUUID()}`;
   private started = false;
+  private toolCalls = 0;
   /** The caller hung up (our Worker aborted the model call). */
   abortedNow = false;
 
@@ -109,6 +125,27 @@ export class FakeCompletion {
       data: this.chunkOf(this.started ? { content: text } : { role: "assistant", content: text }),
     });
     this.started = true;
+    return this;
+  }
+
+  /**
+   * A call of the tool `name` (then `finish("tool_calls")`): its id, name and empty arguments first, then the
+   * arguments' JSON in two pieces, as OpenAI streams them. A second call in the same reply gets the next index.
+   */
+  callTool(name: string, args: unknown, id = `call_${crypto.randomUUID().slice(0, 8)}`): this {
+    const index = this.toolCalls++;
+    const json = JSON.stringify(args);
+    const half = Math.ceil(json.length / 2);
+    const opening = { index, id, type: "function", function: { name, arguments: "" } };
+    this.push({
+      kind: "event",
+      data: this.chunkOf(
+        this.started ? { tool_calls: [opening] } : { role: "assistant", content: null, tool_calls: [opening] },
+      ),
+    });
+    this.started = true;
+    for (const piece of [json.slice(0, half), json.slice(half)])
+      this.push({ kind: "event", data: this.chunkOf({ tool_calls: [{ index, function: { arguments: piece } }] }) });
     return this;
   }
 
@@ -310,6 +347,9 @@ export class FakeOpenAI {
         { status: 400 },
       );
     }
+    const unanswerable = toolMessageWithoutCall(body.messages);
+    if (unanswerable)
+      return Response.json({ error: { message: unanswerable, type: "invalid_request_error" } }, { status: 400 });
     if (body.stream !== true)
       return Response.json(
         { error: { message: "this fake only streams", type: "invalid_request_error" } },
@@ -323,6 +363,17 @@ export class FakeOpenAI {
     else this.arrived.push(completion);
     return completion.respond();
   }
+}
+
+/** OpenAI's 400 for a `tool` message that answers no earlier assistant's tool call; null when all do. */
+function toolMessageWithoutCall(messages: ChatRequest["messages"]): string | null {
+  const called = new Set<string>();
+  for (const message of messages) {
+    for (const call of message.tool_calls ?? []) called.add(call.id);
+    if (message.role === "tool" && !(message.tool_call_id && called.has(message.tool_call_id)))
+      return "Invalid parameter: messages with role 'tool' must be a response to a preceding message with 'tool_calls'.";
+  }
+  return null;
 }
 
 /** The Worker's outbound fetch while a test runs: the fake model by URL, anything else refused. */

@@ -44,8 +44,12 @@ export type ComposedPrompt = {
 
 /** The modes whose answers rest on the law library's articles (docs/law.md "Answers grounded in the text"). */
 const LAW_MODES = new Set(["explain_law", "explain_estate"]);
+export const isLawMode = (assistantType: string) => LAW_MODES.has(assistantType);
 /** The share of the window (less the reply's room) the law's articles may take; the rest is for the chat. */
 export const LAW_CONTEXT_SHARE = 0.25;
+/** The law's share of the window in characters: 16,464 with the default settings. */
+export const lawBudgetChars = (settings: { contextTokens: number; maxOutputTokens: number }) =>
+  Math.floor((settings.contextTokens - settings.maxOutputTokens) * CHARS_PER_TOKEN * LAW_CONTEXT_SHARE);
 
 /**
  * The prompt for the last turn (the user's question): the system prompt, the question with its
@@ -160,8 +164,8 @@ export function groundingFor(
   input: Pick<PromptInput, "contextTokens" | "maxOutputTokens"> & { assistantType: string },
   question: string,
 ): Promise<LawGrounding | null> {
-  if (!LAW_MODES.has(input.assistantType) || env.LAW_RETRIEVAL === "off") return Promise.resolve(null);
-  const budgetChars = Math.floor((input.contextTokens - input.maxOutputTokens) * CHARS_PER_TOKEN * LAW_CONTEXT_SHARE);
+  if (!isLawMode(input.assistantType) || env.LAW_RETRIEVAL === "off") return Promise.resolve(null);
+  const budgetChars = lawBudgetChars(input);
   return groundQuestion(lawDb(env.LAW_DB), question, { today: moscowToday(), budgetChars });
 }
 

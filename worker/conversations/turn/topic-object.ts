@@ -19,6 +19,7 @@ import { LiveReply } from "./live-reply";
 import type { LawGrounding } from "../../law/search/grounding";
 import { CHARS_PER_TOKEN, type ComposedPrompt, groundingFor, loadAskPrompt, loadPrompt, promptChars } from "./prompt";
 import { saidAnything, settleTurn, topicGone } from "./settle";
+import { turnTools } from "./turn-tools";
 import { IDLE, type ReplyJob, type ReportedUsage, type Turn, type TurnAnswer, type TurnRequest } from "./turn-state";
 import { logEvent } from "../../http/log";
 
@@ -332,6 +333,8 @@ export class TopicObject extends DurableObject<Env> {
         abortSignal: live.abort.signal,
         timeout: MODEL_TIMEOUT,
         onError: () => {},
+        // The law modes' article tool where the model calls tools (docs/law.md "Tools"); nothing elsewhere.
+        ...turnTools(this.env, job.model, job.product.assistantType, prompt.lawDate),
       });
       // Storage writes wait for the model's request: the output gate would hold it back behind them.
       await nextTask();
@@ -366,6 +369,10 @@ export class TopicObject extends DurableObject<Env> {
           : signal.addEventListener("abort", () => resolve("stopped"), { once: true }),
       );
       const parts = result.fullStream[Symbol.asyncIterator]();
+      // With tools a reply is several steps (docs/law.md "Tools"): only their text is the reply's, and the text of a
+      // step that went on to call a tool is a paragraph of its own.
+      let stepSaid = false;
+      let newParagraph = false;
       for (;;) {
         const next = await Promise.race([parts.next(), stopped]);
         if (next === "stopped") {
@@ -375,8 +382,14 @@ export class TopicObject extends DurableObject<Env> {
         if (next.done) break;
         const part = next.value;
         if (part.type === "text-delta" && part.text) {
-          const seq = live.append(part.text);
-          this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", seq, part.text);
+          const text = newParagraph ? `\n\n${part.text}` : part.text;
+          newParagraph = false;
+          stepSaid = true;
+          const seq = live.append(text);
+          this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", seq, text);
+        } else if (part.type === "finish-step") {
+          newParagraph = stepSaid;
+          stepSaid = false;
         } else if (part.type === "finish") live.usage = reportedUsage(part.totalUsage, part.finishReason);
         else if (part.type === "error") throw part.error;
         else if (part.type === "abort") {
