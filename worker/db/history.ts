@@ -1,11 +1,11 @@
-import { drizzle } from "drizzle-orm/d1";
+import { drizzleFor } from "./drizzle";
 import type { Env } from "../env";
 import * as schema from "./history-schema";
 
 // A user's chats live in one history shard (docs/scale.md "History shards"): the D1 database bound
 // as HISTORY_<n>, n from users.history_shard. One drizzle instance per request, as for the main D1.
 
-export const historyDb = (d1: D1Database) => drizzle(d1, { schema });
+export const historyDb = drizzleFor(schema);
 export type HistoryDb = ReturnType<typeof historyDb>;
 
 /** The binding of shard `n`, or undefined when this Worker has none by that name. */
