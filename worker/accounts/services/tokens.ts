@@ -84,6 +84,27 @@ function toClaims(payload: unknown): AccessClaims {
   return { userId: Number(sub), historyShard: hs, ...rest };
 }
 
+const MAX_VERIFIED = 10_000;
+// Not request state: tokens this isolate has verified, with their claims, until they expire. A token is a signed,
+// immutable string, so the same string verifies the same way until its `exp` under the same secret; a client sends
+// its token with every call, and jose's verify was a good part of a signed-in request's CPU (docs/scale.md "The
+// session check"). Whether the session still stands is asked every time (revocations.ts), not kept here.
+const verified = new Map<string, { secret: string; claims: AccessClaims }>();
+
+function knownClaims(env: Env, token: string): AccessClaims | undefined {
+  const known = verified.get(token);
+  if (!known) return undefined;
+  if (known.secret === env.JWT_SECRET && known.claims.exp > Date.now() / 1000) return known.claims;
+  verified.delete(token);
+  return undefined;
+}
+
+function rememberClaims(env: Env, token: string, claims: AccessClaims): AccessClaims {
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(token, { secret: env.JWT_SECRET, claims });
+  return claims;
+}
+
 /**
  * Verifies signature, algorithm, issuer and audience. With `allowExpired` (the refresh call only)
  * a token past its `exp` is still accepted: jose checks iss/aud before exp, so an expired error
@@ -94,10 +115,12 @@ export async function verifyAccessToken(
   token: string,
   options: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims> {
+  const known = knownClaims(env, token);
+  if (known) return known;
   const key = await signingKey(env);
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-    return toClaims(payload);
+    return rememberClaims(env, token, toClaims(payload));
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (err instanceof errors.JWTExpired) {
