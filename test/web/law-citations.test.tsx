@@ -74,7 +74,7 @@ const ARTICLE_614 = {
   editions: [{ in_force_from: "2024-01-01", in_force_to: null, repealed: false }],
 };
 
-function renderReply(citations: unknown, text = REPLY) {
+function renderReply(citations: unknown, text = REPLY, reply: { state?: "complete" | "partial" } = {}) {
   render(
     <Providers>
       <MemoryRouter>
@@ -82,7 +82,7 @@ function renderReply(citations: unknown, text = REPLY) {
           readOnly
           messages={[
             { id: 1, role: "user", text: "Когда платить аренду?" },
-            { id: 2, role: "assistant", text, citations, citations_date: "2025-06-01" },
+            { id: 2, role: "assistant", text, citations, citations_date: "2025-06-01", ...reply },
           ]}
         />
       </MemoryRouter>
@@ -181,28 +181,13 @@ describe("citations in a reply", () => {
 describe("a stopped reply with citations", () => {
   it("leaves no half table row, and no mark for a citation in the row cut off", async () => {
     const text = "По ст. 614 ГК РФ платят вовремя.\n\n| Норма | Что говорит |\n|---|---|\n| ст. 619 ГК РФ";
-    render(
-      <Providers>
-        <MemoryRouter>
-          <MessageList
-            readOnly
-            messages={[
-              { id: 1, role: "user", text: "Когда платить аренду?" },
-              {
-                id: 2,
-                role: "assistant",
-                state: "partial",
-                text,
-                citations: [
-                  cite(text, "ст. 614 ГК РФ", { act: "ГК РФ", article: "614", status: "in_force" }),
-                  cite(text, "ст. 619 ГК РФ", { act: "ГК РФ", article: "619", status: "in_force" }),
-                ],
-                citations_date: "2025-06-01",
-              },
-            ]}
-          />
-        </MemoryRouter>
-      </Providers>,
+    renderReply(
+      [
+        cite(text, "ст. 614 ГК РФ", { act: "ГК РФ", article: "614", status: "in_force" }),
+        cite(text, "ст. 619 ГК РФ", { act: "ГК РФ", article: "619", status: "in_force" }),
+      ],
+      text,
+      { state: "partial" },
     );
     const reply = screen.getByTestId("message-assistant");
     await waitFor(() => expect(within(reply).getAllByTestId("citation")).toHaveLength(1));

@@ -42,6 +42,15 @@ beforeAll(async () => {
 
 const ruToday = () => moscowToday().split("-").reverse().join(".");
 type Message = ChatRequest["messages"][number];
+/** A turn that ended without a word: 502, only the question kept, the request given back. */
+async function expectNothingSaid(res: Response, account: Account, before: number) {
+  expect(res.status).toBe(502);
+  expect(await detailOf(res)).toBe(REPLY_TEXTS.failedBeforeFirstToken);
+  const topicId = Number(res.headers.get("x-topic-id"));
+  expect((await savedMessages(topicId)).map((m) => m.role)).toEqual(["user"]);
+  expect(await availableRequests(account)).toBe(before);
+}
+
 const toolMessages = (completion: FakeCompletion) => completion.request.body.messages.filter((m) => m.role === "tool");
 const textOf = (message: Message) => (typeof message.content === "string" ? message.content : "");
 
@@ -246,12 +255,7 @@ describe("the turn's step limit and its ends without text", () => {
     // It calls anyway: the turn ends there, without a fourth request and without a word.
     third.callTool("law_article", { act: "ГК РФ", article: "621" }).finish("tool_calls");
 
-    const res = await response;
-    expect(res.status).toBe(502);
-    expect(await detailOf(res)).toBe(REPLY_TEXTS.failedBeforeFirstToken);
-    const topicId = Number(res.headers.get("x-topic-id"));
-    expect((await savedMessages(topicId)).map((m) => m.role)).toEqual(["user"]);
-    expect(await availableRequests(account)).toBe(before);
+    await expectNothingSaid(await response, account, before);
     expect(fake.requests).toHaveLength(3);
   });
 
@@ -262,11 +266,6 @@ describe("the turn's step limit and its ends without text", () => {
     first.callTool("law_article", { act: "ГК РФ", article: "619" }).finish("tool_calls");
     (await fake.nextCompletion()).finish("stop");
 
-    const res = await response;
-    expect(res.status).toBe(502);
-    expect(await detailOf(res)).toBe(REPLY_TEXTS.failedBeforeFirstToken);
-    const topicId = Number(res.headers.get("x-topic-id"));
-    expect((await savedMessages(topicId)).map((m) => m.role)).toEqual(["user"]);
-    expect(await availableRequests(account)).toBe(before);
+    await expectNothingSaid(await response, account, before);
   });
 });
