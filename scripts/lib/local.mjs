@@ -177,7 +177,9 @@ function startQuietWorker(configPath, port, { persistTo, vars = {}, stdio = "ign
     [path.join(root, "scripts/lib/quiet-worker.mjs"), configPath, "--port", String(port), ...extra],
     {
       cwd: root,
-      env: quietEnv,
+      // Nor wrangler's local explorer's collector: a Worker in the same workerd, on the same thread, that runs on
+      // every event of every invocation (each log line, KV read and D1 call), which Cloudflare does not run there.
+      env: { ...quietEnv, X_LOCAL_OBSERVABILITY: "false" },
       stdio,
     },
   );
