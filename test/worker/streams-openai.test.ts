@@ -322,6 +322,8 @@ describe("a topic deleted under a running reply", () => {
     completion.send("Начало");
     const reader = new StreamReader(await response);
     const { topicId } = splitTopicLine(await reader.until((t) => t.endsWith("Начало")));
+    // Found while the topic's row still names it: after the delete its id would name a new, empty object.
+    const session = await sessionOf(topicId);
     // Straight in D1, past the delete route (which stops the reply first).
     await env.DB.prepare("DELETE FROM topics WHERE id = ?").bind(topicId).run();
     completion.send(" и конец.");
@@ -329,7 +331,6 @@ describe("a topic deleted under a running reply", () => {
     await reader.rest();
 
     expect(await savedMessages(topicId)).toEqual([]);
-    const session = await sessionOf(topicId);
     const left = await runInDurableObject(session, async (_, state) => ({
       turn: state.storage.kv.get("turn") ?? null,
       chunks: state.storage.sql.exec("SELECT count(*) AS n FROM chunks").one().n,

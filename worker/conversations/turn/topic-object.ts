@@ -15,6 +15,7 @@ import { type Ask, prepareQuestion } from "../services/questions";
 import { openedVault, sealedVaultOf } from "../services/vaults";
 import type { Vault } from "../../privacy";
 import { admit } from "./admission";
+import { KeptChunks } from "./kept-chunks";
 import { LiveReply } from "./live-reply";
 import type { LawGrounding } from "../../law/search/grounding";
 import { CHARS_PER_TOKEN, type ComposedPrompt, groundingFor, loadAskPrompt, loadPrompt, promptChars } from "./prompt";
@@ -93,11 +94,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export class TopicObject extends DurableObject<Env> {
   private turn: Turn = IDLE;
   private live: LiveReply | null = null;
+  private readonly chunks: KeptChunks;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.chunks = new KeptChunks(ctx.storage.sql);
     ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)");
       this.turn = ctx.storage.kv.get<Turn>(TURN_KEY) ?? IDLE;
       // A turn in storage at start-up belongs to an instance that died in it.
       if (this.turn.kind !== "idle") await this.recover();
@@ -292,7 +294,7 @@ export class TopicObject extends DurableObject<Env> {
     // A continuation streams the whole reply: the words already there come first (the table is
     // empty: every turn ends by clearing it).
     const seed = job.continues?.text;
-    if (seed) this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (1, ?)", seed);
+    if (seed) this.chunks.keep(1, seed);
     const live = new LiveReply(job.model.modelId, started.vault, seed);
     this.live = live;
     const body = live.attach();
@@ -386,7 +388,7 @@ export class TopicObject extends DurableObject<Env> {
           newParagraph = false;
           stepSaid = true;
           const seq = live.append(text);
-          this.ctx.storage.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", seq, text);
+          this.chunks.keep(seq, text);
         } else if (part.type === "finish-step") {
           newParagraph = stepSaid;
           stepSaid = false;
@@ -447,7 +449,7 @@ export class TopicObject extends DurableObject<Env> {
         return false;
       }
     }
-    this.ctx.storage.sql.exec("DELETE FROM chunks");
+    this.chunks.clear();
     this.record(IDLE);
     return true;
   }
@@ -456,11 +458,6 @@ export class TopicObject extends DurableObject<Env> {
   private async recover(): Promise<void> {
     const turn = this.turn;
     if (turn.kind === "streaming") this.record({ kind: "saving", job: turn.job, state: "partial", attempts: 0 });
-    const text = this.ctx.storage.sql
-      .exec<{ text: string }>("SELECT text FROM chunks ORDER BY seq")
-      .toArray()
-      .map((r) => r.text)
-      .join("");
-    if (await this.end(text)) await this.ctx.storage.deleteAlarm();
+    if (await this.end(this.chunks.text())) await this.ctx.storage.deleteAlarm();
   }
 }

@@ -1,0 +1,36 @@
+/**
+ * The reply's words as the topic's object keeps them in its SQLite storage while they stream, so the
+ * next instance after a restart saves what was said (docs/conversations.md "The turn"). The table is
+ * made by the first chunk kept, not when the object starts: making it is a write, and until a write
+ * is stored the object's output gate holds its next message back, which in a new topic's first send
+ * is the admission batch (docs/scale.md "Against the floor").
+ */
+export class KeptChunks {
+  private made: boolean;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.made = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").toArray().length > 0;
+  }
+
+  keep(seq: number, text: string): void {
+    if (!this.made) {
+      this.sql.exec("CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)");
+      this.made = true;
+    }
+    this.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", seq, text);
+  }
+
+  /** Everything kept, in order; "" when nothing was. */
+  text(): string {
+    if (!this.made) return "";
+    return this.sql
+      .exec<{ text: string }>("SELECT text FROM chunks ORDER BY seq")
+      .toArray()
+      .map((r) => r.text)
+      .join("");
+  }
+
+  clear(): void {
+    if (this.made) this.sql.exec("DELETE FROM chunks");
+  }
+}
