@@ -81,8 +81,8 @@ export async function benchAccounts() {
       `One password hash in workerd (scrypt N=2^14, r=8, p=5): **${fmt(hashMs)} ms** (median of ${HASH_SAMPLES} ` +
         `round trips to a Worker that hashes, minus the median of ${HASH_SAMPLES} to the same Worker not hashing).`,
       "",
-      "8 connections, 10 s each, each Worker under wrangler's dev server without the DevTools inspector",
-      '(docs/scale.md "How the benchmarks run the Workers") on this machine:',
+      "8 connections, 10 s each, each Worker under wrangler's dev server without the DevTools inspector or the",
+      'local explorer\'s collector (docs/scale.md "How the benchmarks run the Workers") on this machine:',
       "",
       "| target | req/s | p50 ms | p99 ms | throughput ÷ bare | p99 ÷ bare |",
       "|---|---|---|---|---|---|",
