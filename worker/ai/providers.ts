@@ -75,11 +75,24 @@ export function languageModel(env: Env, choice: ModelChoice): LanguageModelV4 {
       return createWorkersAI({ binding: env.AI })(choice.modelId);
     case "openai":
       if (!env.OPENAI_BASE_URL) throw new Error(MODEL_NOT_CONFIGURED);
-      return createOpenAICompatible({
-        name: "openai-compatible",
-        baseURL: env.OPENAI_BASE_URL,
-        apiKey: env.OPENAI_API_KEY || undefined,
-        includeUsage: true,
-      }).chatModel(choice.modelId);
+      return openAiModel(env.OPENAI_BASE_URL, env.OPENAI_API_KEY || undefined, choice.modelId);
   }
+}
+
+/**
+ * The OpenAI-compatible models made in this isolate, by endpoint, key and model id. A model holds only its settings,
+ * and making one builds its response schemas: about a millisecond of every turn's way to the model (docs/scale.md
+ * "The first chunk").
+ */
+const openAiModels = new Map<string, LanguageModelV4>();
+
+function openAiModel(baseURL: string, apiKey: string | undefined, modelId: string): LanguageModelV4 {
+  const key = JSON.stringify([baseURL, apiKey ?? null, modelId]);
+  let model = openAiModels.get(key);
+  if (!model) {
+    const provider = createOpenAICompatible({ name: "openai-compatible", baseURL, apiKey, includeUsage: true });
+    model = provider.chatModel(modelId);
+    openAiModels.set(key, model);
+  }
+  return model;
 }
