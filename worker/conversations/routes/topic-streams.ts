@@ -85,9 +85,8 @@ export const topicStreams = new Hono<AppEnv>()
     validate("json", startBody),
     (c) => {
       const body = c.req.valid("json");
-      return sendFromWeb(c, { kind: "new", assistantType: body.assistant_type }, newQuestion(body.message), {
-        topicLine: true,
-      });
+      const topic = { kind: "new", assistantType: body.assistant_type, topicLine: true } as const;
+      return sendFromWeb(c, topic, newQuestion(body.message));
     },
   )
   .post(

@@ -43,12 +43,16 @@ export class LiveReply {
     return this.chunks.join("");
   }
 
-  /** A new reader. Synchronous, so no chunk slips in between the text so far and the rest. */
-  attach(): ReadableStream<Uint8Array> {
+  /**
+   * A new reader, its stream opened by `firstLine` if one is given. Synchronous, so no chunk slips in between the
+   * text so far and the rest.
+   */
+  attach(firstLine?: string): ReadableStream<Uint8Array> {
     let reader!: ReadableStreamDefaultController<Uint8Array>;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         reader = controller;
+        if (firstLine) controller.enqueue(encoder.encode(firstLine));
         const unmasker = new StreamUnmasker(this.vault ?? emptyVault());
         const soFar = unmasker.push(this.text);
         if (soFar) controller.enqueue(encoder.encode(soFar));

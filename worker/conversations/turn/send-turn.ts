@@ -24,25 +24,6 @@ export const streamHeaders = (model: string, extra: Record<string, string> = {})
   ...extra,
 });
 
-/** The stream with a first line before it (the new topic's `topic_id: <id>`), chunk by chunk. */
-function withFirstLine(line: string, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let lineSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!lineSent) {
-        lineSent = true;
-        controller.enqueue(new TextEncoder().encode(line));
-        return;
-      }
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
 /**
  * The object a send goes to: a new topic's is made now (its id kept as the topic's `session_id`);
  * an existing topic's is the one it was started with. Only the address is read here: whether the
@@ -61,14 +42,10 @@ async function objectFor(env: Env, target: TurnRequest["topic"]) {
 /**
  * Sends `request` to its topic's object and answers as the product's contract says: the reply as
  * text/plain from its first chunk (X-Model; X-Topic-Id for a new topic, and, on the web, a first
- * line `topic_id: <id>`), or the refusal. `topicLine`: the web's new topic; a bot reads the header.
- * Any answer it returns comes after the object checked the caller's sign-in session.
+ * line `topic_id: <id>` the object puts before it), or the refusal. Any answer it returns comes
+ * after the object checked the caller's sign-in session.
  */
-export async function sendTurn(
-  env: Env,
-  request: TurnRequest,
-  opts: { topicLine: boolean } = { topicLine: false },
-): Promise<Response> {
+export async function sendTurn(env: Env, request: TurnRequest): Promise<Response> {
   const object = await objectFor(env, request.topic);
   let answer: Awaited<ReturnType<typeof object.send>>;
   try {
@@ -84,12 +61,8 @@ export async function sendTurn(
     request.topic.kind === "new" ? { "x-topic-id": String(answer.topicId) } : {};
   if (answer.kind === "failed")
     return Response.json({ detail: REPLY_TEXTS.failedBeforeFirstToken }, { status: 502, headers: topicHeader });
-  const body =
-    opts.topicLine && request.topic.kind === "new"
-      ? withFirstLine(`topic_id: ${answer.topicId}\n`, answer.body)
-      : answer.body;
   const bookmarks: Record<string, string> = answer.bookmarks ? { [BOOKMARK_HEADER]: answer.bookmarks } : {};
-  return new Response(body, { headers: streamHeaders(answer.model, { ...topicHeader, ...bookmarks }) });
+  return new Response(answer.body, { headers: streamHeaders(answer.model, { ...topicHeader, ...bookmarks }) });
 }
 
 /** A question as sent; `keep_as_is`: what the user chose to send to the model as is (docs/privacy.md). */
@@ -99,19 +72,15 @@ export const newQuestion = (body: SendInput) =>
   ({ kind: "new", text: body.text, attachmentIds: body.attachments, keep: body.keep_as_is ?? [] }) satisfies Question;
 
 /** A send from the web (requireSignature): the caller's token names the sign-in session the turn checks. */
-export async function sendFromWeb(
-  c: Context<AppEnv>,
-  topic: TurnRequest["topic"],
-  question: Question,
-  opts?: { topicLine: boolean },
-) {
+export async function sendFromWeb(c: Context<AppEnv>, topic: TurnRequest["topic"], question: Question) {
   const { caller } = c.var;
   const signIn = { userId: caller.userId, sid: caller.sid, ver: caller.ver };
-  const res = await sendTurn(
-    c.env,
-    { signIn, user: { id: caller.userId, historyShard: caller.historyShard }, topic, question },
-    opts,
-  );
+  const res = await sendTurn(c.env, {
+    signIn,
+    user: { id: caller.userId, historyShard: caller.historyShard },
+    topic,
+    question,
+  });
   c.set("turnChecked", true);
   return res;
 }

@@ -16,8 +16,11 @@ export type TurnRequest = {
   signIn?: SessionToken;
   /** The sender and the history shard their chats are in (docs/scale.md "History shards"). */
   user: { id: number; historyShard: number | null };
-  /** The caller's topic, or a new one in this mode (its object is addressed before it exists). */
-  topic: { kind: "existing"; id: number } | { kind: "new"; assistantType: string };
+  /**
+   * The caller's topic, or a new one in this mode (its object is addressed before it exists). `topicLine`: the new
+   * topic's reply starts with the line `topic_id: <id>` (the web's contract; a bot reads X-Topic-Id).
+   */
+  topic: { kind: "existing"; id: number } | { kind: "new"; assistantType: string; topicLine?: boolean };
   question: Question;
 };
 
