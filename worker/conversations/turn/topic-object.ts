@@ -1,6 +1,7 @@
-import { type LanguageModelUsage, streamText } from "ai";
+import type { LanguageModelUsage } from "ai";
 import { DurableObject } from "cloudflare:workers";
 import { continuationTurns } from "../../ai/prompts";
+import { streamReply } from "../../ai/model-call";
 import { aiSettings, chooseModel, languageModel } from "../../ai/providers";
 import { NO_REQUESTS_LEFT } from "../../billing/services/limits";
 import { getDb } from "../../db/client";
@@ -331,18 +332,19 @@ export class TopicObject extends DurableObject<Env> {
     try {
       const settings = aiSettings(this.env);
       const seed = job.continues?.text ?? "";
-      const result = streamText({
-        model: languageModel(this.env, job.model),
-        system: prompt.system,
-        messages: seed ? [...prompt.messages, ...continuationTurns(seed)] : prompt.messages,
-        maxOutputTokens: settings.maxOutputTokens,
-        maxRetries: settings.maxRetries,
-        abortSignal: live.abort.signal,
-        timeout: MODEL_TIMEOUT,
-        onError: () => {},
+      const reply = streamReply(
+        {
+          model: languageModel(this.env, job.model),
+          system: prompt.system,
+          messages: seed ? [...prompt.messages, ...continuationTurns(seed)] : prompt.messages,
+          maxOutputTokens: settings.maxOutputTokens,
+          maxRetries: settings.maxRetries,
+          abortSignal: live.abort.signal,
+          timeout: MODEL_TIMEOUT,
+        },
         // The law modes' article tool where the model calls tools (docs/law.md "Tools"); nothing elsewhere.
-        ...turnTools(this.env, job.model, job.product.assistantType, prompt.lawDate),
-      });
+        turnTools(this.env, job.model, job.product.assistantType, prompt.lawDate),
+      );
       // Storage writes wait for the model's request: the output gate would hold it back behind them.
       await nextTask();
       // The admitted turn, for the next instance to give the request back if this one dies now.
@@ -377,7 +379,7 @@ export class TopicObject extends DurableObject<Env> {
           ? resolve("stopped")
           : signal.addEventListener("abort", () => resolve("stopped"), { once: true }),
       );
-      const parts = result.fullStream[Symbol.asyncIterator]();
+      const parts = reply[Symbol.asyncIterator]();
       // With tools a reply is several steps (docs/law.md "Tools"): only their text is the reply's, and the text of a
       // step that went on to call a tool is a paragraph of its own.
       let stepSaid = false;
@@ -390,21 +392,16 @@ export class TopicObject extends DurableObject<Env> {
         }
         if (next.done) break;
         const part = next.value;
-        if (part.type === "text-delta" && part.text) {
+        if (part.type === "text" && part.text) {
           const text = newParagraph ? `\n\n${part.text}` : part.text;
           newParagraph = false;
           stepSaid = true;
           const seq = live.append(text);
           this.chunks.keep(seq, text);
-        } else if (part.type === "finish-step") {
+        } else if (part.type === "step-end") {
           newParagraph = stepSaid;
           stepSaid = false;
-        } else if (part.type === "finish") live.usage = reportedUsage(part.totalUsage, part.finishReason);
-        else if (part.type === "error") throw part.error;
-        else if (part.type === "abort") {
-          if (!live.stopped) throw new Error("the model timed out");
-          break;
-        }
+        } else if (part.type === "finish") live.usage = reportedUsage(part.usage, part.finishReason);
       }
     } catch (err) {
       if (!live.stopped) failure = err;
