@@ -10,8 +10,8 @@ import {
   type ToolSet,
 } from "ai";
 
-// A turn's call to the model (docs/ai.md "The call"): the reply as text, step ends and a finish. A turn with tools
-// goes through `streamText`, which runs the tool loop. A turn without makes one call with the SDK's
+// A turn's call to the model (docs/ai.md "Providers and settings"): the reply as text, step ends and a finish.
+// With tools it goes through `streamText`, which runs the tool loop; without, it makes one call with the SDK's
 // `experimental_streamLanguageModelCall` and the retries and time limits `streamText` would add: `streamText`'s own
 // streams cost about 1.8 ms before the model's request here (docs/scale.md "Against the floor (issue 28)").
 
