@@ -134,7 +134,9 @@ async function withRetries<T>(call: ModelCall, signal: AbortSignal, start: () =>
 /** The wait the provider asked for (`retry-after-ms`, `retry-after` in seconds), if it is under a minute. */
 function retryAfterMs(err: APICallError): number | null {
   const headers = err.responseHeaders ?? {};
-  const ms =
-    Number.parseFloat(headers["retry-after-ms"] ?? "") || Number.parseFloat(headers["retry-after"] ?? "") * 1000;
+  // A `retry-after-ms` of 0 means now: only its absence falls back to `retry-after`.
+  const ms = headers["retry-after-ms"]
+    ? Number.parseFloat(headers["retry-after-ms"])
+    : Number.parseFloat(headers["retry-after"] ?? "") * 1000;
   return Number.isFinite(ms) && ms >= 0 && ms < 60_000 ? ms : null;
 }
