@@ -1,9 +1,10 @@
 /**
  * The reply's words as the topic's object keeps them in its SQLite storage while they stream, so the
  * next instance after a restart saves what was said (docs/conversations.md "The turn"). The table is
- * made by the first chunk kept, not when the object starts: making it is a write, and until a write
- * is stored the object's output gate holds its next message back, which in a new topic's first send
- * is the admission batch (docs/scale.md "Against the floor").
+ * made once the model's request is out (`make`), neither when the object starts nor by the first
+ * chunk: making it is a write, and until a write is stored the object's output gate holds its next
+ * message back, which at the start of a new topic's first send is the admission batch and at the
+ * first chunk is that chunk (docs/scale.md "Against the floor").
  */
 export class KeptChunks {
   private made: boolean;
@@ -12,11 +13,14 @@ export class KeptChunks {
     this.made = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").toArray().length > 0;
   }
 
+  make(): void {
+    if (this.made) return;
+    this.sql.exec("CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)");
+    this.made = true;
+  }
+
   keep(seq: number, text: string): void {
-    if (!this.made) {
-      this.sql.exec("CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)");
-      this.made = true;
-    }
+    this.make();
     this.sql.exec("INSERT INTO chunks (seq, text) VALUES (?, ?)", seq, text);
   }
 

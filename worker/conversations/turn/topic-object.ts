@@ -349,6 +349,7 @@ export class TopicObject extends DurableObject<Env> {
       await nextTask();
       // The admitted turn, for the next instance to give the request back if this one dies now.
       this.record(this.turn);
+      this.chunks.make();
       let userMessageId = job.userMessageId;
       if (ask) {
         const written = await this.writeQuestion(ask.topic, job.shard, ask.question, ask.parentId);
