@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, Column, eq, is, type Placeholder, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { qualified } from "../../db/raw";
 import type { Db } from "../../db/client";
@@ -53,8 +53,8 @@ async function findFor(db: Db, userId: number, assistantType: string): Promise<R
  * (no read of its own before the model: docs/scale.md "The first chunk"). A send answers 403
  * `notAccepted` when it is 0.
  */
-export function termsMet(userId: number, assistantType: string | AnySQLiteColumn) {
-  const type = typeof assistantType === "string" ? assistantType : qualified(assistantType);
+export function termsMet(userId: number | Placeholder, assistantType: string | Placeholder | AnySQLiteColumn) {
+  const type = is(assistantType, Column) ? qualified(assistantType) : assistantType;
   return sql<number>`NOT EXISTS (SELECT 1 FROM disclaimers d WHERE d.assistant_type = ${type}
     AND d.version IS NOT (SELECT a.version FROM disclaimer_acceptances a WHERE a.user_id = ${userId} AND a.assistant_type = ${type}))`;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { bound, type Prepared } from "../../db/prepared";
 import { limits } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { QUOTAS } from "../../settings";
@@ -28,21 +29,16 @@ export const startPackForNewUser = (db: Db) =>
     source: "start",
   });
 
-// Raw SQL with the numbers written in: drizzle's batch cannot bind a raw query's parameters, and
-// these are integers of our own (`int` refuses anything else).
-const int = (n: number) => {
-  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
-  return String(n);
-};
-const activeRow = (l: string, now: string) =>
-  `(${l}.date_expire IS NULL OR ${l}.date_expire > ${now}) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
+// Written out, the user as ?1 and the time as ?2: the same text every send, which D1 compiles once.
+const activeRow = (l: string) =>
+  `(${l}.date_expire IS NULL OR ${l}.date_expire > ?2) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
 // An active unlimited row first (the oldest), then the counted row that expires first.
 const TAKE_ORDER =
   "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
 /** The rows of the company pools the user may take from: within their allowance, the pool's row active. */
-const poolRows = (m: string, l: string, user: string, now: string) =>
+const poolRows = (m: string, l: string) =>
   `FROM company_members ${m} JOIN limits ${l} ON ${l}.company_id = ${m}.company_id
-   WHERE ${m}.user_id = ${user} AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${activeRow(l, now)}`;
+   WHERE ${m}.user_id = ?1 AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${activeRow(l)}`;
 
 /**
  * Decrements the row named by the charge just inserted. Guarded by `changes() = 1` on the statement
@@ -66,41 +62,47 @@ type Inserted = { id: number; limit_id: number; company_id: number | null };
  * `request_charges` row. 402 when nothing is left.
  */
 export async function takeRequest(db: Db, userId: number, now = Date.now()): Promise<Charge> {
-  const [first, ...rest] = takeRequestQueries(db, userId, now);
-  const charge = chargeTaken(await db.batch([first!, ...rest]));
+  const d1 = db.$client;
+  const results = await d1.batch(TAKE_REQUEST.map((statement) => bound(d1, statement, { userId, now })));
+  const charge = chargeTaken(results.map((result) => result.results));
   if (!charge) throw new ApiError(402, NO_REQUESTS_LEFT);
   return charge;
 }
 
-/** takeRequest's five statements, for a larger batch (the turn's: conversations/turn/admission.ts); in order. */
-export function takeRequestQueries(db: Db, userId: number, now = Date.now()) {
-  const [user, at] = [int(userId), int(now)];
-  return [
-    db.all<Inserted>(
-      sql.raw(`INSERT INTO request_charges (user_id, limit_id, created_at)
-         SELECT ${user}, l.id, ${at} FROM limits l
-         WHERE l.user_id = ${user} AND ${activeRow("l", at)} AND NOT EXISTS (SELECT 1 ${poolRows("pm", "pl", user, at)})
-         ORDER BY ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id, company_id`),
-    ),
-    db.all<{ id: number }>(sql.raw(DECREMENT_CHARGED_ROW)),
-    db.all<Inserted>(
-      sql.raw(`INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
-         SELECT ${user}, l.id, l.company_id, ${at} ${poolRows("m", "l", user, at)}
-         ORDER BY m.id, ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id, company_id`),
-    ),
-    db.all<{ id: number }>(
-      sql.raw(`UPDATE company_members SET used = used + 1
-         WHERE changes() = 1 AND user_id = ${user}
-           AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid())
-         RETURNING id`),
-    ),
-    db.all<{ id: number }>(sql.raw(DECREMENT_CHARGED_ROW)),
-  ] as const;
-}
+const [user, time] = [sql.placeholder("userId"), sql.placeholder("now")];
 
-/** The charge takeRequestQueries' rows say was taken; null when nothing was left. */
+/**
+ * takeRequest's five statements, in order, for a larger batch (the turn's: conversations/turn/admission.ts), with
+ * placeholders for `{ userId, now }` (db/prepared.ts).
+ */
+export const TAKE_REQUEST: readonly Prepared[] = [
+  {
+    sql: `INSERT INTO request_charges (user_id, limit_id, created_at)
+         SELECT ?1, l.id, ?2 FROM limits l
+         WHERE l.user_id = ?1 AND ${activeRow("l")} AND NOT EXISTS (SELECT 1 ${poolRows("pm", "pl")})
+         ORDER BY ${TAKE_ORDER} LIMIT 1
+         RETURNING id, limit_id, company_id`,
+    params: [user, time],
+  },
+  { sql: DECREMENT_CHARGED_ROW, params: [] },
+  {
+    sql: `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
+         SELECT ?1, l.id, l.company_id, ?2 ${poolRows("m", "l")}
+         ORDER BY m.id, ${TAKE_ORDER} LIMIT 1
+         RETURNING id, limit_id, company_id`,
+    params: [user, time],
+  },
+  {
+    sql: `UPDATE company_members SET used = used + 1
+         WHERE changes() = 1 AND user_id = ?1
+           AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid())
+         RETURNING id`,
+    params: [user],
+  },
+  { sql: DECREMENT_CHARGED_ROW, params: [] },
+];
+
+/** The charge TAKE_REQUEST's rows say was taken; null when nothing was left. */
 export function chargeTaken(rows: readonly unknown[]): Charge | null {
   const [own, ownDecremented, pooled, , poolDecremented] = rows as Inserted[][];
   const pool = pooled![0];

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared, type Prepared, type RawRow, rowOf } from "../../db/prepared";
 import type { HistoryDb } from "../../db/history";
 import { messages } from "../../db/history-schema";
 import { products, topics } from "../../db/schema";
@@ -29,7 +30,7 @@ export async function activeProduct(db: Db, type: string): Promise<ProductRow> {
  * The one way a topic is made, empty, by the web (`POST /topics/new`) and the bots' API alike: in
  * an active mode (422), its name (already trimmed and one line by the route's rule) indexed for the
  * title search (docs/search.md). A send that starts a topic writes its row in the turn's batch
- * (`openTopicQueries`), nameless: its first question names it.
+ * (`openTopicStatements`), nameless: its first question names it.
  */
 export async function createTopic(
   db: Db,
@@ -46,15 +47,19 @@ export async function createTopic(
   return topic!;
 }
 
+/** The values a topic's opening takes (`openTopicStatements`' placeholders). */
+export type OpenTopicValues = { userId: number; type: string; objectId: string; now: number };
+
 /**
  * A topic started with its first question, for the turn's one batch (docs/scale.md "The first
  * chunk"): the active mode (422), its terms (403) and the topic's row, written only when both pass,
  * addressed to the object that runs the turn (`objectId`, kept as `session_id`); and whether the
- * privacy guard is on in the mode (docs/privacy.md). `read` takes the two queries' rows.
+ * privacy guard is on in the mode (docs/privacy.md). Built once, with placeholders for `OpenTopicValues`
+ * (db/prepared.ts); `readOpenedTopic` takes the two statements' rows.
  */
-export function openTopicQueries(db: Db, userId: number, assistantType: string, objectId: string) {
-  const active = and(eq(products.assistantType, assistantType), eq(products.active, true));
-  const now = Date.now();
+export function openTopicStatements(db: Db): Prepared[] {
+  const [userId, type, objectId, now] = ["userId", "type", "objectId", "now"].map((name) => sql.placeholder(name));
+  const active = and(eq(products.assistantType, type!), eq(products.active, true));
   // An INSERT … SELECT names every column of the table, in its order.
   const row = {
     id: sql`NULL`.as("id"),
@@ -74,8 +79,8 @@ export function openTopicQueries(db: Db, userId: number, assistantType: string, 
   const modes = db
     .select({
       product: getTableColumns(products),
-      termsMet: termsMet(userId, assistantType),
-      guardOn: guardOnColumn(userId, assistantType),
+      termsMet: termsMet(userId!, type!).as("terms_met"),
+      guardOn: guardOnColumn(userId!, type!).as("guard_on"),
     })
     .from(products)
     .where(active);
@@ -85,20 +90,19 @@ export function openTopicQueries(db: Db, userId: number, assistantType: string, 
       db
         .select(row)
         .from(products)
-        .where(and(active, termsMet(userId, assistantType))),
+        .where(and(active, termsMet(userId!, type!))),
     )
     .returning();
-  type Modes = Awaited<typeof modes>;
-  return {
-    queries: [modes, inserted] as const,
-    read: (modeRows: Modes, topicRows: TopicRow[]): TopicWithMode => {
-      const [mode] = modeRows;
-      const [topic] = topicRows;
-      if (!mode) throw unknownModeError();
-      if (!mode.termsMet || !topic) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
-      return { topic, product: mode.product, guardOn: Boolean(mode.guardOn) };
-    },
-  };
+  return [prepared(modes), prepared(inserted)];
+}
+
+/** What `openTopicStatements` found: the topic opened, its mode and the guard's setting, or the refusal. */
+export function readOpenedTopic(modeRows: RawRow[], topicRows: RawRow[]): TopicWithMode {
+  const [mode] = modeRows;
+  const [topic] = topicRows;
+  if (!mode) throw unknownModeError();
+  if (!mode.terms_met || !topic) throw ApiError.forbidden(DISCLAIMER_TEXTS.notAccepted);
+  return { topic: rowOf(topics, topic), product: rowOf(products, mode), guardOn: Boolean(mode.guard_on) };
 }
 
 /** Deletes the user's new topic unless a message made it into its history. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, Column, eq, is, type Placeholder, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { qualified } from "../../db/raw";
 import type { Db } from "../../db/client";
@@ -30,9 +30,12 @@ export async function privacySettingsOf(db: Db, userId: number): Promise<Privacy
  * Whether the guard is on for the user's sends in the mode (a name, or the column holding it), as a
  * column of a query that reads the mode or the topic anyway (a send's, docs/scale.md "The first chunk").
  */
-export const guardOnColumn = (userId: number, assistantType: string | AnySQLiteColumn) =>
+export const guardOnColumn = (
+  userId: number | Placeholder,
+  assistantType: string | Placeholder | AnySQLiteColumn,
+) =>
   sql<number>`coalesce((SELECT ps.enabled FROM privacy_settings ps WHERE ps.user_id = ${userId}
-    AND ps.assistant_type = ${typeof assistantType === "string" ? assistantType : qualified(assistantType)}), 1)`;
+    AND ps.assistant_type = ${is(assistantType, Column) ? qualified(assistantType) : assistantType}), 1)`;
 
 /** Turns the guard on or off for one mode of the user's (422 for a mode that does not exist). */
 export async function setPrivacySetting(
