@@ -30,10 +30,7 @@ export async function privacySettingsOf(db: Db, userId: number): Promise<Privacy
  * Whether the guard is on for the user's sends in the mode (a name, or the column holding it), as a
  * column of a query that reads the mode or the topic anyway (a send's, docs/scale.md "The first chunk").
  */
-export const guardOnColumn = (
-  userId: number | Placeholder,
-  assistantType: string | Placeholder | AnySQLiteColumn,
-) =>
+export const guardOnColumn = (userId: number | Placeholder, assistantType: string | Placeholder | AnySQLiteColumn) =>
   sql<number>`coalesce((SELECT ps.enabled FROM privacy_settings ps WHERE ps.user_id = ${userId}
     AND ps.assistant_type = ${is(assistantType, Column) ? qualified(assistantType) : assistantType}), 1)`;
 

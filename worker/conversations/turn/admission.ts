@@ -74,9 +74,7 @@ export async function admit(
   const values = {
     userId: request.user.id,
     now: Date.now(),
-    ...(request.topic.kind === "new"
-      ? { type: request.topic.assistantType, objectId }
-      : { topicId: request.topic.id }),
+    ...(request.topic.kind === "new" ? { type: request.topic.assistantType, objectId } : { topicId: request.topic.id }),
   };
   const batch = [...(isNew ? statements.open : statements.own), ...(take ? TAKE_REQUEST : [])];
   const [results, revoked] = await Promise.all([
