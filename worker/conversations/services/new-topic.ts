@@ -47,15 +47,12 @@ export async function createTopic(
   return topic!;
 }
 
-/** The values a topic's opening takes (`openTopicStatements`' placeholders). */
-export type OpenTopicValues = { userId: number; type: string; objectId: string; now: number };
-
 /**
  * A topic started with its first question, for the turn's one batch (docs/scale.md "The first
  * chunk"): the active mode (422), its terms (403) and the topic's row, written only when both pass,
  * addressed to the object that runs the turn (`objectId`, kept as `session_id`); and whether the
- * privacy guard is on in the mode (docs/privacy.md). Built once, with placeholders for `OpenTopicValues`
- * (db/prepared.ts); `readOpenedTopic` takes the two statements' rows.
+ * privacy guard is on in the mode (docs/privacy.md). Built once, with placeholders for `{ userId, type,
+ * objectId, now }` (db/prepared.ts); `readOpenedTopic` takes the two statements' rows.
  */
 export function openTopicStatements(db: Db): Prepared[] {
   const [userId, type, objectId, now] = ["userId", "type", "objectId", "now"].map((name) => sql.placeholder(name));
