@@ -15,10 +15,13 @@ import {
 import { CHUNK_INTERVAL_MS, CHUNKS, FIRST_CHUNK_MS, startFakeModel, workerVarsFor } from "./fake-model.mjs";
 import { percentile, roundTrips } from "./http.mjs";
 import { FLOOR_STEPS, startSendFloor } from "./send-floor.mjs";
+import { addedSideBySide } from "./side-by-side.mjs";
 import { replyText, sseText, timeChunks, timeFirstChunk } from "./stream-timing.mjs";
 
 const PORTS = { app: 8793, model: 8794, floor: 8797 };
 const RUNS = 40;
+// At the sockets, where the goal is set (issue 28): enough sends that the p99 is not the slowest one or two.
+const SOCKET_RUNS = 200;
 const TOPICS = 5000;
 const MESSAGES = 1000;
 const LATENCY_SAMPLES = 50;
@@ -131,12 +134,13 @@ export async function benchConversations() {
     // A user asks again after reading the reply, not within a millisecond of its last chunk: the next
     // send waits until this reply is saved, so its batch does not queue behind this one's writes.
     const saved = async (topicId) => {
-      for (;;) {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
         const res = await fetch(`${app}/api/v2/topics/${topicId}/history/`, { headers: auth });
         const messages = await res.json();
         if (messages.some((m) => m.role === "assistant")) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      throw new Error(`ответ в теме ${topicId} не сохранился за 10 с`);
     };
     const throughWorker = async (base = app) => {
       const started = performance.now();
@@ -150,12 +154,23 @@ export async function benchConversations() {
       return arrivals;
     };
 
+    // The product's send at its socket: the first chunk timed, the rest read by no one, and the reply saved.
+    const firstAtSocket = async () => {
+      const started = performance.now();
+      const res = await fetch(`${socket}/api/v2/topics/start/stream/`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" }),
+      });
+      const first = await timeFirstChunk(started, res, replyText);
+      await saved(res.headers.get("x-topic-id"));
+      return first;
+    };
+
     await direct();
     await throughWorker();
-    await throughWorker(socket);
-    const floorAdded = Object.fromEntries(
-      ["socket", "proxy"].flatMap((where) => FLOOR_STEPS.map(([route]) => [`${where} ${route}`, []])),
-    );
+    await firstAtSocket();
+    const floorAdded = Object.fromEntries(FLOOR_STEPS.map(([route]) => [route, []]));
     for (const where of ["socket", "proxy"])
       for (const [route] of FLOOR_STEPS) await floorWorker.firstChunk(where, route);
     const firstByte = { direct: [], worker: [] };
@@ -164,8 +179,6 @@ export async function benchConversations() {
     const firstAdded = [];
     // A route that does nothing, through the same wrangler dev: the local floor of any Worker route.
     const floor = [];
-    const firstAddedAtSocket = [];
-    const floorAtSocket = [];
     const addedAfterFirst = [];
     for (let run = 0; run < RUNS; run++) {
       const d = await direct();
@@ -174,22 +187,27 @@ export async function benchConversations() {
       firstByte.worker.push(w[0]);
       firstAdded.push(w[0] - d[0]);
       floor.push(...(await roundTrips(`${app}/api/v2/health`, 1)));
-      const s = await throughWorker(socket);
-      firstAddedAtSocket.push(s[0] - d[0]);
-      floorAtSocket.push(...(await roundTrips(`${socket}/api/v2/health`, 1)));
       for (let i = 1; i < CHUNKS; i++) {
         gaps.direct.push(d[i] - d[i - 1]);
         gaps.worker.push(w[i] - w[i - 1]);
       }
       for (let i = 0; i < CHUNKS; i++) added.push(w[i] - d[i]);
       for (let i = 1; i < CHUNKS; i++) addedAfterFirst.push(w[i] - w[0] - (d[i] - d[0]));
-      for (const where of ["socket", "proxy"]) {
-        for (const [route] of FLOOR_STEPS) {
-          const read = await direct(timeFirstChunk);
-          floorAdded[`${where} ${route}`].push((await floorWorker.firstChunk(where, route)) - read);
-        }
+      for (const [route] of FLOOR_STEPS) {
+        const read = await direct(timeFirstChunk);
+        floorAdded[route].push((await floorWorker.firstChunk("proxy", route)) - read);
       }
     }
+    const senders = {
+      product: { socket, send: firstAtSocket },
+      ...Object.fromEntries(
+        FLOOR_STEPS.map(([route]) => [
+          route,
+          { socket: floorWorker.socket, send: () => floorWorker.firstChunk("socket", route) },
+        ]),
+      ),
+    };
+    const atSockets = await addedSideBySide(SOCKET_RUNS, () => direct(timeFirstChunk), senders);
 
     const reads = { "jwt-token": token };
     const listUrl = `${app}/api/v2/topics/active/all?tz=Europe/Moscow`;
@@ -208,17 +226,18 @@ export async function benchConversations() {
     const add = stats(added);
     const first = stats(firstAdded);
     const bare = stats(floor);
-    const firstAtSocket = stats(firstAddedAtSocket);
-    const bareAtSocket = stats(floorAtSocket);
+    const productAtSocket = stats(atSockets.added.product);
+    const bareAtSocket = stats(atSockets.roundTrip[socket]);
     const addLater = stats(addedAfterFirst);
-    // The goal (issue 28): the product adds at most 1.2× what the floor's last step adds, at the socket.
-    const keep = ["socket", "proxy"].map((where) => stats(floorAdded[`${where} /d1-do-keep`]));
+    // The goal (issue 28): the product adds at most 1.2× what the floor's `/d1-do-keep` adds, at the socket.
+    const keep = [stats(atSockets.added["/d1-do-keep"]), stats(floorAdded["/d1-do-keep"])];
+    const ownShape = stats(atSockets.added["/do-d1-keep"]);
     // Two decimals: the goal is a bound, and 1.24 printed as 1.2 would pass it.
     const times = (a, b) => (a / b).toFixed(2);
     const ratio = (product, floorStep) =>
       `${times(product.p50, floorStep.p50)}× p50, ${times(product.p99, floorStep.p99)}× p99`;
     const floorRow = ([route, what]) => {
-      const [socketStep, proxyStep] = ["socket", "proxy"].map((where) => stats(floorAdded[`${where} ${route}`]));
+      const [socketStep, proxyStep] = [stats(atSockets.added[route]), stats(floorAdded[route])];
       return (
         `| ${what} (\`${route}\`) | ${fmt(socketStep.p50)} | ${fmt(socketStep.p99)} | ${fmt(proxyStep.p50)} | ` +
         `${fmt(proxyStep.p99)} |`
@@ -243,23 +262,28 @@ export async function benchConversations() {
         `sign-in session check, the mode, its terms, the new topic, a request taken), masks the question, calls the model and writes the question once the model's request is out (docs/conversations.md "The turn"). A route that does nothing (\`GET /api/v2/health\`, one after each pair) takes ${fmt(bare.p50)} ms p50, ${fmt(bare.p99)} ms p99 through the same \`wrangler dev\`: what reaching a Worker at all costs here.`,
       "",
       `\`wrangler dev\` serves through a proxy Worker in a second workerd process, which Cloudflare does not have. ` +
-        `The same send to the Worker's own workerd socket (after each pair, against the same direct read): ` +
-        `**${fmt(firstAtSocket.p50)} ms p50, ${fmt(firstAtSocket.p99)} ms p99** added; the route that does nothing ` +
-        `there: ${fmt(bareAtSocket.p50)} ms p50, ${fmt(bareAtSocket.p99)} ms p99.`,
+        `The same send to the Worker's own workerd socket, ${SOCKET_RUNS} times, each on a connection a round trip ` +
+        `to the route that does nothing has just opened and against its own direct read, the reply saved before the ` +
+        `next (scripts/bench/side-by-side.mjs): **${fmt(productAtSocket.p50)} ms p50, ${fmt(productAtSocket.p99)} ms ` +
+        `p99** added; that round trip: ${fmt(bareAtSocket.p50)} ms p50, ${fmt(bareAtSocket.p99)} ms p99.`,
       "",
-      `The floor of that send here: a Worker that does only what must come before the model, in the product's ` +
-        `shape, and nothing else (scripts/bench/floor-worker.js: an HMAC token checked, one D1 batch of a session ` +
-        `read and a request taken, a Durable Object per send calling the model and passing its body on, each step ` +
-        `adding to the one before), ${RUNS} sends per step, each against its own direct read, in the same run. Added to the first chunk, ms:`,
+      `The floor of that send here: a Worker that does only what must come before the model, and nothing else ` +
+        `(scripts/bench/floor-worker.js: an HMAC token checked, one D1 batch of a session read and a request taken, ` +
+        `a Durable Object per send calling the model and passing its body on, each step adding to the one before; ` +
+        `the last takes the same steps in a turn's order), in the same run: at its socket beside the product's ` +
+        `sends, ${SOCKET_RUNS} per step, on the same footing; through \`wrangler dev\`, ${RUNS} per step. Added to ` +
+        `the first chunk, ms:`,
       "",
-      "| the floor Worker's send | at its socket p50 | p99 | through wrangler dev p50 | p99 |",
+      `| the floor Worker's send | at its socket p50 | p99 | through wrangler dev p50 | p99 |`,
       "|---|---|---|---|---|",
       ...FLOOR_STEPS.map(floorRow),
       "",
-      `The product's send against the floor's last step (\`/d1-do-keep\`), added to the first chunk in this run: ` +
-        `**${ratio(firstAtSocket, keep[0])}** at the socket (${fmt(firstAtSocket.p50)} against ${fmt(keep[0].p50)} ` +
-        `ms p50, ${fmt(firstAtSocket.p99)} against ${fmt(keep[0].p99)} p99), ${ratio(first, keep[1])} through ` +
-        `\`wrangler dev\`; the goal is at most 1.2× at the socket, p50 and p99.`,
+      `The product's send against the floor's \`/d1-do-keep\`, added to the first chunk in this run: ` +
+        `**${ratio(productAtSocket, keep[0])}** at the socket (${fmt(productAtSocket.p50)} against ` +
+        `${fmt(keep[0].p50)} ms p50, ${fmt(productAtSocket.p99)} against ${fmt(keep[0].p99)} p99), ` +
+        `${ratio(first, keep[1])} through \`wrangler dev\`; the goal is at most 1.2× at the socket, p50 and p99. ` +
+        `Against the same steps in a turn's order (\`/do-d1-keep\`): ${ratio(productAtSocket, ownShape)} at the ` +
+        `socket.`,
       "",
       `Delay the Worker and the Durable Object add to each chunk's arrival (through − direct, same chunk): median ` +
         `**${fmt(add.p50)} ms**, p99 **${fmt(add.p99)} ms**; most of it is the first chunk's head start. Counted ` +

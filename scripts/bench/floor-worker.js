@@ -1,7 +1,8 @@
 // The local floor of a send: the least a streamed reply can do here and still do what must come
 // before the model (a token checked, one D1 batch that checks the session and takes a request), in
 // the shape the product has (a Durable Object per topic calling the model). Each route adds one
-// step, so the steps' costs on this machine come out of one run (docs/scale.md "The first chunk").
+// step, so the steps' costs on this machine come out of one run (docs/scale.md "The first chunk"); the last
+// takes the same steps in the order of a turn its object owns.
 import { DurableObject } from "cloudflare:workers";
 
 const encoder = new TextEncoder();
@@ -32,6 +33,12 @@ function checkAndTake(db) {
 export class Relay extends DurableObject {
   reserve() {
     return true;
+  }
+
+  /** The shape an object that owns its turn has: its first call runs the batch, then the model, each chunk kept. */
+  async turn(modelUrl) {
+    await checkAndTake(this.env.DB);
+    return this.start(modelUrl, true);
   }
 
   /**
@@ -86,12 +93,17 @@ export default {
       case "/d1":
         await checkAndTake(env.DB);
         return new Response((await fetch(model(env), { method: "POST", body: "{}" })).body, { headers });
-      // The product's shape: the batch beside a new Durable Object's first call, then the object calls the model.
+      // The batch beside a new Durable Object's first call (the product's shape before issue 28), then the object
+      // calls the model.
       case "/d1-do":
         return new Response(await throughRelay(env, false), { headers });
       // And each chunk kept in the object's storage before it is passed on.
       case "/d1-do-keep":
         return new Response(await throughRelay(env, true), { headers });
+      // The same steps in the order of a turn its object owns (docs/conversations.md "The turn"): the batch inside the
+      // new object's first call, not beside it.
+      case "/do-d1-keep":
+        return new Response(await env.RELAY.get(env.RELAY.newUniqueId()).turn(model(env)), { headers });
       default:
         return new Response("", { status: 404 });
     }

@@ -14,6 +14,7 @@ export const FLOOR_STEPS = [
   ["/d1", "one D1 batch first (a session read, a request taken)"],
   ["/d1-do", "that batch beside a new Durable Object's first call, then the object calls the model"],
   ["/d1-do-keep", "and each chunk kept in the object's SQLite before it is passed on"],
+  ["/do-d1-keep", "the same steps as a turn its object owns: the batch inside the object's first call"],
 ];
 
 export async function startSendFloor(port, modelPort) {
@@ -34,5 +35,5 @@ export async function startSendFloor(port, modelPort) {
     const res = await fetch(bases[where] + route, { method: "POST", headers: { "x-token": token } });
     return timeFirstChunk(started, res, sseText);
   };
-  return { firstChunk, stop: () => stopWorker(child) };
+  return { firstChunk, socket: bases.socket, stop: () => stopWorker(child) };
 }
