@@ -142,30 +142,23 @@ export async function benchConversations() {
       }
       throw new Error(`ответ в теме ${topicId} не сохранился за 10 с`);
     };
-    const throughWorker = async (base = app) => {
+    /**
+     * A new topic's question sent to `base` (the proxy, or the Worker's socket), the reply timed by `timing` (every
+     * chunk, or the first only, the rest read by no one), then saved.
+     */
+    const send = async (base, timing) => {
       const started = performance.now();
       const res = await fetch(`${base}/api/v2/topics/start/stream/`, {
         method: "POST",
         headers: auth,
         body: JSON.stringify({ message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" }),
       });
-      const arrivals = await timeChunks(started, res, replyText);
+      const timed = await timing(started, res, replyText);
       await saved(res.headers.get("x-topic-id"));
-      return arrivals;
+      return timed;
     };
-
-    // The product's send at its socket: the first chunk timed, the rest read by no one, and the reply saved.
-    const firstAtSocket = async () => {
-      const started = performance.now();
-      const res = await fetch(`${socket}/api/v2/topics/start/stream/`, {
-        method: "POST",
-        headers: auth,
-        body: JSON.stringify({ message: { text: "Сколько стоит аренда?", attachments: [] }, assistant_type: "gpt" }),
-      });
-      const first = await timeFirstChunk(started, res, replyText);
-      await saved(res.headers.get("x-topic-id"));
-      return first;
-    };
+    const throughWorker = () => send(app, timeChunks);
+    const firstAtSocket = () => send(socket, timeFirstChunk);
 
     await direct();
     await throughWorker();
