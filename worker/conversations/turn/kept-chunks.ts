@@ -7,14 +7,19 @@
  * first chunk is that chunk (docs/scale.md "Against the floor").
  */
 export class KeptChunks {
-  private made: boolean;
+  /** Whether the table is there; asked when first needed, not when the object starts (a new topic's first call). */
+  private made?: boolean;
 
-  constructor(private readonly sql: SqlStorage) {
-    this.made = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").toArray().length > 0;
+  constructor(private readonly sql: SqlStorage) {}
+
+  private exists(): boolean {
+    this.made ??=
+      this.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").toArray().length > 0;
+    return this.made;
   }
 
   make(): void {
-    if (this.made) return;
+    if (this.exists()) return;
     this.sql.exec("CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)");
     this.made = true;
   }
@@ -26,7 +31,7 @@ export class KeptChunks {
 
   /** Everything kept, in order; "" when nothing was. */
   text(): string {
-    if (!this.made) return "";
+    if (!this.exists()) return "";
     return this.sql
       .exec<{ text: string }>("SELECT text FROM chunks ORDER BY seq")
       .toArray()
@@ -35,6 +40,6 @@ export class KeptChunks {
   }
 
   clear(): void {
-    if (this.made) this.sql.exec("DELETE FROM chunks");
+    if (this.exists()) this.sql.exec("DELETE FROM chunks");
   }
 }

@@ -100,11 +100,11 @@ export class TopicObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.chunks = new KeptChunks(ctx.storage.sql);
-    ctx.blockConcurrencyWhile(async () => {
-      this.turn = ctx.storage.kv.get<Turn>(TURN_KEY) ?? IDLE;
-      // A turn in storage at start-up belongs to an instance that died in it.
-      if (this.turn.kind !== "idle") await this.recover();
-    });
+    // Read synchronously, so a new topic's first call is not held behind blockConcurrencyWhile: that cost it
+    // ~0.5 ms (docs/scale.md "Against the floor (issue 28)"). A turn in storage at start-up belongs to an instance
+    // that died in it; no call comes in before it is recovered.
+    this.turn = ctx.storage.kv.get<Turn>(TURN_KEY) ?? IDLE;
+    if (this.turn.kind !== "idle") ctx.blockConcurrencyWhile(() => this.recover());
   }
 
   /**
