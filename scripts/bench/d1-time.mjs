@@ -62,11 +62,7 @@ const ACTIVE = (l) =>
   `(${l}.date_expire IS NULL OR ${l}.date_expire > ?1) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
 const POOL = (m, l) => `FROM company_members ${m} JOIN limits ${l} ON ${l}.company_id = ${m}.company_id
    WHERE ${m}.user_id = ?2 AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${ACTIVE(l)}`;
-const TAKE_ORDER =
-  "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
-const DECREMENT = `UPDATE limits SET available_requests = available_requests - 1
-    WHERE changes() = 1 AND is_unlimited = 0 AND available_requests > 0
-      AND id = (SELECT limit_id FROM request_charges WHERE id = last_insert_rowid()) RETURNING id`;
+const TAKE_ORDER = "is_unlimited DESC, CASE WHEN is_unlimited = 1 THEN id END, date_expire IS NULL, date_expire, id";
 const BRANCH = (start) => `(WITH RECURSIVE branch(id, depth) AS (
     SELECT ${start}, 1
     UNION ALL
@@ -153,25 +149,17 @@ function groups(now) {
       [1, 1],
     ],
   ];
+  // One statement; migrations/0027's trigger counts the charge on its row and the member's `used`.
   const takeRequest = [
     [
-      `INSERT INTO request_charges (user_id, limit_id, created_at) SELECT ?2, l.id, ?1 FROM limits l WHERE ` +
-        `l.user_id = ?2 AND ${ACTIVE("l")} AND NOT EXISTS (SELECT 1 ${POOL("pm", "pl")}) ORDER BY ${TAKE_ORDER} ` +
-        `LIMIT 1 RETURNING id, limit_id, company_id`,
+      `INSERT INTO request_charges (user_id, limit_id, company_id, created_at) SELECT ?2, id, company_id, ?1 FROM (` +
+        `SELECT 0 AS own, m.id AS member, l.id, l.company_id, l.is_unlimited, l.date_expire ${POOL("m", "l")} ` +
+        `UNION ALL SELECT 1, NULL, l.id, NULL, l.is_unlimited, l.date_expire FROM limits l ` +
+        `WHERE l.user_id = ?2 AND ${ACTIVE("l")}) ORDER BY own, member, ${TAKE_ORDER} LIMIT 1 ` +
+        `RETURNING id, limit_id, company_id, ` +
+        `(SELECT is_unlimited FROM limits WHERE limits.id = request_charges.limit_id) AS unlimited`,
       [now, 1],
     ],
-    [DECREMENT, []],
-    [
-      `INSERT INTO request_charges (user_id, limit_id, company_id, created_at) SELECT ?2, l.id, l.company_id, ?1 ` +
-        `${POOL("m", "l")} ORDER BY m.id, ${TAKE_ORDER} LIMIT 1 RETURNING id, limit_id, company_id`,
-      [now, 1],
-    ],
-    [
-      `UPDATE company_members SET used = used + 1 WHERE changes() = 1 AND user_id = ?1 AND company_id = (SELECT ` +
-        `company_id FROM request_charges WHERE id = last_insert_rowid()) RETURNING id`,
-      [1],
-    ],
-    [DECREMENT, []],
   ];
   return [
     [

@@ -33,33 +33,20 @@ export const startPackForNewUser = (db: Db) =>
 const activeRow = (l: string) =>
   `(${l}.date_expire IS NULL OR ${l}.date_expire > ?2) AND (${l}.is_unlimited = 1 OR ${l}.available_requests > 0)`;
 // An active unlimited row first (the oldest), then the counted row that expires first.
-const TAKE_ORDER =
-  "l.is_unlimited DESC, CASE WHEN l.is_unlimited = 1 THEN l.id END, l.date_expire IS NULL, l.date_expire, l.id";
+const TAKE_ORDER = "is_unlimited DESC, CASE WHEN is_unlimited = 1 THEN id END, date_expire IS NULL, date_expire, id";
 /** The rows of the company pools the user may take from: within their allowance, the pool's row active. */
 const poolRows = (m: string, l: string) =>
   `FROM company_members ${m} JOIN limits ${l} ON ${l}.company_id = ${m}.company_id
    WHERE ${m}.user_id = ?1 AND (${m}.allowance IS NULL OR ${m}.used < ${m}.allowance) AND ${activeRow(l)}`;
 
-/**
- * Decrements the row named by the charge just inserted. Guarded by `changes() = 1` on the statement
- * before it (that INSERT, or the member's UPDATE that follows it): when nothing was written there,
- * `last_insert_rowid()` names some older row.
- */
-const DECREMENT_CHARGED_ROW = `UPDATE limits SET available_requests = available_requests - 1
-    WHERE changes() = 1 AND is_unlimited = 0 AND available_requests > 0
-      AND id = (SELECT limit_id FROM request_charges WHERE id = last_insert_rowid())
-    RETURNING id`;
-
-type Inserted = { id: number; limit_id: number; company_id: number | null };
+type Taken = { id: number; limit_id: number; company_id: number | null; unlimited: number };
 
 /**
- * Takes one request, in one batch (one round trip, one transaction; docs/scale.md "The first
- * chunk"): from a company pool the user belongs to, within their allowance, first; else from their
- * own rows, where an active unlimited row lets the send through untouched, otherwise the active row
- * that expires first loses one. Both halves read the state before either writes (the user's own
- * rows are taken only when no pool can give), so exactly one of them charges. Of parallel sends
- * with one request left (or at allowance − 1) exactly one gets it. Every take writes a
- * `request_charges` row. 402 when nothing is left.
+ * Takes one request, in one statement (docs/scale.md "The first chunk"): from a company pool the user belongs to,
+ * within their allowance, first; else from their own rows, where an active unlimited row lets the send through
+ * untouched, otherwise the active row that expires first loses one. The charge's row is written and the trigger of
+ * migrations/0027 counts it (the row, and the member's `used`). Of parallel sends with one request left (or at
+ * allowance − 1) exactly one gets it: D1 runs one statement at a time. 402 when nothing is left.
  */
 export async function takeRequest(db: Db, userId: number, now = Date.now()): Promise<Charge> {
   const d1 = db.$client;
@@ -72,45 +59,30 @@ export async function takeRequest(db: Db, userId: number, now = Date.now()): Pro
 const [user, time] = [sql.placeholder("userId"), sql.placeholder("now")];
 
 /**
- * takeRequest's five statements, in order, for a larger batch (the turn's: conversations/turn/admission.ts), with
- * placeholders for `{ userId, now }` (db/prepared.ts).
+ * takeRequest's statement, for a larger batch (the turn's: conversations/turn/admission.ts), with placeholders for
+ * `{ userId, now }` (db/prepared.ts).
  */
 export const TAKE_REQUEST: readonly Prepared[] = [
   {
-    sql: `INSERT INTO request_charges (user_id, limit_id, created_at)
-         SELECT ?1, l.id, ?2 FROM limits l
-         WHERE l.user_id = ?1 AND ${activeRow("l")} AND NOT EXISTS (SELECT 1 ${poolRows("pm", "pl")})
-         ORDER BY ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id, company_id`,
-    params: [user, time],
-  },
-  { sql: DECREMENT_CHARGED_ROW, params: [] },
-  {
     sql: `INSERT INTO request_charges (user_id, limit_id, company_id, created_at)
-         SELECT ?1, l.id, l.company_id, ?2 ${poolRows("m", "l")}
-         ORDER BY m.id, ${TAKE_ORDER} LIMIT 1
-         RETURNING id, limit_id, company_id`,
+         SELECT ?1, id, company_id, ?2 FROM (
+           SELECT 0 AS own, m.id AS member, l.id, l.company_id, l.is_unlimited, l.date_expire ${poolRows("m", "l")}
+           UNION ALL
+           SELECT 1, NULL, l.id, NULL, l.is_unlimited, l.date_expire FROM limits l
+           WHERE l.user_id = ?1 AND ${activeRow("l")}
+         ) ORDER BY own, member, ${TAKE_ORDER} LIMIT 1
+         RETURNING id, limit_id, company_id,
+           (SELECT is_unlimited FROM limits WHERE limits.id = request_charges.limit_id) AS unlimited`,
     params: [user, time],
   },
-  {
-    sql: `UPDATE company_members SET used = used + 1
-         WHERE changes() = 1 AND user_id = ?1
-           AND company_id = (SELECT company_id FROM request_charges WHERE id = last_insert_rowid())
-         RETURNING id`,
-    params: [user],
-  },
-  { sql: DECREMENT_CHARGED_ROW, params: [] },
 ];
 
 /** The charge TAKE_REQUEST's rows say was taken; null when nothing was left. */
 export function chargeTaken(rows: readonly unknown[]): Charge | null {
-  const [own, ownDecremented, pooled, , poolDecremented] = rows as Inserted[][];
-  const pool = pooled![0];
-  if (pool)
-    return { limitId: pool.limit_id, unlimited: !poolDecremented![0], chargeId: pool.id, companyId: pool.company_id! };
-  const charge = own![0];
-  if (!charge) return null;
-  return { limitId: charge.limit_id, unlimited: !ownDecremented![0], chargeId: charge.id };
+  const [taken] = rows[0] as Taken[];
+  if (!taken) return null;
+  const charge: Charge = { limitId: taken.limit_id, unlimited: taken.unlimited === 1, chargeId: taken.id };
+  return taken.company_id === null ? charge : { ...charge, companyId: taken.company_id };
 }
 
 /**
