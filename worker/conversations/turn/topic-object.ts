@@ -100,9 +100,9 @@ export class TopicObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.chunks = new KeptChunks(ctx.storage.sql);
-    // Read synchronously, so a new topic's first call is not held behind blockConcurrencyWhile: that cost it
-    // ~0.5 ms (docs/scale.md "Against the floor (issue 28)"). A turn in storage at start-up belongs to an instance
-    // that died in it; no call comes in before it is recovered.
+    // Read synchronously, so a new topic's first call is not held behind blockConcurrencyWhile: 0.07–0.5 ms p50 in
+    // two A/B runs (docs/scale.md "Against the floor (issue 28)"). A turn in storage at start-up belongs to an
+    // instance that died in it; no call comes in before it is recovered.
     this.turn = ctx.storage.kv.get<Turn>(TURN_KEY) ?? IDLE;
     if (this.turn.kind !== "idle") ctx.blockConcurrencyWhile(() => this.recover());
   }
