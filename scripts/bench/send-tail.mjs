@@ -2,9 +2,19 @@
 // floor Worker's `/d1-do-keep`, new-topic sends alternated at each Worker's socket, each reply finished before the
 // next send; prints each side's p50 and p99, its slowest sends and how many took over 1.5× its p50.
 // `node scripts/bench/send-tail.mjs`; SENDS=250 by default.
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
-import { migrate, queryLocal, root, startWorker, stopWorker, waitForHealth, workerSocket } from "../lib/local.mjs";
+import {
+  buildWeb,
+  ensureDevVars,
+  migrate,
+  queryLocal,
+  root,
+  startWorker,
+  stopWorker,
+  waitForHealth,
+  workerSocket,
+} from "../lib/local.mjs";
 import { startFakeModel, workerVarsFor } from "./fake-model.mjs";
 import { percentile } from "./http.mjs";
 import { startSendFloor } from "./send-floor.mjs";
@@ -58,6 +68,10 @@ const direct = async () => {
   const res = await fetch(`http://127.0.0.1:${PORTS.model}/v1/chat/completions`, { method: "POST", body: "{}" });
   return timeFirstChunk(started, res, sseText);
 };
+
+// What `npm start` makes first, as for `npm run bench`: the local secrets and the build.
+ensureDevVars();
+if (!existsSync(path.join(root, "dist/share-screen"))) buildWeb();
 
 const model = await startFakeModel(PORTS.model, { chunks: 3, firstMs: 30, intervalMs: 10 });
 const stops = [];
