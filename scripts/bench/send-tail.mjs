@@ -2,20 +2,11 @@
 // floor Worker's `/d1-do-keep`, new-topic sends alternated at each Worker's socket, each reply finished before the
 // next send; prints each side's p50 and p99, its slowest sends and how many took over 1.5× its p50.
 // `node scripts/bench/send-tail.mjs`; SENDS=250 by default.
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import {
-  buildWeb,
-  ensureDevVars,
-  migrate,
-  queryLocal,
-  root,
-  startWorker,
-  stopWorker,
-  waitForHealth,
-  workerSocket,
-} from "../lib/local.mjs";
-import { startFakeModel, workerVarsFor } from "./fake-model.mjs";
+import { buildWeb, ensureDevVars, root, stopWorker, workerSocket } from "../lib/local.mjs";
+import { startAppWithUser } from "./app-with-user.mjs";
+import { startFakeModel } from "./fake-model.mjs";
 import { percentile } from "./http.mjs";
 import { startSendFloor } from "./send-floor.mjs";
 import { replyText, sseText, timeFirstChunk } from "./stream-timing.mjs";
@@ -32,27 +23,8 @@ const question = JSON.stringify({
 
 async function startApp() {
   const persistTo = path.join(root, ".wrangler/bench-send-tail");
-  rmSync(persistTo, { recursive: true, force: true });
-  migrate(persistTo);
-  const child = startWorker({
-    port: PORTS.app,
-    persistTo,
-    stdio: "ignore",
-    vars: workerVarsFor(PORTS.model),
-    inspector: false,
-  });
-  await waitForHealth(PORTS.app);
-  const res = await fetch(`http://127.0.0.1:${PORTS.app}/api/v2/users/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "tail@bench.local", password: "bench-password-1", consent: true }),
-  });
-  const { access_token: token } = await res.json();
-  queryLocal(
-    persistTo,
-    "INSERT INTO limits (user_id, requests, available_requests, is_unlimited, source) " +
-      "SELECT id, 0, 0, 1, 'admin' FROM users",
-  );
+  const app = { port: PORTS.app, modelPort: PORTS.model, persistTo, email: "tail@bench.local" };
+  const { child, token } = await startAppWithUser(app);
   const socket = await workerSocket(child);
   const headers = { "jwt-token": token, "content-type": "application/json" };
   const firstChunk = async () => {

@@ -146,8 +146,8 @@ const appConfigs = [
 const varFlagsOf = (vars) => Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 
 /** `vars` override wrangler.toml vars for this run (`--var KEY:VALUE`). */
-export function startWorker({ port, persistTo, stdio = "inherit", vars = {}, inspector = true }) {
-  if (!inspector) return startQuietWorker("wrangler.toml", port, { persistTo, vars, stdio });
+export function startWorker({ port, persistTo, stdio = "inherit", vars = {}, inspector = true, inspectorPort }) {
+  if (!inspector) return startQuietWorker("wrangler.toml", port, { persistTo, vars, stdio, inspectorPort });
   return spawn(wranglerBin, ["dev", ...appConfigs, ...devFlags(port), "--persist-to", persistTo, ...varFlagsOf(vars)], {
     cwd: root,
     env: quietEnv,
@@ -170,8 +170,12 @@ export function startWranglerConfig(configPath, port, { persistTo, vars = {}, in
  * One Worker without the DevTools inspector (scripts/lib/quiet-worker.mjs), for the benchmarks that
  * set the app beside a bare Worker: what a log line costs under DevTools is not the app's cost.
  */
-function startQuietWorker(configPath, port, { persistTo, vars = {}, stdio = "ignore" }) {
-  const extra = [...(persistTo ? ["--persist-to", persistTo] : []), ...varFlagsOf(vars)];
+function startQuietWorker(configPath, port, { persistTo, vars = {}, stdio = "ignore", inspectorPort }) {
+  const extra = [
+    ...(persistTo ? ["--persist-to", persistTo] : []),
+    ...varFlagsOf(vars),
+    ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+  ];
   return spawn(
     process.execPath,
     [path.join(root, "scripts/lib/quiet-worker.mjs"), configPath, "--port", String(port), ...extra],

@@ -2,7 +2,8 @@
 // every console.log is serialised for DevTools and relayed through another workerd, about 2 ms of
 // CPU a line on this machine, which Cloudflare does not pay. The benchmarks that set the app beside
 // a bare Worker start both with it (docs/scale.md "How the benchmarks run the Workers").
-// Usage: node quiet-worker.mjs CONFIG --port N [--persist-to DIR] [--var KEY:VALUE]...
+// Usage: node quiet-worker.mjs CONFIG --port N [--persist-to DIR] [--var KEY:VALUE]... [--inspector-port N]
+// (the inspector only for a probe that reads the isolate itself: scripts/bench/send-heap.mjs).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +12,12 @@ import { unstable_startWorker } from "wrangler";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { port: { type: "string" }, "persist-to": { type: "string" }, var: { type: "string", multiple: true } },
+  options: {
+    port: { type: "string" },
+    "persist-to": { type: "string" },
+    var: { type: "string", multiple: true },
+    "inspector-port": { type: "string" },
+  },
 });
 const vars = Object.fromEntries(
   (values.var ?? []).map((pair) => {
@@ -26,7 +32,7 @@ const worker = await unstable_startWorker({
   bindings: vars,
   dev: {
     server: { hostname: "127.0.0.1", port: Number(values.port) },
-    inspector: false,
+    inspector: values["inspector-port"] ? { port: Number(values["inspector-port"]) } : false,
     persist: values["persist-to"],
     logLevel: "warn",
     watch: false,

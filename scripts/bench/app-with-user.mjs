@@ -1,0 +1,26 @@
+// The app's Worker as the send probes start it: migrated afresh, quiet, its model the fake one on `modelPort`, and
+// one user on an unlimited pack.
+import { rmSync } from "node:fs";
+import { migrate, queryLocal, startWorker, waitForHealth } from "../lib/local.mjs";
+import { workerVarsFor } from "./fake-model.mjs";
+
+export async function startAppWithUser({ port, modelPort, persistTo, email, inspectorPort }) {
+  rmSync(persistTo, { recursive: true, force: true });
+  migrate(persistTo);
+  const vars = workerVarsFor(modelPort);
+  const child = startWorker({ port, persistTo, stdio: "ignore", vars, inspector: false, inspectorPort });
+  await waitForHealth(port);
+  const base = `http://127.0.0.1:${port}`;
+  const res = await fetch(`${base}/api/v2/users/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1", consent: true }),
+  });
+  const { access_token: token } = await res.json();
+  queryLocal(
+    persistTo,
+    "INSERT INTO limits (user_id, requests, available_requests, is_unlimited, source) " +
+      "SELECT id, 0, 0, 1, 'admin' FROM users",
+  );
+  return { child, base, token };
+}
