@@ -4,6 +4,12 @@ import { rmSync } from "node:fs";
 import { migrate, queryLocal, startWorker, waitForHealth } from "../lib/local.mjs";
 import { workerVarsFor } from "./fake-model.mjs";
 
+/** The body of a new topic's send, in the mode without law retrieval, as every send probe asks it. */
+export const NEW_TOPIC_QUESTION = JSON.stringify({
+  message: { text: "Сколько стоит аренда квартиры?", attachments: [] },
+  assistant_type: "gpt",
+});
+
 export async function startAppWithUser({ port, modelPort, persistTo, email, inspectorPort }) {
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);

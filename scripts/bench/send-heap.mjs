@@ -5,19 +5,24 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildWeb, ensureDevVars, root, stopWorker } from "../lib/local.mjs";
-import { startAppWithUser } from "./app-with-user.mjs";
+import { NEW_TOPIC_QUESTION, startAppWithUser } from "./app-with-user.mjs";
 import { startFakeModel } from "./fake-model.mjs";
 
 const PORTS = { app: 8801, model: 8894, inspector: 9555 };
-const question = JSON.stringify({
-  message: { text: "Сколько стоит аренда квартиры?", attachments: [] },
-  assistant_type: "gpt",
-});
 // Where an allocation was made, by the first rule any frame of its stack matches; the rest by its own frame.
 const PLACES = [
   ["the error lines of the extractor this probe does not start", ["logEvent", "lookUp", "loggedError"]],
-  ["the AI SDK's request and stream", ["parseJsonEventStream", "EventSourceParserStream", "createAsyncIterableStream"]],
-  ["the AI SDK's request and stream", ["doStream", "streamLanguageModelCall", "postJsonToApi"]],
+  [
+    "the AI SDK's request and stream",
+    [
+      "parseJsonEventStream",
+      "EventSourceParserStream",
+      "createAsyncIterableStream",
+      "doStream",
+      "streamLanguageModelCall",
+      "postJsonToApi",
+    ],
+  ],
   ["the D1 binding", ["d1-api"]],
   ["drizzle", ["BaseSQLiteDatabase", "mergeQueries", "buildQueryFromSourceParams", "StringChunk", "escapeName"]],
   ["the D1 read sessions", ["openReplicaReads", "withSession"]],
@@ -73,7 +78,7 @@ const { child, base, token } = await startAppWithUser({ ...app, inspectorPort: P
 try {
   const headers = { "jwt-token": token, "content-type": "application/json" };
   const send = async () =>
-    (await fetch(`${base}/api/v2/topics/start/stream/`, { method: "POST", headers, body: question })).text();
+    (await fetch(`${base}/api/v2/topics/start/stream/`, { method: "POST", headers, body: NEW_TOPIC_QUESTION })).text();
   for (let i = 0; i < 5; i++) await send();
   const devtools = await inspector();
   const used = async () => ((await devtools.call("Runtime.getHeapUsage")).usedSize / 1e6).toFixed(2);

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildWeb, ensureDevVars, root, stopWorker, workerSocket } from "../lib/local.mjs";
-import { startAppWithUser } from "./app-with-user.mjs";
+import { NEW_TOPIC_QUESTION, startAppWithUser } from "./app-with-user.mjs";
 import { startFakeModel } from "./fake-model.mjs";
 import { percentile } from "./http.mjs";
 import { startSendFloor } from "./send-floor.mjs";
@@ -16,10 +16,6 @@ const SENDS = Number(process.env.SENDS ?? 250);
 const WARM_UP = 5;
 // The reply (three chunks, 10 ms apart) is over well before the next send.
 const PAUSE_MS = 150;
-const question = JSON.stringify({
-  message: { text: "Сколько стоит аренда квартиры?", attachments: [] },
-  assistant_type: "gpt",
-});
 
 async function startApp() {
   const persistTo = path.join(root, ".wrangler/bench-send-tail");
@@ -29,7 +25,11 @@ async function startApp() {
   const headers = { "jwt-token": token, "content-type": "application/json" };
   const firstChunk = async () => {
     const started = performance.now();
-    const sent = await fetch(`${socket}/api/v2/topics/start/stream/`, { method: "POST", headers, body: question });
+    const sent = await fetch(`${socket}/api/v2/topics/start/stream/`, {
+      method: "POST",
+      headers,
+      body: NEW_TOPIC_QUESTION,
+    });
     return timeFirstChunk(started, sent, replyText);
   };
   return { firstChunk, stop: () => stopWorker(child) };
