@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { countMessage, moscowDayOf } from "../../worker/operations/services/activity";
+import { countMessage } from "../../worker/operations/services/activity";
 import { authHeaders, call, createAdmin, detailOf, registerUser, uniqueEmail, type AuthRecord } from "./helpers";
 import { newAccount, startTopic } from "./streams-helpers";
 
@@ -33,7 +33,7 @@ async function insertMessage(topicId: number, role: "user" | "assistant", create
   const topic = await env.DB.prepare("SELECT user_id FROM topics WHERE id = ?")
     .bind(topicId)
     .first<{ user_id: number }>();
-  await countMessage(getDb(env.DB), topic!.user_id, role, moscowDayOf(createdAt)).run();
+  await countMessage(getDb(env.DB), topic!.user_id, role, createdAt).run();
 }
 const insertCharge = (userId: number, createdAt: number, refunded = false) =>
   env.DB.prepare("INSERT INTO request_charges (user_id, refunded, created_at) VALUES (?, ?, ?)")

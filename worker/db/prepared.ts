@@ -1,4 +1,4 @@
-import { fillPlaceholders, getTableColumns, type InferSelectModel, type SQL, type Table } from "drizzle-orm";
+import { fillPlaceholders, getTableColumns, type InferSelectModel, type Table } from "drizzle-orm";
 
 /**
  * A statement drizzle built once with placeholders (`sql.placeholder`): the same text for every call, so D1
@@ -8,25 +8,6 @@ export type Prepared = { readonly sql: string; readonly params: readonly unknown
 
 /** The query's text and parameters, placeholders in place of the values. */
 export const prepared = (query: { toSQL(): { sql: string; params: unknown[] } }): Prepared => query.toSQL();
-
-/** Raw SQL (sql`…`) with placeholders, as `prepared` keeps a query: `db` is any instance of its dialect. */
-export const preparedRun = (db: { run(query: SQL): { getQuery(): Prepared } }, query: SQL): Prepared =>
-  db.run(query).getQuery();
-
-/**
- * Statements built on the first call, by drizzle over that call's binding (`instance`), and kept for every later
- * one. Not request state: their text and placeholders never depend on the request or on the binding.
- */
-export function builtOnce<D, T>(instance: (d1: D1Database) => D, build: (db: D) => T) {
-  let built: T | undefined;
-  return (d1: D1Database | D1DatabaseSession): T => (built ??= build(instance(d1 as D1Database)));
-}
-
-/** A query built for this call alone (no placeholders), for `D1Database.batch` beside prepared ones. */
-export function statementOf(d1: D1Database, query: { toSQL(): Prepared } | { getQuery(): Prepared }) {
-  const { sql, params } = "toSQL" in query ? query.toSQL() : query.getQuery();
-  return d1.prepare(sql).bind(...params);
-}
 
 /** `statement` bound to this call's values, for `D1Database.batch`. */
 export const bound = (d1: D1Database, statement: Prepared, values: Record<string, unknown>) =>

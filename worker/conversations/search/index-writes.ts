@@ -13,13 +13,7 @@ const ownerToken = (userId: number) => `u${userId}`;
 /** Marks, beside the owner, a row written in stems because the dictionary could not be asked (reindex.ts). */
 export const IN_STEMS = "stems";
 
-/** The index's `owner` of a row of the user's words. */
-export const ownerOf = (userId: number, body: IndexBody) =>
-  `${ownerToken(userId)}${body.inStems ? ` ${IN_STEMS}` : ""}`;
-
-/** The row of message `messageId` (an id, or an SQL expression giving it) of topic `topicId`; placeholders or values. */
-export const indexRow = (topicId: unknown, messageId: unknown, owner: unknown, words: unknown) =>
-  sql`INSERT INTO search_index (rowid, owner, body, topic_id) VALUES (${messageId}, ${owner}, ${words}, ${topicId})`;
+const ownerOf = (userId: number, body: IndexBody) => `${ownerToken(userId)}${body.inStems ? ` ${IN_STEMS}` : ""}`;
 
 /** Indexes message `messageId` (an id, or an SQL expression giving it) of the user's topic. */
 export const indexMessage = (
@@ -27,7 +21,11 @@ export const indexMessage = (
   topic: { id: number; userId: number },
   messageId: number | SQL,
   body: IndexBody,
-) => batchableRun(db, indexRow(topic.id, messageId, ownerOf(topic.userId, body), body.words));
+) =>
+  batchableRun(
+    db,
+    sql`INSERT INTO search_index (rowid, owner, body, topic_id) VALUES (${messageId}, ${ownerOf(topic.userId, body)}, ${body.words}, ${topic.id})`,
+  );
 
 /** Forgets a message's words (before it is indexed again with new text). */
 export const unindexMessage = (db: HistoryDb, messageId: number) =>

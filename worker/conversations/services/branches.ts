@@ -1,4 +1,4 @@
-import { type Placeholder, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { topicLeaves } from "../../db/history-schema";
 import type { HistoryDb } from "../../db/history";
 
@@ -41,11 +41,7 @@ export async function newestLeafBelow(db: HistoryDb, messageId: number): Promise
 }
 
 /** The statement that points the topic's branch at `leafId` (an id or an SQL expression giving one), for a batch. */
-export const leafStatement = (
-  db: HistoryDb,
-  topic: { id: number | Placeholder; userId: number | Placeholder },
-  leafId: number | SQL,
-) =>
+export const leafStatement = (db: HistoryDb, topic: { id: number; userId: number }, leafId: number | SQL) =>
   db
     .insert(topicLeaves)
     .values({ topicId: topic.id, userId: topic.userId, leafMessageId: sql`${leafId}` })

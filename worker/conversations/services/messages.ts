@@ -2,16 +2,14 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { HistoryDb } from "../../db/history";
 import { attachments, messages, type StoredCitation } from "../../db/history-schema";
-import { bound, statementOf } from "../../db/prepared";
 import { batchableRun } from "../../db/raw";
 import { topics } from "../../db/schema";
-import { moscowDayOf } from "../../operations/services/activity";
-import { indexMessage, indexTitle, ownerOf, unindexMessage } from "../search/index-writes";
+import { countMessage } from "../../operations/services/activity";
+import { indexMessage, indexTitle, unindexMessage } from "../search/index-writes";
 import { indexBodies, indexBody, type Lexicon } from "../search/lexicon";
 import { linkAttachments } from "./attachments";
-import { branchIds, leafStatement } from "./branches";
+import { branchIds, leafOf, leafStatement } from "./branches";
 import type { GuardedDocument } from "./guard";
-import { messageStatements, newestOf, topicStatements } from "./message-statements";
 import { vaultStatement } from "./vaults";
 import type { MaskedCount } from "../../privacy";
 
@@ -57,6 +55,12 @@ export type PrivacyWrite = {
 /** The topic a message is written to: its id, owner, and name so far (a first question names it). */
 export type TopicRef = { id: number; userId: number; topicName?: string | null };
 
+/**
+ * The newest message of the topic: in a write batch, the one just inserted (a topic is written by one send at a time).
+ */
+const newestOf = (topicId: number) =>
+  sql`(SELECT max(${messages.id}) FROM ${messages} WHERE ${messages.topicId} = ${topicId})`;
+
 const hasName = (topic: TopicRef) => Boolean(topic.topicName?.trim());
 
 /**
@@ -64,21 +68,28 @@ const hasName = (topic: TopicRef) => Boolean(topic.topicName?.trim());
  * unless it has one, and the message counted for statistics. Beside the shard's batch, not in it.
  */
 function touchTopic(db: Db, topic: TopicRef, role: "user" | "assistant", now: number, autoName: string | null) {
-  const statements = topicStatements(db.$client);
-  const values = { topicId: topic.id, userId: topic.userId, now, day: moscowDayOf(now), name: autoName };
-  const touch = autoName ? statements.touchAndName : statements.touch;
-  return db.$client.batch([touch, statements[role]].map((statement) => bound(db.$client, statement, values)));
+  return db.batch([
+    db
+      .update(topics)
+      .set({
+        updatedAt: now,
+        ...(autoName
+          ? {
+              topicName: sql`CASE WHEN ${topics.topicName} IS NULL OR trim(${topics.topicName}) = '' THEN ${autoName} ELSE ${topics.topicName} END`,
+            }
+          : {}),
+      })
+      .where(eq(topics.id, topic.id)),
+    countMessage(db, topic.userId, role, now),
+  ]);
 }
 
-/** The id a message's insert returned, first in its batch's answers. */
-const insertedId = ([inserted]: D1Result[]) => (inserted!.results[0] as { id: number }).id;
-
 /**
- * Saves a user's message after `parentId` (null for a topic's first question) in one batch of the history shard:
- * the row, its attachments linked to it (`copyFilesOf`: the files of another message, linked again), the topic's
- * leaf and the search index (with the name the topic is about to get, if it has none); beside it, the topic's row
- * in the main D1. Returns the message id. The index's words come from the dictionary (`lexicon`) while the topic's
- * row is written.
+ * Saves a user's message after `parentId` (the end of the branch on screen unless given): in one
+ * batch of the history shard the row, its attachments linked to it (`copyFilesOf`: the files of
+ * another message, linked again), the topic's leaf and the search index (with the name the topic is
+ * about to get, if it has none); beside it, the topic's row in the main D1. Returns the message id.
+ * The index's words come from the dictionary (`lexicon`) while the topic's row is written.
  */
 export async function saveUserMessage(
   db: Db,
@@ -88,20 +99,29 @@ export async function saveUserMessage(
     topic: TopicRef;
     text: string;
     attachmentIds: number[];
-    parentId: number | null;
+    parentId?: number | null;
     copyFilesOf?: number;
     privacy?: PrivacyWrite;
   },
 ): Promise<number> {
   const { topic, privacy } = input;
-  const d1 = h.$client;
   const now = Date.now();
   const newest = newestOf(topic.id);
   // The name is the user's own words (shown to them only), not the placeholders the model got.
   const autoName = hasName(topic) ? null : topicNameFrom(privacy?.original ?? input.text) || null;
   const indexed = indexBodies(lexicon, autoName ? [input.text, autoName] : [input.text]);
-  const masked = privacy?.masked.length ? messages.masked.mapToDriverValue(privacy.masked) : null;
-  const values = { topicId: topic.id, userId: topic.userId, text: input.text, parentId: input.parentId, now, masked };
+  const insert = h
+    .insert(messages)
+    .values({
+      topicId: topic.id,
+      userId: topic.userId,
+      role: "user",
+      text: input.text,
+      parentId: input.parentId === undefined ? leafOf(topic.id) : input.parentId,
+      createdAt: now,
+      masked: privacy?.masked.length ? privacy.masked : null,
+    })
+    .returning({ id: messages.id });
   // The guard's vault and the documents' texts as the model will read them, in the same batch.
   const guarded = privacy?.sealed
     ? [
@@ -123,20 +143,21 @@ export async function saveUserMessage(
           sql`INSERT INTO attachments (user_id, message_id, kind, filename, content_type, size, r2_key, extracted_text, created_at)
             SELECT user_id, ${newest}, kind, filename, content_type, size, r2_key, extracted_text, created_at FROM attachments WHERE message_id = ${input.copyFilesOf} ORDER BY id`,
         );
-  const statements = messageStatements(d1);
-  const [results] = await Promise.all([
+  const [[[row]]] = await Promise.all([
     indexed.then(([body, name]) =>
-      d1.batch([
-        bound(d1, statements.question, values),
-        ...[link, copy, ...guarded].filter((query) => query !== null).map((query) => statementOf(d1, query)),
-        bound(d1, statements.leaf, values),
-        bound(d1, statements.index, { ...values, owner: ownerOf(topic.userId, body!), words: body!.words }),
-        ...(name ? indexTitle(h, topic, name).map((query) => statementOf(d1, query)) : []),
+      h.batch([
+        insert,
+        ...(link ? [link] : []),
+        ...(copy ? [copy] : []),
+        ...guarded,
+        leafStatement(h, topic, newest),
+        indexMessage(h, topic, newest, body!),
+        ...(name ? indexTitle(h, topic, name) : []),
       ]),
     ),
     touchTopic(db, topic, "user", now, autoName),
   ]);
-  return insertedId(results);
+  return row!.id;
 }
 
 /**
@@ -169,28 +190,32 @@ export async function saveAssistantMessage(
   input: { topic: TopicRef; parentId: number; text: string; state: MessageState; model: string } & ReplyCitations,
 ): Promise<number> {
   const { topic } = input;
-  const d1 = h.$client;
   const now = Date.now();
+  const newest = newestOf(topic.id);
   const body = await indexBody(lexicon, input.text);
-  const values = {
-    topicId: topic.id,
-    userId: topic.userId,
-    parentId: input.parentId,
-    text: input.text,
-    now,
-    state: input.state,
-    model: input.model,
-    citations: input.citations === null ? null : messages.citations.mapToDriverValue(input.citations),
-    citationsDate: input.citationsDate,
-    owner: ownerOf(topic.userId, body),
-    words: body.words,
-  };
-  const statements = messageStatements(d1);
-  const [results] = await Promise.all([
-    d1.batch([statements.reply, statements.leaf, statements.index].map((statement) => bound(d1, statement, values))),
+  const [[[row]]] = await Promise.all([
+    h.batch([
+      h
+        .insert(messages)
+        .values({
+          topicId: topic.id,
+          userId: topic.userId,
+          role: "assistant",
+          parentId: input.parentId,
+          text: input.text,
+          state: input.state,
+          model: input.model,
+          createdAt: now,
+          citations: input.citations,
+          citationsDate: input.citationsDate,
+        })
+        .returning({ id: messages.id }),
+      leafStatement(h, topic, newest),
+      indexMessage(h, topic, newest, body),
+    ]),
     touchTopic(db, topic, "assistant", now, null),
   ]);
-  return insertedId(results);
+  return row!.id;
 }
 
 /** A continued reply (docs/conversations.md "Continue"): its whole text now, and the topic's leaf again. */

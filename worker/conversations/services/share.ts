@@ -2,7 +2,6 @@ import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { base64url } from "jose";
 import { getDb, type Db } from "../../db/client";
 import { shardDb } from "../../db/history";
-import { bound, builtOnce, prepared } from "../../db/prepared";
 import { attachments, messages } from "../../db/history-schema";
 import { revokedShareLinks, topics, users } from "../../db/schema";
 import type { Env } from "../../env";
@@ -145,16 +144,6 @@ export async function purgeShareHash(env: Env, hash: string | null | undefined):
   await Promise.all([cache.delete(sharedHistoryCacheKey(env, hash)), cache.delete(sharePageCacheKey(env, hash))]);
 }
 
-// Not request state: read after every saved reply, the same text each time (db/prepared.ts).
-const shareHashStatement = builtOnce(getDb, (db) =>
-  prepared(
-    db
-      .select({ shareHash: topics.shareHash })
-      .from(topics)
-      .where(eq(topics.id, sql.placeholder("topicId"))),
-  ),
-);
-
 /**
  * Call after anything a share viewer sees has changed (a saved message, a rename): purges the
  * topic's cached shared history if the topic is shared. Pass `shareHash` when you already have it
@@ -162,8 +151,11 @@ const shareHashStatement = builtOnce(getDb, (db) =>
  */
 export async function purgeSharedTopic(env: Env, topicId: number, shareHash?: string | null): Promise<void> {
   if (shareHash === undefined) {
-    const row = await bound(env.DB, shareHashStatement(env.DB), { topicId }).first<{ share_hash: string }>();
-    shareHash = row?.share_hash;
+    const [row] = await getDb(env.DB)
+      .select({ shareHash: topics.shareHash })
+      .from(topics)
+      .where(eq(topics.id, topicId));
+    shareHash = row?.shareHash;
   }
   await purgeShareHash(env, shareHash);
 }

@@ -3,8 +3,8 @@ import { AUTH_TEXTS } from "../../accounts/middleware/auth";
 import { tokenRevoked } from "../../accounts/services/revocations";
 import { DISCLAIMER_TEXTS, termsMet } from "../../billing/services/disclaimers";
 import { chargeTaken, TAKE_REQUEST, type Charge } from "../../billing/services/limits";
-import { type Db, getDb } from "../../db/client";
-import { bound, builtOnce, prepared, type Prepared, type RawRow, rowOf } from "../../db/prepared";
+import type { Db } from "../../db/client";
+import { bound, prepared, type Prepared, type RawRow, rowOf } from "../../db/prepared";
 import { products, topics } from "../../db/schema";
 import { ApiError } from "../../http/errors";
 import { openTopicStatements, readOpenedTopic, type TopicWithMode, UNKNOWN_MODE } from "../services/new-topic";
@@ -50,7 +50,8 @@ function readOwnTopic([row]: RawRow[], [product]: RawRow[]): TopicWithMode {
 }
 
 // Not request state: the batch's statements, the same text for every send (db/prepared.ts), built on the first.
-const statementsFor = builtOnce(getDb, (db) => ({ open: openTopicStatements(db), own: ownTopicStatements(db) }));
+let built: { open: Prepared[]; own: Prepared[] } | undefined;
+const statementsFor = (db: Db) => (built ??= { open: openTopicStatements(db), own: ownTopicStatements(db) });
 
 /**
  * The checks and the charge of a send in one D1 batch, one round trip and one transaction
@@ -68,7 +69,7 @@ export async function admit(
   take: boolean,
 ): Promise<Admission> {
   const d1 = db.$client;
-  const statements = statementsFor(d1);
+  const statements = statementsFor(db);
   const isNew = request.topic.kind === "new";
   const values = {
     userId: request.user.id,

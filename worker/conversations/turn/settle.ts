@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { refundRequest } from "../../billing/services/limits";
 import { getDb } from "../../db/client";
 import { shardDb } from "../../db/history";
-import { bound, builtOnce, prepared } from "../../db/prepared";
 import { topics } from "../../db/schema";
 import type { Env } from "../../env";
 import { recordReplyUsage, type SavedReply } from "../../operations/services/model-usage";
@@ -17,18 +16,8 @@ import { replyCitations } from "./reply-citations";
 import type { ReplyJob, ReportedUsage, Turn } from "./turn-state";
 import { logEvent } from "../../http/log";
 
-// Not request state: read before every reply is saved, the same text each time (db/prepared.ts).
-const topicRowStatement = builtOnce(getDb, (db) =>
-  prepared(
-    db
-      .select({ id: topics.id })
-      .from(topics)
-      .where(eq(topics.id, sql.placeholder("topicId"))),
-  ),
-);
-
 export const topicGone = async (env: Env, topicId: number) =>
-  !(await bound(env.DB, topicRowStatement(env.DB), { topicId }).first());
+  !(await getDb(env.DB).select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).get());
 
 /** Whether the model added anything to what the reply held when it began (nothing, or a cut reply's text). */
 export const saidAnything = (job: ReplyJob, text: string) => text.length > (job.continues?.text.length ?? 0);

@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dailyActivity } from "../../db/schema";
 
@@ -10,19 +10,13 @@ export const moscowDayOf = (ms: number) => new Date(ms + MOSCOW_OFFSET_MS).toISO
 
 /**
  * The statement that counts one message written by (a question) or to (a reply) the user, for the
- * daily statistics (`day`: `moscowDayOf` the message's moment): the messages themselves are in the history shards,
- * statistics read the main D1.
+ * daily statistics: the messages themselves are in the history shards, statistics read the main D1.
  */
-export function countMessage(
-  db: Db,
-  userId: number | Placeholder,
-  role: "user" | "assistant",
-  day: string | Placeholder,
-) {
+export function countMessage(db: Db, userId: number, role: "user" | "assistant", at: number) {
   const column = role === "user" ? dailyActivity.questions : dailyActivity.replies;
   return db
     .insert(dailyActivity)
-    .values({ day, userId, questions: role === "user" ? 1 : 0, replies: role === "user" ? 0 : 1 })
+    .values({ day: moscowDayOf(at), userId, questions: role === "user" ? 1 : 0, replies: role === "user" ? 0 : 1 })
     .onConflictDoUpdate({
       target: [dailyActivity.day, dailyActivity.userId],
       set: { [role === "user" ? "questions" : "replies"]: sql`${column} + 1` },

@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import { replyCost, audioCost, type TokenUsage } from "../../ai/prices";
 import type { ModelChoice } from "../../ai/providers";
 import type { Charge } from "../../billing/services/limits";
-import { type Db, getDb } from "../../db/client";
-import { bound, builtOnce, prepared } from "../../db/prepared";
+import type { Db } from "../../db/client";
 import { limits, modelUsage } from "../../db/schema";
 import type { Env } from "../../env";
 import { moscowDayOf } from "./activity";
@@ -26,65 +25,37 @@ export type SavedReply = {
 };
 
 /** The pack a request was taken from, by name: a plan's name, else its source (start, daily, promo, admin). */
-const planOf = (limitId: unknown) =>
+const planOf = (limitId: number) =>
   sql<string>`(SELECT CASE WHEN ${limits.source} = 'subscription' THEN coalesce(${limits.name}, 'subscription')
     ELSE ${limits.source} END FROM ${limits} WHERE ${limits.id} = ${limitId})`;
-
-const ph = sql.placeholder;
-
-// Not request state: written after every saved reply, the same text each time (db/prepared.ts), built on the first.
-const replyUsageStatement = builtOnce(getDb, (db) =>
-  prepared(
-    db
-      .insert(modelUsage)
-      .values({
-        kind: "reply",
-        day: ph("day"),
-        userId: ph("userId"),
-        topicId: ph("topicId"),
-        shard: ph("shard"),
-        messageId: ph("messageId"),
-        chargeId: ph("chargeId"),
-        assistantType: ph("assistantType"),
-        plan: planOf(ph("limitId")),
-        provider: ph("provider"),
-        model: ph("model"),
-        inputTokens: ph("inputTokens"),
-        outputTokens: ph("outputTokens"),
-        cachedTokens: ph("cachedTokens"),
-        estimated: ph("estimated"),
-        contextCut: ph("contextCut"),
-        outputLimited: ph("outputLimited"),
-        cost: ph("cost"),
-        createdAt: ph("now"),
-      })
-      .onConflictDoNothing(),
-  ),
-);
 
 /** A saved reply's tokens and cost, priced now; once per charge, so a retried save writes nothing twice. */
 export async function recordReplyUsage(env: Env, db: Db, reply: SavedReply): Promise<void> {
   const now = Date.now();
-  await bound(db.$client, replyUsageStatement(db.$client), {
-    day: moscowDayOf(now),
-    userId: reply.userId,
-    topicId: reply.topicId,
-    shard: reply.shard,
-    messageId: reply.messageId,
-    chargeId: reply.charge?.chargeId ?? null,
-    assistantType: reply.assistantType,
-    limitId: reply.charge?.limitId ?? null,
-    provider: reply.model.provider,
-    model: reply.model.modelId,
-    inputTokens: reply.tokens.input,
-    outputTokens: reply.tokens.output,
-    cachedTokens: reply.tokens.cached,
-    estimated: reply.estimated,
-    contextCut: reply.contextCut,
-    outputLimited: reply.outputLimited,
-    cost: replyCost(env, reply.model.modelId, reply.tokens),
-    now,
-  }).run();
+  await db
+    .insert(modelUsage)
+    .values({
+      kind: "reply",
+      day: moscowDayOf(now),
+      userId: reply.userId,
+      topicId: reply.topicId,
+      shard: reply.shard,
+      messageId: reply.messageId,
+      chargeId: reply.charge?.chargeId ?? null,
+      assistantType: reply.assistantType,
+      plan: reply.charge ? planOf(reply.charge.limitId) : null,
+      provider: reply.model.provider,
+      model: reply.model.modelId,
+      inputTokens: reply.tokens.input,
+      outputTokens: reply.tokens.output,
+      cachedTokens: reply.tokens.cached,
+      estimated: reply.estimated,
+      contextCut: reply.contextCut,
+      outputLimited: reply.outputLimited,
+      cost: replyCost(env, reply.model.modelId, reply.tokens),
+      createdAt: now,
+    })
+    .onConflictDoNothing();
 }
 
 /** A recording transcribed: its seconds and their cost. */
