@@ -30,3 +30,10 @@ export async function startAppWithUser({ port, modelPort, persistTo, email, insp
   );
   return { child, base, token };
 }
+
+/** One new-topic send to the app at `base` as the user of `token`, read to its end. */
+export const newTopicSend = (base, token) => async () => {
+  const headers = { "jwt-token": token, "content-type": "application/json" };
+  const res = await fetch(`${base}/api/v2/topics/start/stream/`, { method: "POST", headers, body: NEW_TOPIC_QUESTION });
+  return res.text();
+};

@@ -42,17 +42,17 @@ export function slicesOf(bytes) {
   const slices = [];
   for (const [field, packet] of fieldsOf(bytes)) {
     if (field !== TRACE_PACKET) continue;
-    const parts = Object.fromEntries([...fieldsOf(packet)].map(([f, v]) => [f, v]));
+    const parts = Object.fromEntries(fieldsOf(packet));
     const sequence = parts[PACKET.sequence];
     if (parts[PACKET.internedData]) {
       for (const [f, entry] of fieldsOf(parts[PACKET.internedData])) {
         if (f !== INTERNED_EVENT_NAME) continue;
-        const name = Object.fromEntries([...fieldsOf(entry)]);
+        const name = Object.fromEntries(fieldsOf(entry));
         names.set(`${sequence}:${name[1]}`, decoder.decode(name[2]));
       }
     }
     if (!parts[PACKET.trackEvent]) continue;
-    const event = Object.fromEntries([...fieldsOf(parts[PACKET.trackEvent])]);
+    const event = Object.fromEntries(fieldsOf(parts[PACKET.trackEvent]));
     const track = `${sequence}:${event[EVENT.track] ?? 0}`;
     const name = event[EVENT.name]
       ? decoder.decode(event[EVENT.name])

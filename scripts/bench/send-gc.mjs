@@ -2,9 +2,20 @@
 // workerd writes a Perfetto trace of V8's GC categories (Miniflare starts the workerd MINIFLARE_WORKERD_PATH names,
 // here a script that adds `--perfetto-trace`), and this prints its pauses: how many, how long, the longest.
 // `node scripts/bench/send-gc.mjs [tree]` (another worktree's app, with its own node_modules); SENDS=200 by default.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { startFakeModel } from "./fake-model.mjs";
 import { percentile } from "./http.mjs";
 import { slicesOf } from "./perfetto.mjs";
 
@@ -14,32 +25,28 @@ const CATEGORIES = "v8,disabled-by-default-v8.gc";
 const tree = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, "../.."));
 
 const traces = mkdtempSync(path.join(os.tmpdir(), "yasno-send-gc-"));
-const workerd = path.join(tree, "node_modules/@cloudflare/workerd-linux-64/bin/workerd");
+// The tree's own workerd, as Miniflare finds it: the `workerd` package names its platform's binary.
+const workerd = createRequire(path.join(tree, "package.json"))("workerd").default;
 const wrapper = path.join(traces, "workerd");
 writeFileSync(wrapper, `#!/bin/sh\nexec ${workerd} "$@" --perfetto-trace=${traces}/$$.pftrace=${CATEGORIES}\n`);
 chmodSync(wrapper, 0o755);
-// Read when the tree's scripts load: every workerd they start from here on is traced.
+// Read when scripts/lib/local.mjs loads, so it and all that imports it load after: every workerd they start is traced.
 process.env.MINIFLARE_WORKERD_PATH = wrapper;
 
-const { ensureDevVars, stopWorker } = await import(path.join(tree, "scripts/lib/local.mjs"));
-const { NEW_TOPIC_QUESTION, startAppWithUser } = await import(path.join(tree, "scripts/bench/app-with-user.mjs"));
-const { startFakeModel } = await import("./fake-model.mjs");
+const { buildWeb, ensureDevVars, stopWorker } = await import(path.join(tree, "scripts/lib/local.mjs"));
+const { startAppWithUser } = await import(path.join(tree, "scripts/bench/app-with-user.mjs"));
+const { newTopicSend } = await import("./app-with-user.mjs");
 
+// What `npm start` makes first, as for `npm run bench`: the local secrets and the build.
 ensureDevVars();
+if (!existsSync(path.join(tree, "dist/share-screen"))) buildWeb();
 const model = await startFakeModel(PORTS.model, { chunks: 3, firstMs: 30, intervalMs: 10 });
 const persistTo = path.join(tree, ".wrangler/bench-send-gc");
 const app = { port: PORTS.app, modelPort: PORTS.model, persistTo, email: "gc@bench.local" };
 const { child, base, token } = await startAppWithUser(app);
 try {
-  const headers = { "jwt-token": token, "content-type": "application/json" };
-  for (let i = 0; i < SENDS; i++) {
-    const res = await fetch(`${base}/api/v2/topics/start/stream/`, {
-      method: "POST",
-      headers,
-      body: NEW_TOPIC_QUESTION,
-    });
-    await res.text();
-  }
+  const send = newTopicSend(base, token);
+  for (let i = 0; i < SENDS; i++) await send();
 } finally {
   await stopWorker(child);
   model.close();

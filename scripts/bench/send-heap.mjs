@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildWeb, ensureDevVars, root, stopWorker } from "../lib/local.mjs";
-import { NEW_TOPIC_QUESTION, startAppWithUser } from "./app-with-user.mjs";
+import { newTopicSend, startAppWithUser } from "./app-with-user.mjs";
 import { startFakeModel } from "./fake-model.mjs";
 
 const PORTS = { app: 8801, model: 8894, inspector: 9555 };
@@ -76,9 +76,7 @@ const persistTo = path.join(root, ".wrangler/bench-send-heap");
 const app = { port: PORTS.app, modelPort: PORTS.model, persistTo, email: "heap@bench.local" };
 const { child, base, token } = await startAppWithUser({ ...app, inspectorPort: PORTS.inspector });
 try {
-  const headers = { "jwt-token": token, "content-type": "application/json" };
-  const send = async () =>
-    (await fetch(`${base}/api/v2/topics/start/stream/`, { method: "POST", headers, body: NEW_TOPIC_QUESTION })).text();
+  const send = newTopicSend(base, token);
   for (let i = 0; i < 5; i++) await send();
   const devtools = await inspector();
   const used = async () => ((await devtools.call("Runtime.getHeapUsage")).usedSize / 1e6).toFixed(2);
